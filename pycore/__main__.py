@@ -1,0 +1,129 @@
+"""Command line: ``python -m pycore solve|advise|policies|komi GAME ...``.
+
+Human-readable output by default, one JSON object with ``--json``. Bad input
+prints one line naming the problem (and the valid choices) and exits with
+status 2. Solves report progress on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import api
+from .errors import PycoreError
+from .registry import GAMES
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, status 2
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+class _Progress:
+    """Progress of a solve on stderr: a live line on a terminal, one line per
+    sweep otherwise."""
+
+    def __init__(self, label: str, quiet: bool) -> None:
+        self.label, self.quiet = label, quiet
+        self.tty = sys.stderr.isatty()
+        self.used = False
+
+    def __call__(self, stage: str, fraction: float) -> None:
+        if self.quiet:
+            return
+        self.used = True
+        if self.tty:
+            sys.stderr.write(f"\rsolving {self.label}: {stage} {fraction:4.0%}")
+        elif fraction >= 1.0:
+            sys.stderr.write(f"solving {self.label}: {stage} done\n")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.used and self.tty:
+            sys.stderr.write("\n")
+
+
+def _game_args(parser: argparse.ArgumentParser) -> None:
+    names = [g.name for g in GAMES]
+    parser.add_argument("game", help=f"game name or alias ({', '.join(names)})")
+    parser.add_argument("--goal", type=int, help="goal score (game default if omitted)")
+    parser.add_argument("--bound", type=int, help="score bound M of the table (game default if omitted)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m pycore", description="Exact optimal play of jeopardy dice games.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p = sub.add_parser("solve", help="solve a game: P(first player wins) under optimal play")
+    _game_args(p)
+    p = sub.add_parser("advise", help="roll or hold? win probabilities of both actions in a state")
+    _game_args(p)
+    p.add_argument("--state", required=True, help="state as key=value pairs, e.g. i=10,j=20,k=5")
+    p = sub.add_parser("policies", help="human-playable policies against optimal play")
+    _game_args(p)
+    p = sub.add_parser("komi", help="P(first player wins) for each head start, and the fairest")
+    _game_args(p)
+    p.add_argument("--max-points", type=int, help="largest head start listed (default goal / 4)")
+    sub.add_parser("games", help="list the games")
+    return parser
+
+
+def _format(command: str, result: dict) -> str:
+    if command == "games":
+        return "\n".join(
+            f"{g['name']:<5} {g['title']} (aliases: {', '.join(g['aliases'])}; state: "
+            f"{', '.join(v['name'] for v in g['state_vars'])})"
+            for g in result["games"]
+        )
+    head = f"{result['game']} " + " ".join(f"{k}={v}" for k, v in result["params"].items())
+    if command == "solve":
+        return (
+            f"{head}\nP(first player wins) = {result['p_first_player_wins']:.6f}\n"
+            f"{result['states']} states, {result['iterations']} sweeps, residual {result['residual']:.1e}, "
+            f"{result['seconds']:.2f} s"
+        )
+    if command == "advise":
+        state = ", ".join(f"{k}={v}" for k, v in result["state"].items())
+        lines = [f"{head}  state {state}"]
+        for action, value in result["values"].items():
+            lines.append(f"  {action:<4}  " + ("not allowed" if value is None else f"P(win) = {value:.6f}"))
+        margin = "" if result["margin"] is None else f" (by {result['margin']:.6f})"
+        lines.append(f"best: {result['best']}{margin}")
+        return "\n".join(lines)
+    if command == "policies":
+        lines = [f"{head}\n{'policy':<34} {'difference':>10} {'win rate':>9}"]
+        for r in result["policies"]:
+            lines.append(f"{r['name']:<34} {r['difference']:>10.4f} {r['win_rate']:>9.4f}")
+        return "\n".join(lines)
+    if command == "komi":
+        lines = [f"{head}\n{'points':>6}  P(first player wins)"]
+        for r in result["komi"]:
+            mark = "  <- fairest" if r["points"] == result["fairest"] else ""
+            lines.append(f"{r['points']:>6}  {r['p_first_player_wins']:.4f}{mark}")
+        return "\n".join(lines)
+    raise AssertionError(command)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    request = {k: v for k, v in vars(args).items() if k not in ("command", "json", "quiet") and v is not None}
+    progress = _Progress(getattr(args, "game", ""), getattr(args, "quiet", False))
+    try:
+        result = api.call(args.command, request, progress)
+    except PycoreError as exc:
+        progress.close()
+        print(f"python -m pycore: error: {exc}", file=sys.stderr)
+        return 2
+    progress.close()
+    if getattr(args, "json", False):
+        print(json.dumps(result, allow_nan=False))
+    else:
+        print(_format(args.command, result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

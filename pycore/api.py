@@ -1,0 +1,182 @@
+"""The JSON-in/JSON-out surface: the only thing the browser (and the CLI) calls.
+
+``handle('{"action": "advise", "args": {"game": "pig", "state": "i=10,j=20,k=5"}}')``
+returns a JSON object: the result, or ``{"error": {"type": ..., "message": ...}}``
+for anything the caller got wrong. Solutions are cached per game and
+parameters, so a second request on the same game is instant.
+
+Actions and their arguments (``game`` is a name or alias; ``goal`` and
+``bound`` are optional game parameters):
+
+* ``games``: the registry (names, aliases, parameters, state variables).
+* ``solve`` {game, goal?, bound?} -> p_first_player_wins, states, iterations, residual, seconds
+* ``advise`` {game, state, ...} -> state, values {roll, hold}, best, margin
+* ``policies`` {game, ...} -> policies [{name, difference, win_rate, ...}]
+* ``komi`` {game, max_points?, ...} -> komi [{points, p_first_player_wins}], fairest
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, Callable
+
+from .analysis import fairest_komi, komi_table, policy_results
+from .errors import InvalidRequestError, PycoreError
+from .registry import GAMES, find_game
+from .rules import HOLD, ROLL, JeopardyGame
+from .solver import Progress, Solution, solve
+
+_SOLUTIONS: dict[tuple, tuple[Solution, float]] = {}
+_CACHE_SIZE = 3
+
+
+def game_from_args(args: dict) -> JeopardyGame:
+    if "game" not in args:
+        raise InvalidRequestError("missing argument 'game'")
+    params = {k: args[k] for k in ("goal", "bound") if args.get(k) is not None}
+    return find_game(args["game"], **params)
+
+
+def solution_for(game: JeopardyGame, progress: Progress | None = None) -> tuple[Solution, float]:
+    """The cached solution of a game and the seconds its solve took."""
+    key = game.key
+    if key not in _SOLUTIONS:
+        started = time.perf_counter()
+        solution = solve(game, progress=progress)
+        if len(_SOLUTIONS) >= _CACHE_SIZE:
+            _SOLUTIONS.pop(next(iter(_SOLUTIONS)))
+        _SOLUTIONS[key] = (solution, time.perf_counter() - started)
+    return _SOLUTIONS[key]
+
+
+def _games(args: dict, progress) -> dict:
+    return {
+        "games": [
+            {
+                "name": g.name,
+                "aliases": list(g.aliases),
+                "title": g.title,
+                "reference": g.reference,
+                "parameters": [
+                    {"name": p.name, "default": p.default, "minimum": p.minimum, "maximum": p.maximum, "help": p.help}
+                    for p in g.parameters
+                ],
+                "state_vars": [{"name": v, "help": g.var_help[v]} for v in g.anchor_vars + g.turn_vars],
+            }
+            for g in GAMES
+        ]
+    }
+
+
+def _solve(args: dict, progress) -> dict:
+    game = game_from_args(args)
+    solution, seconds = solution_for(game, progress)
+    return {
+        "game": game.name,
+        "params": game.params,
+        "p_first_player_wins": solution.p_first_player_wins(),
+        "states": solution.states,
+        "iterations": solution.iterations,
+        "residual": solution.residual,
+        "seconds": seconds,
+    }
+
+
+def _advise(args: dict, progress) -> dict:
+    game = game_from_args(args)
+    raw = args.get("state")
+    if isinstance(raw, str):
+        state = game.parse_state(raw)
+    elif isinstance(raw, dict):
+        state = game.state(**raw)
+    else:
+        raise InvalidRequestError("argument 'state' must be a string like 'i=10,j=20,k=5' or an object")
+    solution, _ = solution_for(game, progress)
+    values = solution.action_values(state)
+    best = solution.best_action(state)
+    legal = [v for v in values.values() if v is not None]
+    margin = abs(values[ROLL] - values[HOLD]) if len(legal) == 2 else None
+    return {
+        "game": game.name,
+        "params": game.params,
+        "state": game.state_values(state),
+        "values": values,
+        "best": best,
+        "margin": margin,
+        "value": solution.value(state),
+    }
+
+
+def _policies(args: dict, progress) -> dict:
+    game = game_from_args(args)
+    solution, _ = solution_for(game, progress)
+    return {
+        "game": game.name,
+        "params": game.params,
+        "definition": "policy's win rate minus the optimal player's, each seat equally likely",
+        "policies": [
+            {
+                "name": r.name,
+                "description": r.description,
+                "source": r.source,
+                "difference": r.difference,
+                "win_rate": r.win_rate,
+                "win_rate_first": r.win_rate_first,
+                "win_rate_second": r.win_rate_second,
+            }
+            for r in policy_results(solution)
+        ],
+    }
+
+
+def _komi(args: dict, progress) -> dict:
+    game = game_from_args(args)
+    solution, _ = solution_for(game, progress)
+    max_points = args.get("max_points")
+    if max_points is not None and (isinstance(max_points, bool) or not isinstance(max_points, int)):
+        raise InvalidRequestError(f"max_points must be a whole number, got {max_points!r}")
+    rows = komi_table(solution, max_points)
+    fairest = fairest_komi(rows)
+    return {
+        "game": game.name,
+        "params": game.params,
+        "komi": [{"points": r.points, "p_first_player_wins": r.p_first_player_wins} for r in rows],
+        "fairest": fairest.points,
+        "fairest_p_first_player_wins": fairest.p_first_player_wins,
+    }
+
+
+ACTIONS: dict[str, Callable[[dict, Any], dict]] = {
+    "games": _games,
+    "solve": _solve,
+    "advise": _advise,
+    "policies": _policies,
+    "komi": _komi,
+}
+
+
+def call(action: str, args: dict | None = None, progress: Progress | None = None) -> dict:
+    """Run one action; raises PycoreError subclasses for bad input."""
+    if action not in ACTIONS:
+        raise InvalidRequestError(f"unknown action {action!r}; actions: {', '.join(ACTIONS)}")
+    if args is None:
+        args = {}
+    if not isinstance(args, dict):
+        raise InvalidRequestError("'args' must be a JSON object")
+    return ACTIONS[action](args, progress)
+
+
+def handle(request: str, progress: Progress | None = None) -> str:
+    """JSON request text -> JSON response text (never raises for bad input)."""
+    try:
+        try:
+            message = json.loads(request)
+        except (json.JSONDecodeError, TypeError) as exc:
+            raise InvalidRequestError(f"request is not valid JSON: {exc}") from None
+        if not isinstance(message, dict) or "action" not in message:
+            raise InvalidRequestError('a request is an object {"action": ..., "args": {...}}')
+        result = call(message["action"], message.get("args"), progress)
+    except PycoreError as exc:
+        result = {"error": {"type": type(exc).__name__, "message": str(exc)}}
+    return json.dumps(result, allow_nan=False)

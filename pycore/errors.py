@@ -1,0 +1,37 @@
+"""Exception classes. Every error a user can cause is a ``ValueError`` subclass.
+
+The command line and the JSON API catch :class:`PycoreError` and report its
+message; anything else is a bug.
+"""
+
+
+class PycoreError(Exception):
+    """Base class of every error pycore raises on purpose."""
+
+
+class UnknownGameError(PycoreError, ValueError):
+    """A game name or alias that is not in the registry."""
+
+
+class InvalidParameterError(PycoreError, ValueError):
+    """A game parameter (goal score, bound, komi range...) out of range."""
+
+
+class InvalidStateError(PycoreError, ValueError):
+    """A state that is malformed, out of range or impossible in the game."""
+
+
+class InvalidPolicyError(PycoreError, ValueError):
+    """A policy name or policy definition that cannot be used."""
+
+
+class InvalidRequestError(PycoreError, ValueError):
+    """A malformed request to the JSON API (bad JSON, unknown action, bad args)."""
+
+
+class RulesError(PycoreError):
+    """A game module breaks the rules protocol (a bug in the game definition)."""
+
+
+class SolverError(PycoreError):
+    """A solve that cannot be completed (e.g. a policy that never ends the game)."""

@@ -1,0 +1,1 @@
+"""One module per game; each defines one :class:`pycore.rules.JeopardyGame`."""

@@ -1,0 +1,240 @@
+"""All Yellow Zombie Dice (Neller, Llano, Vu Dinh & Presser, "Optimal Play of
+the All Yellow Zombie Dice Game"; seed 000).
+
+Every roll is of three dice whose faces are brain, shotgun and footprint with
+probability 1/3 each. Brains add to the turn total ``b``, shotguns are set
+aside (``s``), three shotguns end the turn scoring 0. A round is a turn of
+each player; when a round ends with someone at ``goal`` (13) or more, the
+player with the most points wins, and a tie at the top plays another round.
+State ``(p, i, j, b, s)``: player to move, mover's score, opponent's score,
+brains and shotguns set aside this turn.
+
+Modelling choices:
+* The paper's bound ``M = 2 goal`` caps every score: a roll is allowed only if
+  three more brains keep ``i + b <= M``. A tie so high that nobody can roll
+  any more would repeat forever; it is counted as a draw (1/2). That only
+  happens beyond where play reaches in practice, and the published results do
+  not change as M grows (``tests/test_papers.py``).
+* A turn starts with a roll. ``(b, s) = (0, 0)`` is also the state after
+  rolling three footprints; the paper lets the mover "hold" there, which
+  scores nothing. We do not offer that move: the tests check that it is never
+  better than rolling, so the values are the paper's.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import factorial
+
+import numpy as np
+
+from ..errors import InvalidParameterError
+from ..rules import JeopardyGame, Param, Policy, TurnEnd, select
+
+DICE = 3
+BUST_SHOTGUNS = 3
+
+
+class AllYellowZombieDice(JeopardyGame):
+    name = "ayzd"
+    aliases = ("all-yellow-zombie-dice", "all_yellow_zombie_dice", "all-yellow")
+    title = "All Yellow Zombie Dice"
+    reference = "Neller et al., Optimal Play of the All Yellow Zombie Dice Game"
+    anchor_vars = ("p", "i", "j")
+    turn_vars = ("b", "s")
+    var_help = {
+        "p": "player to move (1 or 2)",
+        "i": "score of the player to move",
+        "j": "opponent's score",
+        "b": "brains set aside this turn (turn total)",
+        "s": "shotguns set aside this turn (0-2)",
+    }
+    parameters = (
+        Param("goal", 13, 2, 100, "a round ending with someone at or above the goal ends the game"),
+        Param("bound", 0, 0, 400, "score bound M of the tabulated states (0: twice the goal, as the paper)"),
+    )
+
+    def _check_params(self) -> None:
+        if self.params["bound"] == 0:
+            self.params["bound"] = 2 * self.goal
+        if self.bound < self.goal + DICE:
+            raise InvalidParameterError(
+                f"ayzd: bound must be at least goal + {DICE} = {self.goal + DICE}, got {self.bound}"
+            )
+
+    @property
+    def goal(self) -> int:
+        return self.params["goal"]
+
+    @property
+    def bound(self) -> int:
+        return self.params["bound"]
+
+    @property
+    def turn_start(self):
+        return (0, 0)
+
+    def anchors(self) -> np.ndarray:
+        g, m = self.goal, self.bound
+        below = range(g)
+        # player 1 starts a turn with both below the goal, or tied at/above it
+        first = [(1, i, j) for i in below for j in below] + [(1, t, t) for t in range(g, m + 1)]
+        # player 2 faces any score of player 1 in a normal round, and in a
+        # tie-break round starts from the tied score t <= player 1's score
+        second = [(2, i, j) for i in below for j in range(m + 1)]
+        second += [(2, t, j) for t in range(g, m + 1) for j in range(t, m + 1)]
+        return np.array(first + second, dtype=np.int64)
+
+    def start_anchor(self, komi: int = 0):
+        return (1, komi, 0) if komi >= 0 else (1, 0, -komi)
+
+    def turn_states(self):
+        return [(b, s) for b in range(self.bound + 1) for s in range(BUST_SHOTGUNS)]
+
+    def gain(self, turn) -> int:
+        return turn[0]
+
+    def roll_outcomes(self, turn):
+        b, s = turn
+        outcomes = []
+        for brains in range(DICE + 1):
+            for shotguns in range(DICE + 1 - brains):
+                footprints = DICE - brains - shotguns
+                ways = factorial(DICE) // (factorial(brains) * factorial(shotguns) * factorial(footprints))
+                probability = Fraction(ways, 3**DICE)
+                if s + shotguns >= BUST_SHOTGUNS:
+                    outcomes.append((probability, None))
+                else:
+                    outcomes.append((probability, (b + brains, s + shotguns)))
+        return outcomes
+
+    def layer(self, anchor):
+        return anchor["i"] + anchor["j"]
+
+    def can_roll(self, state):
+        return state["i"] + state["b"] + DICE <= self.bound
+
+    def can_hold(self, state):
+        # a turn starts with a roll, unless the bound leaves no roll to make
+        return (state["b"] > 0) | (state["s"] > 0) | ~self.can_roll(state)
+
+    def end_turn(self, anchor, gain) -> TurnEnd:
+        p, i, j = anchor["p"], anchor["i"], anchor["j"]
+        banked = i + gain
+        shape = np.broadcast_shapes(np.shape(p), np.shape(banked))
+        # after player 2's turn the round ends: player 1 has j, player 2 banked
+        round_over = (p == 2) & (np.maximum(banked, j) >= self.goal)
+        decided = round_over & (banked != j)
+        stuck = round_over & (banked == j) & (j + DICE > self.bound)  # a tie nobody can break: draw
+        value = np.where(decided, (banked > j).astype(float), np.where(stuck, 0.5, np.nan))
+        return TurnEnd(value, {"p": np.broadcast_to(3 - p, shape), "i": np.broadcast_to(j, shape), "j": banked})
+
+    def human_policies(self):
+        g = self.goal
+        tiebreak_hold_at = np.array([6, 3, 1])  # h[s], indexed by shotguns rolled
+
+        def player_2_must_catch_up(p, i, j, b, s):
+            return (p == 2) & (j >= g) & (i + b < j)
+
+        def fixed_hold_at(p, i, j, b, s):
+            return select(
+                [
+                    (player_2_must_catch_up(p, i, j, b, s), True),  # holding would lose: roll
+                    (s == 0, True),  # keep rolling with no shotguns
+                    (s == 1, b < 4),  # hold at 4 with one shotgun
+                ],
+                otherwise=b < 1,  # hold at 1 with two shotguns
+            )
+
+        def minh_cases(p, i, j, b, s):
+            return select(
+                [
+                    (player_2_must_catch_up(p, i, j, b, s), True),
+                    (s == 0, True),
+                    # one shotgun: against 8 or more, win (with a lead of 3 once j >= 10)
+                    (s == 1, np.where(j >= 8, i + b < np.maximum(g, j + 3), b < 4)),
+                ],
+                otherwise=b < 1,
+            )
+
+        def llano_cases(p, i, j, b, s):
+            after_hold = i + b
+            h = tiebreak_hold_at[np.minimum(s, 2)]
+            at_goal = select(
+                [
+                    ((i == j) & (p == 1), b < h),  # tie-break: player 1 holds at 6/3/1
+                    (i == j, b < 1),  # tie-break: player 2 holds when b reaches 1
+                    # trailing player 2: match with two shotguns, exceed by 1 otherwise
+                    ((p == 2) & (i < j), ((s < 2) & (after_hold <= j)) | ((s == 2) & (after_hold < j))),
+                ],
+                otherwise=False,
+            )
+            below = select(
+                [
+                    ((s == 0) & (p == 1), after_hold < np.maximum(g, j + 9)),
+                    (s == 0, after_hold < g),
+                    # the printed code says "i >= 10 and j >= 10", its comment "either
+                    # player has at least 10"; the comment reproduces -0.0118
+                    ((s == 1) & ((i >= 10) | (j >= 10)), after_hold < g),
+                    (s == 1, b < 4),
+                ],
+                otherwise=b < 1,
+            )
+            return np.where((i >= g) | (j >= g), at_goal, below)
+
+        def neller_cases(p, i, j, b, s):
+            after_hold = i + b
+            h = tiebreak_hold_at[np.minimum(s, 2)]
+            end_game = np.where(p == 1, 8, 10)  # end-game score threshold e
+            late = select(
+                [
+                    (s == 1, np.where((i >= end_game) | (j >= end_game), after_hold < g, b < 4)),
+                ],
+                otherwise=b < 1,
+            )
+            player_1 = select(
+                [
+                    ((i >= g) & (i == j), b < h),  # tied at/above the goal: hold at h
+                    (s == 0, after_hold < np.maximum(g, j + 8)),  # hold at the goal with a lead of 8
+                ],
+                otherwise=late,
+            )
+            player_2 = select(
+                [
+                    (j >= g, ((s < 2) & (after_hold <= j)) | ((s == 2) & (after_hold < j))),
+                    ((i >= g) & (i > j), False),  # holding wins
+                    (s == 0, True),
+                ],
+                otherwise=late,
+            )
+            return np.where(p == 1, player_1, player_2)
+
+        return (
+            Policy(
+                "Fixed Hold-At",
+                "Keep rolling with no shotguns; hold at 4 brains with one shotgun and at 1 with two.",
+                fixed_hold_at,
+                "AYZD paper, Algorithm 1",
+            ),
+            Policy(
+                "Minh Cases",
+                "As Fixed Hold-At, but with one shotgun against an opponent at 8 or more, roll to win "
+                "(with a lead of 3 once they have 10).",
+                minh_cases,
+                "AYZD paper, Algorithm 2",
+            ),
+            Policy(
+                "Llano Cases",
+                "Cases by player and shotguns below the goal (player 1 plays for a lead of 9 with no "
+                "shotguns), and tie-break and catch-up rules at the goal.",
+                llano_cases,
+                "AYZD paper, Algorithm 3",
+            ),
+            Policy(
+                "Neller Cases",
+                "Cases by player and shotguns with end-game thresholds 8 (player 1) and 10 (player 2), "
+                "and tie-break rules.",
+                neller_cases,
+                "AYZD paper, Algorithm 4",
+            ),
+        )

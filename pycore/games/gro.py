@@ -1,0 +1,232 @@
+"""Great Rolled Ones (Neller, Nguyen, Pham, Phan & Presser, "Optimal Play of
+the Great Rolled Ones Game"; seed 002).
+
+Five d6. Rolled 1s are set aside (``o`` of them); every other die rolled adds
+one point to the turn total ``k``; three or more 1s end the turn scoring 0.
+Holding banks ``k`` (not allowed before the first roll). When a turn ends
+with a score of ``goal`` (50) or more, that round is the last; player 2 ends
+every round and must *exceed* player 1 (no draws). State ``(p, i, j, k, o)``:
+player to move, mover's score, opponent's score, turn total, 1s set aside.
+
+The bound ``M`` (paper: "e.g. 100") caps the turn total, as the paper's
+``0 <= k <= M``: a roll is allowed only if its best outcome keeps ``k <= M``.
+Results do not change as M grows (``tests/test_papers.py``); bounding the
+score ``i + k`` instead would move the win rate of a policy that never stops
+rolling four or five dice (Algorithm 1) in the 4th digit.
+
+Player 2's last turn (player 1 has reached the goal) depends only on how far
+behind player 2 is, ``d = j - i``; those anchors are merged into one per
+``d`` (``canonical_anchor``) and settled first (their layer is above every
+other), which more than halves the table.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+
+from ..errors import InvalidParameterError
+from ..rules import JeopardyGame, Param, Policy, TurnEnd, select
+
+DICE = 5
+BUST_ONES = 3
+
+
+class GreatRolledOnes(JeopardyGame):
+    name = "gro"
+    aliases = ("great-rolled-ones", "great_rolled_ones")
+    title = "Great Rolled Ones"
+    reference = "Neller et al., Optimal Play of the Great Rolled Ones Game"
+    anchor_vars = ("p", "i", "j")
+    turn_vars = ("k", "o")
+    var_help = {
+        "p": "player to move (1 or 2)",
+        "i": "score of the player to move",
+        "j": "opponent's score",
+        "k": "turn total",
+        "o": "1s set aside this turn (0-2)",
+    }
+    parameters = (
+        Param("goal", 50, 5, 150, "a turn ending at or above the goal makes the round the last"),
+        Param("bound", 100, 10, 300, "score bound M of the tabulated states"),
+    )
+
+    def _check_params(self) -> None:
+        if self.bound < self.goal + DICE:
+            raise InvalidParameterError(
+                f"gro: bound must be at least goal + {DICE} = {self.goal + DICE}, got {self.bound}"
+            )
+
+    @property
+    def goal(self) -> int:
+        return self.params["goal"]
+
+    @property
+    def bound(self) -> int:
+        return self.params["bound"]
+
+    @property
+    def turn_start(self):
+        return (0, 0)
+
+    def anchors(self) -> np.ndarray:
+        g, m = self.goal, self.bound
+        # a turn starts with both scores below the goal, except player 2's
+        # last turn, one anchor per deficit d = j - i (see canonical_anchor)
+        normal = [(p, i, j) for p in (1, 2) for i in range(g) for j in range(g)]
+        last = [self._last_turn_anchor(d) for d in range(1, g + m)]
+        return np.array(normal + last, dtype=np.int64)
+
+    def _last_turn_anchor(self, deficit):
+        g = self.goal
+        return (2, np.maximum(0, g - deficit), np.maximum(g, deficit))
+
+    def canonical_anchor(self, anchor):
+        p, i, j = anchor["p"], anchor["i"], anchor["j"]
+        last = (p == 2) & (j >= self.goal)
+        _, ci, cj = self._last_turn_anchor(j - i)
+        return {"p": p, "i": np.where(last, ci, i), "j": np.where(last, cj, j)}
+
+    def start_anchor(self, komi: int = 0):
+        return (1, komi, 0) if komi >= 0 else (1, 0, -komi)
+
+    def turn_states(self):
+        return [(k, o) for k in range(self.bound + 1) for o in range(BUST_ONES)]
+
+    def gain(self, turn) -> int:
+        return turn[0]
+
+    def roll_outcomes(self, turn):
+        k, o = turn
+        dice = DICE - o
+        outcomes = []
+        for new_ones in range(dice + 1):
+            probability = Fraction(comb(dice, new_ones) * 5 ** (dice - new_ones), 6**dice)
+            if o + new_ones >= BUST_ONES:
+                outcomes.append((probability, None))
+            else:
+                outcomes.append((probability, (k + dice - new_ones, o + new_ones)))
+        return outcomes
+
+    def layer(self, anchor):
+        # player 2's last turn only ends the game, so it can be settled first
+        last = (anchor["p"] == 2) & (anchor["j"] >= self.goal)
+        return np.where(last, 4 * (self.goal + self.bound), anchor["i"] + anchor["j"])
+
+    def can_roll(self, state):
+        # the best outcome (no new 1s) adds 5 - o points; stay within the bound
+        return state["k"] + DICE - state["o"] <= self.bound
+
+    def can_hold(self, state):
+        return state["k"] > 0
+
+    def end_turn(self, anchor, gain) -> TurnEnd:
+        p, i, j = anchor["p"], anchor["i"], anchor["j"]
+        banked = i + gain
+        # player 2 ends the round; it is the last if either score reached the goal
+        last_round = (p == 2) & ((banked >= self.goal) | (j >= self.goal))
+        value = np.where(last_round, (banked > j).astype(float), np.nan)
+        shape = np.broadcast_shapes(np.shape(p), np.shape(banked))
+        return TurnEnd(value, {"p": np.broadcast_to(3 - p, shape), "i": np.broadcast_to(j, shape), "j": banked})
+
+    def human_policies(self):
+        g = self.goal
+
+        def roll_with_4_or_5_dice(p, i, j, k, o):
+            return select(
+                [
+                    ((p == 2) & (j >= g) & (i + k <= j), True),  # player 2 must exceed player 1
+                    ((p == 2) & (i + k >= g), False),  # player 2 holds at the goal and wins
+                ],
+                otherwise=o < 2,  # roll with 4 or 5 dice
+            )
+
+        def fixed_hold_at(p, i, j, k, o):
+            return select(
+                [
+                    ((p == 2) & (j >= g) & (i + k <= j), True),  # player 2 must exceed player 1
+                    # "player 2 holds and wins": the printed line 3 reads "i + k >= 50"
+                    # for both players, but only this reading (its comment) gives
+                    # the printed -0.0268; the literal one gives -0.0433
+                    ((p == 2) & (i + k >= g), False),
+                    (o == 0, True),  # keep rolling with 5 dice
+                    (o == 1, k < 24),  # hold at 24 with 4 dice
+                ],
+                otherwise=k < 4,  # hold at 4 with 3 dice
+            )
+
+        def simple_player_and_ones_cases(p, i, j, k, o):
+            player_1 = select(
+                [
+                    (o == 0, True),  # keep rolling with 5 dice
+                    (o == 1, k < np.maximum(g - i, 20 + j - i)),  # hold at the goal with a lead of 20
+                ],
+                otherwise=k < np.minimum(g - i, 5),  # hold at 5 or the goal with 3 dice
+            )
+            player_2 = select(
+                [
+                    (j >= g, i + k <= j),  # exceed player 1
+                    (i + k >= g, False),  # hold at the goal
+                    (o < 2, True),  # roll with 4 or 5 dice
+                ],
+                otherwise=k < np.minimum(g - i, 5),
+            )
+            return np.where(p == 1, player_1, player_2)
+
+        def keep_pace_end_race_by_case(p, i, j, k, o):
+            delta = j - i
+            # o = 1: hold with a lead of 22, but roll for the goal once player 1
+            # has 10 or player 2 has 23 (the mover is player 1 here)
+            one_hold_at = np.where((i >= 10) | (j >= 23), np.maximum(g - i, 22 + delta), 22 + delta)
+            player_1 = select(
+                [
+                    (o == 0, k < np.maximum(g - i, 38 + delta)),  # hold at the goal with a lead of 38
+                    (o == 1, k < one_hold_at),
+                    (i + j >= 71, k < g - i),  # two 1s: reach the goal once the scores sum to 71
+                ],
+                otherwise=k < np.minimum(g - i, 5),
+            )
+            player_2 = select(
+                [
+                    (j >= g, k <= delta),  # exceed player 1
+                    (o == 0, True),  # keep rolling with 5 dice
+                    # o = 1: roll for the goal once player 1 has 20 or player 2 has 32;
+                    # otherwise hold at 18 + delta (the printed code; its comment says 28)
+                    (o == 1, np.where((i >= 20) | (j >= 32), k < g - i, k < 18 + delta)),
+                    (i + j >= 84, k < g - i),
+                ],
+                otherwise=k < np.minimum(g - i, 5),
+            )
+            return np.where(p == 1, player_1, player_2)
+
+        return (
+            Policy(
+                "Roll with 4 or 5 Dice",
+                "Roll with 4 or 5 dice, hold with 3 (player 2: exceed player 1's final score; hold at the goal).",
+                roll_with_4_or_5_dice,
+                "GRO paper, Algorithm 1",
+            ),
+            Policy(
+                "Fixed Hold-At",
+                "Roll 5 dice; hold at 24 with 4 dice and at 4 with 3; player 2 exceeds player 1's final score and holds at the goal.",
+                fixed_hold_at,
+                "GRO paper, Algorithm 2",
+            ),
+            Policy(
+                "Simple Player and Ones Cases",
+                "Player 1 rolls 5 dice and with 4 dice holds at the goal with a lead of 20; player 2 exceeds "
+                "player 1 when needed, holds at the goal, else rolls 4 or 5 dice; with 3 dice both hold at 5 "
+                "or the goal.",
+                simple_player_and_ones_cases,
+                "GRO paper, Algorithm 3",
+            ),
+            Policy(
+                "Keep Pace, End Race, by Case",
+                "Hold-at values that follow the score difference, with roll-to-the-goal thresholds by "
+                "player and 1s set aside (ten constants).",
+                keep_pace_end_race_by_case,
+                "GRO paper, Algorithm 4",
+            ),
+        )

@@ -1,0 +1,104 @@
+"""Pig (Neller & Presser, "Optimal Play of the Dice Game Pig", UMAP J. 2004).
+
+Two players race to ``goal`` (100) points. On a turn the player rolls one d6
+as often as they like: a 1 ends the turn scoring nothing, any other face adds
+to the turn total ``k``; holding banks ``k``. Reaching the goal by holding
+wins at once, so there are no rounds and the state does not need to say who
+moves: ``(i, j, k)`` = mover's score, opponent's score, turn total.
+
+Modelling choices (each matches the paper's equations):
+* rolling is only allowed while ``i + k < goal`` (holding then wins), so the
+  goal itself bounds the table; there is no separate bound M;
+* a turn starts with a roll (holding with ``k = 0`` would only pass, which
+  rolling never does worse than).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from ..rules import JeopardyGame, Param, Policy, TurnEnd, select
+
+
+class Pig(JeopardyGame):
+    name = "pig"
+    aliases = ("pig-dice",)
+    title = "Pig"
+    reference = "Neller & Presser (2004), Optimal Play of the Dice Game Pig, UMAP Journal 25(1)"
+    anchor_vars = ("i", "j")
+    turn_vars = ("k",)
+    var_help = {"i": "score of the player to move", "j": "opponent's score", "k": "turn total"}
+    parameters = (Param("goal", 100, 2, 200, "points needed to win"),)
+
+    @property
+    def goal(self) -> int:
+        return self.params["goal"]
+
+    @property
+    def turn_start(self) -> tuple[int, ...]:
+        return (0,)
+
+    def anchors(self) -> np.ndarray:
+        i, j = np.meshgrid(np.arange(self.goal), np.arange(self.goal), indexing="ij")
+        return np.stack([i.ravel(), j.ravel()], axis=1)
+
+    def start_anchor(self, komi: int = 0) -> tuple[int, ...]:
+        return (komi, 0) if komi >= 0 else (0, -komi)
+
+    def turn_states(self) -> list[tuple[int, ...]]:
+        # the largest turn total: one roll of 6 from just below the goal
+        return [(k,) for k in range(self.goal + 6)]
+
+    def gain(self, turn: tuple[int, ...]) -> int:
+        return turn[0]
+
+    def roll_outcomes(self, turn):
+        (k,) = turn
+        sixth = Fraction(1, 6)
+        return [(sixth, None)] + [(sixth, (k + face,)) for face in range(2, 7)]
+
+    def layer(self, anchor):
+        return anchor["i"] + anchor["j"]
+
+    def can_roll(self, state):
+        return state["i"] + state["k"] < self.goal
+
+    def can_hold(self, state):
+        return state["k"] > 0
+
+    def end_turn(self, anchor, gain) -> TurnEnd:
+        banked = anchor["i"] + gain
+        won = banked >= self.goal
+        value = np.where(won, 1.0, np.nan)
+        return TurnEnd(value, {"i": np.broadcast_to(anchor["j"], banked.shape), "j": banked})
+
+    def human_policies(self) -> tuple[Policy, ...]:
+        goal = self.goal
+
+        def hold_at_20(i, j, k):
+            return (k < 20) & (i + k < goal)
+
+        def keep_pace_end_race(i, j, k):
+            # round() as in the authors' Java: half rounds up, floor(x + 1/2)
+            # computed in integers: round((j - i) / 8) = floor((j - i + 4) / 8)
+            hold_at = 21 + (j - i + 4) // 8
+            end_race = (i >= goal - 29) | (j >= goal - 29)
+            return select([(end_race, i + k < goal)], otherwise=(k < hold_at) & (i + k < goal))
+
+        return (
+            Policy(
+                "Hold at 20",
+                "Roll until the turn total reaches 20 or holding reaches the goal.",
+                hold_at_20,
+                "Neller & Presser (2004)",
+            ),
+            Policy(
+                "Keep pace and end race",
+                "If either score is at least 71, roll until you can hold at the goal; "
+                "otherwise hold at 21 + round((j - i) / 8).",
+                keep_pace_end_race,
+                "Neller & Presser (2010), Practical Play of the Dice Game Pig",
+            ),
+        )

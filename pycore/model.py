@@ -1,0 +1,470 @@
+"""Compile a game's rules into the arrays every solver works on.
+
+The table has one row per anchor (shape ``(A,)``) and one column per turn
+state (``(T,)``); a *cell* ``(a, t)`` is a state. Only cells reachable from an
+anchor's turn start are valid. The model also holds the order in which the
+level sweep (see :mod:`pycore.solver`) visits the cells:
+
+* the **level** of a cell is ``layer(a) + gain(t)``: the score sum if the
+  mover held there. Rolling never lowers it, holding leads to an anchor of
+  exactly that layer, and a bust (a zero-gain ending) leads to the partner
+  anchor in layer ``layer(a)``;
+* levels are visited from the highest down; inside a level, zero-gain cells
+  first (they decide the anchors of that layer, which the other cells of the
+  level hold into), then the others; inside each, by decreasing **step**
+  (position among turn states of equal gain, e.g. shotguns).
+
+Building the model checks the rules protocol and raises
+:class:`~pycore.errors.RulesError` naming the first violation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from .errors import InvalidStateError, RulesError
+from .rules import JeopardyGame, State
+
+
+@dataclass(frozen=True)
+class Group:
+    """Cells of one (level, phase, step): positions ``lo:hi`` of the sweep
+    order, with everything a sweep needs as views of whole-table arrays.
+
+    ``n = hi - lo`` cells; ``R`` = most roll outcomes of a turn state
+    (excluding the self-loop and bust).
+    """
+
+    lo: int
+    hi: int
+    anchor: np.ndarray  # (n,) anchor index
+    succ_pos: np.ndarray  # (n, R) sweep positions of roll outcomes (padding: the zero slot)
+    succ_prob: np.ndarray  # (n, R)
+    bust_prob: np.ndarray  # (n,)
+    keep_prob: np.ndarray  # (n,) 1 - probability of rolling back into the same state
+    can_roll: np.ndarray  # (n,) bool
+    can_hold: np.ndarray  # (n,) bool
+    zero_gain: np.ndarray  # (n,) float 1.0 where holding banks nothing
+    hold_next: np.ndarray  # (n,) anchor reached by holding (-1: none, or zero gain)
+    hold_value: np.ndarray  # (n,) mover's value of holding when that ends the game (else 0)
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of the sweep: its zero-gain groups, the anchors they settle,
+    then the remaining groups."""
+
+    level: int
+    first: tuple[Group, ...]
+    anchors: np.ndarray  # anchors of layer == level
+    later: tuple[Group, ...]
+
+
+class Model:
+    """Arrays of one game (with its parameters). Shapes: A anchors, T turn
+    states, G = largest gain + 1.
+
+    Attributes
+    ----------
+    anchors : (A, len(anchor_vars)) int
+    turns : (T, len(turn_vars)) int, sorted by (gain, step)
+    gain, step : (T,) int
+    start : int, column of the turn start
+    succ, succ_prob : (T, R) roll outcomes (column T = padding), probabilities
+    self_prob, bust_prob : (T,)
+    valid, can_roll, can_hold : (A, T) bool
+    hold_wins : (A, T) bool, holding here wins the game at once
+    layer : (A,) int
+    end_value : (A, G) float, mover's value when ending a turn with that gain ends the game (nan otherwise)
+    end_next : (A, G) int, the next mover's anchor otherwise (-1 when the game ends)
+    """
+
+    def __init__(self, game: JeopardyGame, arrays: dict) -> None:
+        self.game = game
+        self.__dict__.update(arrays)
+        self.A, self.T = self.valid.shape
+        self.levels = _schedule(self)
+
+    # ---- lookups -------------------------------------------------------------------
+
+    @property
+    def states(self) -> int:
+        """Number of valid cells (states) in the table."""
+        return int(self.valid.sum())
+
+    def anchor_index(self, anchor: tuple[int, ...]) -> int:
+        names = self.game.anchor_vars
+        canonical = self.game.canonical_anchor({v: np.asarray(int(x)) for v, x in zip(names, anchor)})
+        index = self._anchor_lookup.get(tuple(int(canonical[v]) for v in names))
+        if index is None:
+            raise InvalidStateError(
+                f"{self.game.name}: no such position "
+                + ", ".join(f"{k}={v}" for k, v in zip(self.game.anchor_vars, anchor))
+                + f" at the start of a turn ({_anchor_hint(self.game)})"
+            )
+        return index
+
+    def turn_index(self, turn: tuple[int, ...]) -> int:
+        index = self._turn_lookup.get(tuple(int(x) for x in turn))
+        if index is None:
+            names = ", ".join(f"{k}={v}" for k, v in zip(self.game.turn_vars, turn))
+            ranges = ", ".join(
+                f"{v} {self.turns[:, n].min()}-{self.turns[:, n].max()}" for n, v in enumerate(self.game.turn_vars)
+            )
+            raise InvalidStateError(f"{self.game.name}: {names} is out of range ({ranges})")
+        return index
+
+    def cell(self, state: State) -> tuple[int, int]:
+        """(anchor index, turn index) of a state; InvalidStateError if the
+        state is not in the table (out of range or unreachable)."""
+        if state.game != self.game.name:
+            raise InvalidStateError(f"state is for game {state.game!r}, not {self.game.name!r}")
+        for n, var in enumerate(self.game.anchor_vars):
+            self._check_range(var, state.anchor[n], self.anchors[:, n])
+        for n, var in enumerate(self.game.turn_vars):
+            self._check_range(var, state.turn[n], self.turns[:, n])
+        a = self.anchor_index(state.anchor)
+        t = self.turn_index(state.turn)
+        if not self.valid[a, t]:
+            values = self.game.state_values(state)
+            raise InvalidStateError(
+                f"{self.game.name}: {self.game.format_state(state)} cannot occur: "
+                + _turn_hint(self.game, values)
+            )
+        return a, t
+
+    def _check_range(self, var: str, value: int, column: np.ndarray) -> None:
+        low, high = int(column.min()), int(column.max())
+        if not low <= value <= high:
+            raise InvalidStateError(
+                f"{self.game.name}: {var} ({self.game.var_help[var]}) must be between {low} and {high}, got {value}"
+            )
+
+    def state_at(self, a: int, t: int) -> State:
+        return State(self.game.name, tuple(int(x) for x in self.anchors[a]), tuple(int(x) for x in self.turns[t]))
+
+    def columns(self) -> dict[str, np.ndarray]:
+        """State variables broadcast over the table: anchor vars (A, 1), turn vars (1, T)."""
+        cols = {v: self.anchors[:, n][:, None] for n, v in enumerate(self.game.anchor_vars)}
+        cols.update({v: self.turns[:, n][None, :] for n, v in enumerate(self.game.turn_vars)})
+        return cols
+
+    def paired(self) -> "Model":
+        """The model of two fixed players taking turns: anchors ``0..A-1``
+        are those where player X moves, ``A..2A-1`` where player Y moves.
+        Used to evaluate one policy against another."""
+        A = self.A
+        end_next = self.end_next
+        first = np.where(end_next >= 0, end_next + A, -1)
+        second = end_next  # Y's turn ends into X's anchors
+        arrays = dict(
+            anchors=np.concatenate([self.anchors, self.anchors]),
+            turns=self.turns,
+            gain=self.gain,
+            step=self.step,
+            start=self.start,
+            succ=self.succ,
+            succ_prob=self.succ_prob,
+            self_prob=self.self_prob,
+            bust_prob=self.bust_prob,
+            valid=np.concatenate([self.valid, self.valid]),
+            can_roll=np.concatenate([self.can_roll, self.can_roll]),
+            can_hold=np.concatenate([self.can_hold, self.can_hold]),
+            hold_wins=np.concatenate([self.hold_wins, self.hold_wins]),
+            layer=np.concatenate([self.layer, self.layer]),
+            end_value=np.concatenate([self.end_value, self.end_value]),
+            end_next=np.concatenate([first, second]),
+            _anchor_lookup={},
+            _turn_lookup=self._turn_lookup,
+        )
+        return Model(self.game, arrays)
+
+
+def _anchor_hint(game: JeopardyGame) -> str:
+    if "p" in game.anchor_vars:
+        return "p is 1 or 2; scores are below the goal, except the score player 2 must beat and tie-breaks"
+    return "scores are below the goal"
+
+
+def _turn_hint(game: JeopardyGame, values: dict[str, int]) -> str:
+    hints = {
+        "pig": "the turn total grows by 2-6 per roll (never 1) and stops at the goal",
+        "gro": "each roll adds 3-5 to the turn total (5 minus the 1s set aside), so it must be reachable "
+        "that way with this many 1s, and stay within the bound",
+        "ayzd": "each roll adds at most 3 brains and shotguns together, so the brains and shotguns must be "
+        "reachable that way and stay within the bound",
+    }
+    return hints.get(game.name, "this turn state is not reachable from the start of the turn")
+
+
+@lru_cache(maxsize=8)
+def _compile_cached(game_type: type, params: tuple) -> Model:
+    return _compile(game_type(**dict(params)))
+
+
+def compile_game(game: JeopardyGame) -> Model:
+    """The (cached) model of a game."""
+    return _compile_cached(type(game), tuple(sorted(game.params.items())))
+
+
+def _compile(game: JeopardyGame) -> Model:
+    name = game.name
+    # ---- turn states: sort by (gain, step), outcome tables -------------------------
+    turn_list = [tuple(int(x) for x in t) for t in game.turn_states()]
+    if len(set(turn_list)) != len(turn_list):
+        raise RulesError(f"{name}: turn_states() lists a state twice")
+    gains = {t: int(game.gain(t)) for t in turn_list}
+    outcomes = {}
+    for t in turn_list:
+        outs = game.roll_outcomes(t)
+        total = sum(p for p, _ in outs)
+        if total != 1:
+            raise RulesError(f"{name}: roll outcomes of {t} sum to {total}, not 1")
+        for p, nxt in outs:
+            if p < 0:
+                raise RulesError(f"{name}: negative probability in roll outcomes of {t}")
+            if nxt is not None and nxt != t:
+                nxt = tuple(nxt)
+                if gains.get(nxt, gains[t]) < gains[t]:
+                    raise RulesError(f"{name}: rolling from {t} to {nxt} lowers the gain")
+        outcomes[t] = [(p, None if n is None else tuple(n)) for p, n in outs]
+    step = _steps(name, turn_list, gains, outcomes)
+    turn_list.sort(key=lambda t: (gains[t], step[t]))
+    turn_lookup = {t: n for n, t in enumerate(turn_list)}
+    T = len(turn_list)
+    start = turn_lookup.get(tuple(game.turn_start))
+    if start is None:
+        raise RulesError(f"{name}: the turn start is not among the turn states")
+    if gains[turn_list[start]] != 0:
+        raise RulesError(f"{name}: the turn start must bank nothing")
+
+    R = max(sum(1 for p, n in outcomes[t] if n is not None and n != t and p > 0) for t in turn_list)
+    succ = np.full((T, max(R, 1)), T, dtype=np.int64)  # column T is padding (values 0)
+    succ_prob = np.zeros((T, max(R, 1)))
+    self_prob = np.zeros(T)
+    bust_prob = np.zeros(T)
+    leaves = np.zeros(T, dtype=bool)  # some outcome is not a tabulated turn state
+    for n, t in enumerate(turn_list):
+        r = 0
+        for p, nxt in outcomes[t]:
+            if p == 0:
+                continue
+            if nxt is None:
+                bust_prob[n] += float(p)
+            elif nxt == t:
+                self_prob[n] += float(p)
+            elif nxt not in turn_lookup:
+                leaves[n] = True
+            else:
+                succ[n, r] = turn_lookup[nxt]
+                succ_prob[n, r] = float(p)
+                r += 1
+    if np.any(self_prob >= 1):
+        raise RulesError(f"{name}: a roll that always returns to the same state")
+    turns = np.array(turn_list, dtype=np.int64)
+    gain = np.array([gains[t] for t in turn_list], dtype=np.int64)
+    steps = np.array([step[t] for t in turn_list], dtype=np.int64)
+
+    # ---- anchors --------------------------------------------------------------------
+    anchors = np.asarray(game.anchors(), dtype=np.int64)
+    if anchors.ndim != 2 or anchors.shape[1] != len(game.anchor_vars):
+        raise RulesError(f"{name}: anchors() must have shape (A, {len(game.anchor_vars)})")
+    anchor_lookup = {tuple(int(x) for x in row): n for n, row in enumerate(anchors)}
+    if len(anchor_lookup) != len(anchors):
+        raise RulesError(f"{name}: anchors() lists an anchor twice")
+    A = len(anchors)
+    acols = {v: anchors[:, n] for n, v in enumerate(game.anchor_vars)}
+    layer = np.asarray(game.layer(acols), dtype=np.int64)
+
+    # ---- legal actions on the whole table ----------------------------------------------
+    cols = {v: acols[v][:, None] for v in game.anchor_vars}
+    cols.update({v: turns[:, n][None, :] for n, v in enumerate(game.turn_vars)})
+    can_roll = np.broadcast_to(np.asarray(game.can_roll(cols), dtype=bool), (A, T)).copy()
+    can_hold = np.broadcast_to(np.asarray(game.can_hold(cols), dtype=bool), (A, T)).copy()
+
+    # ---- reachable cells: forward over turn states in (gain, step) order ---------------
+    valid = np.zeros((A, T), dtype=bool)
+    valid[:, start] = True
+    for n in range(T):
+        rolling = valid[:, n] & can_roll[:, n]
+        if not rolling.any():
+            continue
+        if leaves[n]:
+            bad = int(np.flatnonzero(rolling)[0])
+            raise RulesError(
+                f"{name}: rolling is allowed at anchor {tuple(anchors[bad])}, turn {turn_list[n]}, "
+                "but an outcome is not a tabulated turn state (tighten can_roll)"
+            )
+        for r in range(succ.shape[1]):
+            if succ_prob[n, r] > 0:
+                valid[:, succ[n, r]] |= rolling
+    stuck = valid & ~can_roll & ~can_hold
+    if stuck.any():
+        a, t = (int(x[0]) for x in np.nonzero(stuck))
+        raise RulesError(f"{name}: no legal action at anchor {tuple(anchors[a])}, turn {turn_list[t]}")
+    can_roll &= valid
+    can_hold &= valid
+
+    # ---- turn endings for every (anchor, gain) ------------------------------------------
+    G = int(gain.max()) + 1
+    gains_col = np.arange(G)[None, :]
+    end = game.end_turn({v: acols[v][:, None] for v in game.anchor_vars}, gains_col)
+    end_value = np.broadcast_to(np.asarray(end.mover_value, dtype=float), (A, G)).copy()
+    continues = np.isnan(end_value)
+    next_cols = [np.broadcast_to(end.next_anchor[v], (A, G)) for v in game.anchor_vars]
+    end_next = np.full((A, G), -1, dtype=np.int64)
+    # which (anchor, gain) endings can actually happen: holds at valid cells, and busts
+    used = np.zeros((A, G), dtype=bool)
+    used[:, 0] = True
+    for g in np.unique(gain):
+        used[:, g] |= (can_hold[:, gain == g]).any(axis=1)
+    need = continues & used
+    next_anchor = {v: np.where(need, c, 0) for v, c in zip(game.anchor_vars, next_cols)}
+    next_anchor = game.canonical_anchor(next_anchor)
+    end_next[need] = _lookup_rows(anchors, np.stack([next_anchor[v] for v in game.anchor_vars], axis=-1)[need])
+    missing = need & (end_next < 0)
+    if missing.any():
+        a, g = (int(x[0]) for x in np.nonzero(missing))
+        key = tuple(int(next_anchor[v][a, g]) for v in game.anchor_vars)
+        raise RulesError(
+            f"{name}: ending a turn at anchor {tuple(anchors[a])} with gain {g} leads to {key}, "
+            "which anchors() does not list"
+        )
+    expected = layer[:, None] + gains_col
+    reached = layer[np.maximum(end_next, 0)]
+    # banking points must climb at least that many layers; a zero-gain ending stays in the layer
+    wrong = (end_next >= 0) & np.where(gains_col == 0, reached != expected, reached < expected)
+    if wrong.any():
+        a, g = (int(x[0]) for x in np.nonzero(wrong))
+        raise RulesError(f"{name}: ending a turn at {tuple(anchors[a])} with gain {g} does not raise the layer by {g}")
+    partner = end_next[:, 0]
+    twice = np.where(partner >= 0, end_next[np.maximum(partner, 0), 0], -1)
+    bad = (partner >= 0) & (twice >= 0) & (twice != np.arange(A))
+    if bad.any():
+        a = int(np.flatnonzero(bad)[0])
+        raise RulesError(f"{name}: two busts in a row from {tuple(anchors[a])} do not return to it")
+
+    # holding wins the game on the spot (every policy takes such a win; see policy_table)
+    hold_wins = can_hold & (np.nan_to_num(end_value[np.arange(A)[:, None], gain[None, :]]) == 1.0)
+    arrays = dict(
+        anchors=anchors,
+        turns=turns,
+        hold_wins=hold_wins,
+        gain=gain,
+        step=steps,
+        start=start,
+        succ=succ,
+        succ_prob=succ_prob,
+        self_prob=self_prob,
+        bust_prob=bust_prob,
+        valid=valid,
+        can_roll=can_roll,
+        can_hold=can_hold,
+        layer=layer,
+        end_value=end_value,
+        end_next=end_next,
+        _anchor_lookup=anchor_lookup,
+        _turn_lookup=turn_lookup,
+    )
+    return Model(game, arrays)
+
+
+def _lookup_rows(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Index of each row of ``rows`` in ``table`` (-1 where absent), through a
+    dense array over the (small, non-negative) ranges of the anchor variables."""
+    if len(rows) == 0:
+        return np.zeros(0, dtype=np.int64)
+    low = table.min(axis=0)
+    high = np.maximum(table.max(axis=0), rows.max(axis=0))
+    dense = np.full(tuple(int(x) for x in high - low + 1), -1, dtype=np.int64)
+    dense[tuple((table - low).T)] = np.arange(len(table))
+    inside = np.all(rows >= low, axis=1)
+    result = np.full(len(rows), -1, dtype=np.int64)
+    result[inside] = dense[tuple((rows[inside] - low).T)]
+    return result
+
+
+def _steps(name, turn_list, gains, outcomes) -> dict:
+    """Position of each turn state among those of equal gain (longest chain of
+    gain-keeping rolls leading to it), so such rolls always move to a later step."""
+    preds: dict = {t: [] for t in turn_list}
+    for t in turn_list:
+        for p, nxt in outcomes[t]:
+            if p > 0 and nxt is not None and nxt != t and nxt in preds and gains[nxt] == gains[t]:
+                preds[nxt].append(t)
+    order: dict = {}
+
+    def longest(t, trail=()):
+        if t not in order:
+            if t in trail:
+                raise RulesError(f"{name}: rolling can cycle through {t} without changing the gain")
+            order[t] = 1 + max((longest(u, trail + (t,)) for u in preds[t]), default=-1)
+        return order[t]
+
+    for t in turn_list:
+        longest(t)
+    return order
+
+
+def _schedule(model: Model) -> tuple[Level, ...]:
+    """Order the valid cells by (level desc, phase, step desc) and cut that
+    order into groups. Sets ``model.order_anchor``, ``model.order_turn``
+    (sweep position -> cell), ``model.position`` ((A, T) -> sweep position,
+    -1 for invalid cells) and ``model.start_pos`` ((A,) position of each
+    anchor's turn start). Position ``N`` (one past the last cell) is a zero
+    slot used as padding."""
+    A, T = model.valid.shape
+    a_idx, t_idx = np.nonzero(model.valid)
+    gain = model.gain[t_idx]
+    level = model.layer[a_idx] + gain
+    phase = (gain > 0).astype(np.int64)
+    step = model.step[t_idx]
+    max_step = int(step.max()) + 1 if len(step) else 1
+    key = (level * 2 + phase) * max_step + step  # descending: higher steps first
+    order = np.argsort(-key, kind="stable")
+    a_idx, t_idx, key, gain = a_idx[order], t_idx[order], key[order], gain[order]
+    N = len(key)
+    position = np.full((A, T + 1), N, dtype=np.int64)  # column T (padding) -> zero slot
+    position[a_idx, t_idx] = np.arange(N)
+    model.order_anchor, model.order_turn = a_idx, t_idx
+    model.position = np.where(model.valid, position[:, :T], -1)
+    model.start_pos = position[:, model.start]
+
+    rollable = model.can_roll[a_idx, t_idx]
+    succ_pos = np.where(rollable[:, None], position[a_idx[:, None], model.succ[t_idx]], N)
+    zero = gain == 0
+    hold_next = np.where(zero, -1, model.end_next[a_idx, gain])
+    hold_value = np.where(zero | (hold_next >= 0), 0.0, np.nan_to_num(model.end_value[a_idx, gain]))
+    cells = dict(
+        anchor=a_idx,
+        succ_pos=succ_pos,
+        succ_prob=model.succ_prob[t_idx],
+        bust_prob=model.bust_prob[t_idx],
+        keep_prob=1.0 - model.self_prob[t_idx],
+        can_roll=rollable,
+        can_hold=model.can_hold[a_idx, t_idx],
+        zero_gain=zero.astype(float),
+        hold_next=hold_next,
+        hold_value=hold_value,
+    )
+    model.cells = Group(0, N, **cells)  # every cell, in sweep order
+    model.self_prob_order = model.self_prob[t_idx]
+    bounds = np.flatnonzero(np.diff(key)) + 1
+    starts = np.concatenate([[0], bounds]).astype(int)
+    ends = np.concatenate([bounds, [N]]).astype(int)
+    groups_by_level: dict[int, tuple[list, list]] = {}
+    for lo, hi in zip(starts.tolist(), ends.tolist()):
+        lvl, ph = divmod(int(key[lo]) // max_step, 2)
+        group = Group(lo, hi, **{name: array[lo:hi] for name, array in cells.items()})
+        groups_by_level.setdefault(lvl, ([], []))[ph].append(group)
+    order_a = np.argsort(model.layer, kind="stable")
+    layers_sorted = model.layer[order_a]
+    levels = []
+    for lvl in sorted(set(groups_by_level) | set(int(x) for x in np.unique(model.layer)), reverse=True):
+        lo, hi = np.searchsorted(layers_sorted, [lvl, lvl + 1])
+        first, later = groups_by_level.get(lvl, ([], []))
+        levels.append(Level(lvl, tuple(first), order_a[lo:hi], tuple(later)))
+    return tuple(levels)

@@ -1,0 +1,329 @@
+r"""Exact optimal play and exact policy evaluation for any jeopardy game.
+
+Notation: ``a`` an anchor (who moves, banked scores), ``t`` a turn state,
+``V(a, t)`` the probability that the player to move wins. For a roll with
+outcome probabilities ``P(t -> t')``, bust probability ``P_bust(t)`` and
+self-loop probability ``P(t -> t)``, and with ``u(a)`` the mover's value of a
+zero-gain turn end (``1 - V(n(a), start)`` for the partner anchor ``n(a)``
+that a bust leads to, or the game's result if a bust ends it):
+
+.. math::
+
+    Q_{roll}(a,t) = \sum_{t'} P(t \to t') V(a,t') + P_{bust}(t)\, u(a)
+
+    Q_{hold}(a,t) = \begin{cases} u(a) & gain(t) = 0 \\
+                    1 - V(next(a, gain(t)), start) & \text{the game goes on} \\
+                    result(a, gain(t)) & \text{the game ends} \end{cases}
+
+    V(a,t) = \max(Q_{roll}, Q_{hold}) \text{ over the legal actions.}
+
+These are the papers' optimality equations (Pig: Neller & Presser 2004;
+GRO and AYZD: Neller et al.), written once for every game.
+
+**Why it is solved exactly and fast (the level sweep).** Let the *level* of a
+cell be ``layer(a) + gain(t)`` (its score sum if held). Rolling never lowers
+the level; holding reaches an anchor whose layer *is* that level; only a bust
+goes down, to the partner anchor in ``layer(a)``. So, for a guess of the
+bust values ``u``, one sweep from the highest level to the lowest fixes every
+roll/hold choice and, holding ``u`` symbolic, writes each cell's value as an
+affine function ``V = alpha + beta * u(a)`` whose coefficients use only
+finished cells. At the turn start this gives, for each anchor and its
+partner, two equations ``x_a = alpha_a + beta_a (1 - x_b)`` (and the same with
+``a, b`` swapped) which are solved in closed form
+(``x_a = (alpha_a + beta_a (1 - alpha_b - beta_b)) / (1 - beta_a beta_b)``;
+``beta`` is the probability that the turn ends with nothing banked, below 1
+because the bound forces a banking hold eventually). Self-loops (rolling
+three footprints) are divided out: ``Q_roll / (1 - P(t -> t))``.
+
+For *fixed* policies one sweep is therefore the exact policy evaluation (no
+iteration at all). For optimal play the only unknown in the choices is ``u``:
+each sweep is a policy-iteration step (choose greedily using the previous
+sweep's ``u``, then evaluate the chosen policy exactly). We stop when a sweep
+chooses the same policy as the sweep before: that policy is greedy with
+respect to its own exact values, i.e. a fixed point of the optimality
+equations, which has a unique solution because the game ends with
+probability 1 under every policy (the bounded tables make every turn end and
+every layer strictly increase between banking turns). A final one-step
+Bellman backup over every cell reports the residual
+``max |V - max(Q_roll, Q_hold)|`` (about 1e-16).
+
+Plain global value iteration (:func:`value_iteration`, the papers' method,
+kept as a baseline for ``bench/``) needs hundreds of sweeps to get below
+1e-14 because a player with many dice can bust with probability close to 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from .errors import InvalidStateError, SolverError
+from .model import Model, compile_game
+from .rules import HOLD, ROLL, JeopardyGame, Policy, State
+
+Progress = Callable[[str, float], None]
+
+MAX_SWEEPS = 60
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Optimal play of one game. Arrays have shape (A, T) over the model's
+    anchors and turn states; ``nan`` marks cells that are not states (or
+    actions that are not legal there)."""
+
+    game: JeopardyGame
+    model: Model
+    values: np.ndarray  # P(mover wins) under optimal play
+    roll_values: np.ndarray  # P(mover wins) after rolling, then optimal play
+    hold_values: np.ndarray  # ... after holding
+    policy: np.ndarray  # bool, True where the optimal action is to roll
+    iterations: int
+    residual: float
+
+    @property
+    def states(self) -> int:
+        return self.model.states
+
+    def value(self, state: State) -> float:
+        return float(self.values[self.model.cell(state)])
+
+    def action_values(self, state: State) -> dict[str, float | None]:
+        """{"roll": P, "hold": P} for the mover; None for an illegal action."""
+        a, t = self.model.cell(state)
+        return {
+            ROLL: None if np.isnan(self.roll_values[a, t]) else float(self.roll_values[a, t]),
+            HOLD: None if np.isnan(self.hold_values[a, t]) else float(self.hold_values[a, t]),
+        }
+
+    def best_action(self, state: State) -> str:
+        return ROLL if self.policy[self.model.cell(state)] else HOLD
+
+    def p_first_player_wins(self, komi: int = 0) -> float:
+        """P(first player wins) with both playing optimally, the first player
+        starting ``komi`` points ahead (negative: behind)."""
+        anchor = self.game.start_anchor(komi)
+        try:
+            a = self.model.anchor_index(anchor)
+        except InvalidStateError:
+            raise InvalidStateError(f"{self.game.name}: a komi of {komi} is outside the table") from None
+        return float(self.values[a, self.model.start])
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Exact result of player X against player Y."""
+
+    x_wins_moving_first: float
+    x_wins_moving_second: float
+
+    @property
+    def x_win_rate(self) -> float:
+        """X's win probability with each seat equally likely."""
+        return (self.x_wins_moving_first + self.x_wins_moving_second) / 2
+
+
+def solve(game: JeopardyGame, progress: Progress | None = None) -> Solution:
+    """Optimal play for ``game``: policy iteration by level sweeps, stopped
+    when the policy is greedy with respect to its own exact values."""
+    model = compile_game(game)
+    u = _initial_u(model)
+    for sweep in range(1, MAX_SWEEPS + 1):
+        alpha, beta, roll, x = _sweep(model, u_guess=u, fixed_roll=None, progress=progress, stage=f"sweep {sweep}")
+        u = _zero_gain_values(model, x)
+        q_roll, q_hold, values = _backup(model, alpha, beta, x, u)
+        # greedy with respect to its own values? (a tie within rounding keeps the choice made)
+        both = model.cells.can_roll & model.cells.can_hold
+        if not np.any(both & np.where(roll, q_hold > q_roll + 1e-15, q_roll > q_hold + 1e-15)):
+            break
+    else:
+        raise SolverError(f"{game.name}: the policy did not settle within {MAX_SWEEPS} sweeps")
+    residual = float(np.max(np.abs(values - np.fmax(q_roll, q_hold)))) if len(values) else 0.0
+    return Solution(
+        game,
+        model,
+        values=_table(model, values, np.nan),
+        roll_values=_table(model, q_roll, np.nan),
+        hold_values=_table(model, q_hold, np.nan),
+        policy=_table(model, roll, False),
+        iterations=sweep,
+        residual=residual,
+    )
+
+
+def _backup(model: Model, alpha, beta, x, u):
+    """One-step backups in sweep order: Q_roll and Q_hold (nan where the
+    action is illegal) and the values V = alpha + beta u."""
+    cells = model.cells
+    N = len(cells.anchor)
+    u_cell = u[cells.anchor]
+    values = np.zeros(N + 1)
+    values[:N] = alpha[:N] + beta[:N] * u_cell
+    q_roll = (
+        np.einsum("ij,ij->i", values[cells.succ_pos], cells.succ_prob)
+        + model.self_prob_order * values[:N]
+        + cells.bust_prob * u_cell
+    )
+    q_hold = np.where(
+        cells.hold_next >= 0, 1.0 - x[cells.hold_next], cells.hold_value + cells.zero_gain * u_cell
+    )
+    return (
+        np.where(cells.can_roll, q_roll, np.nan),
+        np.where(cells.can_hold, q_hold, np.nan),
+        values[:N],
+    )
+
+
+def policy_table(model: Model, policy: Policy | np.ndarray) -> np.ndarray:
+    """A policy as a (A, T) bool table of rolls, restricted to legal actions:
+    where the rule's action is illegal the only legal action is played.
+
+    Every policy takes an immediate win: where holding wins the game on the
+    spot, it holds. The papers count those states as won ("at which point
+    player 2 can and should hold, winning the game", AYZD section 3), and
+    their policy figures are reproduced only that way (e.g. AYZD Fixed
+    Hold-At keeps rolling with no shotguns, even past the winning score)."""
+    if isinstance(policy, Policy):
+        wants = np.broadcast_to(np.asarray(policy.rule(**model.columns()), dtype=bool), (model.A, model.T))
+    else:
+        wants = np.asarray(policy, dtype=bool)
+        if wants.shape != (model.A, model.T):
+            raise ValueError(f"a policy table must have shape {(model.A, model.T)}, got {wants.shape}")
+    return model.can_roll & (wants | ~model.can_hold) & ~model.hold_wins
+
+
+def evaluate(game: JeopardyGame, x: Policy | np.ndarray, y: Policy | np.ndarray, komi: int = 0) -> Evaluation:
+    """Exact win probabilities of policy X against policy Y (one sweep over
+    the paired model: anchors where X moves, then anchors where Y moves)."""
+    model = compile_game(game)
+    paired = _paired(model)
+    table = np.concatenate([policy_table(model, x), policy_table(model, y)])
+    fixed = table[paired.order_anchor, paired.order_turn]
+    _, _, _, values = _sweep(paired, u_guess=None, fixed_roll=fixed, progress=None, stage="evaluate")
+    start = model.anchor_index(game.start_anchor(komi))
+    return Evaluation(float(values[start]), float(1.0 - values[model.A + start]))
+
+
+_PAIRED: dict[int, Model] = {}
+
+
+def _paired(model: Model) -> Model:
+    key = id(model)
+    if key not in _PAIRED:
+        _PAIRED.clear()  # keep one: paired models are as large as the game
+        _PAIRED[key] = model.paired()
+    return _PAIRED[key]
+
+
+def _initial_u(model: Model) -> np.ndarray:
+    end0 = model.end_value[:, 0]
+    return np.where(np.isnan(end0), 0.5, end0)
+
+
+def _zero_gain_values(model: Model, x: np.ndarray) -> np.ndarray:
+    partner = model.end_next[:, 0]
+    return np.where(partner >= 0, 1.0 - x[np.maximum(partner, 0)], model.end_value[:, 0])
+
+
+def _sweep(model: Model, u_guess, fixed_roll, progress: Progress | None, stage: str):
+    """One level sweep over the cells in sweep order (see :mod:`pycore.model`).
+
+    Choices are greedy against ``u_guess`` (optimal play) or read from
+    ``fixed_roll`` ((N,) bool in sweep order). Returns alpha, beta ((N + 1,),
+    the last a zero slot), roll ((N,) bool) and the exact anchor values x
+    ((A,)) of the policy chosen."""
+    N = len(model.order_anchor)
+    alpha = np.zeros(N + 1)
+    beta = np.zeros(N + 1)
+    roll = np.zeros(N, dtype=bool)
+    x = np.full(model.A, np.nan)
+    partner = model.end_next[:, 0]
+    end0 = model.end_value[:, 0]
+    start_pos = model.start_pos
+    levels = model.levels
+    report_every = max(1, len(levels) // 20)
+
+    def settle(group):
+        lo, hi = group.lo, group.hi
+        ar = np.einsum("ij,ij->i", alpha[group.succ_pos], group.succ_prob) / group.keep_prob
+        br = (np.einsum("ij,ij->i", beta[group.succ_pos], group.succ_prob) + group.bust_prob) / group.keep_prob
+        ah = np.where(group.hold_next >= 0, 1.0 - x[group.hold_next], group.hold_value)
+        if fixed_roll is None:
+            ug = u_guess[group.anchor]
+            r = group.can_roll & (~group.can_hold | (ar + br * ug > ah + group.zero_gain * ug))
+        else:
+            r = fixed_roll[lo:hi]
+        alpha[lo:hi] = np.where(r, ar, ah)
+        beta[lo:hi] = np.where(r, br, group.zero_gain)
+        roll[lo:hi] = r
+
+    for n, level in enumerate(levels):
+        for group in level.first:
+            settle(group)
+        la = level.anchors
+        if len(la):
+            al, be = alpha[start_pos[la]], beta[start_pos[la]]
+            n_a = partner[la]
+            ends = n_a < 0
+            x[la[ends]] = al[ends] + be[ends] * end0[la[ends]]
+            b = np.maximum(n_a, 0)
+            chain = ~ends & (partner[b] < 0)  # the partner's bust ends the game
+            x[la[chain]] = al[chain] + be[chain] * (1.0 - x[b[chain]])
+            cycle = ~ends & ~chain
+            if cycle.any():
+                ab, bb = alpha[start_pos[b[cycle]]], beta[start_pos[b[cycle]]]
+                den = 1.0 - be[cycle] * bb
+                if np.any(den <= 0.0):
+                    bad = la[cycle][int(np.argmin(den))]
+                    raise SolverError(
+                        f"{model.game.name}: from {tuple(model.anchors[bad])} neither player ever banks "
+                        "points, so the game never ends"
+                    )
+                x[la[cycle]] = (al[cycle] + be[cycle] * (1.0 - ab - bb)) / den
+        for group in level.later:
+            settle(group)
+        if progress is not None and (n % report_every == 0 or n == len(levels) - 1):
+            progress(stage, (n + 1) / len(levels))
+    if np.isnan(x).any():
+        bad = int(np.flatnonzero(np.isnan(x))[0])
+        raise SolverError(f"{model.game.name}: anchor {tuple(model.anchors[bad])} was not settled by the sweep")
+    return alpha, beta, roll, x
+
+
+def _table(model: Model, in_order: np.ndarray, fill) -> np.ndarray:
+    """An (A, T) table from values in sweep order."""
+    table = np.full((model.A, model.T), fill, dtype=np.asarray(in_order).dtype)
+    table[model.order_anchor, model.order_turn] = in_order
+    return table
+
+
+def value_iteration(game: JeopardyGame, tolerance: float = 1e-14, max_iterations: int = 100_000):
+    """Plain global value iteration (the papers' method): repeat the
+    one-step backup on every cell until the largest change is below
+    ``tolerance``. Returns (values in sweep order, iterations). The
+    benchmarks' baseline."""
+    model = compile_game(game)
+    cells = model.cells
+    N = len(cells.anchor)
+    values = np.zeros(N + 1)
+    partner = model.end_next[:, 0]
+    for iteration in range(1, max_iterations + 1):
+        x = values[model.start_pos]
+        u = np.where(partner >= 0, 1.0 - x[np.maximum(partner, 0)], model.end_value[:, 0])
+        u_cell = u[cells.anchor]
+        q_roll = (
+            np.einsum("ij,ij->i", values[cells.succ_pos], cells.succ_prob)
+            + model.self_prob_order * values[:N]
+            + cells.bust_prob * u_cell
+        )
+        q_hold = np.where(
+            cells.hold_next >= 0, 1.0 - x[np.maximum(cells.hold_next, 0)], cells.hold_value + cells.zero_gain * u_cell
+        )
+        new = np.fmax(np.where(cells.can_roll, q_roll, np.nan), np.where(cells.can_hold, q_hold, np.nan))
+        change = float(np.max(np.abs(new - values[:N])))
+        values[:N] = new
+        if change < tolerance:
+            return values[:N], iteration
+    raise SolverError(f"{game.name}: value iteration did not converge in {max_iterations} iterations")
