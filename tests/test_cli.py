@@ -1,0 +1,80 @@
+"""The command line's output shapes (other issues rely on them) and errors."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "pycore", *args], capture_output=True, text=True, timeout=600)
+
+
+def run_json(*args):
+    done = run(*args, "--json")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_solve_json():
+    result = run_json("solve", "pig", "--goal", "30")
+    assert {"p_first_player_wins", "states", "iterations", "seconds"} <= set(result)
+    assert 0.5 < result["p_first_player_wins"] < 0.7
+    assert result["states"] > 1000 and result["iterations"] >= 1
+
+
+def test_solve_shows_progress_on_stderr():
+    done = run("solve", "gro", "--goal", "20", "--bound", "40")
+    assert done.returncode == 0
+    assert "solving gro: sweep 1" in done.stderr
+    assert "P(first player wins)" in done.stdout
+
+
+def test_advise_json_matches_the_papers_keys():
+    result = run_json("advise", "gro", "--state", "p=2,i=10,j=20,k=8,o=1")
+    assert set(result["values"]) == {"roll", "hold"}
+    assert result["best"] in ("roll", "hold")
+    assert result["best"] == max(result["values"], key=lambda a: result["values"][a])
+    assert result["state"] == {"p": 2, "i": 10, "j": 20, "k": 8, "o": 1}
+
+
+def test_advise_turn_start_has_no_hold():
+    result = run_json("advise", "pig", "--goal", "30", "--state", "i=10,j=20")
+    assert result["values"]["hold"] is None and result["best"] == "roll"
+
+
+def test_policies_json():
+    result = run_json("policies", "ayzd")
+    assert [p["name"] for p in result["policies"]] == ["Fixed Hold-At", "Minh Cases", "Llano Cases", "Neller Cases"]
+    assert round(result["policies"][0]["difference"], 4) == -0.0274
+
+
+def test_komi_json():
+    result = run_json("komi", "gro")
+    assert result["fairest"] == 3
+    rows = {r["points"]: r["p_first_player_wins"] for r in result["komi"]}
+    assert round(rows[3], 4) == 0.4955
+    assert rows[-1] < rows[0] < rows[1]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["solve", "zombie"], "unknown game 'zombie'; valid games: pig"),
+        (["advise", "gro", "--state", "x=1"], "no state variable 'x'; valid keys: p, i, j, k, o"),
+        (["advise", "gro", "--state", "i=60"], "i (score of the player to move) must be between 0 and 49, got 60"),
+        (["advise", "gro", "--state", "k=1"], "cannot occur"),
+        (["advise", "pig", "--state", "i=ten"], "i must be a whole number"),
+        (["solve", "gro", "--goal", "500"], "goal must be between 5 and 150"),
+        (["komi", "ayzd", "--max-points", "40"], "komi range must be between 0 and 12"),
+        (["frobnicate"], "invalid choice: 'frobnicate'"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(args, message):
+    done = run(*args)
+    assert done.returncode == 2
+    lines = [line for line in done.stderr.splitlines() if line and not line.startswith("solving")]
+    assert len(lines) == 1, done.stderr
+    assert message in lines[0]
+    assert "Traceback" not in done.stderr
