@@ -69,12 +69,18 @@ def _games(args: dict, progress) -> dict:
     }
 
 
-def _solve(args: dict, progress) -> dict:
+def _solved(args: dict, progress) -> tuple[JeopardyGame, Solution, float, dict]:
+    """The game of a request, its solution, the solve's seconds, and the
+    head every answer starts with."""
     game = game_from_args(args)
     solution, seconds = solution_for(game, progress)
+    return game, solution, seconds, {"game": game.name, "params": game.params}
+
+
+def _solve(args: dict, progress) -> dict:
+    game, solution, seconds, head = _solved(args, progress)
     return {
-        "game": game.name,
-        "params": game.params,
+        **head,
         "p_first_player_wins": solution.p_first_player_wins(),
         "states": solution.states,
         "iterations": solution.iterations,
@@ -92,14 +98,13 @@ def _advise(args: dict, progress) -> dict:
         state = game.state(**raw)
     else:
         raise InvalidRequestError("argument 'state' must be a string like 'i=10,j=20,k=5' or an object")
-    solution, _ = solution_for(game, progress)
+    game, solution, _, head = _solved(args, progress)
     values = solution.action_values(state)
     best = solution.best_action(state)
     legal = [v for v in values.values() if v is not None]
     margin = abs(values[ROLL] - values[HOLD]) if len(legal) == 2 else None
     return {
-        "game": game.name,
-        "params": game.params,
+        **head,
         "state": game.state_values(state),
         "values": values,
         "best": best,
@@ -109,11 +114,9 @@ def _advise(args: dict, progress) -> dict:
 
 
 def _policies(args: dict, progress) -> dict:
-    game = game_from_args(args)
-    solution, _ = solution_for(game, progress)
+    _, solution, _, head = _solved(args, progress)
     return {
-        "game": game.name,
-        "params": game.params,
+        **head,
         "definition": "policy's win rate minus the optimal player's, each seat equally likely",
         "policies": [
             {
@@ -131,16 +134,14 @@ def _policies(args: dict, progress) -> dict:
 
 
 def _komi(args: dict, progress) -> dict:
-    game = game_from_args(args)
-    solution, _ = solution_for(game, progress)
+    _, solution, _, head = _solved(args, progress)
     max_points = args.get("max_points")
     if max_points is not None and (isinstance(max_points, bool) or not isinstance(max_points, int)):
         raise InvalidRequestError(f"max_points must be a whole number, got {max_points!r}")
     rows = komi_table(solution, max_points)
     fairest = fairest_komi(rows)
     return {
-        "game": game.name,
-        "params": game.params,
+        **head,
         "komi": [{"points": r.points, "p_first_player_wins": r.p_first_player_wins} for r in rows],
         "fairest": fairest.points,
         "fairest_p_first_player_wins": fairest.p_first_player_wins,

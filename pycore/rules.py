@@ -176,12 +176,39 @@ class JeopardyGame(ABC):
         """Identifies the game and parameters (used to cache solutions)."""
         return (self.name, tuple(sorted(self.params.items())))
 
-    # ---- what every game defines -------------------------------------------------
+    # ---- shared defaults ------------------------------------------------------------
 
     @property
-    @abstractmethod
+    def goal(self) -> int:
+        return self.params["goal"]
+
+    @property
+    def bound(self) -> int:
+        """The score bound M of the tabulated states (games that have one)."""
+        return self.params["bound"]
+
+    def _require_bound_above_goal(self, margin: int) -> None:
+        if self.bound < self.goal + margin:
+            raise InvalidParameterError(
+                f"{self.name}: bound must be at least goal + {margin} = {self.goal + margin}, got {self.bound}"
+            )
+
+    @property
     def turn_start(self) -> tuple[int, ...]:
-        """The turn state at the start of every turn."""
+        """The turn state at the start of every turn (nothing banked or set aside)."""
+        return tuple(0 for _ in self.turn_vars)
+
+    def start_anchor(self, komi: int = 0) -> tuple[int, ...]:
+        """The first mover's anchor when the first player starts ``komi``
+        points ahead (negative: the second player starts ``-komi`` ahead)."""
+        values = {"p": 1, self.score_var: max(komi, 0), self.opponent_var: max(-komi, 0)}
+        return tuple(values[v] for v in self.anchor_vars)
+
+    def layer(self, anchor: Mapping[str, np.ndarray]) -> np.ndarray:
+        """The anchor's layer; see the module docstring. Default: the score sum."""
+        return anchor[self.score_var] + anchor[self.opponent_var]
+
+    # ---- what every game defines -------------------------------------------------
 
     @abstractmethod
     def anchors(self) -> np.ndarray:
@@ -189,11 +216,6 @@ class JeopardyGame(ABC):
 
         A superset of the anchors reachable from the start: at least every
         anchor that ending a turn from a tabulated state can lead to."""
-
-    @abstractmethod
-    def start_anchor(self, komi: int = 0) -> tuple[int, ...]:
-        """The first mover's anchor when the first player starts ``komi``
-        points ahead (negative: the second player starts ``-komi`` ahead)."""
 
     @abstractmethod
     def turn_states(self) -> list[tuple[int, ...]]:
@@ -207,10 +229,6 @@ class JeopardyGame(ABC):
     def roll_outcomes(self, turn: tuple[int, ...]) -> list[tuple[Fraction, tuple[int, ...] | None]]:
         """Exact outcome probabilities of rolling: (probability, next turn
         state), with ``None`` for a bust (the turn ends scoring nothing)."""
-
-    @abstractmethod
-    def layer(self, anchor: Mapping[str, np.ndarray]) -> np.ndarray:
-        """The anchor's layer (score sum); see the module docstring."""
 
     @abstractmethod
     def can_roll(self, state: Mapping[str, np.ndarray]) -> np.ndarray:

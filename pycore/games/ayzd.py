@@ -28,7 +28,6 @@ from math import factorial
 
 import numpy as np
 
-from ..errors import InvalidParameterError
 from ..rules import JeopardyGame, Param, Policy, TurnEnd, select
 
 DICE = 3
@@ -57,22 +56,7 @@ class AllYellowZombieDice(JeopardyGame):
     def _check_params(self) -> None:
         if self.params["bound"] == 0:
             self.params["bound"] = 2 * self.goal
-        if self.bound < self.goal + DICE:
-            raise InvalidParameterError(
-                f"ayzd: bound must be at least goal + {DICE} = {self.goal + DICE}, got {self.bound}"
-            )
-
-    @property
-    def goal(self) -> int:
-        return self.params["goal"]
-
-    @property
-    def bound(self) -> int:
-        return self.params["bound"]
-
-    @property
-    def turn_start(self):
-        return (0, 0)
+        self._require_bound_above_goal(DICE)
 
     def anchors(self) -> np.ndarray:
         g, m = self.goal, self.bound
@@ -84,9 +68,6 @@ class AllYellowZombieDice(JeopardyGame):
         second = [(2, i, j) for i in below for j in range(m + 1)]
         second += [(2, t, j) for t in range(g, m + 1) for j in range(t, m + 1)]
         return np.array(first + second, dtype=np.int64)
-
-    def start_anchor(self, komi: int = 0):
-        return (1, komi, 0) if komi >= 0 else (1, 0, -komi)
 
     def turn_states(self):
         return [(b, s) for b in range(self.bound + 1) for s in range(BUST_SHOTGUNS)]
@@ -107,9 +88,6 @@ class AllYellowZombieDice(JeopardyGame):
                 else:
                     outcomes.append((probability, (b + brains, s + shotguns)))
         return outcomes
-
-    def layer(self, anchor):
-        return anchor["i"] + anchor["j"]
 
     def can_roll(self, state):
         return state["i"] + state["b"] + DICE <= self.bound

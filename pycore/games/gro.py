@@ -27,7 +27,6 @@ from math import comb
 
 import numpy as np
 
-from ..errors import InvalidParameterError
 from ..rules import JeopardyGame, Param, Policy, TurnEnd, select
 
 DICE = 5
@@ -54,22 +53,7 @@ class GreatRolledOnes(JeopardyGame):
     )
 
     def _check_params(self) -> None:
-        if self.bound < self.goal + DICE:
-            raise InvalidParameterError(
-                f"gro: bound must be at least goal + {DICE} = {self.goal + DICE}, got {self.bound}"
-            )
-
-    @property
-    def goal(self) -> int:
-        return self.params["goal"]
-
-    @property
-    def bound(self) -> int:
-        return self.params["bound"]
-
-    @property
-    def turn_start(self):
-        return (0, 0)
+        self._require_bound_above_goal(DICE)
 
     def anchors(self) -> np.ndarray:
         g, m = self.goal, self.bound
@@ -88,9 +72,6 @@ class GreatRolledOnes(JeopardyGame):
         last = (p == 2) & (j >= self.goal)
         _, ci, cj = self._last_turn_anchor(j - i)
         return {"p": p, "i": np.where(last, ci, i), "j": np.where(last, cj, j)}
-
-    def start_anchor(self, komi: int = 0):
-        return (1, komi, 0) if komi >= 0 else (1, 0, -komi)
 
     def turn_states(self):
         return [(k, o) for k in range(self.bound + 1) for o in range(BUST_ONES)]
@@ -210,7 +191,8 @@ class GreatRolledOnes(JeopardyGame):
             ),
             Policy(
                 "Fixed Hold-At",
-                "Roll 5 dice; hold at 24 with 4 dice and at 4 with 3; player 2 exceeds player 1's final score and holds at the goal.",
+                "Roll 5 dice; hold at 24 with 4 dice and at 4 with 3; player 2 exceeds player 1's final score "
+                "and holds at the goal.",
                 fixed_hold_at,
                 "GRO paper, Algorithm 2",
             ),

@@ -32,20 +32,9 @@ class Pig(JeopardyGame):
     var_help = {"i": "score of the player to move", "j": "opponent's score", "k": "turn total"}
     parameters = (Param("goal", 100, 2, 200, "points needed to win"),)
 
-    @property
-    def goal(self) -> int:
-        return self.params["goal"]
-
-    @property
-    def turn_start(self) -> tuple[int, ...]:
-        return (0,)
-
     def anchors(self) -> np.ndarray:
         i, j = np.meshgrid(np.arange(self.goal), np.arange(self.goal), indexing="ij")
         return np.stack([i.ravel(), j.ravel()], axis=1)
-
-    def start_anchor(self, komi: int = 0) -> tuple[int, ...]:
-        return (komi, 0) if komi >= 0 else (0, -komi)
 
     def turn_states(self) -> list[tuple[int, ...]]:
         # the largest turn total: one roll of 6 from just below the goal
@@ -58,9 +47,6 @@ class Pig(JeopardyGame):
         (k,) = turn
         sixth = Fraction(1, 6)
         return [(sixth, None)] + [(sixth, (k + face,)) for face in range(2, 7)]
-
-    def layer(self, anchor):
-        return anchor["i"] + anchor["j"]
 
     def can_roll(self, state):
         return state["i"] + state["k"] < self.goal
