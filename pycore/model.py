@@ -285,11 +285,21 @@ def _compile(game: JeopardyGame) -> Model:
     can_roll = np.broadcast_to(np.asarray(game.can_roll(cols), dtype=bool), (A, T)).copy()
     can_hold = np.broadcast_to(np.asarray(game.can_hold(cols), dtype=bool), (A, T)).copy()
 
+    # ---- turn endings for every (anchor, gain) ------------------------------------------
+    G = int(gain.max()) + 1
+    gains_col = np.arange(G)[None, :]
+    end = game.end_turn({v: acols[v][:, None] for v in game.anchor_vars}, gains_col)
+    end_value = np.broadcast_to(np.asarray(end.mover_value, dtype=float), (A, G)).copy()
+
+    # holding wins the game on the spot: the win is taken (the papers count
+    # these states as won), so rolling is not a move there (rules.legal_actions)
+    hold_wins = can_hold & (np.nan_to_num(end_value[:, gain]) == 1.0)
+
     # ---- reachable cells: forward over turn states in (gain, step) order ---------------
     valid = np.zeros((A, T), dtype=bool)
     valid[:, start] = True
     for n in range(T):
-        rolling = valid[:, n] & can_roll[:, n]
+        rolling = valid[:, n] & can_roll[:, n] & ~hold_wins[:, n]
         if not rolling.any():
             continue
         if leaves[n]:
@@ -308,11 +318,6 @@ def _compile(game: JeopardyGame) -> Model:
     can_roll &= valid
     can_hold &= valid
 
-    # ---- turn endings for every (anchor, gain) ------------------------------------------
-    G = int(gain.max()) + 1
-    gains_col = np.arange(G)[None, :]
-    end = game.end_turn({v: acols[v][:, None] for v in game.anchor_vars}, gains_col)
-    end_value = np.broadcast_to(np.asarray(end.mover_value, dtype=float), (A, G)).copy()
     continues = np.isnan(end_value)
     next_cols = [np.broadcast_to(end.next_anchor[v], (A, G)) for v in game.anchor_vars]
     end_next = np.full((A, G), -1, dtype=np.int64)
@@ -347,8 +352,8 @@ def _compile(game: JeopardyGame) -> Model:
         a = int(np.flatnonzero(bad)[0])
         raise RulesError(f"{name}: two busts in a row from {tuple(anchors[a])} do not return to it")
 
-    # holding wins the game on the spot (every policy takes such a win; see policy_table)
-    hold_wins = can_hold & (np.nan_to_num(end_value[np.arange(A)[:, None], gain[None, :]]) == 1.0)
+    hold_wins &= valid
+    can_roll &= ~hold_wins
     arrays = dict(
         anchors=anchors,
         turns=turns,
@@ -417,15 +422,22 @@ def _schedule(model: Model) -> tuple[Level, ...]:
     anchor's turn start). Position ``N`` (one past the last cell) is a zero
     slot used as padding."""
     A, T = model.valid.shape
-    a_idx, t_idx = np.nonzero(model.valid)
+    flat = np.flatnonzero(model.valid)  # row-major (anchor, turn)
+    a_idx, t_idx = np.divmod(flat, T)
     gain = model.gain[t_idx]
     level = model.layer[a_idx] + gain
     phase = (gain > 0).astype(np.int64)
     step = model.step[t_idx]
     max_step = int(step.max()) + 1 if len(step) else 1
     key = (level * 2 + phase) * max_step + step  # descending: higher steps first
-    order = np.argsort(-key, kind="stable")
-    a_idx, t_idx, key, gain = a_idx[order], t_idx[order], key[order], gain[order]
+    descending = key.max() - key
+    if descending.max() < 2**16:  # a stable sort of 16-bit keys is a radix sort: O(n)
+        descending = descending.astype(np.uint16)
+    order = np.argsort(descending, kind="stable")
+    flat = flat[order]
+    a_idx, t_idx = np.divmod(flat, T)
+    gain = model.gain[t_idx]
+    key = ((model.layer[a_idx] + gain) * 2 + (gain > 0)) * max_step + model.step[t_idx]
     N = len(key)
     position = np.full((A, T + 1), N, dtype=np.int64)  # column T (padding) -> zero slot
     position[a_idx, t_idx] = np.arange(N)

@@ -345,11 +345,16 @@ class JeopardyGame(ABC):
         model.cell(state)  # raises with a message naming the problem
 
     def legal_actions(self, state: State) -> tuple[str, ...]:
+        """The moves in a state. Where holding wins the game on the spot the
+        win is taken: holding is the only move (as the papers count it)."""
         cols = self._columns(state)
+        can_hold = bool(self.can_hold(cols))
+        if can_hold and self._end(state, self.gain(state.turn), Fraction(1)).mover_value == 1.0:
+            return (HOLD,)
         actions = []
         if bool(self.can_roll(cols)):
             actions.append(ROLL)
-        if bool(self.can_hold(cols)):
+        if can_hold:
             actions.append(HOLD)
         return tuple(actions)
 

@@ -181,17 +181,18 @@ def policy_table(model: Model, policy: Policy | np.ndarray) -> np.ndarray:
     where the rule's action is illegal the only legal action is played.
 
     Every policy takes an immediate win: where holding wins the game on the
-    spot, it holds. The papers count those states as won ("at which point
-    player 2 can and should hold, winning the game", AYZD section 3), and
-    their policy figures are reproduced only that way (e.g. AYZD Fixed
-    Hold-At keeps rolling with no shotguns, even past the winning score)."""
+    spot, rolling is not a move (see :meth:`JeopardyGame.legal_actions`). The
+    papers count those states as won ("at which point player 2 can and should
+    hold, winning the game", AYZD section 3), and their policy figures are
+    reproduced only that way (e.g. AYZD Fixed Hold-At keeps rolling with no
+    shotguns, even past the winning score)."""
     if isinstance(policy, Policy):
         wants = np.broadcast_to(np.asarray(policy.rule(**model.columns()), dtype=bool), (model.A, model.T))
     else:
         wants = np.asarray(policy, dtype=bool)
         if wants.shape != (model.A, model.T):
             raise ValueError(f"a policy table must have shape {(model.A, model.T)}, got {wants.shape}")
-    return model.can_roll & (wants | ~model.can_hold) & ~model.hold_wins
+    return model.can_roll & (wants | ~model.can_hold)
 
 
 def evaluate(game: JeopardyGame, x: Policy | np.ndarray, y: Policy | np.ndarray, komi: int = 0) -> Evaluation:
