@@ -67,6 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("komi", help="P(first player wins) for each head start, and the fairest")
     _game_args(p)
     p.add_argument("--max-points", type=int, help="largest head start listed (default goal / 4)")
+    p = sub.add_parser("link", help="the shareable URL fragment of a state")
+    _game_args(p)
+    p.add_argument("--state", required=True, help="state as key=value pairs, e.g. i=10,j=20,k=5")
     sub.add_parser("games", help="list the games")
     return parser
 
@@ -78,6 +81,8 @@ def _format(command: str, result: dict) -> str:
             f"{', '.join(v['name'] for v in g['state_vars'])})"
             for g in result["games"]
         )
+    if command == "link":
+        return result["fragment"]
     head = f"{result['game']} " + " ".join(f"{k}={v}" for k, v in result["params"].items())
     if command == "solve":
         return (

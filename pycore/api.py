@@ -13,6 +13,11 @@ Actions and their arguments (``game`` is a name or alias; ``goal`` and
 * ``advise`` {game, state, ...} -> state, values {roll, hold}, best, margin
 * ``policies`` {game, ...} -> policies [{name, difference, win_rate, ...}]
 * ``komi`` {game, max_points?, ...} -> komi [{points, p_first_player_wins}], fairest
+* ``link`` {game, state, ...} -> fragment (``#game=...``, see :mod:`pycore.links`)
+* ``resolve`` {fragment} -> the nearest valid game, params, state, fragment, and problems
+
+``solve`` also takes ``anchor_values`` (a cached solution's, to warm-start) and
+``include_anchor_values`` (to return them for caching).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from typing import Any, Callable
 
 from .analysis import fairest_komi, komi_table, policy_results
 from .errors import InvalidRequestError, PycoreError
+from .links import resolve, to_fragment
 from .registry import GAMES, find_game
 from .rules import HOLD, ROLL, JeopardyGame
 from .solver import Progress, Solution, solve
@@ -38,12 +44,12 @@ def game_from_args(args: dict) -> JeopardyGame:
     return find_game(args["game"], **params)
 
 
-def solution_for(game: JeopardyGame, progress: Progress | None = None) -> tuple[Solution, float]:
+def solution_for(game: JeopardyGame, progress: Progress | None = None, anchor_values=None) -> tuple[Solution, float]:
     """The cached solution of a game and the seconds its solve took."""
     key = game.key
     if key not in _SOLUTIONS:
         started = time.perf_counter()
-        solution = solve(game, progress=progress)
+        solution = solve(game, progress=progress, anchor_values=anchor_values)
         if len(_SOLUTIONS) >= _CACHE_SIZE:
             _SOLUTIONS.pop(next(iter(_SOLUTIONS)))
         _SOLUTIONS[key] = (solution, time.perf_counter() - started)
@@ -73,14 +79,16 @@ def _solved(args: dict, progress) -> tuple[JeopardyGame, Solution, float, dict]:
     """The game of a request, its solution, the solve's seconds, and the
     head every answer starts with."""
     game = game_from_args(args)
-    solution, seconds = solution_for(game, progress)
+    solution, seconds = solution_for(game, progress, args.get("anchor_values"))
     return game, solution, seconds, {"game": game.name, "params": game.params}
 
 
 def _solve(args: dict, progress) -> dict:
     game, solution, seconds, head = _solved(args, progress)
+    extra = {"anchor_values": solution.anchor_values.tolist()} if args.get("include_anchor_values") else {}
     return {
         **head,
+        **extra,
         "p_first_player_wins": solution.p_first_player_wins(),
         "states": solution.states,
         "iterations": solution.iterations,
@@ -110,6 +118,7 @@ def _advise(args: dict, progress) -> dict:
         "best": best,
         "margin": margin,
         "value": solution.value(state),
+        "link": "#" + to_fragment(game, state),
     }
 
 
@@ -148,12 +157,35 @@ def _komi(args: dict, progress) -> dict:
     }
 
 
+def _link(args: dict, progress) -> dict:
+    game = game_from_args(args)
+    raw = args.get("state", "")
+    state = game.parse_state(raw) if isinstance(raw, str) else game.state(**raw)
+    return {"game": game.name, "params": game.params, "fragment": "#" + to_fragment(game, state)}
+
+
+def _resolve(args: dict, progress) -> dict:
+    fragment = args.get("fragment", "")
+    if not isinstance(fragment, str):
+        raise InvalidRequestError("argument 'fragment' must be a string")
+    resolved = resolve(fragment)
+    return {
+        "game": resolved.game.name,
+        "params": resolved.game.params,
+        "state": resolved.game.state_values(resolved.state),
+        "fragment": "#" + resolved.fragment,
+        "problems": resolved.problems,
+    }
+
+
 ACTIONS: dict[str, Callable[[dict, Any], dict]] = {
     "games": _games,
     "solve": _solve,
     "advise": _advise,
     "policies": _policies,
     "komi": _komi,
+    "link": _link,
+    "resolve": _resolve,
 }
 
 

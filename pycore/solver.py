@@ -59,7 +59,7 @@ from typing import Callable
 
 import numpy as np
 
-from .errors import InvalidStateError, SolverError
+from .errors import InvalidRequestError, InvalidStateError, SolverError
 from .model import Model, compile_game
 from .rules import HOLD, ROLL, JeopardyGame, Policy, State
 
@@ -101,6 +101,11 @@ class Solution:
     def best_action(self, state: State) -> str:
         return ROLL if self.policy[self.model.cell(state)] else HOLD
 
+    @property
+    def anchor_values(self) -> np.ndarray:
+        """(A,) P(mover wins) at every turn start: all a warm start needs."""
+        return self.values[:, self.model.start]
+
     def p_first_player_wins(self, komi: int = 0) -> float:
         """P(first player wins) with both playing optimally, the first player
         starting ``komi`` points ahead (negative: behind)."""
@@ -125,11 +130,23 @@ class Evaluation:
         return (self.x_wins_moving_first + self.x_wins_moving_second) / 2
 
 
-def solve(game: JeopardyGame, progress: Progress | None = None) -> Solution:
+def solve(game: JeopardyGame, progress: Progress | None = None, anchor_values=None) -> Solution:
     """Optimal play for ``game``: policy iteration by level sweeps, stopped
-    when the policy is greedy with respect to its own exact values."""
+    when the policy is greedy with respect to its own exact values.
+
+    ``anchor_values`` ((A,), e.g. a cached ``Solution.anchor_values``) only
+    warm-starts the iteration: with the right values one sweep suffices, and
+    wrong ones cost sweeps, never exactness. Ones that cannot be values of
+    this game (wrong length, outside [0, 1]) raise InvalidRequestError."""
     model = compile_game(game)
     u = _initial_u(model)
+    if anchor_values is not None:
+        x0 = np.asarray(anchor_values, dtype=float)
+        if x0.shape != (model.A,) or not np.all((x0 >= 0) & (x0 <= 1)):
+            raise InvalidRequestError(
+                f"{game.name}: cached anchor values must be {model.A} probabilities, got shape {x0.shape}"
+            )
+        u = _zero_gain_values(model, x0)
     for sweep in range(1, MAX_SWEEPS + 1):
         alpha, beta, roll, x = _sweep(model, u_guess=u, fixed_roll=None, progress=progress, stage=f"sweep {sweep}")
         u = _zero_gain_values(model, x)

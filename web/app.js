@@ -1,0 +1,129 @@
+// Roll or Hold: wires the components to the engine (Pyodide worker).
+import { AdvicePanel, escapeHtml } from "./advice-panel.js";
+import { Engine } from "./engine.js";
+import { GamePicker } from "./game-picker.js";
+import { registerOffline } from "./offline.js";
+import { ProgressBar } from "./progress-bar.js";
+import { ShareButtons } from "./share-button.js";
+import { SolutionStore } from "./solution-store.js";
+import { StateEditor } from "./state-editor.js";
+
+const $ = (id) => document.getElementById(id);
+const progress = new ProgressBar($("progress"));
+const advice = new AdvicePanel($("advice"));
+const solved = new Set();
+let games = [];
+let picker;
+let editor;
+let store;
+let current = null;
+let sequence = 0;
+
+function say(text) {
+  $("status").textContent = text;
+}
+
+function showProblems(problems) {
+  const box = $("link-message");
+  box.hidden = problems.length === 0;
+  box.innerHTML = problems.length
+    ? `<strong>That link needed fixing:</strong><ul>${problems.map((p) => `<li>${escapeHtml(p)}</li>`).join("")}</ul>`
+    : "";
+}
+
+function showOffline({ kind, text, action }) {
+  const box = $("sw-message");
+  box.dataset.kind = kind;
+  box.innerHTML = `<span>${escapeHtml(text)}</span>`;
+  if (action) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = action.label;
+    button.addEventListener("click", action.run);
+    box.append(button);
+  }
+}
+
+const engine = new Engine({
+  onLog: (message) => progress.show(message),
+  onFatal: (message) => {
+    progress.hide();
+    advice.showError("The solver could not start: " + message);
+  },
+});
+
+function meta(name) {
+  return games.find((g) => g.name === name);
+}
+
+async function ensureSolved(game, params) {
+  const key = `${game}|${JSON.stringify(params)}`;
+  if (solved.has(key)) return;
+  const title = meta(game).title;
+  progress.show(`Solving ${title}…`, 0);
+  const onProgress = (stage, fraction) => progress.show(`Solving ${title} (${stage})`, fraction);
+  const cached = await store.get(game, params);
+  let result;
+  try {
+    const args = { game, ...params, include_anchor_values: !cached };
+    if (cached) args.anchor_values = cached;
+    result = await engine.call("solve", args, { onProgress });
+  } catch (error) {
+    if (!cached) throw error;
+    // a damaged cache entry: solve from scratch
+    result = await engine.call("solve", { game, ...params, include_anchor_values: true }, { onProgress });
+  }
+  if (result.anchor_values) store.put(game, params, result.anchor_values);
+  solved.add(key);
+  progress.hide();
+  say(`${title}: solved exactly, ${result.states.toLocaleString("en")} states in ${result.seconds.toFixed(1)} s.`);
+}
+
+// resolve any request (a link, an edit, a new game) to a valid state and show it
+async function open(fragment) {
+  const mine = ++sequence;
+  advice.pending();
+  try {
+    const resolved = await engine.call("resolve", { fragment });
+    if (mine !== sequence) return;
+    showProblems(resolved.problems);
+    const game = meta(resolved.game);
+    picker.show(resolved.game, resolved.params);
+    editor.show(game, resolved.state);
+    await ensureSolved(resolved.game, resolved.params);
+    const result = await engine.call("advise", { game: resolved.game, ...resolved.params, state: resolved.state });
+    if (mine !== sequence) return;
+    current = resolved;
+    advice.show(result);
+    if (location.hash !== result.link) history.replaceState(null, "", result.link);
+  } catch (error) {
+    if (mine !== sequence) return;
+    progress.hide();
+    advice.showError(error.message);
+  }
+}
+
+function request(game, params, state) {
+  return new URLSearchParams({ game, ...params, ...state }).toString();
+}
+
+async function main() {
+  registerOffline(showOffline);
+  progress.show("Starting Python…");
+  const version = await engine.ready;
+  store = new SolutionStore(version);
+  store.prune();
+  games = (await engine.call("games")).games;
+  picker = new GamePicker($("game-picker"), games, ({ game, params }) => {
+    const keep = {};
+    if (current) for (const v of ["i", "j"]) if (v in current.state) keep[v] = current.state[v];
+    open(request(game, params, keep));
+  });
+  editor = new StateEditor($("state-editor"), (state) => open(request(current.game, current.params, state)));
+  new ShareButtons($("share"), say);
+  // a link pasted or edited by hand (replaceState, used for our own updates, fires no hashchange)
+  window.addEventListener("hashchange", () => open(location.hash));
+  await open(location.hash);
+}
+
+main().catch((error) => advice.showError(error.message));

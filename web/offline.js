@@ -1,0 +1,37 @@
+// Registers the service worker and reports "ready to work offline" and
+// "update available" (with a button that applies the update).
+export function registerOffline(report) {
+  if (!("serviceWorker" in navigator)) {
+    report({ kind: "unsupported", text: "This browser cannot keep the app for offline use." });
+    return;
+  }
+  let reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloading) return;
+    reloading = true;
+    location.reload();
+  });
+  navigator.serviceWorker
+    .register("./sw.js")
+    .then((registration) => {
+      const offerUpdate = (worker) =>
+        report({
+          kind: "update",
+          text: "An update is available.",
+          action: { label: "Update now", run: () => worker.postMessage("skip-waiting") },
+        });
+      if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
+      registration.addEventListener("updatefound", () => {
+        const worker = registration.installing;
+        worker.addEventListener("statechange", () => {
+          if (worker.state !== "installed") return;
+          if (navigator.serviceWorker.controller) offerUpdate(worker);
+          else report({ kind: "offline-ready", text: "Ready to work offline." });
+        });
+      });
+      if (registration.active && !registration.installing && !registration.waiting) {
+        report({ kind: "offline-ready", text: "Ready to work offline." });
+      }
+    })
+    .catch((error) => report({ kind: "error", text: "Offline use is not available: " + error.message }));
+}
