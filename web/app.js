@@ -17,6 +17,7 @@ let picker;
 let editor;
 let store;
 let current = null;
+let shown = null; // the link whose answer is on screen
 let sequence = 0;
 
 function say(text) {
@@ -82,7 +83,7 @@ async function ensureSolved(game, params) {
 // resolve any request (a link, an edit, a new game) to a valid state and show it
 async function open(fragment) {
   const mine = ++sequence;
-  advice.pending();
+  if (fragment !== shown) advice.pending();
   try {
     const resolved = await engine.call("resolve", { fragment });
     if (mine !== sequence) return;
@@ -95,7 +96,9 @@ async function open(fragment) {
     if (mine !== sequence) return;
     current = resolved;
     advice.show(result);
+    shown = result.link;
     if (location.hash !== result.link) history.replaceState(null, "", result.link);
+    store.putAnswer(result.link, { answer: result, resolved, games });
   } catch (error) {
     if (mine !== sequence) return;
     progress.hide();
@@ -107,13 +110,23 @@ function request(game, params, state) {
   return new URLSearchParams({ game, ...params, ...state }).toString();
 }
 
-async function main() {
-  registerOffline(showOffline);
-  progress.show("Starting Python…");
-  const version = await engine.ready;
-  store = new SolutionStore(version);
-  store.prune();
-  games = (await engine.call("games")).games;
+// the answer kept for this link by the last visit of this version, if any
+async function showKeptAnswer() {
+  const info = await fetch("build-info.json").then((r) => r.json());
+  store = new SolutionStore(info.version);
+  const kept = location.hash ? await store.getAnswer(location.hash) : null;
+  if (!kept) return;
+  games = kept.games;
+  buildControls();
+  current = kept.resolved;
+  picker.show(current.game, current.params);
+  editor.show(meta(current.game), current.state);
+  advice.show(kept.answer);
+  shown = kept.answer.link;
+}
+
+function buildControls() {
+  if (picker) return;
   picker = new GamePicker($("game-picker"), games, ({ game, params }) => {
     const keep = {};
     if (current) for (const v of ["i", "j"]) if (v in current.state) keep[v] = current.state[v];
@@ -121,9 +134,21 @@ async function main() {
   });
   editor = new StateEditor($("state-editor"), (state) => open(request(current.game, current.params, state)));
   new ShareButtons($("share"), say);
+}
+
+async function main() {
+  progress.show("Starting Python…");
+  await showKeptAnswer().catch(() => {});
+  const version = await engine.ready;
+  if (!store || store.version !== version) store = new SolutionStore(version);
+  store.prune();
+  games = (await engine.call("games")).games;
+  buildControls();
   // a link pasted or edited by hand (replaceState, used for our own updates, fires no hashchange)
   window.addEventListener("hashchange", () => open(location.hash));
   await open(location.hash);
+  // precache for offline use only now, so it does not slow the first answer down
+  registerOffline(showOffline);
 }
 
 main().catch((error) => advice.showError(error.message));

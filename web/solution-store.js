@@ -1,6 +1,8 @@
-// Solved games survive a reload: the anchor values (P(win) at every turn
-// start) of each solved game are kept in IndexedDB under the app version,
-// and warm-start the next solve (one sweep instead of several, still exact).
+// What survives a reload, in IndexedDB under the app version:
+// * the anchor values (P(win) at every turn start) of each solved game, which
+//   warm-start the next solve (one sweep instead of several, still exact);
+// * the answers last shown (per link) and the list of games, so a reload shows
+//   its answer at once while Python starts; the engine then confirms it.
 const DB_NAME = "roll-or-hold";
 const STORE = "solutions";
 
@@ -51,6 +53,22 @@ export class SolutionStore {
       await transact("readwrite", (store) => store.put(Float64Array.from(anchorValues), this.key(game, params)));
     } catch {
       /* storage full or off: nothing to keep */
+    }
+  }
+
+  async getAnswer(fragment) {
+    try {
+      return (await transact("readonly", (store) => store.get(this.key("answer", fragment)))) || null;
+    } catch {
+      return null;
+    }
+  }
+
+  async putAnswer(fragment, answer) {
+    try {
+      await transact("readwrite", (store) => store.put(answer, this.key("answer", fragment)));
+    } catch {
+      /* nothing to keep */
     }
   }
 
