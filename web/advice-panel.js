@@ -37,8 +37,10 @@ export class AdvicePanel {
     const bar = (label, p, action) =>
       p === null
         ? `<div class="bar off"><span>${label}</span><span>not allowed</span></div>`
-        : `<div class="bar ${best === action ? "best" : ""}">
-             <span>${label}</span><meter min="0" max="1" value="${p}"></meter><strong>${percent(p)}</strong></div>`;
+        : `<div class="bar bar-${action} ${best === action ? "best" : ""}">
+             <span>${label}</span>
+             <span class="track" role="img" aria-label="${percent(p)}"><span class="fill" style="width:${(100 * p).toFixed(2)}%"></span></span>
+             <strong>${percent(p)}</strong></div>`;
     this.root.innerHTML = `
       <p class="verdict verdict-${best}"><span data-testid="verdict">${best === "roll" ? "Roll" : "Hold"}</span></p>
       ${bar("If you roll", roll, "roll")}

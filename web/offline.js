@@ -5,10 +5,12 @@ export function registerOffline(report) {
     report({ kind: "unsupported", text: "This browser cannot keep the app for offline use." });
     return;
   }
-  let reloading = false;
+  // reload when the update the user asked for takes over (and not when the
+  // first service worker claims this page, which also changes the controller)
+  let updating = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (reloading) return;
-    reloading = true;
+    if (!updating) return;
+    updating = false;
     location.reload();
   });
   navigator.serviceWorker
@@ -18,7 +20,13 @@ export function registerOffline(report) {
         report({
           kind: "update",
           text: "An update is available.",
-          action: { label: "Update now", run: () => worker.postMessage("skip-waiting") },
+          action: {
+            label: "Update now",
+            run: () => {
+              updating = true;
+              worker.postMessage("skip-waiting");
+            },
+          },
         });
       if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
       registration.addEventListener("updatefound", () => {
