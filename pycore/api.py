@@ -14,7 +14,11 @@ Actions and their arguments (``game`` is a name or alias; ``goal`` and
 * ``policies`` {game, ...} -> policies [{name, difference, win_rate, ...}]
 * ``komi`` {game, max_points?, ...} -> komi [{points, p_first_player_wins}], fairest
 * ``link`` {game, state, ...} -> fragment (``#game=...``, see :mod:`pycore.links`)
-* ``resolve`` {fragment} -> the nearest valid game, params, state, fragment, and problems
+* ``resolve`` {fragment} -> the nearest valid game, params, state, view, fragment, and problems
+* ``panels`` {game} -> axes, panels [{fixed, title}] (see :mod:`pycore.boundary`)
+* ``slice`` {game, fixed, axis, at} -> x, y, roll [[1/0/null]], p_roll, p_hold (indexed [y][x])
+* ``solid`` {game, fixed} -> runs [[i, j, t_from, t_to]] of the roll region
+* ``table_csv`` {game, fixed} -> filename, csv (the panel's roll/hold table)
 
 ``solve`` also takes ``anchor_values`` (a cached solution's, to warm-start) and
 ``include_anchor_values`` (to return them for caching).
@@ -28,6 +32,8 @@ from typing import Any, Callable
 
 from .analysis import fairest_komi, komi_table, policy_results
 from .errors import InvalidRequestError, PycoreError
+from .boundary import axes as boundary_axes
+from .boundary import panel_grid, panel_title, panels, slice_of, solid_of, table_csv
 from .links import resolve, to_fragment
 from .registry import GAMES, find_game
 from .rules import HOLD, ROLL, JeopardyGame
@@ -69,6 +75,7 @@ def _games(args: dict, progress) -> dict:
                     for p in g.parameters
                 ],
                 "state_vars": [{"name": v, "help": g.var_help[v]} for v in g.anchor_vars + g.turn_vars],
+                "axes": [g.score_var, g.opponent_var, g.turn_vars[0]],
             }
             for g in GAMES
         ]
@@ -118,8 +125,15 @@ def _advise(args: dict, progress) -> dict:
         "best": best,
         "margin": margin,
         "value": solution.value(state),
-        "link": "#" + to_fragment(game, state),
+        "link": "#" + to_fragment(game, state, _view(args)),
     }
+
+
+def _view(args: dict) -> dict | None:
+    view = args.get("view")
+    if view is not None and not isinstance(view, dict):
+        raise InvalidRequestError("argument 'view' must be an object like {\"view\": \"slice\", \"axis\": \"k\"}")
+    return view
 
 
 def _policies(args: dict, progress) -> dict:
@@ -175,7 +189,44 @@ def _resolve(args: dict, progress) -> dict:
         "state": resolved.game.state_values(resolved.state),
         "fragment": "#" + resolved.fragment,
         "problems": resolved.problems,
+        "view": resolved.view,
     }
+
+
+def _panel_grid(args: dict, progress):
+    game, solution, _, head = _solved(args, progress)
+    cache_key = (game.key, json.dumps(args.get("fixed"), sort_keys=True))
+    if _GRIDS.get("key") != cache_key:
+        _GRIDS.update(key=cache_key, grid=panel_grid(solution, args.get("fixed")))
+    return game, solution, _GRIDS["grid"], head
+
+
+_GRIDS: dict = {}
+
+
+def _panels(args: dict, progress) -> dict:
+    game, solution, _, head = _solved(args, progress)
+    return {**head, "axes": list(boundary_axes(solution)), "panels": panels(solution)}
+
+
+def _slice(args: dict, progress) -> dict:
+    game, solution, grid, head = _panel_grid(args, progress)
+    axis, at = args.get("axis"), args.get("at")
+    if axis in grid.axes and isinstance(at, int) and not isinstance(at, bool):
+        # a state beyond the drawn box (e.g. a turn total past every roll) sees the nearest slice
+        at = max(0, min(at, grid.roll.shape[grid.axes.index(axis)] - 1))
+    return {**head, "title": panel_title(game, grid.fixed), **slice_of(grid, axis, at)}
+
+
+def _solid(args: dict, progress) -> dict:
+    game, solution, grid, head = _panel_grid(args, progress)
+    return {**head, "title": panel_title(game, grid.fixed), **solid_of(grid)}
+
+
+def _table_csv(args: dict, progress) -> dict:
+    game, solution, grid, head = _panel_grid(args, progress)
+    name = "-".join([game.name] + [f"{k}{v}" for k, v in grid.fixed.items()]) + ".csv"
+    return {**head, "filename": name, "csv": table_csv(solution, grid)}
 
 
 ACTIONS: dict[str, Callable[[dict, Any], dict]] = {
@@ -186,6 +237,10 @@ ACTIONS: dict[str, Callable[[dict, Any], dict]] = {
     "komi": _komi,
     "link": _link,
     "resolve": _resolve,
+    "panels": _panels,
+    "slice": _slice,
+    "solid": _solid,
+    "table_csv": _table_csv,
 }
 
 

@@ -6,7 +6,9 @@ Format (``to_fragment``/``resolve`` are a parse/format pair)::
     game=pig&goal=50&i=10&j=20&k=5           (parameters only when not default)
 
 Keys: ``game``, then the game's parameters that differ from their defaults,
-then every state variable in the game's order. ``resolve`` never fails on a
+then every state variable in the game's order, then the view when it is not
+the advisor alone (``view=slice&axis=k``: the 2-D slice through the state
+that fixes ``k``; ``view=solid``: the 3-D roll region of the state's panel). ``resolve`` never fails on a
 bad fragment: it returns the nearest valid game, variant and state together
 with one message per problem, so a malformed link still opens something
 sensible and says what was wrong.
@@ -27,11 +29,27 @@ from .rules import JeopardyGame, State
 DEFAULT_GAME = "pig"
 
 
-def to_fragment(game: JeopardyGame, state: State) -> str:
-    """The fragment (without ``#``) of a state of a game."""
+VIEWS = ("advice", "slice", "solid")
+
+
+def default_view(game: JeopardyGame) -> dict[str, str]:
+    return {"view": "advice", "axis": game.turn_vars[0]}
+
+
+def view_axes(game: JeopardyGame) -> tuple[str, ...]:
+    return (game.score_var, game.opponent_var, game.turn_vars[0])
+
+
+def to_fragment(game: JeopardyGame, state: State, view: dict | None = None) -> str:
+    """The fragment (without ``#``) of a state of a game (and a view)."""
     parts = [f"game={game.name}"]
     parts += [f"{p.name}={game.params[p.name]}" for p in game.parameters if game.params[p.name] != _default(game, p)]
     parts += [f"{k}={v}" for k, v in game.state_values(state).items()]
+    view = {**default_view(game), **(view or {})}
+    if view["view"] != "advice":
+        parts.append(f"view={view['view']}")
+        if view["view"] == "slice":
+            parts.append(f"axis={view['axis']}")
     return "&".join(parts)
 
 
@@ -49,10 +67,11 @@ class Resolved:
     game: JeopardyGame
     state: State
     problems: list[str] = field(default_factory=list)
+    view: dict[str, str] = field(default_factory=dict)
 
     @property
     def fragment(self) -> str:
-        return to_fragment(self.game, self.state)
+        return to_fragment(self.game, self.state, self.view)
 
 
 def resolve(fragment: str) -> Resolved:
@@ -92,6 +111,19 @@ def resolve(fragment: str) -> Resolved:
     except PycoreError as exc:
         problems.append(f"{exc}; using the default variant")
         game = cls()
+    view = default_view(game)
+    if "view" in values:
+        raw = values.pop("view")
+        if raw in VIEWS:
+            view["view"] = raw
+        else:
+            problems.append(f"view must be one of {', '.join(VIEWS)}, got {raw!r}")
+    if "axis" in values:
+        raw = values.pop("axis")
+        if raw in view_axes(game):
+            view["axis"] = raw
+        else:
+            problems.append(f"axis must be one of {', '.join(view_axes(game))}, got {raw!r}")
     wanted: dict[str, int] = {}
     for key, raw in values.items():
         if key not in game.state_vars:
@@ -103,7 +135,7 @@ def resolve(fragment: str) -> Resolved:
             continue
         wanted[key] = number
     state, state_problems = nearest_state(game, wanted)
-    return Resolved(game, state, problems + state_problems)
+    return Resolved(game, state, problems + state_problems, view)
 
 
 def _integer(raw: str) -> int | None:

@@ -5,6 +5,9 @@ import { GamePicker } from "./game-picker.js";
 import { registerOffline } from "./offline.js";
 import { ProgressBar } from "./progress-bar.js";
 import { ShareButtons } from "./share-button.js";
+import { SliceView } from "./slice-view.js";
+import { SolidView, hasWebGL } from "./solid-view.js";
+import { saveText } from "./downloads.js";
 import { SolutionStore } from "./solution-store.js";
 import { StateEditor } from "./state-editor.js";
 
@@ -92,10 +95,16 @@ async function open(fragment) {
     picker.show(resolved.game, resolved.params);
     editor.show(game, resolved.state);
     await ensureSolved(resolved.game, resolved.params);
-    const result = await engine.call("advise", { game: resolved.game, ...resolved.params, state: resolved.state });
+    const result = await engine.call("advise", {
+      game: resolved.game,
+      ...resolved.params,
+      state: resolved.state,
+      view: resolved.view,
+    });
     if (mine !== sequence) return;
     current = resolved;
     advice.show(result);
+    await showView(resolved, mine);
     shown = result.link;
     if (location.hash !== result.link) history.replaceState(null, "", result.link);
     store.putAnswer(result.link, { answer: result, resolved, games });
@@ -106,8 +115,62 @@ async function open(fragment) {
   }
 }
 
-function request(game, params, state) {
-  return new URLSearchParams({ game, ...params, ...state }).toString();
+function request(game, params, state, view = current ? current.view : null) {
+  const keys = { game, ...params, ...state };
+  if (view && view.view !== "advice") Object.assign(keys, { view: view.view, axis: view.axis });
+  return new URLSearchParams(keys).toString();
+}
+
+// ---- the roll/hold boundary views -------------------------------------------------
+
+const sliceView = new SliceView($("boundary"), {
+  onPick: (state) => open(request(current.game, current.params, state)),
+  onAxis: (axis) => open(request(current.game, current.params, current.state, { view: "slice", axis })),
+  onCsv: async () => {
+    const table = await engine.call("table_csv", { game: current.game, ...current.params, fixed: panelOf(current) });
+    saveText(table.csv, table.filename, "text/csv");
+  },
+});
+const solidView = new SolidView($("boundary"));
+
+function panelOf(resolved) {
+  const axes = meta(resolved.game).axes;
+  return Object.fromEntries(Object.entries(resolved.state).filter(([name]) => !axes.includes(name)));
+}
+
+function setViewButtons(view) {
+  document.querySelectorAll("#views button").forEach((button) => {
+    button.setAttribute("aria-pressed", String(button.dataset.view === view));
+  });
+}
+
+async function showView(resolved, mine) {
+  const { view, axis } = resolved.view;
+  setViewButtons(view);
+  const box = $("boundary");
+  const note = $("view-note");
+  note.hidden = true;
+  if (view === "advice") {
+    solidView.dispose();
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const args = { game: resolved.game, ...resolved.params, fixed: panelOf(resolved) };
+  if (view === "solid") {
+    if (hasWebGL()) {
+      const data = await engine.call("solid", args);
+      if (mine !== sequence) return;
+      solidView.show({ ...data, game: resolved.game }, resolved.state, data.title);
+      return;
+    }
+    note.hidden = false;
+    note.textContent = "This browser cannot draw 3-D (no WebGL): here is the 2-D slice instead.";
+  }
+  solidView.dispose();
+  const data = await engine.call("slice", { ...args, axis, at: resolved.state[axis] });
+  if (mine !== sequence) return;
+  sliceView.show({ ...data, game: resolved.game }, resolved.state, `${data.title}: slice at ${axis} = ${data.at}`);
 }
 
 // the answer kept for this link by the last visit of this version, if any
@@ -134,6 +197,11 @@ function buildControls() {
   });
   editor = new StateEditor($("state-editor"), (state) => open(request(current.game, current.params, state)));
   new ShareButtons($("share"), say);
+  document.querySelectorAll("#views button").forEach((button) =>
+    button.addEventListener("click", () =>
+      open(request(current.game, current.params, current.state, { view: button.dataset.view, axis: current.view.axis })),
+    ),
+  );
 }
 
 async function main() {

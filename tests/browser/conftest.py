@@ -27,6 +27,9 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # WebGL without a GPU: Chromium's software renderer (the 3-D view)
+    "--use-angle=swiftshader",
+    "--enable-unsafe-swiftshader",
 ]
 
 

@@ -1,0 +1,177 @@
+"""Roll/hold boundaries: the papers' figures (GRO Fig. 1, AYZD Fig. 2, Pig) as data.
+
+A **panel** fixes every state variable except the three axes: the mover's
+score ``i``, the opponent's ``j`` and the turn total (``k``, or ``b`` in
+AYZD). Pig has one panel; GRO one per (p, o); AYZD one per (p, s). Inside a
+panel the optimal player rolls in a solid region of (i, j, turn total).
+
+Arrays are indexed ``[i, j, t]`` with i, j in ``0..goal-1`` (turn starts
+below the goal) and t in ``0..depth``, where ``depth`` reaches a little past
+the highest turn total at which the optimal player still rolls in the panel.
+``roll`` is 1 (roll), 0 (hold) or -1 (not a state of the game).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .errors import InvalidRequestError
+from .model import _lookup_rows
+from .solver import Solution
+
+MARGIN = 5  # turn totals shown beyond the last roll
+
+
+@dataclass(frozen=True)
+class PanelGrid:
+    fixed: dict[str, int]
+    axes: tuple[str, str, str]
+    roll: np.ndarray  # (I, J, K) int8
+    p_roll: np.ndarray  # (I, J, K) float, nan where not allowed / not a state
+    p_hold: np.ndarray
+
+
+def axes(solution: Solution) -> tuple[str, str, str]:
+    game = solution.game
+    return (game.score_var, game.opponent_var, _turn_axis(game))
+
+
+def _turn_axis(game) -> str:
+    return game.turn_vars[0]  # the gain: k or b
+
+
+def panels(solution: Solution) -> list[dict]:
+    """Every panel of the game: the fixed values and a title."""
+    game = solution.game
+    others = [v for v in game.state_vars if v not in axes(solution)]
+    ranges = [range(game.var_range(v)[0], game.var_range(v)[1] + 1) for v in others]
+    grids = np.meshgrid(*ranges, indexing="ij") if ranges else []
+    combos = zip(*(g.ravel() for g in grids)) if ranges else [()]
+    result = []
+    for combo in combos:
+        fixed = {v: int(x) for v, x in zip(others, combo)}
+        result.append({"fixed": fixed, "title": panel_title(game, fixed)})
+    return result
+
+
+def panel_title(game, fixed: dict[str, int]) -> str:
+    parts = []
+    if "p" in fixed:
+        parts.append(f"Player {fixed['p']}")
+    if "o" in fixed:
+        parts.append(["no 1s", "one 1", "two 1s"][fixed["o"]] + " set aside")
+    if "s" in fixed:
+        parts.append(["no shotguns", "one shotgun", "two shotguns"][fixed["s"]])
+    return ", ".join(parts) or game.title
+
+
+def panel_grid(solution: Solution, fixed: dict) -> PanelGrid:
+    game, model = solution.game, solution.model
+    names = axes(solution)
+    expected = {v for v in game.state_vars if v not in names}
+    if not isinstance(fixed, dict) or set(fixed) != expected:
+        raise InvalidRequestError(f"a {game.name} panel fixes {', '.join(sorted(expected)) or 'nothing'}, got {fixed!r}")
+    goal = game.goal
+    i, j = np.meshgrid(np.arange(goal), np.arange(goal), indexing="ij")
+    columns = {game.score_var: i.ravel(), game.opponent_var: j.ravel()}
+    for var in game.anchor_vars:
+        if var not in columns:
+            columns[var] = np.full(i.size, int(fixed[var]))
+    canonical = game.canonical_anchor(columns)
+    rows = _lookup_rows(model.anchors, np.stack([canonical[v] for v in game.anchor_vars], axis=1))
+    turn_axis = _turn_axis(game)
+    full_depth = int(model.turns[:, game.turn_vars.index(turn_axis)].max())
+    turn_cols = []
+    for t in range(full_depth + 1):
+        values = {turn_axis: t, **{v: int(fixed[v]) for v in game.turn_vars if v != turn_axis}}
+        turn_cols.append(model._turn_lookup.get(tuple(values[v] for v in game.turn_vars), -1))
+    turn_cols = np.array(turn_cols)
+    ok_rows, ok_cols = rows >= 0, turn_cols >= 0
+    shape = (goal, goal, full_depth + 1)
+    roll = np.full(shape, -1, dtype=np.int8)
+    p_roll = np.full(shape, np.nan)
+    p_hold = np.full(shape, np.nan)
+    sub = np.ix_(np.flatnonzero(ok_rows), np.flatnonzero(ok_cols))
+    take = np.ix_(rows[ok_rows], turn_cols[ok_cols])
+    valid = model.valid[take]
+    roll_flat = np.where(valid, solution.policy[take].astype(np.int8), -1)
+    for target, source in ((roll, roll_flat), (p_roll, solution.roll_values[take]), (p_hold, solution.hold_values[take])):
+        flat = target.reshape(goal * goal, -1)
+        flat[sub] = source
+    rolls = np.flatnonzero((roll == 1).any(axis=(0, 1)))
+    depth = min(full_depth, (int(rolls.max()) if len(rolls) else 0) + MARGIN)
+    return PanelGrid(
+        dict(fixed), names, roll[:, :, : depth + 1], p_roll[:, :, : depth + 1], p_hold[:, :, : depth + 1]
+    )
+
+
+def _clean(array: np.ndarray) -> list:
+    """Floats for JSON: nan (not allowed / not a state) becomes None."""
+    return [[None if np.isnan(x) else float(x) for x in row] for row in array]
+
+
+def slice_of(grid: PanelGrid, axis: str, at: int) -> dict:
+    """The 2-D slice with ``axis`` fixed at ``at``: matrices indexed [y][x]."""
+    if axis not in grid.axes:
+        raise InvalidRequestError(f"a slice fixes one of {', '.join(grid.axes)}, not {axis!r}")
+    n = grid.axes.index(axis)
+    size = grid.roll.shape[n]
+    if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at < size:
+        raise InvalidRequestError(f"{axis} must be between 0 and {size - 1} in this view, got {at!r}")
+    x_axis, y_axis = [a for a in grid.axes if a != axis]
+    pick = [slice(None)] * 3
+    pick[n] = at
+    # remaining dims are (x, y) in axes order; matrices are [y][x]
+    roll = grid.roll[tuple(pick)].T
+    return {
+        "fixed": grid.fixed,
+        "axis": axis,
+        "at": at,
+        "size": size,
+        "x": x_axis,
+        "y": y_axis,
+        "xs": list(range(roll.shape[1])),
+        "ys": list(range(roll.shape[0])),
+        "roll": [[None if v < 0 else int(v) for v in row] for row in roll],
+        "p_roll": _clean(grid.p_roll[tuple(pick)].T),
+        "p_hold": _clean(grid.p_hold[tuple(pick)].T),
+    }
+
+
+def solid_of(grid: PanelGrid) -> dict:
+    """The roll region as runs along the turn total: [i, j, t_from, t_to) each.
+
+    Turn totals that cannot occur (GRO: k = 5 with one 1 set aside) take the
+    action of the nearest possible one below, so a column is not cut into
+    pieces by values no game reaches (the 2-D slice shows them as gaps)."""
+    filled = grid.roll.copy()
+    for t in range(1, filled.shape[2]):
+        gap = filled[:, :, t] < 0
+        filled[:, :, t][gap] = filled[:, :, t - 1][gap]
+    rolls = filled == 1
+    padded = np.concatenate([np.zeros(rolls.shape[:2] + (1,), bool), rolls, np.zeros(rolls.shape[:2] + (1,), bool)], 2)
+    edges = np.diff(padded.astype(np.int8), axis=2)
+    starts = np.argwhere(edges == 1)
+    ends = np.argwhere(edges == -1)
+    runs = [[int(i), int(j), int(t0), int(t1)] for (i, j, t0), (_, _, t1) in zip(starts, ends)]
+    return {"fixed": grid.fixed, "axes": list(grid.axes), "size": list(grid.roll.shape), "runs": runs}
+
+
+def table_csv(solution: Solution, grid: PanelGrid) -> str:
+    """The panel's roll/hold table: one row per state."""
+    game = solution.game
+    fixed = grid.fixed
+    header = list(game.state_vars) + ["best", "p_roll", "p_hold"]
+    lines = [",".join(header)]
+    i_var, j_var, t_var = grid.axes
+    for i, j, t in np.argwhere(grid.roll >= 0):
+        values = {i_var: int(i), j_var: int(j), t_var: int(t), **fixed}
+        pr, ph = grid.p_roll[i, j, t], grid.p_hold[i, j, t]
+        lines.append(
+            ",".join(str(values[v]) for v in game.state_vars)
+            + f",{'roll' if grid.roll[i, j, t] == 1 else 'hold'},{'' if np.isnan(pr) else repr(float(pr))},"
+            + f"{'' if np.isnan(ph) else repr(float(ph))}"
+        )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,188 @@
+"""The roll/hold boundary views (2-D slice and 3-D solid) in the browser."""
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from pycore import api, find_game
+from pycore.boundary import panel_grid, panels, slice_of
+
+TIMEOUT = 90_000
+
+CASES = {
+    "pig": ("#game=pig&i=30&j=50&k=10&view=slice&axis=i", {}),
+    "gro": ("#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=i", {"p": 1, "o": 1}),
+    "ayzd": ("#game=ayzd&p=2&i=5&j=12&b=3&s=1&view=slice&axis=j", {"p": 2, "s": 1}),
+}
+
+
+def solution(name):
+    return api.solution_for(find_game(name))[0]
+
+
+def slice_cells(page):
+    svg = page.get_by_test_id("slice")
+    expect(svg).to_be_visible(timeout=TIMEOUT)
+    return json.loads(svg.get_attribute("data-cells"))
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_slice_agrees_with_the_solver_cell_by_cell(site, page, name):
+    link, fixed = CASES[name]
+    page.goto(site + link)
+    shown = slice_cells(page)
+    state = api.call("resolve", {"fragment": link})["state"]
+    expected = slice_of(panel_grid(solution(name), fixed), shown["axis"], state[shown["axis"]])
+    assert (shown["x"], shown["y"], shown["at"], shown["fixed"]) == (expected["x"], expected["y"], expected["at"], fixed)
+    assert shown["roll"] == expected["roll"]
+    # and the solver's own policy says the same, state by state
+    game = find_game(name)
+    checked = 0
+    for y, row in enumerate(shown["roll"]):
+        for x, cell in enumerate(row):
+            if cell is None:
+                continue
+            values = {**state, shown["x"]: x, shown["y"]: y}
+            best = solution(name).best_action(game.state(**values))
+            assert (best == "roll") == (cell == 1), values
+            checked += 1
+    assert checked > 100
+
+
+def test_the_view_is_part_of_the_link_and_marks_the_state(site, page):
+    page.goto(site + "#game=gro&p=1&i=10&j=20&k=12&o=1")
+    expect(page.locator("[data-testid=advice]")).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    page.get_by_test_id("view-slice").click()
+    expect(page).to_have_url(site + "#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=k", timeout=TIMEOUT)
+    cells = slice_cells(page)
+    assert (cells["x"], cells["y"], cells["at"]) == ("i", "j", 12)
+    expect(page.get_by_test_id("slice-here")).to_be_visible()
+    page.get_by_test_id("slice-axis").select_option("i")
+    expect(page).to_have_url(site + "#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=i", timeout=TIMEOUT)
+
+
+def test_clicking_a_cell_opens_the_advisor_at_that_state(site, page):
+    page.goto(site + "#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=i")
+    cells = slice_cells(page)
+    assert (cells["x"], cells["y"]) == ("j", "k")
+    svg = page.get_by_test_id("slice")
+    # the cell j=30, k=16: find its rectangle on screen through the SVG's own transform
+    point = page.evaluate(
+        """([x, y]) => {
+            const svg = document.querySelector('[data-testid=slice]');
+            const rects = [...svg.querySelectorAll('rect')].slice(1);  // after the background
+            const cols = JSON.parse(svg.dataset.cells).roll[0].length;
+            const cell = rects[y * cols + x];  // drawn row by row from y = 0
+            cell.scrollIntoView({ block: 'center' });
+            const r = cell.getBoundingClientRect();
+            return [r.x + r.width / 2, r.y + r.height / 2];
+        }""",
+        [30, 16],
+    )
+    page.mouse.click(*point)
+    expect(page).to_have_url(site + "#game=gro&p=1&i=10&j=30&k=16&o=1&view=slice&axis=i", timeout=TIMEOUT)
+    panel = page.locator("[data-testid=advice]")
+    expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    expected = api.call("advise", {"game": "gro", "state": "p=1,i=10,j=30,k=16,o=1"})
+    assert panel.get_attribute("data-best") == expected["best"]
+    assert float(panel.get_attribute("data-p-roll")) == pytest.approx(expected["values"]["roll"], abs=1e-12)
+    expect(page.get_by_test_id("input-j")).to_have_value("30")
+
+
+def count_colours(page):
+    """Pixels of the 3-D canvas close to the roll blue, the state marker and white."""
+    return page.evaluate(
+        """() => {
+            const source = document.querySelector('[data-testid=solid-canvas]');
+            const canvas = document.createElement('canvas');
+            canvas.width = source.width; canvas.height = source.height;
+            const context = canvas.getContext('2d');
+            context.drawImage(source, 0, 0);
+            const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+            let blue = 0, marker = 0, white = 0;
+            for (let n = 0; n < data.length; n += 4) {
+                const [r, g, b] = [data[n], data[n + 1], data[n + 2]];
+                if (b > 90 && b > r + 60 && b > g + 10) blue++;
+                else if (Math.abs(r - 0xcc) < 20 && Math.abs(g - 0x79) < 20 && Math.abs(b - 0xa7) < 20) marker++;
+                else if (r > 245 && g > 245 && b > 245) white++;
+            }
+            return { blue, marker, white, total: data.length / 4 };
+        }"""
+    )
+
+
+def test_3d_view_draws_the_roll_region(site, page, artifacts):
+    for name, link in [
+        ("pig", "#game=pig&i=30&j=50&k=10&view=solid"),
+        ("gro", "#game=gro&p=1&i=10&j=20&k=12&o=1&view=solid"),
+        ("ayzd", "#game=ayzd&p=2&i=5&j=12&b=3&s=1&view=solid"),
+    ]:
+        page.goto(site + link)
+        expect(page.locator("[data-testid=solid-canvas][data-ready=true]")).to_be_visible(timeout=TIMEOUT)
+        counts = count_colours(page)
+        assert counts["blue"] > 0.03 * counts["total"], counts
+        assert counts["white"] > 0.2 * counts["total"], counts
+        assert counts["marker"] > 0, counts
+        page.get_by_test_id("boundary").screenshot(path=str(artifacts / f"solid-{name}.png"))
+
+
+@pytest.mark.parametrize("name", ["gro", "ayzd", "pig"])
+def test_screenshots_of_every_panel(site, page, artifacts, name):
+    game = find_game(name)
+    for panel in panels(solution(name)):
+        state = {**{v: 5 for v in game.state_vars}, "p": 1, **panel["fixed"]}
+        state = {v: state[v] for v in game.state_vars}
+        link = api.call("resolve", {"fragment": "&".join(f"{k}={v}" for k, v in {"game": name, **state}.items())})
+        for view in ("slice", "solid"):
+            page.goto(site + link["fragment"] + f"&view={view}" + ("&axis=i" if view == "slice" else ""))
+            if view == "slice":
+                cells = slice_cells(page)
+                assert cells["fixed"] == panel["fixed"]
+            else:
+                expect(page.locator("[data-testid=solid-canvas][data-ready=true]")).to_be_visible(timeout=TIMEOUT)
+            tag = "-".join(f"{k}{v}" for k, v in panel["fixed"].items()) or "all"
+            page.get_by_test_id("boundary").screenshot(path=str(artifacts / f"{view}-{name}-{tag}.png"))
+
+
+def test_exports(site, page):
+    page.goto(site + "#game=ayzd&p=1&i=3&j=4&b=2&s=1&view=slice&axis=i")
+    slice_cells(page)
+    with page.expect_download() as download:
+        page.get_by_test_id("export-csv").click()
+    csv = open(download.value.path()).read()
+    assert download.value.suggested_filename == "ayzd-p1-s1.csv"
+    lines = csv.splitlines()
+    assert lines[0] == "p,i,j,b,s,best,p_roll,p_hold"
+    row = dict(zip(lines[0].split(","), lines[1].split(",")))
+    assert row["s"] == "1" and row["best"] in ("roll", "hold")
+    with page.expect_download() as download:
+        page.get_by_test_id("export-slice-svg").click()
+    svg = open(download.value.path()).read()
+    assert svg.startswith("<?xml") and "<svg" in svg and 'data-testid="slice"' in svg
+    with page.expect_download() as download:
+        page.get_by_test_id("export-slice-png").click()
+    assert open(download.value.path(), "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+    page.get_by_test_id("view-solid").click()
+    expect(page.locator("[data-testid=solid-canvas][data-ready=true]")).to_be_visible(timeout=TIMEOUT)
+    with page.expect_download() as download:
+        page.get_by_test_id("export-solid-png").click()
+    assert open(download.value.path(), "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+
+
+def test_without_webgl_the_3d_view_falls_back_to_2d(site, browser):
+    context = browser.new_context()
+    context.add_init_script(
+        """const original = HTMLCanvasElement.prototype.getContext;
+        HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+            return kind.startsWith('webgl') ? null : original.call(this, kind, ...rest);
+        };"""
+    )
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site + "#game=ayzd&p=1&i=3&j=4&b=2&s=1&view=solid")
+    expect(page.get_by_test_id("view-note")).to_contain_text("no WebGL", timeout=TIMEOUT)
+    assert slice_cells(page)["fixed"] == {"p": 1, "s": 1}
+    assert errors == []
+    context.close()
