@@ -73,6 +73,9 @@ def panel_grid(solution: Solution, fixed: dict) -> PanelGrid:
     expected = {v for v in game.state_vars if v not in names}
     if not isinstance(fixed, dict) or set(fixed) != expected:
         raise InvalidRequestError(f"a {game.name} panel fixes {', '.join(sorted(expected)) or 'nothing'}, got {fixed!r}")
+    known = [p["fixed"] for p in panels(solution)]
+    if fixed not in known:
+        raise InvalidRequestError(f"{game.name} has no panel {fixed}; panels: {', '.join(map(str, known))}")
     goal = game.goal
     i, j = np.meshgrid(np.arange(goal), np.arange(goal), indexing="ij")
     columns = {game.score_var: i.ravel(), game.opponent_var: j.ravel()}
