@@ -13,7 +13,7 @@ import sys
 
 from . import api
 from .errors import PycoreError
-from .registry import GAMES
+from .registry import GAMES, find_game_class
 
 
 class _Parser(argparse.ArgumentParser):
@@ -67,6 +67,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("komi", help="P(first player wins) for each head start, and the fairest")
     _game_args(p)
     p.add_argument("--max-points", type=int, help="largest head start listed (default goal / 4)")
+    p = sub.add_parser("evaluate", help="a policy (a paper's name or your rule) against optimal play, exactly")
+    _game_args(p)
+    p.add_argument("--policy", required=True, help='a policy name, or a rule such as "k < 20 and i + k < 100"')
+    p.add_argument("--against", help="the opponent: optimal (default), a policy name, or a rule")
     p = sub.add_parser("link", help="the shareable URL fragment of a state")
     _game_args(p)
     p.add_argument("--state", required=True, help="state as key=value pairs, e.g. i=10,j=20,k=5")
@@ -83,6 +87,12 @@ def _format(command: str, result: dict) -> str:
         )
     if command == "link":
         return result["fragment"]
+    if command == "evaluate":
+        return (
+            f"{result['policy']} against {result['against']} ({result['game']})\n"
+            f"difference {result['difference']:+.4f}; win rate {result['win_rate']:.4f} "
+            f"(moving first {result['win_rate_first']:.4f}, second {result['win_rate_second']:.4f})"
+        )
     head = f"{result['game']} " + " ".join(f"{k}={v}" for k, v in result["params"].items())
     if command == "solve":
         return (
@@ -112,9 +122,28 @@ def _format(command: str, result: dict) -> str:
     raise AssertionError(command)
 
 
+def _policy_args(request: dict, games_policies: list[str]) -> dict:
+    """--policy / --against: a policy's name if it is one, otherwise a rule."""
+    for option, key in (("policy", ""), ("against", "against_")):
+        if option in request:
+            text = request.pop(option)
+            if text.strip().lower() in games_policies:
+                request[key + "policy"] = text
+            else:
+                request[key + "rule"] = text
+    return request
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     request = {k: v for k, v in vars(args).items() if k not in ("command", "json", "quiet") and v is not None}
+    if args.command == "evaluate":
+        try:
+            names = [p.name.lower() for p in find_game_class(args.game)().human_policies()] + ["optimal"]
+        except PycoreError as exc:
+            print(f"python -m pycore: error: {exc}", file=sys.stderr)
+            return 2
+        request = _policy_args(request, names)
     progress = _Progress(getattr(args, "game", ""), getattr(args, "quiet", False))
     try:
         result = api.call(args.command, request, progress)

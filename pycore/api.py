@@ -19,6 +19,9 @@ Actions and their arguments (``game`` is a name or alias; ``goal`` and
 * ``slice`` {game, fixed, axis, at} -> x, y, roll [[1/0/null]], p_roll, p_hold (indexed [y][x])
 * ``solid`` {game, fixed} -> runs [[i, j, t_from, t_to]] of the roll region
 * ``table_csv`` {game, fixed} -> filename, csv (the panel's roll/hold table)
+* ``evaluate`` {game, rule | policy, against_rule | against_policy} -> difference,
+  win_rate, win_rate_first, win_rate_second (see :mod:`pycore.strategy`)
+* ``mistakes`` {game, rule | policy, limit?} -> loss, costliest disagreements
 
 ``solve`` also takes ``anchor_values`` (a cached solution's, to warm-start) and
 ``include_anchor_values`` (to return them for caching).
@@ -36,6 +39,8 @@ from .boundary import axes as boundary_axes
 from .boundary import panel_grid, panel_title, panels, slice_of, solid_of, table_csv
 from .links import resolve, to_fragment
 from .registry import GAMES, find_game
+from .rule_language import parse_rule
+from .strategy import choose_policy, matchup, mistakes
 from .rules import HOLD, ROLL, JeopardyGame
 from .solver import Progress, Solution, solve
 
@@ -229,6 +234,51 @@ def _table_csv(args: dict, progress) -> dict:
     return {**head, "filename": name, "csv": table_csv(solution, grid)}
 
 
+def _chosen(solution, args: dict, prefix: str = "") -> tuple[str, object]:
+    name, rule = args.get(prefix + "policy"), args.get(prefix + "rule")
+    for key, value in ((prefix + "policy", name), (prefix + "rule", rule)):
+        if value is not None and not isinstance(value, str):
+            raise InvalidRequestError(f"argument {key!r} must be text")
+    return choose_policy(solution, name, rule)
+
+
+def _check_rules(args: dict) -> None:
+    """Reject a bad rule before any solving."""
+    game = game_from_args(args)
+    for key in ("rule", "against_rule"):
+        if isinstance(args.get(key), str):
+            parse_rule(args[key], game.state_vars)
+
+
+def _evaluate(args: dict, progress) -> dict:
+    _check_rules(args)
+    _, solution, _, head = _solved(args, progress)
+    label, policy = _chosen(solution, args)
+    against_label, against = _chosen(solution, args, "against_")
+    result = matchup(solution, policy, against, label, against_label)
+    return {
+        **head,
+        "policy": label,
+        "against": against_label,
+        "difference": result.difference,
+        "win_rate": result.win_rate,
+        "win_rate_first": result.win_rate_first,
+        "win_rate_second": result.win_rate_second,
+    }
+
+
+def _mistakes(args: dict, progress) -> dict:
+    _check_rules(args)
+    _, solution, _, head = _solved(args, progress)
+    label, policy = _chosen(solution, args)
+    limit = args.get("limit", 10)
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 0 <= limit <= 1000:
+        raise InvalidRequestError(f"limit must be a whole number from 0 to 1000, got {limit!r}")
+    found = mistakes(solution, policy, limit)
+    found.pop("tables")
+    return {**head, "policy": label, **found}
+
+
 ACTIONS: dict[str, Callable[[dict, Any], dict]] = {
     "games": _games,
     "solve": _solve,
@@ -241,6 +291,8 @@ ACTIONS: dict[str, Callable[[dict, Any], dict]] = {
     "slice": _slice,
     "solid": _solid,
     "table_csv": _table_csv,
+    "evaluate": _evaluate,
+    "mistakes": _mistakes,
 }
 
 

@@ -224,6 +224,97 @@ def evaluate(game: JeopardyGame, x: Policy | np.ndarray, y: Policy | np.ndarray,
     return Evaluation(float(values[start]), float(1.0 - values[model.A + start]))
 
 
+@dataclass(frozen=True)
+class Occupancy:
+    """Exact expected visits of every state when X plays Y (paired model:
+    rows 0..A-1 are X to move, A..2A-1 Y to move), for one starting seat.
+
+    ``visits`` (2A, T): expected number of times each state is reached (a
+    state rolled back into, like three footprints, counts each time);
+    ``ended`` the probability that the game ends (1 up to rounding);
+    ``x_wins`` P(X wins), computed from the flow into the game's endings."""
+
+    visits: np.ndarray
+    ended: float
+    x_wins: float
+
+
+def occupancy(game: JeopardyGame, x: Policy | np.ndarray, y: Policy | np.ndarray, x_first: bool) -> Occupancy:
+    """Forward pass over the level schedule in reverse (lowest level first).
+
+    Mass enters a turn start from the start of the game or from a banking
+    hold; within a turn it follows the rolls; a turn that ends with nothing
+    banked (with probability beta, known from the exact evaluation sweep)
+    passes its mass to the partner's turn start in the same layer, which is
+    solved in closed form like the values: m_a = (e_a + beta_b e_b) / (1 -
+    beta_a beta_b)."""
+    model = compile_game(game)
+    paired = _paired(model)
+    table = np.concatenate([policy_table(model, x), policy_table(model, y)])
+    fixed = table[paired.order_anchor, paired.order_turn]
+    coefficients_alpha, beta, _, _ = _sweep(paired, u_guess=None, fixed_roll=fixed, progress=None, stage="visits")
+    A2 = paired.A
+    N = len(paired.order_anchor)
+    start_beta = beta[paired.start_pos]
+    partner = paired.end_next[:, 0]
+    end0 = paired.end_value[:, 0]
+    x_side = np.arange(A2) < model.A
+    inflow = np.zeros(N + 1)
+    visits = np.zeros(N + 1)
+    entering = np.zeros(A2)  # turn starts arriving from outside the layer
+    start = model.anchor_index(game.start_anchor(0))
+    entering[start if x_first else model.A + start] = 1.0
+    ended = 0.0
+    x_wins = 0.0
+    self_prob = paired.self_prob_order
+
+    def push(group):
+        nonlocal ended, x_wins
+        lo, hi = group.lo, group.hi
+        rolls = fixed[lo:hi]
+        here = inflow[lo:hi] / (1.0 - np.where(rolls, self_prob[lo:hi], 0.0))
+        visits[lo:hi] = here
+        rolled = np.where(rolls, here, 0.0)
+        np.add.at(inflow, group.succ_pos, rolled[:, None] * group.succ_prob)
+        held = np.where(rolls, 0.0, here) * (group.zero_gain == 0)  # zero-gain endings travel through beta
+        onward = group.hold_next >= 0
+        np.add.at(entering, group.hold_next[onward], held[onward])
+        final = held[~onward]
+        ended += final.sum()
+        value = group.hold_value[~onward]
+        x_wins += np.sum(final * np.where(x_side[group.anchor[~onward]], value, 1.0 - value))
+
+    for level in reversed(paired.levels):
+        for group in reversed(level.later):
+            push(group)
+        la = level.anchors
+        if len(la):
+            mass = entering[la].copy()
+            n_a = partner[la]
+            b = np.maximum(n_a, 0)
+            cycle = (n_a >= 0) & (partner[b] >= 0)
+            pos = {int(a): k for k, a in enumerate(la)}
+            for k in np.flatnonzero(cycle):
+                a, other = int(la[k]), int(b[k])
+                if a < other:
+                    j = pos[other]
+                    den = 1.0 - start_beta[a] * start_beta[other]
+                    ea, eb = entering[a], entering[other]
+                    mass[k] = (ea + start_beta[other] * eb) / den
+                    mass[j] = (eb + start_beta[a] * ea) / den
+            for k in np.flatnonzero((n_a >= 0) & ~cycle):  # the partner's own bust ends the game
+                mass[pos[int(b[k])]] += start_beta[la[k]] * mass[k]
+            ends = n_a < 0
+            lost = start_beta[la[ends]] * mass[ends]
+            ended += lost.sum()
+            value = end0[la[ends]]
+            x_wins += np.sum(lost * np.where(x_side[la[ends]], value, 1.0 - value))
+            inflow[paired.start_pos[la]] = mass
+        for group in reversed(level.first):
+            push(group)
+    return Occupancy(_table(paired, visits[:N], 0.0), float(ended), float(x_wins))
+
+
 _PAIRED: dict[int, Model] = {}
 
 
