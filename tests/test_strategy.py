@@ -86,7 +86,7 @@ def test_hostile_text_is_rejected_without_running_anything(text, fragment, monke
 
 
 def test_division_by_zero_names_the_state_but_a_guard_works():
-    state = {"i": np.array([3, 5]), "j": np.array([3, 2]), "k": np.array([4, 4])}
+    state = {"i": np.array([3, 5]), "j": np.array([3, 2]), "k": np.array([4, 12])}
     with pytest.raises(RuleError, match="division or remainder by zero in the state i=3, j=3, k=4"):
         parse_rule("k // (i - j) < 3", ("i", "j", "k")).roll(**state)
     rolls = parse_rule("k // (i - j) < 3 if i != j else True", ("i", "j", "k")).roll(**state)
