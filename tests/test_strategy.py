@@ -91,7 +91,7 @@ def test_division_by_zero_names_the_state_but_a_guard_works():
         parse_rule("k // (i - j) < 3", ("i", "j", "k")).roll(**state)
     rolls = parse_rule("k // (i - j) < 3 if i != j else True", ("i", "j", "k")).roll(**state)
     assert rolls.tolist() == [True, False]
-    assert parse_rule("0 < k <= 4 and not i == j", ("i", "j", "k")).roll(**state).tolist() == [False, True]
+    assert parse_rule("0 < k <= 12 and not i == j", ("i", "j", "k")).roll(**state).tolist() == [False, True]
 
 
 @pytest.mark.parametrize("name", ["pig", "gro", "ayzd"])
