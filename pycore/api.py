@@ -31,12 +31,14 @@ from __future__ import annotations
 
 import json
 import time
+
+import numpy as np
 from typing import Any, Callable
 
 from .analysis import fairest_komi, komi_table, policy_results
 from .errors import InvalidRequestError, PycoreError
 from .boundary import axes as boundary_axes
-from .boundary import panel_grid, panel_title, panels, slice_of, solid_of, table_csv
+from .boundary import panel_grid, panel_title, panels, pick, slice_of, solid_of, table_csv
 from .links import resolve, to_fragment
 from .registry import GAMES, find_game
 from .rule_language import parse_rule
@@ -220,7 +222,72 @@ def _slice(args: dict, progress) -> dict:
     if axis in grid.axes and isinstance(at, int) and not isinstance(at, bool):
         # a state beyond the drawn box (e.g. a turn total past every roll) sees the nearest slice
         at = max(0, min(at, grid.roll.shape[grid.axes.index(axis)] - 1))
-    return {**head, "title": panel_title(game, grid.fixed), **slice_of(grid, axis, at)}
+    answer = {**head, "title": panel_title(game, grid.fixed), **slice_of(grid, axis, at)}
+    if isinstance(args.get("rule"), str):
+        answer.update(_disagreements_on_slice(solution, grid, args["rule"], answer))
+    return answer
+
+
+_MISTAKE_TABLES: dict = {}
+
+
+def _disagreements_on_slice(solution, grid, rule: str, shown: dict) -> dict:
+    """Where the rule disagrees with optimal play on this slice: the cost of
+    each disagreement and how often the state is reached (against optimal)."""
+    key = (solution.game.key, rule)
+    if _MISTAKE_TABLES.get("key") != key:
+        _, policy = choose_policy(solution, None, rule)
+        visits, cost = mistakes(solution, policy, limit=0)["tables"]
+        _MISTAKE_TABLES.update(key=key, visits=visits, cost=cost)
+    cost = pick(grid, grid.take(_MISTAKE_TABLES["cost"], 0.0), shown["axis"], shown["at"])
+    visits = pick(grid, grid.take(_MISTAKE_TABLES["visits"], 0.0), shown["axis"], shown["at"])
+    marks = [
+        {"x": int(x), "y": int(y), "cost": float(cost[y, x]), "visits": float(visits[y, x])}
+        for y, x in np.argwhere(cost > 0)
+    ]
+    return {"rule": rule, "disagreements": marks}
+
+
+def _panels(args: dict, progress) -> dict:
+    game, solution, _, head = _solved(args, progress)
+    return {**head, "axes": list(boundary_axes(solution)), "panels": panels(solution)}
+
+
+def _slice(args: dict, progress) -> dict:
+    game, solution, grid, head = _panel_grid(args, progress)
+    axis, at = args.get("axis"), args.get("at")
+    if axis in grid.axes and isinstance(at, int) and not isinstance(at, bool):
+        # a state beyond the drawn box (e.g. a turn total past every roll) sees the nearest slice
+        at = max(0, min(at, grid.roll.shape[grid.axes.index(axis)] - 1))
+    answer = {**head, "title": panel_title(game, grid.fixed), **slice_of(grid, axis, at)}
+    if isinstance(args.get("rule"), str):
+        answer.update(_disagreements_on_slice(solution, grid, args["rule"], answer))
+    return answer
+
+
+_MISTAKE_TABLES: dict = {}
+
+
+def _disagreements_on_slice(solution, grid, rule: str, shown: dict) -> dict:
+    """Where the rule disagrees with optimal play on this slice: the cost of
+    each disagreement and how often the state is reached (against optimal)."""
+    key = (solution.game.key, rule)
+    if _MISTAKE_TABLES.get("key") != key:
+        label, policy = choose_policy(solution, None, rule)
+        visits, cost = mistakes(solution, policy, limit=0)["tables"]
+        _MISTAKE_TABLES.update(key=key, visits=visits, cost=cost)
+    visits, cost = _MISTAKE_TABLES["visits"], _MISTAKE_TABLES["cost"]
+    game, model = solution.game, solution.model
+    marks = []
+    for y, row in enumerate(shown["roll"]):
+        for x, cell in enumerate(row):
+            if cell is None:
+                continue
+            values = {**grid.fixed, shown["axis"]: shown["at"], shown["x"]: x, shown["y"]: y}
+            a, t = model.cell(game.state(**values))
+            if cost[a, t] > 0:
+                marks.append({"x": x, "y": y, "cost": float(cost[a, t]), "visits": float(visits[a, t])})
+    return {"rule": rule, "disagreements": marks}
 
 
 def _solid(args: dict, progress) -> dict:

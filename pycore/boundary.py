@@ -31,6 +31,16 @@ class PanelGrid:
     roll: np.ndarray  # (I, J, K) int8
     p_roll: np.ndarray  # (I, J, K) float, nan where not allowed / not a state
     p_hold: np.ndarray
+    rows: np.ndarray  # (I * J,) the table row of each (i, j), -1 if none
+    cols: np.ndarray  # (K,) the table column of each turn total, -1 if none
+
+    def take(self, table: np.ndarray, fill=np.nan) -> np.ndarray:
+        """Any (A, T) table of the game, laid out as this panel (I, J, K)."""
+        I, J, K = self.roll.shape
+        out = np.full((I * J, K), fill, dtype=np.asarray(table).dtype)
+        ok_rows, ok_cols = self.rows >= 0, self.cols >= 0
+        out[np.ix_(np.flatnonzero(ok_rows), np.flatnonzero(ok_cols))] = table[np.ix_(self.rows[ok_rows], self.cols[ok_cols])]
+        return out.reshape(I, J, K)
 
 
 def axes(solution: Solution) -> tuple[str, str, str]:
@@ -106,13 +116,26 @@ def panel_grid(solution: Solution, fixed: dict) -> PanelGrid:
     rolls = np.flatnonzero((roll == 1).any(axis=(0, 1)))
     depth = min(full_depth, (int(rolls.max()) if len(rolls) else 0) + MARGIN)
     return PanelGrid(
-        dict(fixed), names, roll[:, :, : depth + 1], p_roll[:, :, : depth + 1], p_hold[:, :, : depth + 1]
+        dict(fixed),
+        names,
+        roll[:, :, : depth + 1],
+        p_roll[:, :, : depth + 1],
+        p_hold[:, :, : depth + 1],
+        rows,
+        turn_cols[: depth + 1],
     )
 
 
 def _clean(array: np.ndarray) -> list:
     """Floats for JSON: nan (not allowed / not a state) becomes None."""
     return [[None if np.isnan(x) else float(x) for x in row] for row in array]
+
+
+def pick(grid: PanelGrid, array: np.ndarray, axis: str, at: int) -> np.ndarray:
+    """The [y][x] matrix of a (I, J, K) panel array on the slice ``axis = at``."""
+    index = [slice(None)] * 3
+    index[grid.axes.index(axis)] = at
+    return array[tuple(index)].T
 
 
 def slice_of(grid: PanelGrid, axis: str, at: int) -> dict:

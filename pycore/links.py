@@ -8,7 +8,9 @@ Format (``to_fragment``/``resolve`` are a parse/format pair)::
 Keys: ``game``, then the game's parameters that differ from their defaults,
 then every state variable in the game's order, then the view when it is not
 the advisor alone (``view=slice&axis=k``: the 2-D slice through the state
-that fixes ``k``; ``view=solid``: the 3-D roll region of the state's panel). ``resolve`` never fails on a
+that fixes ``k``; ``view=solid``: the 3-D roll region of the state's panel;
+``view=strategies``: the strategy lab), and a rule if one is being tried
+(``rule=k%20%3C%2020``, percent-encoded; never evaluated by opening a link). ``resolve`` never fails on a
 bad fragment: it returns the nearest valid game, variant and state together
 with one message per problem, so a malformed link still opens something
 sensible and says what was wrong.
@@ -29,7 +31,7 @@ from .rules import JeopardyGame, State
 DEFAULT_GAME = "pig"
 
 
-VIEWS = ("advice", "slice", "solid")
+VIEWS = ("advice", "slice", "solid", "strategies")
 
 
 def default_view(game: JeopardyGame) -> dict[str, str]:
@@ -50,6 +52,8 @@ def to_fragment(game: JeopardyGame, state: State, view: dict | None = None) -> s
         parts.append(f"view={view['view']}")
         if view["view"] == "slice":
             parts.append(f"axis={view['axis']}")
+    if view.get("rule"):
+        parts.append("rule=" + quote(view["rule"], safe=""))
     return "&".join(parts)
 
 
@@ -124,6 +128,13 @@ def resolve(fragment: str) -> Resolved:
             view["axis"] = raw
         else:
             problems.append(f"axis must be one of {', '.join(view_axes(game))}, got {raw!r}")
+    if "rule" in values:
+        # kept as text: it is checked and evaluated only when the user asks
+        rule = values.pop("rule")
+        if len(rule) > 1000:
+            problems.append("the rule in the link is longer than 1000 characters and was dropped")
+        elif rule.strip():
+            view["rule"] = rule
     wanted: dict[str, int] = {}
     for key, raw in values.items():
         if key not in game.state_vars:

@@ -6,6 +6,7 @@ import { registerOffline } from "./offline.js";
 import { ProgressBar } from "./progress-bar.js";
 import { ShareButtons } from "./share-button.js";
 import { SliceView } from "./slice-view.js";
+import { StrategiesView } from "./strategies-view.js";
 import { SolidView, hasWebGL } from "./solid-view.js";
 import { saveText } from "./downloads.js";
 import { SolutionStore } from "./solution-store.js";
@@ -118,8 +119,34 @@ async function open(fragment) {
 function request(game, params, state, view = current ? current.view : null) {
   const keys = { game, ...params, ...state };
   if (view && view.view !== "advice") Object.assign(keys, { view: view.view, axis: view.axis });
+  if (view && view.rule) keys.rule = view.rule;
   return new URLSearchParams(keys).toString();
 }
+
+// the rule whose disagreements the user asked to see on the boundary
+let markedRule = null;
+let strategiesShown = null;
+
+const strategiesView = new StrategiesView($("boundary"), {
+  call: (action, args) => engine.call(action, args),
+  onRule: async (rule, showOnBoundary) => {
+    const view = { ...current.view, rule };
+    if (showOnBoundary) {
+      markedRule = rule;
+      open(request(current.game, current.params, current.state, { ...view, view: "slice" }));
+      return;
+    }
+    // keep the link in step without re-running anything
+    const resolved = await engine.call("resolve", { fragment: request(current.game, current.params, current.state, view) });
+    current = { ...current, view: resolved.view };
+    shown = resolved.fragment;
+    history.replaceState(null, "", resolved.fragment);
+  },
+  onOpenState: (state) => {
+    markedRule = current.view.rule;
+    open(request(current.game, current.params, state, { ...current.view, view: "slice" }));
+  },
+});
 
 // ---- the roll/hold boundary views -------------------------------------------------
 
@@ -152,10 +179,20 @@ async function showView(resolved, mine) {
   note.hidden = true;
   if (view === "advice") {
     solidView.dispose();
+    strategiesShown = null;
     box.hidden = true;
     return;
   }
   box.hidden = false;
+  if (view === "strategies") {
+    solidView.dispose();
+    const key = `${resolved.game}|${JSON.stringify(resolved.params)}`;
+    if (strategiesShown === key) return; // the lab does not depend on the state
+    strategiesShown = key;
+    await strategiesView.show(meta(resolved.game), resolved.params, resolved.view.rule || "");
+    return;
+  }
+  strategiesShown = null;
   const args = { game: resolved.game, ...resolved.params, fixed: panelOf(resolved) };
   if (view === "solid") {
     if (hasWebGL()) {
@@ -168,7 +205,9 @@ async function showView(resolved, mine) {
     note.textContent = "This browser cannot draw 3-D (no WebGL): here is the 2-D slice instead.";
   }
   solidView.dispose();
-  const data = await engine.call("slice", { ...args, axis, at: resolved.state[axis] });
+  const sliceArgs = { ...args, axis, at: resolved.state[axis] };
+  if (markedRule && markedRule === resolved.view.rule) sliceArgs.rule = markedRule;
+  const data = await engine.call("slice", sliceArgs);
   if (mine !== sequence) return;
   sliceView.show({ ...data, game: resolved.game }, resolved.state, `${data.title}: slice at ${axis} = ${data.at}`);
 }

@@ -40,6 +40,7 @@ export class SliceView {
         <li><span style="background:${COLOURS.none}"></span>not a state</li>
         <li><span class="line"></span>hold threshold</li>
         <li><span style="border:3px solid ${COLOURS.here}"></span>this state</li>
+        ${data.disagreements ? `<li data-testid="slice-marks-legend"><span class="cross">×</span>your rule disagrees (${data.disagreements.length} here)</li>` : ""}
       </ul>
       <div class="exports">
         <button type="button" data-testid="export-slice-png">PNG</button>
@@ -96,6 +97,16 @@ export class SliceView {
       }
     }
     parts.push(`<path d="${path.join("")}" stroke="${COLOURS.line}" stroke-width="${Math.max(1, cell / 4)}" fill="none"/>`);
+    // where the user's rule disagrees with optimal play
+    if (data.disagreements) {
+      this.marks = new Map(data.disagreements.map((m) => [`${m.x},${m.y}`, m]));
+      const crosses = data.disagreements.map(
+        (m) => `M${X(m.x) + 1} ${Y(m.y) + 1}l${cell - 2} ${cell - 2}M${X(m.x) + cell - 1} ${Y(m.y) + 1}l${2 - cell} ${cell - 2}`,
+      );
+      parts.push(`<path data-testid="slice-marks" d="${crosses.join("")}" stroke="#000000" stroke-width="${Math.max(1, cell / 6)}"/>`);
+    } else {
+      this.marks = new Map();
+    }
     // axes and ticks
     const tick = nx > 60 ? 20 : 10;
     for (let x = 0; x < nx; x += tick)
@@ -155,6 +166,11 @@ export class SliceView {
     this.root.querySelector("[data-testid=slice-tip]").textContent =
       r === null
         ? `${where}: not a state of the game`
-        : `${where}: ${r ? "roll" : "hold"} — P(win) if roll ${pct(d.p_roll[y][x])}, if hold ${pct(d.p_hold[y][x])}`;
+        : `${where}: ${r ? "roll" : "hold"} — P(win) if roll ${pct(d.p_roll[y][x])}, if hold ${pct(d.p_hold[y][x])}` +
+          (this.marks.has(`${x},${y}`)
+            ? `; your rule disagrees here, costing ${pct(this.marks.get(`${x},${y}`).cost)} each time (reached ${this.marks
+                .get(`${x},${y}`)
+                .visits.toFixed(4)} times per game)`
+            : "");
   }
 }

@@ -1,0 +1,141 @@
+// The strategy lab: the papers' human-playable policies and komi, computed
+// live; your own rule evaluated exactly (only when you ask); and where a
+// rule goes wrong, weighted by how often it gets there.
+import { escapeHtml } from "./advice-panel.js";
+
+const pct = (p) => `${(100 * p).toFixed(2)}%`;
+const signed = (d) => `${d >= 0 ? "+" : "−"}${Math.abs(d).toFixed(4)}`;
+
+export class StrategiesView {
+  constructor(root, { call, onRule, onOpenState }) {
+    this.root = root;
+    this.call = call; // (action, args) => Promise
+    this.onRule = onRule; // the rule text changed (for the link)
+    this.onOpenState = onOpenState;
+  }
+
+  async show(game, params, rule) {
+    this.game = game;
+    this.params = params;
+    this.root.innerHTML = `
+      <h2>Strategies for ${escapeHtml(game.title)}</h2>
+      <p class="note">Each policy plays the optimal player, each seat equally likely. Difference = its win rate
+        minus the optimal player's, as the papers define it; computed exactly in this page.</p>
+      <div data-testid="paper-policies"><p class="note">Evaluating the papers' policies…</p></div>
+      <h3>Head start (komi)</h3>
+      <div data-testid="komi"><p class="note">Computing…</p></div>
+      <h3>Your rule</h3>
+      <p class="note">Write when to <strong>roll</strong>, using ${game.state_vars
+        .map((v) => `<code>${v.name}</code>`)
+        .join(", ")}, numbers, <code>+ - * // %</code>, comparisons, <code>and or not</code>,
+        <code>a if c else b</code>, <code>min max abs</code>. Example: <code>k &lt; 20 and i + k &lt; ${params.goal}</code>.</p>
+      <textarea data-testid="rule-input" rows="3" spellcheck="false" autocapitalize="off"
+        aria-label="Your rule: true where you roll"></textarea>
+      <div class="rule-row">
+        <label class="field">Against <select data-testid="rule-against"><option value="">Optimal</option></select></label>
+        <button type="button" data-testid="rule-evaluate">Evaluate</button>
+        <button type="button" data-testid="rule-show-boundary">Show on the 2-D boundary</button>
+      </div>
+      <pre class="error" data-testid="rule-error" hidden></pre>
+      <div data-testid="rule-result" data-ready="false"></div>
+      <div data-testid="rule-mistakes"></div>`;
+    const input = this.root.querySelector("[data-testid=rule-input]");
+    input.value = rule || "";
+    input.addEventListener("change", () => this.onRule(input.value, false));
+    this.root.querySelector("[data-testid=rule-evaluate]").addEventListener("click", () => this.evaluate());
+    this.root
+      .querySelector("[data-testid=rule-show-boundary]")
+      .addEventListener("click", () => this.onRule(input.value, true));
+    await Promise.all([this.showPolicies(), this.showKomi()]);
+  }
+
+  async showPolicies() {
+    const box = this.root.querySelector("[data-testid=paper-policies]");
+    try {
+      const result = await this.call("policies", { game: this.game.name, ...this.params });
+      const against = this.root.querySelector("[data-testid=rule-against]");
+      for (const p of result.policies) against.insertAdjacentHTML("beforeend", `<option>${escapeHtml(p.name)}</option>`);
+      box.innerHTML = `<table class="policies"><thead><tr><th>Policy</th><th>Difference</th><th>Win rate</th></tr></thead><tbody>
+        ${result.policies
+          .map(
+            (p) => `<tr data-testid="policy-row" data-name="${escapeHtml(p.name)}" data-difference="${p.difference}">
+              <td><strong>${escapeHtml(p.name)}</strong><br><span class="note">${escapeHtml(p.description)}
+                (${escapeHtml(p.source)})</span></td>
+              <td class="num">${signed(p.difference)}</td><td class="num">${pct(p.win_rate)}</td></tr>`,
+          )
+          .join("")}</tbody></table>`;
+      if (!result.policies.length) box.innerHTML = `<p class="note">No published policies for this game.</p>`;
+    } catch (error) {
+      box.innerHTML = `<p class="error">${escapeHtml(error.message)}</p>`;
+    }
+  }
+
+  async showKomi() {
+    const box = this.root.querySelector("[data-testid=komi]");
+    try {
+      const result = await this.call("komi", { game: this.game.name, ...this.params });
+      box.dataset.fairest = result.fairest;
+      box.innerHTML = `<p>Fairest: the first player starts <strong>${result.fairest}</strong> points ahead
+          (${result.fairest < 0 ? "the second player starts " + -result.fairest + " ahead; " : ""}first player wins
+          ${pct(result.fairest_p_first_player_wins)}).</p>
+        <div class="komi-row">${result.komi
+          .map(
+            (r) =>
+              `<span class="komi ${r.points === result.fairest ? "fairest" : ""}">${r.points > 0 ? "+" : ""}${r.points}: ${pct(r.p_first_player_wins)}</span>`,
+          )
+          .join("")}</div>`;
+    } catch (error) {
+      box.innerHTML = `<p class="error">${escapeHtml(error.message)}</p>`;
+    }
+  }
+
+  async evaluate() {
+    const rule = this.root.querySelector("[data-testid=rule-input]").value;
+    const against = this.root.querySelector("[data-testid=rule-against]").value;
+    const errorBox = this.root.querySelector("[data-testid=rule-error]");
+    const resultBox = this.root.querySelector("[data-testid=rule-result]");
+    const mistakesBox = this.root.querySelector("[data-testid=rule-mistakes]");
+    this.onRule(rule, false);
+    errorBox.hidden = true;
+    resultBox.dataset.ready = "false";
+    resultBox.innerHTML = `<p class="note">Evaluating exactly…</p>`;
+    mistakesBox.innerHTML = "";
+    const args = { game: this.game.name, ...this.params, rule };
+    if (against) args.against_policy = against;
+    try {
+      const r = await this.call("evaluate", args);
+      resultBox.dataset.difference = r.difference;
+      resultBox.dataset.winRateFirst = r.win_rate_first;
+      resultBox.dataset.winRateSecond = r.win_rate_second;
+      resultBox.innerHTML = `<p><strong>${signed(r.difference)}</strong> against ${escapeHtml(r.against)}:
+        your rule wins ${pct(r.win_rate)} (moving first ${pct(r.win_rate_first)}, second ${pct(r.win_rate_second)}).</p>`;
+      resultBox.dataset.ready = "true";
+      if (!against) await this.showMistakes(rule, mistakesBox);
+    } catch (error) {
+      resultBox.innerHTML = "";
+      errorBox.hidden = false;
+      errorBox.textContent = error.message;
+    }
+  }
+
+  async showMistakes(rule, box) {
+    box.innerHTML = `<p class="note">Finding where it goes wrong…</p>`;
+    const m = await this.call("mistakes", { game: this.game.name, ...this.params, rule, limit: 10 });
+    box.innerHTML = `<h3>Where it goes wrong</h3>
+      <p class="note">${m.reached_disagreeing_states.toLocaleString("en")} of the states your rule reaches against optimal
+        play are decided differently. Each row: the state, the cost of the wrong choice there (in win probability), how
+        often the game gets there, and their product; all of them add up to the ${pct(m.loss)} you lose.</p>
+      <ol class="mistakes" data-testid="mistake-list" data-loss="${m.loss}">${m.costliest
+        .map(
+          (row) => `<li><button type="button" class="link" data-state='${escapeHtml(JSON.stringify(row.state))}'>
+            ${Object.entries(row.state)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(", ")}</button>: you ${row.policy}, best is ${row.best};
+            cost ${pct(row.cost)} × reached ${row.visits.toFixed(4)} = ${(100 * row.weighted).toFixed(4)} points</li>`,
+        )
+        .join("")}</ol>`;
+    box.querySelectorAll("button[data-state]").forEach((button) =>
+      button.addEventListener("click", () => this.onOpenState(JSON.parse(button.dataset.state))),
+    );
+  }
+}
