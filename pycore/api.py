@@ -248,48 +248,6 @@ def _disagreements_on_slice(solution, grid, rule: str, shown: dict) -> dict:
     return {"rule": rule, "disagreements": marks}
 
 
-def _panels(args: dict, progress) -> dict:
-    game, solution, _, head = _solved(args, progress)
-    return {**head, "axes": list(boundary_axes(solution)), "panels": panels(solution)}
-
-
-def _slice(args: dict, progress) -> dict:
-    game, solution, grid, head = _panel_grid(args, progress)
-    axis, at = args.get("axis"), args.get("at")
-    if axis in grid.axes and isinstance(at, int) and not isinstance(at, bool):
-        # a state beyond the drawn box (e.g. a turn total past every roll) sees the nearest slice
-        at = max(0, min(at, grid.roll.shape[grid.axes.index(axis)] - 1))
-    answer = {**head, "title": panel_title(game, grid.fixed), **slice_of(grid, axis, at)}
-    if isinstance(args.get("rule"), str):
-        answer.update(_disagreements_on_slice(solution, grid, args["rule"], answer))
-    return answer
-
-
-_MISTAKE_TABLES: dict = {}
-
-
-def _disagreements_on_slice(solution, grid, rule: str, shown: dict) -> dict:
-    """Where the rule disagrees with optimal play on this slice: the cost of
-    each disagreement and how often the state is reached (against optimal)."""
-    key = (solution.game.key, rule)
-    if _MISTAKE_TABLES.get("key") != key:
-        label, policy = choose_policy(solution, None, rule)
-        visits, cost = mistakes(solution, policy, limit=0)["tables"]
-        _MISTAKE_TABLES.update(key=key, visits=visits, cost=cost)
-    visits, cost = _MISTAKE_TABLES["visits"], _MISTAKE_TABLES["cost"]
-    game, model = solution.game, solution.model
-    marks = []
-    for y, row in enumerate(shown["roll"]):
-        for x, cell in enumerate(row):
-            if cell is None:
-                continue
-            values = {**grid.fixed, shown["axis"]: shown["at"], shown["x"]: x, shown["y"]: y}
-            a, t = model.cell(game.state(**values))
-            if cost[a, t] > 0:
-                marks.append({"x": x, "y": y, "cost": float(cost[a, t]), "visits": float(visits[a, t])})
-    return {"rule": rule, "disagreements": marks}
-
-
 def _solid(args: dict, progress) -> dict:
     game, solution, grid, head = _panel_grid(args, progress)
     return {**head, "title": panel_title(game, grid.fixed), **solid_of(grid)}
