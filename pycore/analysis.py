@@ -28,6 +28,7 @@ class PolicyResult:
     name: str
     description: str
     source: str
+    expression: str  # the rule in the rule language
     difference: float  # policy's win rate minus the optimal player's
     win_rate: float  # against the optimal player, each seat equally likely
     win_rate_first: float  # moving first
@@ -70,6 +71,7 @@ def policy_result(solution: Solution, policy: Policy) -> PolicyResult:
         policy.name,
         policy.description,
         policy.source,
+        policy.expression,
         difference=2 * ev.x_win_rate - 1,
         win_rate=ev.x_win_rate,
         win_rate_first=ev.x_wins_moving_first,

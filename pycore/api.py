@@ -153,6 +153,7 @@ def _policies(args: dict, progress) -> dict:
                 "name": r.name,
                 "description": r.description,
                 "source": r.source,
+                "expression": r.expression,
                 "difference": r.difference,
                 "win_rate": r.win_rate,
                 "win_rate_first": r.win_rate_first,

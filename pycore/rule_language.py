@@ -95,8 +95,9 @@ def parse_rule(text: str, variables: tuple[str, ...]) -> Rule:
     except (ValueError, RecursionError, MemoryError):
         raise RuleError("the rule is nested too deeply") from None
     nodes = list(ast.walk(tree))
-    if len(nodes) > MAX_NODES:
-        raise RuleError(f"a rule has at most {MAX_NODES} parts; this one has {len(nodes)}")
+    parts = sum(isinstance(n, ast.expr) for n in nodes)
+    if parts > MAX_NODES:
+        raise RuleError(f"a rule has at most {MAX_NODES} parts; this one has {parts}")
     _check(tree.body, source, variables, depth=1)
     names = tuple(sorted({n.id for n in nodes if isinstance(n, ast.Name) and n.id in variables}))
     return Rule(source, tree, names)

@@ -83,6 +83,9 @@ class Policy:
     description: str
     rule: Callable[..., np.ndarray] = field(repr=False)
     source: str = ""
+    #: the same rule in the rule language (pycore.rule_language), constants
+    #: as printed; tests check it decides exactly as ``rule`` does
+    expression: str = ""
 
 
 @dataclass(frozen=True)

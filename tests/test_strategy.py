@@ -35,6 +35,20 @@ def test_a_rule_equal_to_a_paper_policy_gets_its_number(solved, name, policy, ru
     assert mine == pytest.approx(paper, abs=1e-15)
 
 
+@pytest.mark.parametrize("name", ["pig", "gro", "ayzd"])
+def test_every_paper_policy_has_an_equivalent_rule(name):
+    """The rule-language form shown in the lab decides exactly as the policy."""
+    from pycore.model import compile_game
+    from pycore.solver import policy_table
+
+    game = find_game(name)
+    model = compile_game(game)
+    for policy in game.human_policies():
+        assert policy.expression
+        written = policy_table(model, rule_policy(game, policy.expression))
+        assert np.array_equal(written[model.valid], policy_table(model, policy)[model.valid]), policy.name
+
+
 @pytest.mark.parametrize(
     "text, column, fragment",
     [

@@ -60,10 +60,19 @@ export class StrategiesView {
           .map(
             (p) => `<tr data-testid="policy-row" data-name="${escapeHtml(p.name)}" data-difference="${p.difference}">
               <td><strong>${escapeHtml(p.name)}</strong><br><span class="note">${escapeHtml(p.description)}
-                (${escapeHtml(p.source)})</span></td>
+                (${escapeHtml(p.source)})</span>
+                <details><summary>As a rule</summary><code class="rule">${escapeHtml(p.expression)}</code>
+                  <button type="button" class="try" data-testid="try-policy">Try it</button></details></td>
               <td class="num">${signed(p.difference)}</td><td class="num">${pct(p.win_rate)}</td></tr>`,
           )
           .join("")}</tbody></table>`;
+      box.querySelectorAll("button.try").forEach((button) =>
+        button.addEventListener("click", () => {
+          const input = this.root.querySelector("[data-testid=rule-input]");
+          input.value = button.previousElementSibling.textContent;
+          input.focus();
+        }),
+      );
       if (!result.policies.length) box.innerHTML = `<p class="note">No published policies for this game.</p>`;
     } catch (error) {
       box.innerHTML = `<p class="error">${escapeHtml(error.message)}</p>`;

@@ -193,6 +193,7 @@ class AllYellowZombieDice(JeopardyGame):
                 "Keep rolling with no shotguns; hold at 4 brains with one shotgun and at 1 with two.",
                 fixed_hold_at,
                 "AYZD paper, Algorithm 1",
+                f"True if p == 2 and j >= {g} and i + b < j else True if s == 0 else b < 4 if s == 1 else b < 1",
             ),
             Policy(
                 "Minh Cases",
@@ -200,6 +201,8 @@ class AllYellowZombieDice(JeopardyGame):
                 "(with a lead of 3 once they have 10).",
                 minh_cases,
                 "AYZD paper, Algorithm 2",
+                f"True if p == 2 and j >= {g} and i + b < j else True if s == 0 "
+                f"else (i + b < max({g}, j + 3) if j >= 8 else b < 4) if s == 1 else b < 1",
             ),
             Policy(
                 "Llano Cases",
@@ -207,6 +210,11 @@ class AllYellowZombieDice(JeopardyGame):
                 "shotguns), and tie-break and catch-up rules at the goal.",
                 llano_cases,
                 "AYZD paper, Algorithm 3",
+                f"((b < (6 if s == 0 else 3 if s == 1 else 1) if p == 1 else b < 1) if i == j "
+                f"else (s < 2 and i + b <= j or s == 2 and i + b < j) if p == 2 and i < j else False) "
+                f"if i >= {g} or j >= {g} "
+                f"else (i + b < max({g}, j + 9) if p == 1 else i + b < {g}) if s == 0 "
+                f"else (i + b < {g} if i >= 10 or j >= 10 else b < 4) if s == 1 else b < 1",
             ),
             Policy(
                 "Neller Cases",
@@ -214,5 +222,11 @@ class AllYellowZombieDice(JeopardyGame):
                 "and tie-break rules.",
                 neller_cases,
                 "AYZD paper, Algorithm 4",
+                f"(b < (6 if s == 0 else 3 if s == 1 else 1) if i >= {g} and i == j "
+                f"else i + b < max({g}, j + 8) if s == 0 "
+                f"else (i + b < {g} if i >= 8 or j >= 8 else b < 4) if s == 1 else b < 1) if p == 1 "
+                f"else ((s < 2 and i + b <= j or s == 2 and i + b < j) if j >= {g} "
+                f"else False if i >= {g} and i > j else True if s == 0 "
+                f"else (i + b < {g} if i >= 10 or j >= 10 else b < 4) if s == 1 else b < 1)",
             ),
         )

@@ -188,6 +188,7 @@ class GreatRolledOnes(JeopardyGame):
                 "Roll with 4 or 5 dice, hold with 3 (player 2: exceed player 1's final score; hold at the goal).",
                 roll_with_4_or_5_dice,
                 "GRO paper, Algorithm 1",
+                f"True if p == 2 and j >= {g} and i + k <= j else False if p == 2 and i + k >= {g} else o < 2",
             ),
             Policy(
                 "Fixed Hold-At",
@@ -195,6 +196,8 @@ class GreatRolledOnes(JeopardyGame):
                 "and holds at the goal.",
                 fixed_hold_at,
                 "GRO paper, Algorithm 2",
+                f"True if p == 2 and j >= {g} and i + k <= j else False if p == 2 and i + k >= {g} "
+                "else True if o == 0 else k < 24 if o == 1 else k < 4",
             ),
             Policy(
                 "Simple Player and Ones Cases",
@@ -203,6 +206,8 @@ class GreatRolledOnes(JeopardyGame):
                 "or the goal.",
                 simple_player_and_ones_cases,
                 "GRO paper, Algorithm 3",
+                f"(True if o == 0 else k < max({g} - i, 20 + j - i) if o == 1 else k < min({g} - i, 5)) if p == 1 "
+                f"else (i + k <= j if j >= {g} else False if i + k >= {g} else True if o < 2 else k < min({g} - i, 5))",
             ),
             Policy(
                 "Keep Pace, End Race, by Case",
@@ -210,5 +215,11 @@ class GreatRolledOnes(JeopardyGame):
                 "player and 1s set aside (ten constants).",
                 keep_pace_end_race_by_case,
                 "GRO paper, Algorithm 4",
+                f"(k < max({g} - i, 38 + j - i) if o == 0 "
+                f"else k < (max({g} - i, 22 + j - i) if i >= 10 or j >= 23 else 22 + j - i) if o == 1 "
+                f"else k < {g} - i if i + j >= 71 else k < min({g} - i, 5)) if p == 1 "
+                f"else (k <= j - i if j >= {g} else True if o == 0 "
+                f"else (k < {g} - i if i >= 20 or j >= 32 else k < 18 + j - i) if o == 1 "
+                f"else k < {g} - i if i + j >= 84 else k < min({g} - i, 5))",
             ),
         )

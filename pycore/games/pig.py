@@ -79,6 +79,7 @@ class Pig(JeopardyGame):
                 "Roll until the turn total reaches 20 or holding reaches the goal.",
                 hold_at_20,
                 "Neller & Presser (2004)",
+                f"k < 20 and i + k < {goal}",
             ),
             Policy(
                 "Keep pace and end race",
@@ -86,5 +87,6 @@ class Pig(JeopardyGame):
                 "otherwise hold at 21 + round((j - i) / 8).",
                 keep_pace_end_race,
                 "Neller & Presser (2010), Practical Play of the Dice Game Pig",
+                f"i + k < {goal} if i >= {goal - 29} or j >= {goal - 29} else k < 21 + (j - i + 4) // 8 and i + k < {goal}",
             ),
         )

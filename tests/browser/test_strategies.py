@@ -36,7 +36,10 @@ def test_a_rule_equal_to_a_paper_policy_gets_the_same_number(site, page):
     page.goto(site + "#game=ayzd&view=strategies")
     expect(page.get_by_test_id("policy-row").first).to_be_visible(timeout=TIMEOUT)
     paper = float(page.locator("[data-testid=policy-row][data-name='Fixed Hold-At']").get_attribute("data-difference"))
-    page.get_by_test_id("rule-input").fill(
+    row = page.locator("[data-testid=policy-row][data-name='Fixed Hold-At']")
+    row.locator("summary").click()
+    row.get_by_test_id("try-policy").click()  # the paper's policy as a rule, copied into the editor
+    expect(page.get_by_test_id("rule-input")).to_have_value(
         "True if p == 2 and j >= 13 and i + b < j else True if s == 0 else b < 4 if s == 1 else b < 1"
     )
     page.get_by_test_id("rule-evaluate").click()
