@@ -232,16 +232,23 @@ def _slice(args: dict, progress) -> dict:
 _MISTAKE_TABLES: dict = {}
 
 
-def _disagreements_on_slice(solution, grid, rule: str, shown: dict) -> dict:
-    """Where the rule disagrees with optimal play on this slice: the cost of
-    each disagreement and how often the state is reached (against optimal)."""
+def _mistake_tables(solution, rule: str) -> dict:
+    """(A, T) tables of expected visits and disagreement costs of a rule
+    against optimal play, kept for the last rule asked about."""
     key = (solution.game.key, rule)
     if _MISTAKE_TABLES.get("key") != key:
         _, policy = choose_policy(solution, None, rule)
         visits, cost = mistakes(solution, policy, limit=0)["tables"]
         _MISTAKE_TABLES.update(key=key, visits=visits, cost=cost)
-    cost = pick(grid, grid.take(_MISTAKE_TABLES["cost"], 0.0), shown["axis"], shown["at"])
-    visits = pick(grid, grid.take(_MISTAKE_TABLES["visits"], 0.0), shown["axis"], shown["at"])
+    return _MISTAKE_TABLES
+
+
+def _disagreements_on_slice(solution, grid, rule: str, shown: dict) -> dict:
+    """Where the rule disagrees with optimal play on this slice: the cost of
+    each disagreement and how often the state is reached (against optimal)."""
+    tables = _mistake_tables(solution, rule)
+    cost = pick(grid, grid.take(tables["cost"], 0.0), shown["axis"], shown["at"])
+    visits = pick(grid, grid.take(tables["visits"], 0.0), shown["axis"], shown["at"])
     marks = [
         {"x": int(x), "y": int(y), "cost": float(cost[y, x]), "visits": float(visits[y, x])}
         for y, x in np.argwhere(cost > 0)
@@ -251,7 +258,12 @@ def _disagreements_on_slice(solution, grid, rule: str, shown: dict) -> dict:
 
 def _solid(args: dict, progress) -> dict:
     game, solution, grid, head = _panel_grid(args, progress)
-    return {**head, "title": panel_title(game, grid.fixed), **solid_of(grid)}
+    answer = {**head, "title": panel_title(game, grid.fixed), **solid_of(grid)}
+    if isinstance(args.get("rule"), str):
+        cost = grid.take(_mistake_tables(solution, args["rule"])["cost"], 0.0)
+        answer["rule"] = args["rule"]
+        answer["disagreements"] = [[int(i), int(j), int(t)] for i, j, t in np.argwhere(cost > 0)]
+    return answer
 
 
 def _table_csv(args: dict, progress) -> dict:

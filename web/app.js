@@ -196,7 +196,8 @@ async function showView(resolved, mine) {
   const args = { game: resolved.game, ...resolved.params, fixed: panelOf(resolved) };
   if (view === "solid") {
     if (hasWebGL()) {
-      const data = await engine.call("solid", args);
+      const solidArgs = markedRule && markedRule === resolved.view.rule ? { ...args, rule: markedRule } : args;
+      const data = await engine.call("solid", solidArgs);
       if (mine !== sequence) return;
       solidView.show({ ...data, game: resolved.game }, resolved.state, data.title);
       return;
@@ -238,7 +239,7 @@ function buildControls() {
   new ShareButtons($("share"), say);
   document.querySelectorAll("#views button").forEach((button) =>
     button.addEventListener("click", () =>
-      open(request(current.game, current.params, current.state, { view: button.dataset.view, axis: current.view.axis })),
+      open(request(current.game, current.params, current.state, { ...current.view, view: button.dataset.view })),
     ),
   );
 }

@@ -53,6 +53,7 @@ export class SolidView {
       <ul class="legend">
         <li><span style="background:${COLOURS.roll}"></span>roll (inside the solid); hold outside</li>
         <li><span style="background:${COLOURS.here}"></span>this state</li>
+        ${data.disagreements ? `<li data-testid="solid-marks-legend"><span style="background:#000000"></span>your rule disagrees (${data.disagreements.length} states)</li>` : ""}
         <li>axes: ${ai} (your score) →, ${aj} (opponent's score) ↗, ${at} (turn total) ↑ — drag to turn, pinch or scroll to zoom</li>
       </ul>
       <div class="exports"><button type="button" data-testid="export-solid-png">PNG</button></div>`;
@@ -78,6 +79,21 @@ export class SolidView {
     });
     mesh.count = data.runs.length;
     scene.add(mesh);
+    // where the user's rule disagrees with optimal play: small black cubes
+    const marks = data.disagreements || [];
+    if (marks.length) {
+      const dots = new THREE.InstancedMesh(
+        new THREE.BoxGeometry(0.45, 0.45 * up, 0.45),
+        new THREE.MeshBasicMaterial({ color: 0x000000, depthTest: false }),
+        marks.length,
+      );
+      dots.renderOrder = 2;
+      marks.forEach(([i, j, t], n) => {
+        matrix.makeTranslation(i + 0.5, (t + 0.5) * up, j + 0.5);
+        dots.setMatrixAt(n, matrix);
+      });
+      scene.add(dots);
+    }
     scene.add(new THREE.AmbientLight(0xffffff, 1.6));
     const light = new THREE.DirectionalLight(0xffffff, 1.4);
     light.position.set(ni, nt * up * 2, nj * 1.5);

@@ -89,3 +89,9 @@ def test_disagreements_are_marked_on_the_boundary(site, page):
     )["disagreements"]
     expect(page.get_by_test_id("slice-marks-legend")).to_contain_text(f"({len(expected)} here)")
     assert len(expected) > 0
+
+    # and on the 3-D view (the rule was asked about in this page)
+    page.get_by_test_id("view-solid").click()
+    expected_3d = api.call("solid", {"game": "ayzd", "fixed": {"p": 1, "s": 1}, "rule": "b < 3"})["disagreements"]
+    expect(page.get_by_test_id("solid-marks-legend")).to_contain_text(f"({len(expected_3d)} states)", timeout=TIMEOUT)
+    assert len(expected_3d) > len(expected)
