@@ -7,7 +7,6 @@ import { ProgressBar } from "./progress-bar.js";
 import { ShareButtons } from "./share-button.js";
 import { SliceView } from "./slice-view.js";
 import { StrategiesView } from "./strategies-view.js";
-import { SolidView, hasWebGL } from "./solid-view.js";
 import { saveText } from "./downloads.js";
 import { SolutionStore } from "./solution-store.js";
 import { StateEditor } from "./state-editor.js";
@@ -158,7 +157,24 @@ const sliceView = new SliceView($("boundary"), {
     saveText(table.csv, table.filename, "text/csv");
   },
 });
-const solidView = new SolidView($("boundary"));
+// three.js is large: load the 3-D view only when it is first asked for
+let solidView = { dispose() {} };
+async function loadSolidView() {
+  if (!solidView.show) {
+    const { SolidView } = await import("./solid-view.js");
+    solidView = new SolidView($("boundary"));
+  }
+  return solidView;
+}
+
+function hasWebGL() {
+  try {
+    const canvas = document.createElement("canvas");
+    return Boolean(canvas.getContext("webgl2") || canvas.getContext("webgl"));
+  } catch {
+    return false;
+  }
+}
 
 function panelOf(resolved) {
   const axes = meta(resolved.game).axes;
@@ -197,9 +213,9 @@ async function showView(resolved, mine) {
   if (view === "solid") {
     if (hasWebGL()) {
       const solidArgs = markedRule && markedRule === resolved.view.rule ? { ...args, rule: markedRule } : args;
-      const data = await engine.call("solid", solidArgs);
+      const [data, view3d] = await Promise.all([engine.call("solid", solidArgs), loadSolidView()]);
       if (mine !== sequence) return;
-      solidView.show({ ...data, game: resolved.game }, resolved.state, data.title);
+      view3d.show({ ...data, game: resolved.game }, resolved.state, data.title);
       return;
     }
     note.hidden = false;

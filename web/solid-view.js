@@ -7,15 +7,6 @@ import { escapeHtml } from "./advice-panel.js";
 import { saveCanvasAsPng } from "./downloads.js";
 import { COLOURS } from "./slice-view.js";
 
-export function hasWebGL() {
-  try {
-    const canvas = document.createElement("canvas");
-    return Boolean(canvas.getContext("webgl2") || canvas.getContext("webgl"));
-  } catch {
-    return false;
-  }
-}
-
 function label(text, size = 3) {
   const canvas = document.createElement("canvas");
   canvas.width = 256;
