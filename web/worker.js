@@ -18,20 +18,14 @@ async function boot() {
     stdout: log,
     stderr: log,
   });
-  log("Loading numpy…");
+  log("Loading numpy and the solver…");
   const failures = [];
+  // numpy (from the official lock, checked by sha256) and our pure-Python wheel, side by side;
   // a failing loadPackage does not throw: collect errorCallback messages
-  await pyodide.loadPackage("numpy", { messageCallback: () => {}, errorCallback: (m) => failures.push(m) });
-  if (failures.length) throw new Error("numpy could not be loaded: " + failures.join("; "));
-  log("Loading the solver…");
-  const wheel = await fetch(new URL("./" + info.pycore_wheel, import.meta.url));
-  if (!wheel.ok) throw new Error(`${info.pycore_wheel}: HTTP ${wheel.status}`);
-  pyodide.FS.writeFile("/tmp/pycore.whl", new Uint8Array(await wheel.arrayBuffer()));
-  pyodide.runPython(
-    "import site, zipfile\n" +
-      "zipfile.ZipFile('/tmp/pycore.whl').extractall(site.getsitepackages()[0])\n" +
-      "import numpy, pycore.api\n",
-  );
+  const wheel = new URL("./" + info.pycore_wheel, import.meta.url).href;
+  await pyodide.loadPackage(["numpy", wheel], { messageCallback: () => {}, errorCallback: (m) => failures.push(m) });
+  if (failures.length) throw new Error("the solver could not be installed: " + failures.join("; "));
+  pyodide.runPython("import numpy, pycore.api");
   // kept for the worker's lifetime: the module proxy owns the function proxy
   const api = pyodide.pyimport("pycore.api");
   const handle = (request, progress) => api.handle(request, progress);
