@@ -42,13 +42,13 @@ def main() -> None:
         compiles, solves = [], []
         for _ in range(args.runs):
             _compile_cached.cache_clear()
-            seconds, _ = timed(lambda: compile_game(game))
+            seconds, _ = timed(lambda game=game: compile_game(game))
             compiles.append(seconds)
-            seconds, solution = timed(lambda: solve(game))
+            seconds, solution = timed(lambda game=game: solve(game))
             solves.append(seconds)
         vi_times = []
         for _ in range(args.vi_runs):
-            seconds, (_, iterations) = timed(lambda: value_iteration(game))
+            seconds, (_, iterations) = timed(lambda game=game: value_iteration(game))
             vi_times.append(seconds)
         compile_s, solve_s = statistics.median(compiles), statistics.median(solves)
         total = compile_s + solve_s

@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from pycore import InvalidParameterError, Policy, RulesError, evaluate, find_game, solve
+from pycore import InvalidParameterError, RulesError, evaluate, find_game, solve
 from pycore.model import compile_game
 from pycore.rules import TurnEnd
 from pycore.solver import _table, value_iteration

@@ -66,7 +66,6 @@ def test_clicking_a_cell_opens_the_advisor_at_that_state(site, page):
     page.goto(site + "#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=i")
     cells = slice_cells(page)
     assert (cells["x"], cells["y"]) == ("j", "k")
-    svg = page.get_by_test_id("slice")
     # the cell j=30, k=16: find its rectangle on screen through the SVG's own transform
     point = page.evaluate(
         """([x, y]) => {
