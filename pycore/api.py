@@ -111,15 +111,17 @@ def _solve(args: dict, progress) -> dict:
     }
 
 
-def _advise(args: dict, progress) -> dict:
-    game = game_from_args(args)
+def _state_from_args(game: JeopardyGame, args: dict):
     raw = args.get("state")
     if isinstance(raw, str):
-        state = game.parse_state(raw)
-    elif isinstance(raw, dict):
-        state = game.state(**raw)
-    else:
-        raise InvalidRequestError("argument 'state' must be a string like 'i=10,j=20,k=5' or an object")
+        return game.parse_state(raw)
+    if isinstance(raw, dict):
+        return game.state(**raw)
+    raise InvalidRequestError("argument 'state' must be a string like 'i=10,j=20,k=5' or an object")
+
+
+def _advise(args: dict, progress) -> dict:
+    state = _state_from_args(game_from_args(args), args)
     game, solution, _, head = _solved(args, progress)
     values = solution.action_values(state)
     best = solution.best_action(state)
@@ -181,8 +183,7 @@ def _komi(args: dict, progress) -> dict:
 
 def _link(args: dict, progress) -> dict:
     game = game_from_args(args)
-    raw = args.get("state", "")
-    state = game.parse_state(raw) if isinstance(raw, str) else game.state(**raw)
+    state = _state_from_args(game, args)
     return {"game": game.name, "params": game.params, "fragment": "#" + to_fragment(game, state)}
 
 

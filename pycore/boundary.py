@@ -36,11 +36,16 @@ class PanelGrid:
 
     def take(self, table: np.ndarray, fill=np.nan) -> np.ndarray:
         """Any (A, T) table of the game, laid out as this panel (I, J, K)."""
-        I, J, K = self.roll.shape
-        out = np.full((I * J, K), fill, dtype=np.asarray(table).dtype)
-        ok_rows, ok_cols = self.rows >= 0, self.cols >= 0
-        out[np.ix_(np.flatnonzero(ok_rows), np.flatnonzero(ok_cols))] = table[np.ix_(self.rows[ok_rows], self.cols[ok_cols])]
-        return out.reshape(I, J, K)
+        return _layout(table, self.rows, self.cols, self.roll.shape[:2], fill)
+
+
+def _layout(table: np.ndarray, rows: np.ndarray, cols: np.ndarray, plane: tuple[int, int], fill) -> np.ndarray:
+    """(A, T) table -> (I, J, len(cols)) array through the row of each (i, j)
+    and the column of each turn total (-1: not in the table, gets ``fill``)."""
+    out = np.full((rows.size, cols.size), fill, dtype=np.asarray(table).dtype)
+    ok_rows, ok_cols = rows >= 0, cols >= 0
+    out[np.ix_(np.flatnonzero(ok_rows), np.flatnonzero(ok_cols))] = table[np.ix_(rows[ok_rows], cols[ok_cols])]
+    return out.reshape(*plane, cols.size)
 
 
 def axes(solution: Solution) -> tuple[str, str, str]:
@@ -101,18 +106,10 @@ def panel_grid(solution: Solution, fixed: dict) -> PanelGrid:
         values = {turn_axis: t, **{v: int(fixed[v]) for v in game.turn_vars if v != turn_axis}}
         turn_cols.append(model._turn_lookup.get(tuple(values[v] for v in game.turn_vars), -1))
     turn_cols = np.array(turn_cols)
-    ok_rows, ok_cols = rows >= 0, turn_cols >= 0
-    shape = (goal, goal, full_depth + 1)
-    roll = np.full(shape, -1, dtype=np.int8)
-    p_roll = np.full(shape, np.nan)
-    p_hold = np.full(shape, np.nan)
-    sub = np.ix_(np.flatnonzero(ok_rows), np.flatnonzero(ok_cols))
-    take = np.ix_(rows[ok_rows], turn_cols[ok_cols])
-    valid = model.valid[take]
-    roll_flat = np.where(valid, solution.policy[take].astype(np.int8), -1)
-    for target, source in ((roll, roll_flat), (p_roll, solution.roll_values[take]), (p_hold, solution.hold_values[take])):
-        flat = target.reshape(goal * goal, -1)
-        flat[sub] = source
+    plane = (goal, goal)
+    roll = _layout(np.where(model.valid, solution.policy, -1).astype(np.int8), rows, turn_cols, plane, -1)
+    p_roll = _layout(solution.roll_values, rows, turn_cols, plane, np.nan)
+    p_hold = _layout(solution.hold_values, rows, turn_cols, plane, np.nan)
     rolls = np.flatnonzero((roll == 1).any(axis=(0, 1)))
     depth = min(full_depth, (int(rolls.max()) if len(rolls) else 0) + MARGIN)
     return PanelGrid(
@@ -147,10 +144,7 @@ def slice_of(grid: PanelGrid, axis: str, at: int) -> dict:
     if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at < size:
         raise InvalidRequestError(f"{axis} must be between 0 and {size - 1} in this view, got {at!r}")
     x_axis, y_axis = [a for a in grid.axes if a != axis]
-    pick = [slice(None)] * 3
-    pick[n] = at
-    # remaining dims are (x, y) in axes order; matrices are [y][x]
-    roll = grid.roll[tuple(pick)].T
+    roll = pick(grid, grid.roll, axis, at)
     return {
         "fixed": grid.fixed,
         "axis": axis,
@@ -161,8 +155,8 @@ def slice_of(grid: PanelGrid, axis: str, at: int) -> dict:
         "xs": list(range(roll.shape[1])),
         "ys": list(range(roll.shape[0])),
         "roll": [[None if v < 0 else int(v) for v in row] for row in roll],
-        "p_roll": _clean(grid.p_roll[tuple(pick)].T),
-        "p_hold": _clean(grid.p_hold[tuple(pick)].T),
+        "p_roll": _clean(pick(grid, grid.p_roll, axis, at)),
+        "p_hold": _clean(pick(grid, grid.p_hold, axis, at)),
     }
 
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from .errors import PycoreError
 from .model import compile_game
-from .registry import find_game, find_game_class
+from .registry import find_game_class
 from .rules import JeopardyGame, State
 
 DEFAULT_GAME = "pig"
@@ -177,8 +177,3 @@ def nearest_state(game: JeopardyGame, wanted: dict[str, int]) -> tuple[State, li
     state = model.state_at(a, t)
     changed = game.format_state(state)
     return state, [f"{problem}; showing the nearest possible state {changed}"]
-
-
-def link_for(name: str, state_text: str, **params: int) -> str:
-    game = find_game(name, **params)
-    return "#" + to_fragment(game, game.parse_state(state_text))

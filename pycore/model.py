@@ -103,7 +103,7 @@ class Model:
             raise InvalidStateError(
                 f"{self.game.name}: no such position "
                 + ", ".join(f"{k}={v}" for k, v in zip(self.game.anchor_vars, anchor))
-                + f" at the start of a turn ({_anchor_hint(self.game)})"
+                + f" at the start of a turn ({self.game.start_hint})"
             )
         return index
 
@@ -129,10 +129,8 @@ class Model:
         a = self.anchor_index(state.anchor)
         t = self.turn_index(state.turn)
         if not self.valid[a, t]:
-            values = self.game.state_values(state)
             raise InvalidStateError(
-                f"{self.game.name}: {self.game.format_state(state)} cannot occur: "
-                + _turn_hint(self.game, values)
+                f"{self.game.name}: {self.game.format_state(state)} cannot occur: {self.game.turn_hint}"
             )
         return a, t
 
@@ -181,23 +179,6 @@ class Model:
             _turn_lookup=self._turn_lookup,
         )
         return Model(self.game, arrays)
-
-
-def _anchor_hint(game: JeopardyGame) -> str:
-    if "p" in game.anchor_vars:
-        return "p is 1 or 2; scores are below the goal, except the score player 2 must beat and tie-breaks"
-    return "scores are below the goal"
-
-
-def _turn_hint(game: JeopardyGame, values: dict[str, int]) -> str:
-    hints = {
-        "pig": "the turn total grows by 2-6 per roll (never 1) and stops at the goal",
-        "gro": "each roll adds 3-5 to the turn total (5 minus the 1s set aside), so it must be reachable "
-        "that way with this many 1s, and stay within the bound",
-        "ayzd": "each roll adds at most 3 brains and shotguns together, so the brains and shotguns must be "
-        "reachable that way and stay within the bound",
-    }
-    return hints.get(game.name, "this turn state is not reachable from the start of the turn")
 
 
 @lru_cache(maxsize=8)

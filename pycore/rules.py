@@ -117,7 +117,7 @@ def select(conditions_and_values: list[tuple[np.ndarray, object]], otherwise: ob
 
     Reads like the papers' pseudo-code::
 
-        select([(p == 2 and-ish ..., True), (o == 0, True)], otherwise=k < 24)
+        select([((p == 2) & (j >= 50), True), (o == 0, True)], otherwise=k < 24)
     """
     conditions = [np.asarray(c, dtype=bool) for c, _ in conditions_and_values]
     values = [np.asarray(v) for _, v in conditions_and_values]
@@ -145,6 +145,9 @@ class JeopardyGame(ABC):
     score_var: ClassVar[str] = "i"
     #: the anchor variable holding the opponent's banked score
     opponent_var: ClassVar[str] = "j"
+    #: what makes a turn start possible, and a turn state reachable (for error messages)
+    start_hint: ClassVar[str] = "scores are below the goal"
+    turn_hint: ClassVar[str] = "this turn state is not reachable from the start of the turn"
 
     def __init__(self, **params: int) -> None:
         known = {p.name: p for p in self.parameters}

@@ -173,11 +173,20 @@ def solve(game: JeopardyGame, progress: Progress | None = None, anchor_values=No
 def _backup(model: Model, alpha, beta, x, u):
     """One-step backups in sweep order: Q_roll and Q_hold (nan where the
     action is illegal) and the values V = alpha + beta u."""
+    N = len(model.cells.anchor)
+    values = np.zeros(N + 1)  # the last is the zero slot that padding points to
+    values[:N] = alpha[:N] + beta[:N] * u[model.cells.anchor]
+    q_roll, q_hold = _q_values(model, values, x, u)
+    return q_roll, q_hold, values[:N]
+
+
+def _q_values(model: Model, values: np.ndarray, x: np.ndarray, u: np.ndarray):
+    """Q_roll and Q_hold of every cell (sweep order; nan where the action is
+    illegal) from the values ((N + 1,), zero slot last), the anchor values x
+    and the zero-gain values u."""
     cells = model.cells
     N = len(cells.anchor)
     u_cell = u[cells.anchor]
-    values = np.zeros(N + 1)
-    values[:N] = alpha[:N] + beta[:N] * u_cell
     q_roll = (
         np.einsum("ij,ij->i", values[cells.succ_pos], cells.succ_prob)
         + model.self_prob_order * values[:N]
@@ -186,11 +195,7 @@ def _backup(model: Model, alpha, beta, x, u):
     q_hold = np.where(
         cells.hold_next >= 0, 1.0 - x[cells.hold_next], cells.hold_value + cells.zero_gain * u_cell
     )
-    return (
-        np.where(cells.can_roll, q_roll, np.nan),
-        np.where(cells.can_hold, q_hold, np.nan),
-        values[:N],
-    )
+    return np.where(cells.can_roll, q_roll, np.nan), np.where(cells.can_hold, q_hold, np.nan)
 
 
 def policy_table(model: Model, policy: Policy | np.ndarray) -> np.ndarray:
@@ -252,7 +257,7 @@ def occupancy(game: JeopardyGame, x: Policy | np.ndarray, y: Policy | np.ndarray
     paired = _paired(model)
     table = np.concatenate([policy_table(model, x), policy_table(model, y)])
     fixed = table[paired.order_anchor, paired.order_turn]
-    coefficients_alpha, beta, _, _ = _sweep(paired, u_guess=None, fixed_roll=fixed, progress=None, stage="visits")
+    _, beta, _, _ = _sweep(paired, u_guess=None, fixed_roll=fixed, progress=None, stage="visits")
     A2 = paired.A
     N = len(paired.order_anchor)
     start_beta = beta[paired.start_pos]
@@ -414,23 +419,11 @@ def value_iteration(game: JeopardyGame, tolerance: float = 1e-14, max_iterations
     ``tolerance``. Returns (values in sweep order, iterations). The
     benchmarks' baseline."""
     model = compile_game(game)
-    cells = model.cells
-    N = len(cells.anchor)
+    N = len(model.cells.anchor)
     values = np.zeros(N + 1)
-    partner = model.end_next[:, 0]
     for iteration in range(1, max_iterations + 1):
         x = values[model.start_pos]
-        u = np.where(partner >= 0, 1.0 - x[np.maximum(partner, 0)], model.end_value[:, 0])
-        u_cell = u[cells.anchor]
-        q_roll = (
-            np.einsum("ij,ij->i", values[cells.succ_pos], cells.succ_prob)
-            + model.self_prob_order * values[:N]
-            + cells.bust_prob * u_cell
-        )
-        q_hold = np.where(
-            cells.hold_next >= 0, 1.0 - x[np.maximum(cells.hold_next, 0)], cells.hold_value + cells.zero_gain * u_cell
-        )
-        new = np.fmax(np.where(cells.can_roll, q_roll, np.nan), np.where(cells.can_hold, q_hold, np.nan))
+        new = np.fmax(*_q_values(model, values, x, _zero_gain_values(model, x)))
         change = float(np.max(np.abs(new - values[:N])))
         values[:N] = new
         if change < tolerance:

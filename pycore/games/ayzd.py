@@ -40,6 +40,11 @@ class AllYellowZombieDice(JeopardyGame):
     title = "All Yellow Zombie Dice"
     reference = "Neller et al., Optimal Play of the All Yellow Zombie Dice Game"
     anchor_vars = ("p", "i", "j")
+    start_hint = "p is 1 or 2; scores are below the goal, except the score player 2 must beat and tie-breaks"
+    turn_hint = (
+        "each roll adds at most 3 brains and shotguns together, so the brains and shotguns must be "
+        "reachable that way and stay within the bound"
+    )
     turn_vars = ("b", "s")
     var_help = {
         "p": "player to move (1 or 2)",

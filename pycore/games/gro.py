@@ -39,6 +39,11 @@ class GreatRolledOnes(JeopardyGame):
     title = "Great Rolled Ones"
     reference = "Neller et al., Optimal Play of the Great Rolled Ones Game"
     anchor_vars = ("p", "i", "j")
+    start_hint = "p is 1 or 2; scores are below the goal, except the score player 2 must beat and tie-breaks"
+    turn_hint = (
+        "each roll adds 3-5 to the turn total (5 minus the 1s set aside), so it must be reachable "
+        "that way with this many 1s, and stay within the bound"
+    )
     turn_vars = ("k", "o")
     var_help = {
         "p": "player to move (1 or 2)",

@@ -31,6 +31,7 @@ class Pig(JeopardyGame):
     turn_vars = ("k",)
     var_help = {"i": "score of the player to move", "j": "opponent's score", "k": "turn total"}
     parameters = (Param("goal", 100, 2, 200, "points needed to win"),)
+    turn_hint = "the turn total grows by 2-6 per roll (never 1) and stops at the goal"
 
     def anchors(self) -> np.ndarray:
         i, j = np.meshgrid(np.arange(self.goal), np.arange(self.goal), indexing="ij")
