@@ -1,0 +1,175 @@
+r"""The within-turn part of keep-and-reroll dice games (Yahtzee and kin).
+
+A turn rolls ``n_dice`` dice up to ``rolls`` times; before each reroll the
+player keeps any sub-multiset of the dice. Only multisets matter: 5 six-sided
+dice have 252 rolls and 462 keeps (sub-multisets of 0-5 dice).
+
+Notation (shapes in brackets, ``B`` anchors side by side as columns):
+
+* ``E_s[r]`` [rolls, B]: value of holding roll ``r`` with ``s`` rerolls left
+  (``E_0`` is the game's end-of-turn choice, supplied by the game).
+* ``K_s[k]`` [keeps, B]: value of keeping ``k`` and rerolling the other dice
+  with ``s - 1`` rerolls left after it.
+
+.. math::
+
+    K_s[k] = \frac{1}{f} \sum_{d=1}^{f} K_s[k + d] \quad (|k| < n), \qquad
+    K_s[r] = E_{s-1}[r] \quad (|r| = n)
+
+    E_s[r] = \max_{k \subseteq r} K_s[k]
+
+The first line averages over one more die at a time, so a keep of ``m`` dice
+costs ``f`` additions instead of a sum over its ``C(n-m+f-1, n-m)`` outcomes;
+the second is computed as a running maximum over sub-multisets with one die
+fewer (``M[k] = max(K[k], max_d M[k - d])``). Everything is a row gather over
+an array whose columns are anchors, so one numpy call handles a whole batch.
+The turn-start value is ``K_{rolls}[\emptyset]`` built from ``E_{rolls-1}``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import combinations, combinations_with_replacement
+from math import factorial
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class DiceTurn:
+    """Rolls and keeps of ``n_dice`` ``faces``-sided dice, rolled up to ``rolls`` times a turn."""
+
+    n_dice: int = 5
+    faces: int = 6
+    rolls: int = 3
+
+    @cached_property
+    def keeps(self) -> tuple[tuple[int, ...], ...]:
+        """Every sub-multiset, as sorted tuples, ordered by size (the rolls are the last block)."""
+        out: list[tuple[int, ...]] = []
+        for m in range(self.n_dice + 1):
+            out.extend(combinations_with_replacement(range(1, self.faces + 1), m))
+        return tuple(out)
+
+    @cached_property
+    def keep_index(self) -> dict[tuple[int, ...], int]:
+        return {k: i for i, k in enumerate(self.keeps)}
+
+    @cached_property
+    def level_start(self) -> tuple[int, ...]:
+        """``level_start[m]``: index of the first keep with ``m`` dice (and one past the end)."""
+        starts, i = [], 0
+        for m in range(self.n_dice + 2):
+            starts.append(i)
+            i += sum(1 for k in self.keeps if len(k) == m)
+        return tuple(starts)
+
+    @cached_property
+    def roll_tuples(self) -> tuple[tuple[int, ...], ...]:
+        return self.keeps[self.level_start[self.n_dice]:]
+
+    @property
+    def n_rolls(self) -> int:
+        return len(self.roll_tuples)
+
+    @cached_property
+    def roll_index(self) -> dict[tuple[int, ...], int]:
+        return {r: i for i, r in enumerate(self.roll_tuples)}
+
+    @cached_property
+    def face_counts(self) -> np.ndarray:
+        """[rolls, faces] how many of each face a roll shows."""
+        counts = np.zeros((self.n_rolls, self.faces), dtype=np.int64)
+        for i, r in enumerate(self.roll_tuples):
+            for d in r:
+                counts[i, d - 1] += 1
+        return counts
+
+    @cached_property
+    def roll_probability(self) -> np.ndarray:
+        """[rolls] probability of each roll of all the dice."""
+        n = self.n_dice
+        p = np.array(
+            [factorial(n) / np.prod([factorial(int(c)) for c in row]) for row in self.face_counts], dtype=np.float64
+        )
+        return p / self.faces**n
+
+    @cached_property
+    def _children(self) -> list[np.ndarray]:
+        """``_children[m]`` [keeps with m dice, faces]: the keep with one more die of each face."""
+        out = []
+        for m in range(self.n_dice):
+            block = self.keeps[self.level_start[m]:self.level_start[m + 1]]
+            out.append(
+                np.array(
+                    [[self.keep_index[tuple(sorted(k + (d,)))] for d in range(1, self.faces + 1)] for k in block],
+                    dtype=np.intp,
+                )
+            )
+        return out
+
+    @cached_property
+    def _parents(self) -> list[np.ndarray]:
+        """``_parents[m]`` [keeps with m dice, max distinct faces]: the keeps with one die fewer
+        (padded by repeating one, which leaves a maximum unchanged)."""
+        out = [np.zeros((1, 0), dtype=np.intp)]
+        width = min(self.n_dice, self.faces)
+        for m in range(1, self.n_dice + 1):
+            rows = []
+            for k in self.keeps[self.level_start[m]:self.level_start[m + 1]]:
+                parents = []
+                for d in sorted(set(k)):
+                    smaller = list(k)
+                    smaller.remove(d)
+                    parents.append(self.keep_index[tuple(smaller)])
+                rows.append(parents + [parents[0]] * (width - len(parents)))
+            out.append(np.array(rows, dtype=np.intp))
+        return out
+
+    def keep_values(self, after: np.ndarray) -> np.ndarray:
+        """[keeps, B] the value of each keep, given ``after`` [rolls, B], the value of each
+        complete roll once the dice are thrown."""
+        out = np.empty((len(self.keeps),) + after.shape[1:], dtype=np.float64)
+        start = self.level_start
+        out[start[self.n_dice]:] = after
+        for m in range(self.n_dice - 1, -1, -1):
+            children = self._children[m]
+            block = out[children[:, 0]].copy()
+            for d in range(1, self.faces):
+                block += out[children[:, d]]
+            out[start[m]:start[m + 1]] = block / self.faces
+        return out
+
+    def best_keep_values(self, keep_values: np.ndarray) -> np.ndarray:
+        """[keeps, B] for each multiset, the best value among the keeps it contains (itself included)."""
+        best = keep_values.copy()
+        start = self.level_start
+        for m in range(1, self.n_dice + 1):
+            parents = self._parents[m]
+            block = best[start[m]:start[m + 1]]
+            for j in range(parents.shape[1]):
+                np.maximum(block, best[parents[:, j]], out=block)
+        return best
+
+    def roll_values(self, keep_values: np.ndarray) -> np.ndarray:
+        """[rolls, B] ``E_s`` from ``K_s``: each roll's value under the best keep."""
+        return self.best_keep_values(keep_values)[self.level_start[self.n_dice]:]
+
+    def stage_values(self, final: np.ndarray) -> list[np.ndarray]:
+        """``[E_0, E_1, ..., E_{rolls-1}]`` from ``E_0 = final`` [rolls, B]."""
+        stages = [final]
+        for _ in range(self.rolls - 1):
+            stages.append(self.roll_values(self.keep_values(stages[-1])))
+        return stages
+
+    def start_value(self, final: np.ndarray) -> np.ndarray:
+        """[B] the turn-start value: expected ``E_{rolls-1}`` of the first roll."""
+        stages = self.stage_values(final)
+        return self.roll_probability @ stages[-1]
+
+    def sub_keeps(self, roll: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The distinct keeps a roll allows, largest first."""
+        ordered = tuple(sorted(roll))
+        found = {kept for size in range(len(ordered) + 1) for kept in combinations(ordered, size)}
+        return sorted(found, key=lambda k: (-len(k), k))

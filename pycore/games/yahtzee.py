@@ -1,0 +1,366 @@
+"""Solitaire Yahtzee: maximise the expected final score.
+
+Rules (Hasbro's): 13 boxes, each filled once; a turn rolls 5 dice up to 3
+times, keeping any of them between rolls, then fills one open box. The upper
+section (ones ... sixes) scores the sum of that face; 35 more when its total
+reaches 63. Lower: three and four of a kind (the sum of all dice), full house
+25 (three of one face and two of another), small straight 30 (four in a row),
+large straight 40 (five in a row), chance (the sum) and Yahtzee 50 (five of a
+kind). ``joker`` selects the rules for a Yahtzee rolled when the Yahtzee box
+is already filled:
+
+* ``"free"``: a 100-point bonus if the box holds 50; the roll may then fill
+  any open box, and full house, small and large straight score in full
+  (Verhoeff's "free choice" joker; optimum 254.5896).
+* ``"forced"``: the same bonus; the roll must fill its own upper box if
+  open, else any open lower box (in full), else an upper box for 0
+  (the official rule; optimum 254.5877).
+* ``"none"``: no bonus and no joker; Yahtzee is just a 50-point box
+  (optimum 245.87).
+
+**Anchors** (the seed's turn-start positions) are the only states stored: which
+of the 12 non-Yahtzee boxes are filled (a 12-bit ``mask``), the upper total
+capped at 63 (``u``: it matters only through the bonus) and the Yahtzee box
+``y`` (0 open, 1 filled with 0, 2 filled with 50; ``none`` needs only open and
+filled). ``index = (y * 4096 + mask) * 64 + u``. The turn itself (252 rolls,
+462 keeps, 3 rolls) is recomputed from the anchor values on demand by
+:mod:`pycore.dice_turn`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+
+from ..dice_turn import DiceTurn
+from ..errors import InvalidParameterError, InvalidStateError
+
+UPPER_BONUS, UPPER_TARGET = 35, 63
+YAHTZEE_BONUS = 100
+N_BOXES = 13
+YAHTZEE = 12
+MASK_BOXES = 12  # the boxes in ``mask``: all but Yahtzee
+U_SIZE = UPPER_TARGET + 1
+MASK_SIZE = 1 << MASK_BOXES
+
+BOXES = (
+    ("1s", "Ones", ("ones", "aces")),
+    ("2s", "Twos", ("twos", "deuces")),
+    ("3s", "Threes", ("threes", "treys")),
+    ("4s", "Fours", ("fours",)),
+    ("5s", "Fives", ("fives",)),
+    ("6s", "Sixes", ("sixes",)),
+    ("3k", "Three of a kind", ("three_of_a_kind", "3_of_a_kind", "three_kind")),
+    ("4k", "Four of a kind", ("four_of_a_kind", "4_of_a_kind", "four_kind")),
+    ("fh", "Full house", ("full_house",)),
+    ("ss", "Small straight", ("small_straight", "sm")),
+    ("ls", "Large straight", ("large_straight", "lg")),
+    ("ch", "Chance", ("chance", "c")),
+    ("y", "Yahtzee", ("yahtzee",)),
+)
+BOX_KEYS = tuple(b[0] for b in BOXES)
+BONUS_KEY = "yb"  # number of 100-point Yahtzee bonuses already earned
+JOKER_RULES = ("free", "forced", "none")
+_FIXED_POINTS = {8: 25, 9: 30, 10: 40, 12: 50}
+
+
+def _box_number(name: str) -> int:
+    wanted = name.strip().lower()
+    for i, (key, title, aliases) in enumerate(BOXES):
+        if wanted in (key, title.lower(), title.lower().replace(" ", "_")) or wanted in aliases:
+            return i
+    raise InvalidStateError(f"unknown scorecard box {name!r}; boxes: {', '.join(BOX_KEYS)} and {BONUS_KEY} (bonuses)")
+
+
+def _straight(faces: set[int], length: int) -> bool:
+    return any(all(f in faces for f in range(lo, lo + length)) for lo in range(1, 8 - length))
+
+
+def box_points(roll: tuple[int, ...], box: int) -> int:
+    """Points a roll scores in a box without any joker (the standard table)."""
+    counts = [roll.count(f) for f in range(1, 7)]
+    if box < 6:
+        return (box + 1) * counts[box]
+    most = max(counts)
+    if box == 6:
+        return sum(roll) if most >= 3 else 0
+    if box == 7:
+        return sum(roll) if most >= 4 else 0
+    if box == 8:
+        return 25 if sorted(counts)[-2:] == [2, 3] else 0
+    if box == 9:
+        return 30 if _straight(set(roll), 4) else 0
+    if box == 10:
+        return 40 if _straight(set(roll), 5) else 0
+    if box == 11:
+        return sum(roll)
+    return 50 if most == 5 else 0
+
+
+def _possible_points(box: int) -> frozenset[int]:
+    """Every score a box can hold (jokers included)."""
+    if box < 6:
+        return frozenset((box + 1) * n for n in range(6))
+    if box in _FIXED_POINTS:
+        return frozenset((0, _FIXED_POINTS[box]))
+    return frozenset([0] + list(range(5, 31))) if box in (6, 7) else frozenset(range(5, 31))
+
+
+@dataclass(frozen=True)
+class Scorecard:
+    """The filled boxes (box number -> points) and the Yahtzee bonuses earned."""
+
+    boxes: tuple[tuple[int, int], ...] = ()
+    yahtzee_bonuses: int = 0
+
+    @classmethod
+    def from_text(cls, text: str) -> "Scorecard":
+        """Parse ``"1s:3,fh:25,y:50,yb:1"`` (``=`` works too; empty means a fresh card)."""
+        filled: dict[int, int] = {}
+        bonuses = 0
+        for item in re.split(r"[,;\s]+", str(text).strip()):
+            if not item or item == "-":
+                continue
+            name, sep, value = item.replace("=", ":").partition(":")
+            if not sep or not re.fullmatch(r"\d+", value.strip()):
+                raise InvalidStateError(f"scorecard entry {item!r} is not box:points (e.g. fh:25)")
+            points = int(value)
+            if name.strip().lower() in (BONUS_KEY, "bonus", "yahtzee_bonus", "bonuses"):
+                bonuses = points
+                continue
+            box = _box_number(name)
+            if box in filled:
+                raise InvalidStateError(f"scorecard box {BOX_KEYS[box]} is given twice")
+            if points not in _possible_points(box):
+                raise InvalidStateError(
+                    f"{BOXES[box][1]} cannot score {points} (possible: {_describe(_possible_points(box))})"
+                )
+            filled[box] = points
+        return cls(tuple(sorted(filled.items())), bonuses)
+
+    def to_text(self) -> str:
+        parts = [f"{BOX_KEYS[b]}:{p}" for b, p in self.boxes]
+        if self.yahtzee_bonuses:
+            parts.append(f"{BONUS_KEY}:{self.yahtzee_bonuses}")
+        return ",".join(parts)
+
+    @property
+    def filled(self) -> dict[int, int]:
+        return dict(self.boxes)
+
+    @property
+    def upper_total(self) -> int:
+        return sum(p for b, p in self.boxes if b < 6)
+
+    @property
+    def score(self) -> int:
+        """Points on the card: boxes, upper bonus and Yahtzee bonuses."""
+        upper = UPPER_BONUS if self.upper_total >= UPPER_TARGET else 0
+        return sum(p for _, p in self.boxes) + upper + YAHTZEE_BONUS * self.yahtzee_bonuses
+
+    @property
+    def complete(self) -> bool:
+        return len(self.boxes) == N_BOXES
+
+
+def _describe(values: frozenset[int]) -> str:
+    ordered = sorted(values)
+    if len(ordered) > 8:
+        return f"0 or {ordered[1]}-{ordered[-1]}" if ordered[0] == 0 and ordered[1] > 1 else f"{ordered[0]}-{ordered[-1]}"
+    return ", ".join(map(str, ordered))
+
+
+def parse_dice(text: str, n_dice: int = 5) -> tuple[int, ...]:
+    """``"13356"``, ``"1,3,3,5,6"`` or ``"1 3 3 5 6"`` -> (1, 3, 3, 5, 6)."""
+    digits = re.sub(r"[\s,;]+", "", str(text))
+    if not re.fullmatch(r"[1-6]*", digits):
+        raise InvalidStateError(f"dice {text!r}: each die is a digit 1-6")
+    if len(digits) != n_dice:
+        raise InvalidStateError(f"dice {text!r}: give {n_dice} dice, not {len(digits)}")
+    return tuple(sorted(int(d) for d in digits))
+
+
+@dataclass(frozen=True)
+class Yahtzee:
+    """Solitaire Yahtzee under one joker rule (see the module docstring)."""
+
+    joker: str = "free"
+    dice: DiceTurn = field(default_factory=DiceTurn)
+
+    name = "yahtzee"
+    title = "Yahtzee (solitaire)"
+    reference = "Verhoeff; Glenn (seed 003): anchors and components"
+
+    def __post_init__(self) -> None:
+        if self.joker not in JOKER_RULES:
+            raise InvalidParameterError(f"joker rule {self.joker!r}: use one of {', '.join(JOKER_RULES)}")
+
+    # --- anchors -------------------------------------------------------------------------------------
+    @property
+    def n_y(self) -> int:
+        return 2 if self.joker == "none" else 3
+
+    @property
+    def n_anchors(self) -> int:
+        return self.n_y * MASK_SIZE * U_SIZE
+
+    @property
+    def key(self) -> tuple:
+        return (self.name, self.joker)
+
+    @property
+    def rules(self) -> dict:
+        return {
+            "game": self.name,
+            "joker": self.joker,
+            "upper_bonus": [UPPER_TARGET, UPPER_BONUS],
+            "yahtzee_bonus": 0 if self.joker == "none" else YAHTZEE_BONUS,
+            "dice": self.dice.n_dice,
+            "rolls": self.dice.rolls,
+        }
+
+    def anchor_of(self, card: Scorecard) -> int:
+        """The anchor index of a scorecard (its consistency checked)."""
+        filled = card.filled
+        mask = sum(1 << b for b in filled if b < MASK_BOXES)
+        if YAHTZEE not in filled:
+            y = 0
+        elif self.joker == "none" or filled[YAHTZEE] == 0:
+            y = 1
+        else:
+            y = 2
+        if card.yahtzee_bonuses:
+            if self.joker == "none":
+                raise InvalidStateError("this rule set has no Yahtzee bonus (yb must be 0)")
+            if y != 2:
+                raise InvalidStateError("Yahtzee bonuses need 50 in the Yahtzee box")
+            if card.yahtzee_bonuses > len(filled) - 1:
+                raise InvalidStateError(
+                    f"{card.yahtzee_bonuses} Yahtzee bonuses need at least that many boxes filled after the Yahtzee"
+                )
+        return (y * MASK_SIZE + mask) * U_SIZE + min(card.upper_total, UPPER_TARGET)
+
+    @cached_property
+    def _reachable_upper(self) -> list[np.ndarray]:
+        """For each set of filled upper boxes (6 bits), the capped totals they can make."""
+        out = []
+        for upper_mask in range(64):
+            totals = {0}
+            for face in range(1, 7):
+                if upper_mask >> (face - 1) & 1:
+                    totals = {min(UPPER_TARGET, t + face * n) for t in totals for n in range(6)}
+            out.append(np.array(sorted(totals), dtype=np.int64))
+        return out
+
+    def layers(self) -> list[np.ndarray]:
+        """Reachable anchors by boxes filled, from 12 filled down to the start (13 filled is terminal)."""
+        masks = np.arange(MASK_SIZE)
+        popcount = np.array([bin(m).count("1") for m in masks])
+        out = []
+        for filled in range(N_BOXES - 1, -1, -1):
+            parts = []
+            for y in range(self.n_y):
+                for mask in masks[popcount == filled - (y > 0)]:
+                    u = self._reachable_upper[mask & 63]
+                    parts.append((y * MASK_SIZE + mask) * U_SIZE + u)
+            out.append(np.concatenate(parts))
+        return out
+
+    @property
+    def start_anchor(self) -> int:
+        return 0
+
+    # --- end-of-turn rules (vectorised over anchors) --------------------------------------------------
+    @cached_property
+    def _base_points(self) -> np.ndarray:
+        """[boxes, rolls] standard points of every roll in every box."""
+        return np.array([[box_points(r, b) for r in self.dice.roll_tuples] for b in range(N_BOXES)], dtype=np.float64)
+
+    @cached_property
+    def _yahtzee_rolls(self) -> np.ndarray:
+        return np.array([i for i, r in enumerate(self.dice.roll_tuples) if len(set(r)) == 1], dtype=np.intp)
+
+    @staticmethod
+    def _decode(anchors: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """anchor indices -> (anchors, u, mask, y)."""
+        anchors = np.asarray(anchors, dtype=np.int64)
+        return anchors, anchors % U_SIZE, anchors // U_SIZE % MASK_SIZE, anchors // (U_SIZE * MASK_SIZE)
+
+    def _after(self, anchors: np.ndarray, box: int, roll_shows: int) -> np.ndarray:
+        """[B] the anchors after filling ``box``: ``roll_shows`` is the count of the box's face
+        (upper boxes) or 1 if the roll is a Yahtzee (Yahtzee box); unused otherwise."""
+        anchors, u, _, y = self._decode(anchors)
+        if box < 6:
+            return anchors + (1 << box) * U_SIZE + np.minimum(UPPER_TARGET, u + (box + 1) * roll_shows) - u
+        if box < YAHTZEE:
+            return anchors + (1 << box) * U_SIZE
+        y_after = self.n_y - 1 if roll_shows else 1  # holds 50 (2) or 0 (1); 'none' has only 'filled' (1)
+        return anchors + (y_after - y) * (MASK_SIZE * U_SIZE)
+
+    def next_anchor(self, anchor: int, box: int, roll: tuple[int, ...]) -> int:
+        shows = roll.count(box + 1) if box < 6 else int(len(set(roll)) == 1)
+        return int(self._after(np.array([anchor]), box, shows)[0])
+
+    def open_boxes(self, anchors: np.ndarray) -> np.ndarray:
+        """[boxes, B] which boxes are still open."""
+        _, _, mask, y = self._decode(anchors)
+        return np.vstack([(mask[None, :] >> np.arange(MASK_BOXES)[:, None]) & 1 == 0, (y == 0)[None, :]])
+
+    @cached_property
+    def zero_values(self) -> np.ndarray:
+        """All-zero anchor values: ``outcomes(anchors, zero_values)`` is just the points scored."""
+        return np.zeros(self.n_anchors, dtype=np.float64)
+
+    def outcomes(self, anchors: np.ndarray, values: np.ndarray) -> np.ndarray:
+        """[boxes, rolls, B] the value of filling each box with each final roll from ``anchors``:
+        points scored now (upper and Yahtzee bonuses included) plus ``values`` of the anchor it
+        leads to; -inf where the box is not allowed."""
+        anchors, u, _, y = self._decode(anchors)
+        open_box = self.open_boxes(anchors)
+        base = self._base_points
+        counts = self.dice.face_counts
+        out = np.empty(base.shape + anchors.shape, dtype=np.float64)
+        # Each box's next-anchor value is looked up once per anchor (and count, for the upper
+        # boxes), with -inf for closed boxes, then spread over the 252 rolls in one pass.
+        for box in range(6):
+            by_count = np.full((6, anchors.size), -np.inf)
+            open_here = open_box[box]
+            for n in range(6):
+                new_u = np.minimum(UPPER_TARGET, u[open_here] + (box + 1) * n)
+                bonus = UPPER_BONUS * ((u[open_here] < UPPER_TARGET) & (new_u >= UPPER_TARGET))
+                by_count[n, open_here] = (box + 1) * n + bonus + values[self._after(anchors[open_here], box, n)]
+            out[box] = by_count[counts[:, box]]
+        after_lower = {}
+        for box in range(6, YAHTZEE):
+            after = np.where(open_box[box], self._after(anchors, box, 0), anchors)  # stay in range
+            after_lower[box] = np.where(open_box[box], values[after], -np.inf)
+            np.add(base[box][:, None], after_lower[box][None, :], out=out[box])
+        y_open = open_box[YAHTZEE]
+        scored_50 = np.where(y_open, values[self._after(anchors, YAHTZEE, 1)] + 50, -np.inf)
+        scored_0 = np.where(y_open, values[self._after(anchors, YAHTZEE, 0)], -np.inf)
+        out[YAHTZEE] = np.where(base[YAHTZEE][:, None] > 0, scored_50[None, :], scored_0[None, :])
+        if self.joker != "none":
+            self._apply_joker(out, open_box, y, after_lower)
+        return out
+
+    def _apply_joker(self, out: np.ndarray, open_box: np.ndarray, y: np.ndarray, after_lower: dict) -> None:
+        """A Yahtzee rolled with the Yahtzee box filled: bonus and joker (in place on ``out``)."""
+        filled_y = y > 0
+        lower_open = open_box[6:MASK_BOXES].any(axis=0)
+        for row in self._yahtzee_rolls:
+            face = self.dice.roll_tuples[row][0]
+            block = out[:, row, :]  # [boxes, B] view
+            own_open = open_box[face - 1]
+            # Both rules give full house and straights their full points only once the roll's own
+            # upper box is filled; 'forced' also says where the roll must go.
+            joker = filled_y & ~own_open
+            for box in (8, 9, 10):
+                block[box, joker] = _FIXED_POINTS[box] + after_lower[box][joker]
+            if self.joker == "forced":
+                only_own = filled_y & own_open
+                block[:, only_own] = np.where(np.arange(N_BOXES)[:, None] == face - 1, block[:, only_own], -np.inf)
+                block[:6, joker & lower_open] = -np.inf
+            block[:, y == 2] += YAHTZEE_BONUS
