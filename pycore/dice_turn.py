@@ -143,14 +143,53 @@ class DiceTurn:
 
     def best_keep_values(self, keep_values: np.ndarray) -> np.ndarray:
         """[keeps, B] for each multiset, the best value among the keeps it contains (itself included)."""
+        return self.best_keeps(keep_values)[0]
+
+    def best_keeps(self, keep_values: np.ndarray, choose: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
+        """(best [keeps, B], choice [keeps, B] or None): for each multiset the best value among the
+        keeps it contains and (if ``choose``) which keep gives it; ties go to the larger keep."""
         best = keep_values.copy()
+        choice = np.broadcast_to(np.arange(len(self.keeps))[:, None], best.shape).copy() if choose else None
         start = self.level_start
         for m in range(1, self.n_dice + 1):
             parents = self._parents[m]
             block = best[start[m]:start[m + 1]]
             for j in range(parents.shape[1]):
-                np.maximum(block, best[parents[:, j]], out=block)
-        return best
+                candidate = best[parents[:, j]]
+                if choose:
+                    better = candidate > block
+                    choice[start[m]:start[m + 1]][better] = choice[parents[:, j]][better]
+                np.maximum(block, candidate, out=block)
+        return best, choice
+
+    def spread_keeps(self, keep_mass: np.ndarray) -> np.ndarray:
+        """[rolls, B] where probability mass on keeps [keeps, B] lands once the other dice are rolled
+        (the transpose of :meth:`keep_values`)."""
+        mass = keep_mass.copy()
+        start = self.level_start
+        for m in range(self.n_dice):
+            share = mass[start[m]:start[m + 1]] / self.faces
+            for d in range(self.faces):
+                mass[self._children[m][:, d]] += share  # one child per keep for a given face: no clashes
+        return mass[start[self.n_dice]:]
+
+    def play_forward(self, final: np.ndarray) -> np.ndarray:
+        """[rolls, B] the probability of ending the turn with each roll when every keep maximises
+        ``final`` [rolls, B] (the value of ending with each roll)."""
+        stages = self.stage_values(final)
+        n_rolls, width = final.shape
+        mass = np.broadcast_to(self.roll_probability[:, None], final.shape).copy()
+        columns = np.arange(width)
+        for rerolls in range(self.rolls - 1, 0, -1):
+            _, choice = self.best_keeps(self.keep_values(stages[rerolls - 1]), choose=True)
+            keep_of_roll = choice[self.level_start[self.n_dice]:]  # [rolls, B]
+            keep_mass = np.bincount(
+                (keep_of_roll * width + columns[None, :]).ravel(),
+                weights=mass.ravel(),
+                minlength=len(self.keeps) * width,
+            ).reshape(len(self.keeps), width)
+            mass = self.spread_keeps(keep_mass)
+        return mass
 
     def roll_values(self, keep_values: np.ndarray) -> np.ndarray:
         """[rolls, B] ``E_s`` from ``K_s``: each roll's value under the best keep."""

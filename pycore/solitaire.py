@@ -84,3 +84,115 @@ def solve_solitaire(game: ScorecardGame, progress: Progress | None = None, chunk
             if progress:
                 progress("anchors", done / total)
     return SolitaireSolution(game.key, values, total, time.perf_counter() - started)
+
+
+@dataclass(frozen=True)
+class TurnOption:
+    """One choice within a turn: a keep (dice kept before rerolling) or a box to fill.
+
+    ``value`` is the expected score still to come from this turn on (this turn's points
+    included) if the choice is taken and play is optimal afterwards."""
+
+    kind: str  # "keep" or "box"
+    value: float
+    keep: tuple[int, ...] = ()
+    box: int = -1
+    points: float = 0.0
+
+
+def turn_options(
+    game: ScorecardGame, values: np.ndarray, anchor: int, roll: tuple[int, ...], rerolls_left: int
+) -> tuple[list[TurnOption], list[TurnOption]]:
+    """(keeps, boxes) from ``anchor`` showing ``roll`` with ``rerolls_left`` rerolls, best first.
+
+    ``keeps`` is empty when no reroll is left; ``boxes`` lists filling each allowed box now.
+    Recomputed from the anchor values alone (the seed's "redo the calculation for that
+    component"): one end-of-turn table [boxes, rolls] and the keep recursion for one anchor."""
+    dice = game.dice
+    anchors = np.array([anchor])
+    total = game.outcomes(anchors, values)[:, :, 0]  # [boxes, rolls]
+    points = game.outcomes(anchors, game.zero_values)[:, :, 0]
+    r = dice.roll_index[tuple(sorted(roll))]
+    boxes = [
+        TurnOption("box", float(total[b, r]), box=b, points=float(points[b, r]))
+        for b in range(total.shape[0])
+        if np.isfinite(total[b, r])
+    ]
+    keeps: list[TurnOption] = []
+    if rerolls_left > 0:
+        after = dice.stage_values(total.max(axis=0)[:, None])[rerolls_left - 1]
+        keep_values = dice.keep_values(after)[:, 0]
+        keeps = [TurnOption("keep", float(keep_values[dice.keep_index[k]]), keep=k) for k in dice.sub_keeps(roll)]
+    order = lambda o: (-o.value, -len(o.keep), o.box)  # noqa: E731 - ties: keep more dice, lower box
+    return sorted(keeps, key=order), sorted(boxes, key=order)
+
+
+def score_distribution(
+    game: ScorecardGame, values: np.ndarray, progress: Progress | None = None, chunk: int = 512
+) -> np.ndarray:
+    """[max_score + 1] the exact probability of each final score under optimal play.
+
+    A forward pass over the layers keeps, for every reachable anchor, the distribution of
+    the points banked so far (``D`` [anchors of the layer, scores]). Each anchor's turn is
+    played forward (:meth:`DiceTurn.play_forward` with the optimal keeps, then the best box;
+    ties go to the larger keep and the lower box), giving the probability of each outcome
+    (box, what of the roll decides the next anchor, points), and the anchor's row is added,
+    shifted by the points, into the next anchor's row. Mass moves only forward, so the
+    result is exact up to float rounding; its mean equals the solved expected score."""
+    dice = game.dice
+    layers = [np.sort(layer) for layer in game.layers()[::-1]]  # the start first
+    n_scores = game.max_score + 1
+    turn_max = game.max_turn_points + 1
+    rows = np.zeros((1, 1))
+    rows[0, 0] = 1.0
+    total_anchors = sum(layer.size for layer in layers)
+    done = 0
+    for depth, layer in enumerate(layers):
+        last = depth + 1 == len(layers)
+        targets = None if last else layers[depth + 1]
+        width = min(n_scores, rows.shape[1] + turn_max)
+        nxt = np.zeros((1 if last else targets.size, width))
+        for lo in range(0, layer.size, chunk):
+            anchors = layer[lo:lo + chunk]
+            block = rows[lo:lo + chunk]
+            live = block.any(axis=1)
+            anchors, block = anchors[live], block[live]
+            done += chunk
+            if not anchors.size:
+                continue
+            total = game.outcomes(anchors, values)  # [boxes, rolls, B]
+            best_box = total.argmax(axis=0)  # [rolls, B]
+            mass = dice.play_forward(total.max(axis=0))
+            points = np.take_along_axis(game.outcomes(anchors, game.zero_values), best_box[None], axis=0)[0]
+            points = np.rint(points).astype(np.int64)
+            width_b, prev = anchors.size, block.shape[1]
+            for box in np.unique(best_box):
+                box = int(box)
+                chosen = best_box == box
+                group = (game.roll_class(box)[:, None] * turn_max + points)[chosen]
+                col = np.broadcast_to(np.arange(width_b)[None, :], chosen.shape)[chosen]
+                prob = np.bincount(
+                    group * width_b + col, weights=mass[chosen], minlength=(int(group.max()) + 1) * width_b
+                ).reshape(-1, width_b)
+                for g in np.flatnonzero(prob.any(axis=1)):
+                    cls, x = divmod(int(g), turn_max)
+                    cols = np.flatnonzero(prob[g])
+                    if last:
+                        at = np.zeros(cols.size, dtype=np.intp)
+                    else:
+                        at = np.searchsorted(targets, game.after(anchors[cols], box, cls))
+                    fits = min(prev, width - x)  # scores above max_score have no mass
+                    shifted = prob[g, cols][:, None] * block[cols, :fits]
+                    if at.size > 1 and np.any(at[1:] <= at[:-1]):
+                        # several anchors reach one (upper totals capped at the bonus): sum them first
+                        order = np.argsort(at, kind="stable")
+                        at, shifted = at[order], shifted[order]
+                        first = np.flatnonzero(np.r_[True, at[1:] != at[:-1]])
+                        at, shifted = at[first], np.add.reduceat(shifted, first, axis=0)
+                    nxt[at, x:x + fits] += shifted
+            if progress:
+                progress("score distribution", min(1.0, done / total_anchors))
+        rows = nxt
+    result = np.zeros(n_scores)
+    result[: rows.shape[1]] = rows[0]
+    return result

@@ -289,7 +289,7 @@ class Yahtzee:
         anchors = np.asarray(anchors, dtype=np.int64)
         return anchors, anchors % U_SIZE, anchors // U_SIZE % MASK_SIZE, anchors // (U_SIZE * MASK_SIZE)
 
-    def _after(self, anchors: np.ndarray, box: int, roll_shows: int) -> np.ndarray:
+    def after(self, anchors: np.ndarray, box: int, roll_shows: int) -> np.ndarray:
         """[B] the anchors after filling ``box``: ``roll_shows`` is the count of the box's face
         (upper boxes) or 1 if the roll is a Yahtzee (Yahtzee box); unused otherwise."""
         anchors, u, _, y = self._decode(anchors)
@@ -300,9 +300,30 @@ class Yahtzee:
         y_after = self.n_y - 1 if roll_shows else 1  # holds 50 (2) or 0 (1); 'none' has only 'filled' (1)
         return anchors + (y_after - y) * (MASK_SIZE * U_SIZE)
 
+    def roll_class(self, box: int) -> np.ndarray:
+        """[rolls] what of each final roll decides the next anchor when it fills ``box``
+        (the argument ``roll_shows`` of :meth:`after`)."""
+        if box < 6:
+            return self.dice.face_counts[:, box]
+        if box == YAHTZEE:
+            return (self._base_points[YAHTZEE] > 0).astype(np.int64)
+        return np.zeros(self.dice.n_rolls, dtype=np.int64)
+
     def next_anchor(self, anchor: int, box: int, roll: tuple[int, ...]) -> int:
-        shows = roll.count(box + 1) if box < 6 else int(len(set(roll)) == 1)
-        return int(self._after(np.array([anchor]), box, shows)[0])
+        shows = self.roll_class(box)[self.dice.roll_index[tuple(sorted(roll))]]
+        return int(self.after(np.array([anchor]), box, int(shows))[0])
+
+    @property
+    def max_turn_points(self) -> int:
+        """More than any one turn can score (box, upper bonus and Yahtzee bonus)."""
+        return 50 + UPPER_BONUS + (0 if self.joker == "none" else YAHTZEE_BONUS)
+
+    @property
+    def max_score(self) -> int:
+        """The highest final score possible (every Yahtzee bonus taken)."""
+        if self.joker == "none":
+            return 5 + 10 + 15 + 20 + 25 + 30 + UPPER_BONUS + 30 + 30 + 25 + 30 + 40 + 30 + 50
+        return 1575
 
     def open_boxes(self, anchors: np.ndarray) -> np.ndarray:
         """[boxes, B] which boxes are still open."""
@@ -331,16 +352,16 @@ class Yahtzee:
             for n in range(6):
                 new_u = np.minimum(UPPER_TARGET, u[open_here] + (box + 1) * n)
                 bonus = UPPER_BONUS * ((u[open_here] < UPPER_TARGET) & (new_u >= UPPER_TARGET))
-                by_count[n, open_here] = (box + 1) * n + bonus + values[self._after(anchors[open_here], box, n)]
+                by_count[n, open_here] = (box + 1) * n + bonus + values[self.after(anchors[open_here], box, n)]
             out[box] = by_count[counts[:, box]]
         after_lower = {}
         for box in range(6, YAHTZEE):
-            after = np.where(open_box[box], self._after(anchors, box, 0), anchors)  # stay in range
+            after = np.where(open_box[box], self.after(anchors, box, 0), anchors)  # stay in range
             after_lower[box] = np.where(open_box[box], values[after], -np.inf)
             np.add(base[box][:, None], after_lower[box][None, :], out=out[box])
         y_open = open_box[YAHTZEE]
-        scored_50 = np.where(y_open, values[self._after(anchors, YAHTZEE, 1)] + 50, -np.inf)
-        scored_0 = np.where(y_open, values[self._after(anchors, YAHTZEE, 0)], -np.inf)
+        scored_50 = np.where(y_open, values[self.after(anchors, YAHTZEE, 1)] + 50, -np.inf)
+        scored_0 = np.where(y_open, values[self.after(anchors, YAHTZEE, 0)], -np.inf)
         out[YAHTZEE] = np.where(base[YAHTZEE][:, None] > 0, scored_50[None, :], scored_0[None, :])
         if self.joker != "none":
             self._apply_joker(out, open_box, y, after_lower)
