@@ -220,6 +220,25 @@ def png(size: int) -> bytes:
     )
 
 
+def copy_tables(target: Path) -> None:
+    """prebuilt_tables/ into dist/tables/, every table checked against the manifest's sha256."""
+    manifest_path = TABLES / "manifest.json"
+    if not manifest_path.exists():
+        raise BuildError(f"{manifest_path} is missing; run `python -m pycore tables`")
+    manifest = json.loads(manifest_path.read_text())
+    listed = {entry["file"]: entry["sha256"] for entry in manifest["tables"]}
+    present = {p.name for p in TABLES.glob("*.roht")}
+    if present != set(listed):
+        raise BuildError(f"prebuilt_tables/ holds {sorted(present)} but the manifest lists {sorted(listed)}")
+    target.mkdir(parents=True)
+    for name, expected in listed.items():
+        data = (TABLES / name).read_bytes()
+        if sha256(data) != expected:
+            raise BuildError(f"prebuilt_tables/{name} does not match its sha256 in the manifest")
+        (target / name).write_bytes(data)
+    shutil.copy2(manifest_path, target / "manifest.json")
+
+
 def build(offline: bool = False) -> dict:
     inputs = fetch_inputs(offline)
     staging = ROOT / ".cache" / "dist-staging"
@@ -230,8 +249,7 @@ def build(offline: bool = False) -> dict:
     )
     copy_three(inputs["three-0.187.0.tgz"], staging / "vendor" / "three")
     wheel = build_pycore_wheel(staging)
-    if TABLES.exists() and any(TABLES.iterdir()):
-        shutil.copytree(TABLES, staging / "tables")
+    copy_tables(staging / "tables")
     (staging / "icons").mkdir(exist_ok=True)
     for size in (192, 512):
         (staging / "icons" / f"icon-{size}.png").write_bytes(png(size))

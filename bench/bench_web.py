@@ -5,7 +5,8 @@
 Prints medians of ``--runs`` runs: first visit -> first advice (fresh
 browser context: nothing cached), warm reload -> first advice (same context:
 service worker cache and stored solution), the live solve time of each game
-in the browser next to CPython in the same run, and the size of dist/.
+in the browser next to CPython in the same run, Yahtzee advice latency in the
+browser, and the size of dist/.
 """
 
 from __future__ import annotations
@@ -30,6 +31,12 @@ from pycore import find_game, solve  # noqa: E402
 from pycore.model import _compile_cached  # noqa: E402
 
 LINK = "#game=gro&p=1&i=10&j=20&k=12&o=1"
+YAHTZEE_POSITIONS = [
+    {"scorecard": "", "dice": "13356", "rolls_left": 2},
+    {"scorecard": "1s:3,fh:25", "dice": "22456", "rolls_left": 1},
+    {"scorecard": "3k:17,4k:0,ch:22,y:50", "dice": "44441", "rolls_left": 2},
+    {"scorecard": "1s:2,2s:6,3s:9,ss:30,ls:40", "dice": "66612", "rolls_left": 0},
+]
 READY = "[data-testid=advice][data-ready=true]"
 
 
@@ -65,6 +72,7 @@ def main() -> None:
     server, base = serve()
     first, warm = [], []
     browser_solve = {"pig": [], "gro": [], "ayzd": []}
+    yahtzee_round_trip, yahtzee_python = [], []
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -87,6 +95,23 @@ def main() -> None:
                         name,
                     )
                     browser_solve[name].append(result["seconds"])
+                # Yahtzee advice in the browser: worker round trip (JS clock) and pycore's own time
+                timings = page.evaluate(
+                    """async positions => {
+                        const engine = window.__bench;
+                        await engine.call('advise', { game: 'yahtzee', joker: 'forced' });  // loads the table
+                        const out = [];
+                        for (const args of positions) {
+                            const started = performance.now();
+                            const result = await engine.call('advise', { game: 'yahtzee', joker: 'forced', ...args });
+                            out.push([performance.now() - started, 1000 * result.seconds]);
+                        }
+                        return out;
+                    }""",
+                    YAHTZEE_POSITIONS,
+                )
+                yahtzee_round_trip += [t[0] for t in timings]
+                yahtzee_python += [t[1] for t in timings]
                 context.close()
             browser.close()
     finally:
@@ -107,6 +132,9 @@ def main() -> None:
     for name, runs in browser_solve.items():
         b = statistics.median(runs)
         print(f"{name:<5} {b:>9.3f} {cpython[name]:>9.3f} {b / cpython[name]:>5.2f}x")
+    print(f"yahtzee advice in the browser: {statistics.median(yahtzee_round_trip):.0f} ms round trip, "
+          f"{statistics.median(yahtzee_python):.0f} ms in Python (median of {len(yahtzee_round_trip)}; "
+          f"max {max(yahtzee_round_trip):.0f} ms)")
     print(f"dist/: {size / 1e6:.1f} MB in {sum(1 for p in (ROOT / 'dist').rglob('*') if p.is_file())} files")
     print(json.dumps({"first": first, "warm": warm}))
 

@@ -13,6 +13,7 @@ import sys
 
 from . import api
 from .errors import PycoreError
+from .prebuilt import build_tables
 from .registry import GAMES, find_game_class
 
 
@@ -50,8 +51,15 @@ def _game_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help=f"game name or alias ({', '.join(names)})")
     parser.add_argument("--goal", type=int, help="goal score (game default if omitted)")
     parser.add_argument("--bound", type=int, help="score bound M of the table (game default if omitted)")
+    parser.add_argument("--joker", help="yahtzee: joker rule free, forced (default) or none (no bonus, no joker)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+
+
+def _position_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--scorecard", help='yahtzee: filled boxes, e.g. "1s:3,fh:25,y:50,yb:1" (empty: a fresh card)')
+    parser.add_argument("--dice", help="yahtzee: the five dice showing, e.g. 13356 (omit at the start of a turn)")
+    parser.add_argument("--rolls-left", dest="rolls_left", type=int, help="yahtzee: rerolls left (0-2)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,9 +67,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("solve", help="solve a game: P(first player wins) under optimal play")
     _game_args(p)
-    p = sub.add_parser("advise", help="roll or hold? win probabilities of both actions in a state")
+    p = sub.add_parser("advise", help="roll or hold? (yahtzee: which dice to keep, which box to fill)")
     _game_args(p)
-    p.add_argument("--state", required=True, help="state as key=value pairs, e.g. i=10,j=20,k=5")
+    p.add_argument("--state", help="state as key=value pairs, e.g. i=10,j=20,k=5")
+    _position_args(p)
     p = sub.add_parser("policies", help="human-playable policies against optimal play")
     _game_args(p)
     p = sub.add_parser("komi", help="P(first player wins) for each head start, and the fairest")
@@ -73,7 +82,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--against", help="the opponent: optimal (default), a policy name, or a rule")
     p = sub.add_parser("link", help="the shareable URL fragment of a state")
     _game_args(p)
-    p.add_argument("--state", required=True, help="state as key=value pairs, e.g. i=10,j=20,k=5")
+    p.add_argument("--state", help="state as key=value pairs, e.g. i=10,j=20,k=5")
+    _position_args(p)
+    p = sub.add_parser("distribution", help="yahtzee: the exact final-score distribution of optimal play")
+    _game_args(p)
+    p = sub.add_parser("tables", help=f"rebuild {'prebuilt_tables/'} (every yahtzee rule set) and its manifest")
+    p.add_argument("--out", help="directory (default: the repository's prebuilt_tables/)")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     sub.add_parser("games", help="list the games")
     return parser
 
@@ -94,6 +109,8 @@ def _format(command: str, result: dict) -> str:
             f"(moving first {result['win_rate_first']:.4f}, second {result['win_rate_second']:.4f})"
         )
     head = f"{result['game']} " + " ".join(f"{k}={v}" for k, v in result["params"].items())
+    if "expected_score" in result or "expected_final" in result or "probabilities" in result:
+        return _format_scorecard(command, head, result)
     if command == "solve":
         return (
             f"{head}\nP(first player wins) = {result['p_first_player_wins']:.6f}\n"
@@ -122,6 +139,33 @@ def _format(command: str, result: dict) -> str:
     raise AssertionError(command)
 
 
+def _format_scorecard(command: str, head: str, result: dict) -> str:
+    if command == "solve":
+        return (
+            f"{head}\nexpected score under optimal play = {result['expected_score']:.4f}\n"
+            f"{result['anchors']} anchors, {result['seconds']:.2f} s ({result['source']})"
+        )
+    if command == "distribution":
+        pct = ", ".join(f"{p}%: {v}" for p, v in result["percentiles"].items())
+        return (
+            f"{head}\nmean {result['mean']:.4f}, sd {result['sd']:.4f}, median {result['median']}, "
+            f"range {result['min']}-{result['max']}\npercentiles {pct}\n"
+            f"P(beats another optimal player) = {result['p_beats_optimal']:.4f}"
+        )
+    dice = "start of turn" if result["dice"] is None else f"dice {''.join(map(str, result['dice']))}"
+    lines = [
+        f"{head}  card [{result['scorecard']}] ({result['score_so_far']} points), {dice}, "
+        f"{result['rolls_left']} rolls left",
+        f"expected final score {result['expected_final']:.4f}",
+    ]
+    for keep in result["keeps"][:8]:
+        kept = "".join(map(str, keep["keep"])) or "nothing"
+        lines.append(f"  keep {kept:<6} {keep['expected_final']:10.4f}  (-{keep['loss']:.4f})")
+    for box in result["boxes"]:
+        lines.append(f"  {box['title']:<16} {box['points']:>3} pts {box['expected_final']:10.4f}  (-{box['loss']:.4f})")
+    return "\n".join(lines)
+
+
 def _policy_args(request: dict, games_policies: list[str]) -> dict:
     """--policy / --against: a policy's name if it is one, otherwise a rule."""
     for option, key in (("policy", ""), ("against", "against_")):
@@ -144,8 +188,17 @@ def main(argv: list[str] | None = None) -> int:
             print(f"python -m pycore: error: {exc}", file=sys.stderr)
             return 2
         request = _policy_args(request, names)
-    progress = _Progress(getattr(args, "game", ""), getattr(args, "quiet", False))
+    progress = _Progress(getattr(args, "game", "tables"), getattr(args, "quiet", False))
+    if args.command == "solve":
+        request["fresh"] = True  # the command line solves (a scorecard game's prebuilt table is for the app)
     try:
+        if args.command == "tables":
+            manifest = build_tables(request.get("out"), progress)
+            progress.close()
+            for entry in manifest["tables"]:
+                print(f"{entry['file']}: {entry['bytes']} bytes, expected score {entry['expected_score']:.4f}, "
+                      f"solve {entry['solve_seconds']} s, distribution {entry['distribution_seconds']} s")
+            return 0
         result = api.call(args.command, request, progress)
     except PycoreError as exc:
         progress.close()

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import time
+from urllib.parse import parse_qsl
 
 import numpy as np
 from typing import Any, Callable
@@ -40,7 +41,9 @@ from .errors import InvalidRequestError, PycoreError
 from .boundary import axes as boundary_axes
 from .boundary import panel_grid, panel_title, panels, pick, slice_of, solid_of, table_csv
 from .links import resolve, to_fragment
-from .registry import GAMES, find_game
+from . import scorecard_api
+from .games.yahtzee import BONUS_KEY, BOXES, JOKER_RULES, possible_points
+from .registry import GAMES, SCORECARD_GAMES, find_game, find_game_class
 from .rule_language import parse_rule
 from .strategy import choose_policy, matchup, mistakes
 from .rules import HOLD, ROLL, JeopardyGame
@@ -83,10 +86,36 @@ def _games(args: dict, progress) -> dict:
                 ],
                 "state_vars": [{"name": v, "help": g.var_help[v]} for v in g.anchor_vars + g.turn_vars],
                 "axes": [g.score_var, g.opponent_var, g.turn_vars[0]],
+                "kind": "jeopardy",
             }
             for g in GAMES
         ]
+        + [
+            {
+                "name": g.name,
+                "aliases": [],
+                "title": g.title,
+                "reference": g.reference,
+                "kind": "scorecard",
+                "parameters": [{"name": "joker", "default": scorecard_api.DEFAULT_JOKER, "choices": list(JOKER_RULES)}],
+                "boxes": [
+                    {"key": key, "title": title, "values": sorted(possible_points(i))}
+                    for i, (key, title, _) in enumerate(BOXES)
+                ],
+                "bonus_key": BONUS_KEY,
+            }
+            for g in SCORECARD_GAMES
+        ]
     }
+
+
+def _is_scorecard_game(name) -> bool:
+    if not isinstance(name, str):
+        return False
+    try:
+        return find_game_class(name) in SCORECARD_GAMES
+    except PycoreError:
+        return False
 
 
 def _solved(args: dict, progress) -> tuple[JeopardyGame, Solution, float, dict]:
@@ -191,6 +220,10 @@ def _resolve(args: dict, progress) -> dict:
     fragment = args.get("fragment", "")
     if not isinstance(fragment, str):
         raise InvalidRequestError("argument 'fragment' must be a string")
+    values = dict(parse_qsl(fragment.lstrip("#"), keep_blank_values=True))
+    if _is_scorecard_game(values.get("game")):
+        values.pop("game")
+        return scorecard_api.resolve_position(values, []).as_json()
     resolved = resolve(fragment)
     return {
         "game": resolved.game.name,
@@ -337,12 +370,14 @@ ACTIONS: dict[str, Callable[[dict, Any], dict]] = {
 
 def call(action: str, args: dict | None = None, progress: Progress | None = None) -> dict:
     """Run one action; raises PycoreError subclasses for bad input."""
-    if action not in ACTIONS:
-        raise InvalidRequestError(f"unknown action {action!r}; actions: {', '.join(ACTIONS)}")
     if args is None:
         args = {}
     if not isinstance(args, dict):
         raise InvalidRequestError("'args' must be a JSON object")
+    if action != "resolve" and _is_scorecard_game(args.get("game")):
+        return scorecard_api.call(action, args, progress)
+    if action not in ACTIONS:
+        raise InvalidRequestError(f"unknown action {action!r}; actions: {', '.join(ACTIONS)}")
     return ACTIONS[action](args, progress)
 
 

@@ -155,9 +155,9 @@ def score_distribution(
         for lo in range(0, layer.size, chunk):
             anchors = layer[lo:lo + chunk]
             block = rows[lo:lo + chunk]
+            done += anchors.size
             live = block.any(axis=1)
             anchors, block = anchors[live], block[live]
-            done += chunk
             if not anchors.size:
                 continue
             total = game.outcomes(anchors, values)  # [boxes, rolls, B]
@@ -191,7 +191,7 @@ def score_distribution(
                         at, shifted = at[first], np.add.reduceat(shifted, first, axis=0)
                     nxt[at, x:x + fits] += shifted
             if progress:
-                progress("score distribution", min(1.0, done / total_anchors))
+                progress("score distribution", done / total_anchors)
         rows = nxt
     result = np.zeros(n_scores)
     result[: rows.shape[1]] = rows[0]

@@ -10,6 +10,7 @@ import { StrategiesView } from "./strategies-view.js";
 import { saveText } from "./downloads.js";
 import { SolutionStore } from "./solution-store.js";
 import { StateEditor } from "./state-editor.js";
+import { YahtzeeView } from "./yahtzee-view.js";
 
 const $ = (id) => document.getElementById(id);
 const progress = new ProgressBar($("progress"));
@@ -92,6 +93,17 @@ async function open(fragment) {
     if (mine !== sequence) return;
     showProblems(resolved.problems);
     const game = meta(resolved.game);
+    setMode(game.kind);
+    if (game.kind === "scorecard") {
+      picker.show(resolved.game, resolved.params);
+      const result = await scorecardView(game).show(resolved.params, resolved.position);
+      progress.hide();
+      if (mine !== sequence) return;
+      current = resolved;
+      shown = result.fragment;
+      if (location.hash !== result.fragment) history.replaceState(null, "", result.fragment);
+      return;
+    }
     picker.show(resolved.game, resolved.params);
     editor.show(game, resolved.state);
     await ensureSolved(resolved.game, resolved.params);
@@ -111,8 +123,37 @@ async function open(fragment) {
   } catch (error) {
     if (mine !== sequence) return;
     progress.hide();
-    advice.showError(error.message);
+    if (current && meta(current.game).kind === "scorecard" && yahtzeeView) yahtzeeView.advisor.showError(error.message);
+    else advice.showError(error.message);
   }
+}
+
+// ---- scorecard games (Yahtzee) --------------------------------------------------------
+
+const JEOPARDY_ONLY = ["advice", "state-editor", "views", "boundary", "view-note"];
+let yahtzeeView = null;
+
+function setMode(kind) {
+  const scorecard = kind === "scorecard";
+  $("yahtzee").hidden = !scorecard;
+  for (const id of JEOPARDY_ONLY) {
+    if (scorecard) $(id).hidden = true;
+    else if (id === "advice" || id === "state-editor" || id === "views") $(id).hidden = false;
+  }
+}
+
+function scorecardView(game) {
+  if (!yahtzeeView) {
+    const call = (action, args) =>
+      engine.call(action, args, {
+        onProgress: (stage, fraction) => progress.show(`${game.title}: ${stage}`, fraction),
+      }).finally(() => progress.hide());
+    yahtzeeView = new YahtzeeView($("yahtzee"), game, {
+      call,
+      onPosition: (keys) => open(new URLSearchParams({ game: game.name, ...current.params, ...keys }).toString()),
+    });
+  }
+  return yahtzeeView;
 }
 
 function request(game, params, state, view = current ? current.view : null) {
@@ -248,7 +289,8 @@ function buildControls() {
   if (picker) return;
   picker = new GamePicker($("game-picker"), games, ({ game, params }) => {
     const keep = {};
-    if (current) for (const v of ["i", "j"]) if (v in current.state) keep[v] = current.state[v];
+    if (current && current.state && meta(game).kind !== "scorecard")
+      for (const v of ["i", "j"]) if (v in current.state) keep[v] = current.state[v];
     open(request(game, params, keep));
   });
   editor = new StateEditor($("state-editor"), (state) => open(request(current.game, current.params, state)));

@@ -30,7 +30,16 @@ export class GamePicker {
 
   renderParams(name, params) {
     const game = this.game(name);
-    this.paramsBox.innerHTML = game.parameters
+    const choices = game.parameters
+      .filter((p) => p.choices)
+      .map(
+        (p) => `<label class="field">${p.name === "joker" ? "Joker rule" : p.name}
+          <select data-testid="param-${p.name}" name="${p.name}">
+            ${p.choices.map((c) => `<option value="${c}" ${(params[p.name] ?? p.default) === c ? "selected" : ""}>${c}</option>`).join("")}
+          </select></label>`,
+      )
+      .join("");
+    this.paramsBox.innerHTML = choices + game.parameters
       .filter((p) => p.name === "goal")
       .map(
         (p) => `<label class="field">Goal
@@ -38,14 +47,14 @@ export class GamePicker {
                  min="${p.minimum}" max="${p.maximum}" value="${params[p.name] ?? p.default}"></label>`,
       )
       .join("");
-    this.paramsBox.querySelectorAll("input").forEach((input) =>
+    this.paramsBox.querySelectorAll("input, select").forEach((input) =>
       input.addEventListener("change", () => this.emit()),
     );
   }
 
   emit() {
     const params = {};
-    this.paramsBox.querySelectorAll("input").forEach((input) => {
+    this.paramsBox.querySelectorAll("input, select").forEach((input) => {
       params[input.name] = input.value;
     });
     this.onChange({ game: this.select.value, params });

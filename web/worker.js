@@ -5,6 +5,51 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const post = (message) => self.postMessage(message);
+const TABLES_DIR = "/tables";
+let fileSystem = null;
+let manifest = null;
+const tablesWritten = new Set();
+
+async function fetchBytes(name, onProgress) {
+  const response = await fetch(new URL("./tables/" + name, import.meta.url));
+  if (!response.ok) throw new Error(`tables/${name}: HTTP ${response.status}`);
+  const total = Number(response.headers.get("content-length")) || 0;
+  const reader = response.body.getReader();
+  const parts = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    received += value.length;
+    if (total) onProgress(received / total);
+  }
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.length;
+  }
+  return bytes;
+}
+
+// The table a request needs (a scorecard game's rule set), written to Python's file system once.
+async function ensureTable(args, onProgress) {
+  if (!args || typeof args.game !== "string") return;
+  if (!manifest) {
+    const response = await fetch(new URL("./tables/manifest.json", import.meta.url));
+    if (!response.ok) throw new Error(`tables/manifest.json: HTTP ${response.status}`);
+    manifest = await response.json();
+    fileSystem.writeFile(`${TABLES_DIR}/manifest.json`, JSON.stringify(manifest));
+  }
+  const entry = manifest.tables.find(
+    (t) => t.rules.game === args.game && (args.joker === undefined || t.rules.joker === args.joker),
+  );
+  if (!entry || tablesWritten.has(entry.file)) return;
+  const bytes = await fetchBytes(entry.file, (fraction) => onProgress("loading the table", fraction));
+  fileSystem.writeFile(`${TABLES_DIR}/${entry.file}`, bytes);
+  tablesWritten.add(entry.file);
+}
 // Worker console output does not reach the page's console: forward it.
 const log = (message) => post({ type: "log", message: String(message) });
 
@@ -25,7 +70,11 @@ async function boot() {
   const wheel = new URL("./" + info.pycore_wheel, import.meta.url).href;
   await pyodide.loadPackage(["numpy", wheel], { messageCallback: () => {}, errorCallback: (m) => failures.push(m) });
   if (failures.length) throw new Error("the solver could not be installed: " + failures.join("; "));
+  // prebuilt tables are fetched when first needed and handed to Python through its file system
+  pyodide.FS.mkdirTree(TABLES_DIR);
+  pyodide.runPython(`import os; os.environ["ROLL_OR_HOLD_TABLES"] = "${TABLES_DIR}"`);
   pyodide.runPython("import numpy, pycore.api");
+  fileSystem = pyodide.FS;
   // kept for the worker's lifetime: the module proxy owns the function proxy
   const api = pyodide.pyimport("pycore.api");
   const handle = (request, progress) => api.handle(request, progress);
@@ -49,6 +98,7 @@ self.onmessage = async (event) => {
   }
   try {
     const progress = (stage, fraction) => post({ type: "progress", id, stage, fraction });
+    if (action !== "resolve" && action !== "games") await ensureTable(args, progress);
     const answer = JSON.parse(handle(JSON.stringify({ action, args }), progress));
     if (answer.error) post({ id, error: answer.error });
     else post({ id, result: answer });

@@ -100,7 +100,7 @@ def box_points(roll: tuple[int, ...], box: int) -> int:
     return 50 if most == 5 else 0
 
 
-def _possible_points(box: int) -> frozenset[int]:
+def possible_points(box: int) -> frozenset[int]:
     """Every score a box can hold (jokers included)."""
     if box < 6:
         return frozenset((box + 1) * n for n in range(6))
@@ -134,9 +134,9 @@ class Scorecard:
             box = _box_number(name)
             if box in filled:
                 raise InvalidStateError(f"scorecard box {BOX_KEYS[box]} is given twice")
-            if points not in _possible_points(box):
+            if points not in possible_points(box):
                 raise InvalidStateError(
-                    f"{BOXES[box][1]} cannot score {points} (possible: {_describe(_possible_points(box))})"
+                    f"{BOXES[box][1]} cannot score {points} (possible: {_describe(possible_points(box))})"
                 )
             filled[box] = points
         return cls(tuple(sorted(filled.items())), bonuses)

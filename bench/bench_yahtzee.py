@@ -1,0 +1,89 @@
+"""Yahtzee: anchor solve per rule set, within-turn advice, and the keep recursion against
+dense keep-outcome sums (the textbook within-turn step), all timed in the same run.
+
+    python bench/bench_yahtzee.py [--runs 3] [--jokers free,forced,none]
+
+Prints medians of ``--runs`` runs; numbers, not assertions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pycore import api  # noqa: E402
+from pycore.dice_turn import DiceTurn  # noqa: E402
+from pycore.games.yahtzee import Yahtzee  # noqa: E402
+from pycore.prebuilt import load_table, read_manifest  # noqa: E402
+from pycore.solitaire import solve_solitaire  # noqa: E402
+
+POSITIONS = [
+    ("", "13356", 2),
+    ("1s:3,fh:25", "22456", 1),
+    ("3k:17,4k:0,ch:22,y:50", "44441", 2),
+    ("1s:2,2s:6,3s:9,ss:30,ls:40", "66612", 0),
+    ("", None, None),
+]
+
+
+def timed(fn):
+    started = time.perf_counter()
+    result = fn()
+    return time.perf_counter() - started, result
+
+
+def dense_stage(turn: DiceTurn, after: np.ndarray) -> np.ndarray:
+    """Keep values by summing every keep's outcomes (a dense [keeps, rolls] matrix)."""
+    if not hasattr(turn, "_dense"):
+        matrix = np.zeros((len(turn.keeps), turn.n_rolls))
+        for k, keep in enumerate(turn.keeps):
+            rolled = DiceTurn(n_dice=5 - len(keep)) if len(keep) < 5 else None
+            if rolled is None:
+                matrix[k, turn.roll_index[keep]] = 1.0
+                continue
+            for r, outcome in enumerate(rolled.roll_tuples):
+                matrix[k, turn.roll_index[tuple(sorted(keep + outcome))]] += rolled.roll_probability[r]
+        object.__setattr__(turn, "_dense", matrix)
+    return turn._dense @ after
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--jokers", default="free,forced,none")
+    args = parser.parse_args()
+    manifest = {e["rules"]["joker"]: e for e in read_manifest()["tables"]}
+    print(f"{'joker':<7} {'anchors':>8} {'solve s':>8} {'expected':>10} {'table bytes':>11} {'advice ms':>9}")
+    for joker in args.jokers.split(","):
+        game = Yahtzee(joker)
+        solves = [timed(lambda: solve_solitaire(game)) for _ in range(args.runs)]
+        solution = solves[-1][1]
+        load_table(game)
+        advice = []
+        for _ in range(args.runs):
+            for card, dice, rolls in POSITIONS:
+                request = {"game": "yahtzee", "joker": joker, "scorecard": card}
+                if dice:
+                    request.update(dice=dice, rolls_left=rolls)
+                advice.append(timed(lambda request=request: api.call("advise", request))[0])
+        print(f"{joker:<7} {solution.anchors_solved:>8} {statistics.median(s for s, _ in solves):>8.2f} "
+              f"{solution.expected_score:>10.4f} {manifest[joker]['bytes']:>11} "
+              f"{1000 * statistics.median(advice):>9.1f}", flush=True)
+    turn = DiceTurn()
+    after = np.random.default_rng(1).random((turn.n_rolls, 2048))
+    dense_stage(turn, after[:, :1])
+    recursion = statistics.median(timed(lambda: turn.keep_values(after))[0] for _ in range(args.runs))
+    dense = statistics.median(timed(lambda: dense_stage(turn, after))[0] for _ in range(args.runs))
+    print(f"keep values for 2048 anchors: recursion {1000 * recursion:.1f} ms, dense sums {1000 * dense:.1f} ms "
+          f"({dense / recursion:.1f}x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,255 @@
+"""The JSON actions for scorecard (solitaire) games, called through :mod:`pycore.api`.
+
+* ``solve`` {game, joker?, fresh?} -> expected_score, anchors, seconds, table facts
+  (from the prebuilt table; ``fresh: true`` solves again in this process)
+* ``advise`` {game, joker?, scorecard, dice?, rolls_left?} -> every keep and every box
+  with its expected final score, best first, and the loss of each against the best
+* ``distribution`` {game, joker?} -> the exact final-score histogram and its statistics
+* ``link`` {game, joker?, scorecard, dice?, rolls_left?} -> fragment
+* ``resolve`` of a ``game=yahtzee&...`` fragment (see :func:`resolve_position`)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from urllib.parse import quote
+
+from .errors import InvalidRequestError, InvalidStateError, PycoreError
+from .games.yahtzee import (
+    BOX_KEYS,
+    BOXES,
+    JOKER_RULES,
+    UPPER_BONUS,
+    UPPER_TARGET,
+    YAHTZEE,
+    YAHTZEE_BONUS,
+    Scorecard,
+    parse_dice,
+)
+from .prebuilt import distribution_stats, load_table
+from .registry import find_game
+from .solitaire import solve_solitaire, turn_options
+
+DEFAULT_JOKER = "forced"  # the official rule
+
+
+@dataclass(frozen=True)
+class Position:
+    """A scorecard, the dice showing (none at the start of a turn) and the rolls left."""
+
+    card: Scorecard
+    dice: tuple[int, ...] | None
+    rolls_left: int
+
+    @classmethod
+    def from_args(cls, game, args: dict) -> "Position":
+        card = Scorecard.from_text(args.get("scorecard", "") or "")
+        game.anchor_of(card)  # consistency (bonuses) checked here
+        raw_dice = args.get("dice")
+        rolls_left = args.get("rolls_left")
+        if raw_dice in (None, "", []):
+            if rolls_left not in (None, game.dice.rolls):
+                raise InvalidStateError(f"rolls_left {rolls_left} needs dice; without dice it is the turn start")
+            return cls(card, None, game.dice.rolls)
+        if isinstance(raw_dice, list):
+            raw_dice = "".join(str(d) for d in raw_dice)
+        dice = parse_dice(str(raw_dice), game.dice.n_dice)
+        if rolls_left is None:
+            rolls_left = 0
+        if not isinstance(rolls_left, int) or not 0 <= rolls_left < game.dice.rolls:
+            raise InvalidStateError(f"rolls_left with dice showing must be 0-{game.dice.rolls - 1}, got {rolls_left!r}")
+        return cls(card, dice, rolls_left)
+
+    def fragment(self, game) -> str:
+        parts = [f"game={game.name}", f"joker={game.joker}"]
+        if self.card.boxes or self.card.yahtzee_bonuses:
+            parts.append("card=" + quote(self.card.to_text(), safe=":,"))
+        if self.dice is not None:
+            parts += ["dice=" + "".join(map(str, self.dice)), f"rolls={self.rolls_left}"]
+        return "&".join(parts)
+
+    def as_json(self) -> dict:
+        return {
+            "scorecard": self.card.to_text(),
+            "dice": None if self.dice is None else list(self.dice),
+            "rolls_left": self.rolls_left,
+        }
+
+
+def game_from_args(args: dict):
+    joker = args.get("joker") or DEFAULT_JOKER
+    return find_game(args["game"], joker=joker)
+
+
+def _head(game) -> dict:
+    return {"game": game.name, "params": {"joker": game.joker}}
+
+
+def _solve(args: dict, progress) -> dict:
+    game = game_from_args(args)
+    if args.get("fresh"):
+        solution = solve_solitaire(game, progress=progress)
+        return {
+            **_head(game),
+            "expected_score": solution.expected_score,
+            "anchors": solution.anchors_solved,
+            "seconds": solution.seconds,
+            "source": "solved",
+        }
+    started = time.perf_counter()
+    table = load_table(game)
+    return {
+        **_head(game),
+        "expected_score": float(table.values[game.start_anchor]),
+        "anchors": table.entry["anchors"],
+        "seconds": time.perf_counter() - started,
+        "source": "table",
+        "table": {k: table.entry[k] for k in ("file", "bytes", "sha256", "solve_seconds")},
+    }
+
+
+def _box_json(option, best: float, position: Position, game) -> dict:
+    """A box choice, with what it scores and the card after it (bonuses split out)."""
+    card, dice = position.card, position.dice
+    total = int(round(option.points))
+    yahtzee_bonus = (
+        YAHTZEE_BONUS if game.joker != "none" and card.filled.get(YAHTZEE) == 50 and len(set(dice)) == 1 else 0
+    )
+    upper_bonus = 0
+    if option.box < 6 and card.upper_total < UPPER_TARGET <= card.upper_total + total - yahtzee_bonus - UPPER_BONUS:
+        upper_bonus = UPPER_BONUS
+    points = total - yahtzee_bonus - upper_bonus
+    after = Scorecard(
+        tuple(sorted(card.boxes + ((option.box, points),))),
+        card.yahtzee_bonuses + (1 if yahtzee_bonus else 0),
+    )
+    return {
+        "box": BOX_KEYS[option.box],
+        "title": BOXES[option.box][1],
+        "points": points,
+        "bonus": yahtzee_bonus + upper_bonus,
+        "scorecard_after": after.to_text(),
+        "expected_final": card.score + option.value,
+        "loss": best - option.value,
+    }
+
+
+def _keep_json(option, best: float, base: int, n_dice: int) -> dict:
+    return {
+        "keep": list(option.keep),
+        "reroll": n_dice - len(option.keep),
+        "expected_final": base + option.value,
+        "loss": best - option.value,
+    }
+
+
+def advise(args: dict, progress=None) -> dict:
+    game = game_from_args(args)
+    position = Position.from_args(game, args)
+    card = position.card
+    if card.complete:
+        raise InvalidStateError(f"the scorecard is full: the game is over with {card.score} points")
+    anchor = game.anchor_of(card)
+    started = time.perf_counter()
+    values = load_table(game).values
+    base = card.score
+    result = {
+        **_head(game),
+        **position.as_json(),
+        "score_so_far": base,
+        "upper_total": card.upper_total,
+        "open_boxes": [BOX_KEYS[b] for b in range(len(BOXES)) if b not in card.filled],
+        "fragment": "#" + position.fragment(game),
+    }
+    if position.dice is None:
+        result.update(expected_final=base + float(values[anchor]), keeps=[], boxes=[], best=None)
+    else:
+        keeps, boxes = turn_options(game, values, anchor, position.dice, position.rolls_left)
+        best = max(o.value for o in keeps + boxes)
+        result["keeps"] = [_keep_json(o, best, base, game.dice.n_dice) for o in keeps]
+        result["boxes"] = [_box_json(o, best, position, game) for o in boxes]
+        result["expected_final"] = base + best
+        result["best"] = result["keeps"][0] if keeps else result["boxes"][0]
+        result["best_kind"] = "keep" if keeps else "box"
+    result["seconds"] = time.perf_counter() - started
+    return result
+
+
+def _distribution(args: dict, progress) -> dict:
+    game = game_from_args(args)
+    table = load_table(game)
+    distribution = table.distribution
+    stats = distribution_stats(distribution)
+    return {
+        **_head(game),
+        **stats,
+        "first_score": stats["min"],
+        "probabilities": distribution[stats["min"]:stats["max"] + 1].tolist(),
+    }
+
+
+def _link(args: dict, progress) -> dict:
+    game = game_from_args(args)
+    return {**_head(game), "fragment": "#" + Position.from_args(game, args).fragment(game)}
+
+
+@dataclass
+class ResolvedPosition:
+    game: object
+    position: Position
+    problems: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict:
+        return {
+            **_head(self.game),
+            "position": self.position.as_json(),
+            "fragment": "#" + self.position.fragment(self.game),
+            "problems": self.problems,
+            "view": {"view": "scorecard"},
+        }
+
+
+def resolve_position(values: dict[str, str], problems: list[str]) -> ResolvedPosition:
+    """The nearest valid position to a link's ``values`` (never fails; one message per fix)."""
+    joker = values.pop("joker", DEFAULT_JOKER)
+    if joker not in JOKER_RULES:
+        problems.append(f"joker must be one of {', '.join(JOKER_RULES)}, got {joker!r}; using {DEFAULT_JOKER}")
+        joker = DEFAULT_JOKER
+    game = find_game("yahtzee", joker=joker)
+    card = Scorecard()
+    try:
+        card = Scorecard.from_text(values.pop("card", ""))
+        game.anchor_of(card)
+    except PycoreError as exc:
+        problems.append(f"scorecard: {exc}; opening a fresh scorecard")
+        card = Scorecard()
+    args: dict = {"scorecard": card.to_text()}
+    if "dice" in values:
+        args["dice"] = values.pop("dice")
+        raw_rolls = values.pop("rolls", "0")
+        args["rolls_left"] = int(raw_rolls) if raw_rolls.strip().isdigit() else raw_rolls
+    values.pop("view", None)
+    for key in values:
+        problems.append(f"yahtzee links have no {key!r} (ignored); keys: joker, card, dice, rolls")
+    try:
+        position = Position.from_args(game, args)
+    except PycoreError as exc:
+        problems.append(f"{exc}; opening the start of the turn")
+        position = Position(card, None, game.dice.rolls)
+    if card.complete:
+        problems.append("the scorecard is full; opening a fresh one")
+        position = Position(Scorecard(), None, game.dice.rolls)
+    return ResolvedPosition(game, position, problems)
+
+
+ACTIONS = {"solve": _solve, "advise": advise, "distribution": _distribution, "link": _link}
+
+
+def call(action: str, args: dict, progress) -> dict:
+    if action not in ACTIONS:
+        raise InvalidRequestError(
+            f"action {action!r} is not available for {args.get('game')} (a solitaire game); "
+            f"use one of {', '.join(ACTIONS)}"
+        )
+    return ACTIONS[action](args, progress)

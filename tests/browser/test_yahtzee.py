@@ -1,0 +1,115 @@
+"""Yahtzee in the browser: advice equals the command line, links, tap-to-enter, play, review, histogram."""
+
+import pytest
+from playwright.sync_api import expect
+
+from pycore import api
+
+TIMEOUT = 90_000
+ADVICE = "[data-testid=yahtzee-advice]"
+
+POSITIONS = [
+    {"joker": "forced", "scorecard": "", "dice": "13356", "rolls_left": 2},
+    {"joker": "free", "scorecard": "1s:3,fh:25,y:50", "dice": "44444", "rolls_left": 0},
+    {"joker": "none", "scorecard": "1s:2,2s:6,3k:17,ch:21", "dice": "12345", "rolls_left": 1},
+    {"joker": "forced", "scorecard": "3s:9,4s:12", "dice": None, "rolls_left": 3},
+]
+
+
+def wait_for_expected(page, value):
+    panel = page.locator(ADVICE)
+    expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    expect(panel).to_have_attribute("data-expected", str(value), timeout=TIMEOUT)
+    return panel
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=lambda p: f"{p['joker']}-{p['dice']}-{p['rolls_left']}")
+def test_page_gives_the_cli_numbers(site, page, position):
+    args = {"game": "yahtzee", **{k: v for k, v in position.items() if v is not None}}
+    expected = api.call("advise", args)
+    page.goto(site + expected["fragment"])
+    panel = page.locator(ADVICE)
+    expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    # WebAssembly numpy may differ from CPython's in the last bits
+    assert float(panel.get_attribute("data-expected")) == pytest.approx(expected["expected_final"], abs=1e-9)
+    if expected["best"] is None:
+        assert panel.get_attribute("data-best") == ""
+        return
+    kind = expected["best_kind"]
+    best = "".join(map(str, expected["best"]["keep"])) if kind == "keep" else expected["best"]["box"]
+    assert panel.get_attribute("data-best") == f"{kind}:{best}"
+    rows = panel.get_by_test_id("option")
+    assert rows.count() == len(expected["keeps"]) + len(expected["boxes"])
+    shown = sorted(float(rows.nth(i).get_attribute("data-value")) for i in range(rows.count()))
+    wanted = sorted(o["expected_final"] for o in expected["keeps"] + expected["boxes"])
+    assert shown == pytest.approx(wanted, abs=1e-9)
+
+
+def test_entering_a_position_by_taps_updates_the_link(site, page):
+    page.goto(site + "#game=yahtzee&joker=forced")
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    page.get_by_test_id("box-fh").select_option("25")
+    expect(page).to_have_url(site + "#game=yahtzee&joker=forced&card=fh:25", timeout=TIMEOUT)
+    page.get_by_test_id("dice-text").fill("66612")
+    page.get_by_test_id("dice-text").press("Enter")
+    expect(page).to_have_url(site + "#game=yahtzee&joker=forced&card=fh:25&dice=12666&rolls=2", timeout=TIMEOUT)
+    page.get_by_test_id("dice-0").click()  # a tap steps the first die's face: 1 -> 2
+    expect(page).to_have_url(site + "#game=yahtzee&joker=forced&card=fh:25&dice=22666&rolls=2", timeout=TIMEOUT)
+    expected = api.call(
+        "advise", {"game": "yahtzee", "joker": "forced", "scorecard": "fh:25", "dice": "22666", "rolls_left": 2}
+    )
+    wait_for_expected(page, expected["expected_final"])
+    # a fresh page opened from the link shows the same position and numbers
+    other = page.context.new_page()
+    other.goto(page.url)
+    wait_for_expected(other, expected["expected_final"])
+    other.close()
+
+
+def test_bad_links_say_what_was_wrong_and_still_advise(site, page):
+    page.goto(site + "#game=yahtzee&joker=wild&card=2s:3&dice=12&rolls=9")
+    message = page.get_by_test_id("link-message")
+    expect(message).to_be_visible(timeout=TIMEOUT)
+    expect(message).to_contain_text("joker must be one of")
+    expect(message).to_contain_text("Twos cannot score 3")
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    expect(page).to_have_url(site + "#game=yahtzee&joker=forced", timeout=TIMEOUT)
+
+
+def test_play_a_whole_game_and_review_it(site, page, artifacts):
+    page.goto(site + "#game=yahtzee&joker=forced")
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    page.get_by_test_id("yz-tab-play").click()
+    play = page.get_by_test_id("play")
+    for turn in range(1, 14):
+        expect(play).to_have_attribute("data-turn", str(turn), timeout=TIMEOUT)
+        page.get_by_test_id("play-roll").click()
+        expect(play).to_have_attribute("data-rolls-left", "2", timeout=TIMEOUT)
+        if turn == 1:
+            page.get_by_test_id("play-hint").click()
+            expect(page.get_by_test_id("play-hint-text")).to_contain_text("Best:", timeout=TIMEOUT)
+            page.get_by_test_id("play-dice-0").click()  # keep one die, reroll the rest
+            page.get_by_test_id("play-roll").click()
+            expect(play).to_have_attribute("data-rolls-left", "1", timeout=TIMEOUT)
+        boxes = page.get_by_test_id("play-boxes").locator("button")
+        expect(boxes.first).to_be_visible(timeout=TIMEOUT)
+        boxes.first.click()  # not always the best: the review must price it
+    review = page.get_by_test_id("play-review")
+    expect(review).to_be_visible(timeout=TIMEOUT)
+    expect(review).to_contain_text("Game over")
+    assert float(review.get_attribute("data-total-loss")) >= 0
+    assert review.locator("tbody tr").count() == 14  # 13 boxes and the one keep
+    page.screenshot(path=str(artifacts / "yahtzee-review.png"), full_page=True)
+
+
+def test_histogram_shows_the_exact_distribution(site, page, artifacts):
+    page.goto(site + "#game=yahtzee&joker=free")
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    page.get_by_test_id("yz-tab-distribution").click()
+    histogram = page.get_by_test_id("histogram")
+    expect(histogram).to_be_visible(timeout=TIMEOUT)
+    expected = api.call("distribution", {"game": "yahtzee", "joker": "free"})
+    assert float(histogram.get_attribute("data-mean")) == pytest.approx(expected["mean"], abs=1e-9)
+    assert round(float(histogram.get_attribute("data-mean")), 4) == 254.5896
+    assert histogram.locator("rect").count() > 20
+    page.screenshot(path=str(artifacts / "yahtzee-histogram.png"), full_page=True)

@@ -1,0 +1,145 @@
+// The Yahtzee advisor: scorecard + dice + rolls left -> every keep and every box with its
+// expected final score, best first. Test contract: data-testid="yahtzee-advice" carries
+// data-ready="true" once the numbers belong to the position shown, data-expected (the
+// position's expected final score) and data-best ("keep:335" or "box:fh").
+import { escapeHtml } from "./advice-panel.js";
+import { DiceTray } from "./dice-tray.js";
+import { ScorecardEditor } from "./scorecard-editor.js";
+
+const points = (x) => x.toFixed(2);
+const keepText = (keep) => (keep.length ? keep.join("") : "nothing");
+
+export class YahtzeeAdvisor {
+  constructor(root, game, { onPosition }) {
+    this.root = root;
+    this.game = game;
+    this.onPosition = onPosition;
+    root.innerHTML = `
+      <section class="yz-position">
+        <h2>Position</h2>
+        <div class="dice-row"></div>
+        <div class="position-controls">
+          <label class="field">Dice <input data-testid="dice-text" name="dice" inputmode="numeric" maxlength="9"
+                 placeholder="e.g. 13356" autocomplete="off"></label>
+          <label class="field">Rolls left
+            <select data-testid="rolls-left" name="rolls">
+              <option value="3">start of turn</option><option value="2">2 (after 1st roll)</option>
+              <option value="1">1 (after 2nd roll)</option><option value="0">0 (score now)</option>
+            </select></label>
+        </div>
+      </section>
+      <section class="yahtzee-advice" data-testid="yahtzee-advice" data-ready="false" aria-live="polite"></section>
+      <section class="yz-card"></section>`;
+    this.advice = root.querySelector("[data-testid=yahtzee-advice]");
+    this.diceText = root.querySelector("[name=dice]");
+    this.rolls = root.querySelector("[name=rolls]");
+    this.tray = new DiceTray(root.querySelector(".dice-row"), { onChange: () => this.emit(true) });
+    this.card = new ScorecardEditor(root.querySelector(".yz-card"), game, () => this.emit());
+    this.diceText.addEventListener("change", () => {
+      const digits = this.diceText.value.replace(/[^0-9]/g, "");
+      if (/^[1-6]{5}$/.test(digits)) this.tray.set(digits.split("").map(Number));
+      this.emit(true);
+    });
+    this.rolls.addEventListener("change", () => this.emit());
+  }
+
+  // the position as link keys (the app turns them into a fragment and resolves it)
+  position(diceChanged = false) {
+    let rolls = Number(this.rolls.value);
+    if (diceChanged && rolls === 3) rolls = 2; // entering dice means a roll has happened
+    const keys = { card: this.card.text() };
+    if (rolls < 3) Object.assign(keys, { dice: this.diceTextValue(), rolls: String(rolls) });
+    return keys;
+  }
+
+  diceTextValue() {
+    const typed = this.diceText.value.replace(/[^0-9]/g, "");
+    return typed.length === 5 && document.activeElement === this.diceText ? typed : this.tray.text();
+  }
+
+  emit(diceChanged = false) {
+    this.onPosition(this.position(diceChanged));
+  }
+
+  pending() {
+    this.advice.dataset.ready = "false";
+    this.advice.classList.add("stale");
+  }
+
+  showError(message) {
+    this.advice.dataset.ready = "false";
+    this.advice.classList.remove("stale");
+    this.advice.innerHTML = `<p class="error" data-testid="advice-error">${escapeHtml(message)}</p>`;
+  }
+
+  // position: {scorecard, dice, rolls_left}; result: the engine's advise answer
+  show(position, result) {
+    this.rolls.value = String(position.rolls_left);
+    if (position.dice) {
+      this.tray.set(position.dice);
+      this.diceText.value = position.dice.join("");
+    } else {
+      this.diceText.value = "";
+    }
+    this.tray.setMode(position.dice ? "set" : "set");
+    this.card.show(position.scorecard, result.score_so_far);
+    this.render(result);
+  }
+
+  render(result) {
+    const a = this.advice;
+    a.dataset.expected = String(result.expected_final);
+    if (!result.best) {
+      a.dataset.best = "";
+      a.innerHTML = `
+        <p class="verdict">${points(result.expected_final)}</p>
+        <p class="why">Expected final score from the start of this turn, with perfect play
+          (${result.score_so_far} on the card${result.open_boxes.length ? `, ${result.open_boxes.length} boxes open` : ""}).</p>
+        <p class="note">Enter the dice after your first roll to see what to keep.</p>`;
+    } else {
+      const bestKeep = result.best_kind === "keep";
+      a.dataset.best = bestKeep ? `keep:${result.best.keep.join("")}` : `box:${result.best.box}`;
+      const verdict = bestKeep
+        ? result.best.reroll === 0
+          ? `Keep all and score: ${escapeHtml(result.boxes[0].title)}`
+          : `Keep ${keepText(result.best.keep)}, reroll ${result.best.reroll}`
+        : `Score ${escapeHtml(result.best.title)} (${result.best.points})`;
+      const keepRows = result.keeps
+        .map(
+          (k, i) => `<tr data-testid="option" data-kind="keep" data-keep="${k.keep.join("")}" data-value="${k.expected_final}"
+              class="${i === 0 ? "best" : ""}">
+            <td><button type="button" class="linklike" data-keep="${k.keep.join("")}">keep ${keepText(k.keep)}</button></td>
+            <td class="num">${points(k.expected_final)}</td><td class="num">${k.loss > 0 ? "−" + points(k.loss) : "best"}</td></tr>`,
+        )
+        .join("");
+      const boxRows = result.boxes
+        .map(
+          (b) => `<tr data-testid="option" data-kind="box" data-box="${b.box}" data-value="${b.expected_final}">
+            <td>${escapeHtml(b.title)} <span class="note">${b.points}${b.bonus ? ` +${b.bonus} bonus` : ""}</span></td>
+            <td class="num">${points(b.expected_final)}</td><td class="num">${b.loss > 1e-9 ? "−" + points(b.loss) : "best"}</td></tr>`,
+        )
+        .join("");
+      a.innerHTML = `
+        <p class="verdict" data-testid="yz-verdict">${verdict}</p>
+        <p class="why">Expected final score ${points(result.expected_final)} with perfect play
+          (${result.score_so_far} on the card now).</p>
+        ${result.keeps.length ? `<h3>Keeps</h3><table class="options"><thead><tr><th>choice</th><th class="num">expected final</th><th class="num">loss</th></tr></thead><tbody>${keepRows}</tbody></table>` : ""}
+        <h3>${result.keeps.length ? "Or score now" : "Boxes"}</h3>
+        <table class="options"><thead><tr><th>box</th><th class="num">expected final</th><th class="num">loss</th></tr></thead><tbody>${boxRows}</tbody></table>
+        <p class="note">Computed in ${(1000 * result.seconds).toFixed(0)} ms from the stored turn-start values.</p>`;
+      a.querySelectorAll("button[data-keep]").forEach((button) =>
+        button.addEventListener("click", () => {
+          this.tray.setMode("keep");
+          this.tray.keepFaces(button.dataset.keep.split("").filter(Boolean).map(Number));
+        }),
+      );
+      if (bestKeep) {
+        this.tray.setMode("keep");
+        this.tray.keepFaces(result.best.keep);
+        this.tray.setMode("set");
+      }
+    }
+    a.classList.remove("stale");
+    a.dataset.ready = "true";
+  }
+}
