@@ -53,8 +53,8 @@ export class ScoreHistogram {
       <p>Mean <strong>${result.mean.toFixed(4)}</strong>, standard deviation ${result.sd.toFixed(2)}, median ${result.median};
         scores from ${result.min} to ${result.max}. Two optimal players: the first scores more with probability
         ${result.p_beats_optimal.toFixed(4)} (ties make up the rest).</p>
-      <table class="options"><thead><tr>${Object.keys(result.percentiles).map((p) => `<th class="num">${p}%</th>`).join("")}</tr></thead>
-        <tbody><tr>${pct}</tr></tbody></table>
+      <div class="scroll"><table class="options"><thead><tr>${Object.keys(result.percentiles).map((p) => `<th class="num">${p}%</th>`).join("")}</tr></thead>
+        <tbody><tr>${pct}</tr></tbody></table></div>
       <p class="note">Exact (every dice outcome followed forward, no sampling), for a player who always makes the
         choice with the highest expected score. Bars are 5-point bins.</p>`;
   }

@@ -155,8 +155,8 @@ export class YahtzeePlay {
       <h3>Game over: ${this.score} points</h3>
       <p data-testid="review-summary">Your choices cost ${total.toFixed(2)} expected points in total against perfect play
         (${this.decisions.filter((d) => d.loss > 1e-9).length} of ${this.decisions.length} choices were not the best).</p>
-      <table class="options review"><thead><tr><th>turn</th><th>dice</th><th>rolls left</th><th>your choice</th>
-        <th>best</th><th class="num">loss</th></tr></thead><tbody>${rows}</tbody></table>`;
+      <div class="scroll"><table class="options review"><thead><tr><th>turn</th><th>dice</th><th>rolls left</th><th>your choice</th>
+        <th>best</th><th class="num">loss</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   }
 
   render() {

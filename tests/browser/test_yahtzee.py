@@ -24,7 +24,7 @@ def wait_for_expected(page, value):
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=lambda p: f"{p['joker']}-{p['dice']}-{p['rolls_left']}")
-def test_page_gives_the_cli_numbers(site, page, position):
+def test_page_gives_the_cli_numbers(site, page, position, artifacts):
     args = {"game": "yahtzee", **{k: v for k, v in position.items() if v is not None}}
     expected = api.call("advise", args)
     page.goto(site + expected["fragment"])
@@ -43,6 +43,9 @@ def test_page_gives_the_cli_numbers(site, page, position):
     shown = sorted(float(rows.nth(i).get_attribute("data-value")) for i in range(rows.count()))
     wanted = sorted(o["expected_final"] for o in expected["keeps"] + expected["boxes"])
     assert shown == pytest.approx(wanted, abs=1e-9)
+    name = f"yahtzee-advisor-{position['joker']}-{position['dice']}.png"
+    page.screenshot(path=str(artifacts / name), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scrolling on a phone
 
 
 def test_entering_a_position_by_taps_updates_the_link(site, page):
@@ -113,3 +116,4 @@ def test_histogram_shows_the_exact_distribution(site, page, artifacts):
     assert round(float(histogram.get_attribute("data-mean")), 4) == 254.5896
     assert histogram.locator("rect").count() > 20
     page.screenshot(path=str(artifacts / "yahtzee-histogram.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scrolling on a phone
