@@ -73,16 +73,21 @@ def main() -> None:
                 if dice:
                     request.update(dice=dice, rolls_left=rolls)
                 advice.append(timed(lambda request=request: api.call("advise", request))[0])
-        print(f"{joker:<7} {solution.anchors_solved:>8} {statistics.median(s for s, _ in solves):>8.2f} "
-              f"{solution.expected_score:>10.4f} {manifest[joker]['bytes']:>11} "
-              f"{1000 * statistics.median(advice):>9.1f}", flush=True)
+        print(
+            f"{joker:<7} {solution.anchors_solved:>8} {statistics.median(s for s, _ in solves):>8.2f} "
+            f"{solution.expected_score:>10.4f} {manifest[joker]['bytes']:>11} "
+            f"{1000 * statistics.median(advice):>9.1f}",
+            flush=True,
+        )
     turn = DiceTurn()
     after = np.random.default_rng(1).random((turn.n_rolls, 2048))
     dense_stage(turn, after[:, :1])
     recursion = statistics.median(timed(lambda: turn.keep_values(after))[0] for _ in range(args.runs))
     dense = statistics.median(timed(lambda: dense_stage(turn, after))[0] for _ in range(args.runs))
-    print(f"keep values for 2048 anchors: recursion {1000 * recursion:.1f} ms, dense sums {1000 * dense:.1f} ms "
-          f"({dense / recursion:.1f}x)")
+    print(
+        f"keep values for 2048 anchors: recursion {1000 * recursion:.1f} ms, dense sums {1000 * dense:.1f} ms "
+        f"({dense / recursion:.1f}x)"
+    )
 
 
 if __name__ == "__main__":

@@ -67,7 +67,7 @@ class DiceTurn:
 
     @cached_property
     def roll_tuples(self) -> tuple[tuple[int, ...], ...]:
-        return self.keeps[self.level_start[self.n_dice]:]
+        return self.keeps[self.level_start[self.n_dice] :]
 
     @property
     def n_rolls(self) -> int:
@@ -100,7 +100,7 @@ class DiceTurn:
         """``_children[m]`` [keeps with m dice, faces]: the keep with one more die of each face."""
         out = []
         for m in range(self.n_dice):
-            block = self.keeps[self.level_start[m]:self.level_start[m + 1]]
+            block = self.keeps[self.level_start[m] : self.level_start[m + 1]]
             out.append(
                 np.array(
                     [[self.keep_index[tuple(sorted(k + (d,)))] for d in range(1, self.faces + 1)] for k in block],
@@ -117,7 +117,7 @@ class DiceTurn:
         width = min(self.n_dice, self.faces)
         for m in range(1, self.n_dice + 1):
             rows = []
-            for k in self.keeps[self.level_start[m]:self.level_start[m + 1]]:
+            for k in self.keeps[self.level_start[m] : self.level_start[m + 1]]:
                 parents = []
                 for d in sorted(set(k)):
                     smaller = list(k)
@@ -132,13 +132,13 @@ class DiceTurn:
         complete roll once the dice are thrown."""
         out = np.empty((len(self.keeps),) + after.shape[1:], dtype=np.float64)
         start = self.level_start
-        out[start[self.n_dice]:] = after
+        out[start[self.n_dice] :] = after
         for m in range(self.n_dice - 1, -1, -1):
             children = self._children[m]
             block = out[children[:, 0]].copy()
             for d in range(1, self.faces):
                 block += out[children[:, d]]
-            out[start[m]:start[m + 1]] = block / self.faces
+            out[start[m] : start[m + 1]] = block / self.faces
         return out
 
     def best_keep_values(self, keep_values: np.ndarray) -> np.ndarray:
@@ -153,12 +153,12 @@ class DiceTurn:
         start = self.level_start
         for m in range(1, self.n_dice + 1):
             parents = self._parents[m]
-            block = best[start[m]:start[m + 1]]
+            block = best[start[m] : start[m + 1]]
             for j in range(parents.shape[1]):
                 candidate = best[parents[:, j]]
                 if choose:
                     better = candidate > block
-                    choice[start[m]:start[m + 1]][better] = choice[parents[:, j]][better]
+                    choice[start[m] : start[m + 1]][better] = choice[parents[:, j]][better]
                 np.maximum(block, candidate, out=block)
         return best, choice
 
@@ -168,10 +168,10 @@ class DiceTurn:
         mass = keep_mass.copy()
         start = self.level_start
         for m in range(self.n_dice):
-            share = mass[start[m]:start[m + 1]] / self.faces
+            share = mass[start[m] : start[m + 1]] / self.faces
             for d in range(self.faces):
                 mass[self._children[m][:, d]] += share  # one child per keep for a given face: no clashes
-        return mass[start[self.n_dice]:]
+        return mass[start[self.n_dice] :]
 
     def play_forward(self, final: np.ndarray) -> np.ndarray:
         """[rolls, B] the probability of ending the turn with each roll when every keep maximises
@@ -182,7 +182,7 @@ class DiceTurn:
         columns = np.arange(width)
         for rerolls in range(self.rolls - 1, 0, -1):
             _, choice = self.best_keeps(self.keep_values(stages[rerolls - 1]), choose=True)
-            keep_of_roll = choice[self.level_start[self.n_dice]:]  # [rolls, B]
+            keep_of_roll = choice[self.level_start[self.n_dice] :]  # [rolls, B]
             keep_mass = np.bincount(
                 (keep_of_roll * width + columns[None, :]).ravel(),
                 weights=mass.ravel(),
@@ -193,7 +193,7 @@ class DiceTurn:
 
     def roll_values(self, keep_values: np.ndarray) -> np.ndarray:
         """[rolls, B] ``E_s`` from ``K_s``: each roll's value under the best keep."""
-        return self.best_keep_values(keep_values)[self.level_start[self.n_dice]:]
+        return self.best_keep_values(keep_values)[self.level_start[self.n_dice] :]
 
     def stage_values(self, final: np.ndarray) -> list[np.ndarray]:
         """``[E_0, E_1, ..., E_{rolls-1}]`` from ``E_0 = final`` [rolls, B]."""

@@ -185,7 +185,7 @@ def _distribution(args: dict, progress) -> dict:
         **_head(game),
         **stats,
         "first_score": stats["min"],
-        "probabilities": distribution[stats["min"]:stats["max"] + 1].tolist(),
+        "probabilities": distribution[stats["min"] : stats["max"] + 1].tolist(),
     }
 
 

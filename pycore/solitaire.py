@@ -77,7 +77,7 @@ def solve_solitaire(game: ScorecardGame, progress: Progress | None = None, chunk
     done = 0
     for layer in layers:
         for lo in range(0, layer.size, chunk):
-            anchors = layer[lo:lo + chunk]
+            anchors = layer[lo : lo + chunk]
             final = end_of_turn_values(game, anchors, values).max(axis=0)
             values[anchors] = game.dice.start_value(final)
             done += anchors.size
@@ -153,8 +153,8 @@ def score_distribution(
         width = min(n_scores, rows.shape[1] + turn_max)
         nxt = np.zeros((1 if last else targets.size, width))
         for lo in range(0, layer.size, chunk):
-            anchors = layer[lo:lo + chunk]
-            block = rows[lo:lo + chunk]
+            anchors = layer[lo : lo + chunk]
+            block = rows[lo : lo + chunk]
             done += anchors.size
             live = block.any(axis=1)
             anchors, block = anchors[live], block[live]
@@ -189,7 +189,7 @@ def score_distribution(
                         at, shifted = at[order], shifted[order]
                         first = np.flatnonzero(np.r_[True, at[1:] != at[:-1]])
                         at, shifted = at[first], np.add.reduceat(shifted, first, axis=0)
-                    nxt[at, x:x + fits] += shifted
+                    nxt[at, x : x + fits] += shifted
             if progress:
                 progress("score distribution", done / total_anchors)
         rows = nxt

@@ -69,7 +69,7 @@ def decode_table(data: bytes, rules: dict | None = None) -> tuple[dict, np.ndarr
         raise TableError("not a Roll or Hold table (bad magic line)")
     line_end = data.find(b"\n", len(MAGIC))
     try:
-        header = json.loads(data[len(MAGIC):line_end])
+        header = json.loads(data[len(MAGIC) : line_end])
         count, scale = int(header["values"]), int(header["scale_bits"])
         extra_sizes = {str(k): int(v) for k, v in header["extra"].items()}
         expected_sha = str(header["payload_sha256"])
@@ -77,7 +77,7 @@ def decode_table(data: bytes, rules: dict | None = None) -> tuple[dict, np.ndarr
         raise TableError(f"table header is unreadable ({exc})") from None
     if rules is not None and header.get("rules") != rules:
         raise TableError(f"table is for rules {header.get('rules')}, not {rules}")
-    payload = data[line_end + 1:]
+    payload = data[line_end + 1 :]
     if hashlib.sha256(payload).hexdigest() != expected_sha:
         raise TableError("table payload is corrupted (sha256 mismatch)")
     try:
@@ -86,7 +86,7 @@ def decode_table(data: bytes, rules: dict | None = None) -> tuple[dict, np.ndarr
         raise TableError(f"table payload does not decompress ({exc})") from None
     if len(raw) != 4 * count + 8 * sum(extra_sizes.values()):
         raise TableError("table payload has the wrong length")
-    zigzag = _from_byte_planes(raw[:4 * count], np.uint32, count).astype(np.int64)
+    zigzag = _from_byte_planes(raw[: 4 * count], np.uint32, count).astype(np.int64)
     fixed = np.cumsum((zigzag >> 1) ^ -(zigzag & 1))
     extra, offset = {}, 4 * count
     for name, size in extra_sizes.items():

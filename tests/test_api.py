@@ -13,8 +13,10 @@ def handle(request):
 
 def test_games_lists_the_registry():
     games = handle({"action": "games"})["games"]
-    assert [g["name"] for g in games] == ["pig", "gro", "ayzd"]
+    assert [g["name"] for g in games] == ["pig", "gro", "ayzd", "yahtzee"]
+    assert [g["kind"] for g in games] == ["jeopardy"] * 3 + ["scorecard"]
     assert [v["name"] for v in games[1]["state_vars"]] == ["p", "i", "j", "k", "o"]
+    assert [b["key"] for b in games[3]["boxes"]][:2] == ["1s", "2s"] and games[3]["boxes"][1]["values"][-1] == 10
 
 
 def test_advise_accepts_an_object_state():

@@ -10,14 +10,11 @@ export class AdvicePanel {
   }
 
   pending() {
-    this.root.dataset.ready = "false";
-    this.root.classList.add("stale");
+    markPending(this.root);
   }
 
   showError(message) {
-    this.root.dataset.ready = "false";
-    this.root.classList.remove("stale");
-    this.root.innerHTML = `<p class="error" data-testid="advice-error">${escapeHtml(message)}</p>`;
+    showErrorIn(this.root, message);
   }
 
   show(advice) {
@@ -50,6 +47,18 @@ export class AdvicePanel {
     this.root.classList.remove("stale");
     this.root.dataset.ready = "true";
   }
+}
+
+// an answer panel whose numbers no longer belong to the position shown
+export function markPending(panel) {
+  panel.dataset.ready = "false";
+  panel.classList.add("stale");
+}
+
+export function showErrorIn(panel, message) {
+  panel.dataset.ready = "false";
+  panel.classList.remove("stale");
+  panel.innerHTML = `<p class="error" data-testid="advice-error">${escapeHtml(message)}</p>`;
 }
 
 export function escapeHtml(text) {

@@ -2,7 +2,7 @@
 // expected final score, best first. Test contract: data-testid="yahtzee-advice" carries
 // data-ready="true" once the numbers belong to the position shown, data-expected (the
 // position's expected final score) and data-best ("keep:335" or "box:fh").
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml, markPending, showErrorIn } from "./advice-panel.js";
 import { DiceTray } from "./dice-tray.js";
 import { ScorecardEditor } from "./scorecard-editor.js";
 
@@ -62,14 +62,11 @@ export class YahtzeeAdvisor {
   }
 
   pending() {
-    this.advice.dataset.ready = "false";
-    this.advice.classList.add("stale");
+    markPending(this.advice);
   }
 
   showError(message) {
-    this.advice.dataset.ready = "false";
-    this.advice.classList.remove("stale");
-    this.advice.innerHTML = `<p class="error" data-testid="advice-error">${escapeHtml(message)}</p>`;
+    showErrorIn(this.advice, message);
   }
 
   // position: {scorecard, dice, rolls_left}; result: the engine's advise answer
@@ -81,7 +78,7 @@ export class YahtzeeAdvisor {
     } else {
       this.diceText.value = "";
     }
-    this.tray.setMode(position.dice ? "set" : "set");
+    this.tray.setMode("set");
     this.card.show(position.scorecard, result.score_so_far);
     this.render(result);
   }

@@ -169,7 +169,9 @@ class Scorecard:
 def _describe(values: frozenset[int]) -> str:
     ordered = sorted(values)
     if len(ordered) > 8:
-        return f"0 or {ordered[1]}-{ordered[-1]}" if ordered[0] == 0 and ordered[1] > 1 else f"{ordered[0]}-{ordered[-1]}"
+        return (
+            f"0 or {ordered[1]}-{ordered[-1]}" if ordered[0] == 0 and ordered[1] > 1 else f"{ordered[0]}-{ordered[-1]}"
+        )
     return ", ".join(map(str, ordered))
 
 
