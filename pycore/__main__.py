@@ -60,6 +60,7 @@ def _position_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scorecard", help='yahtzee: filled boxes, e.g. "1s:3,fh:25,y:50,yb:1" (empty: a fresh card)')
     parser.add_argument("--dice", help="yahtzee: the five dice showing, e.g. 13356 (omit at the start of a turn)")
     parser.add_argument("--rolls-left", dest="rolls_left", type=int, help="yahtzee: rerolls left (0-2)")
+    parser.add_argument("--target", type=int, help="yahtzee: a final score to reach (play for it; near the game's end)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -163,6 +164,14 @@ def _format_scorecard(command: str, head: str, result: dict) -> str:
         lines.append(f"  keep {kept:<6} {keep['expected_final']:10.4f}  (-{keep['loss']:.4f})")
     for box in result["boxes"]:
         lines.append(f"  {box['title']:<16} {box['points']:>3} pts {box['expected_final']:10.4f}  (-{box['loss']:.4f})")
+    target = result.get("target")
+    if target:
+        lines.append(f"to reach {target['target']}: best chance {target['p_reach']:.6f}")
+        if target["p_reach_playing_for_points"] is not None:
+            lines.append(f"  playing for points instead: {target['p_reach_playing_for_points']:.6f}")
+        for option in target["options"][:8]:
+            what = "keep " + ("".join(map(str, option["keep"])) or "nothing") if option["kind"] == "keep" else option["box"]
+            lines.append(f"  {what:<12} P(reach) = {option['p_reach']:.6f}")
     return "\n".join(lines)
 
 

@@ -184,7 +184,7 @@ class DiceTurn:
             _, choice = self.best_keeps(self.keep_values(stages[rerolls - 1]), choose=True)
             keep_of_roll = choice[self.level_start[self.n_dice] :]  # [rolls, B]
             keep_mass = np.bincount(
-                (keep_of_roll * width + columns[None, :]).ravel(),
+                (keep_of_roll * width + columns[None, :]).ravel().astype(np.intp),  # bincount wants intp (wasm32)
                 weights=mass.ravel(),
                 minlength=len(self.keeps) * width,
             ).reshape(len(self.keeps), width)

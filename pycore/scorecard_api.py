@@ -2,8 +2,11 @@
 
 * ``solve`` {game, joker?, fresh?} -> expected_score, anchors, seconds, table facts
   (from the prebuilt table; ``fresh: true`` solves again in this process)
-* ``advise`` {game, joker?, scorecard, dice?, rolls_left?} -> every keep and every box
-  with its expected final score, best first, and the loss of each against the best
+* ``advise`` {game, joker?, scorecard, dice?, rolls_left?, target?} -> every keep and every box
+  with its expected final score, best first, and the loss of each against the best; with
+  ``target`` (a final score to reach) also ``target``: the best chance of reaching it, the
+  expected-score player's chance, and each choice's chance under target play (solved live
+  from the position, so only near the end of a game)
 * ``distribution`` {game, joker?} -> the exact final-score histogram and its statistics
 * ``link`` {game, joker?, scorecard, dice?, rolls_left?} -> fragment
 * ``resolve`` of a ``game=yahtzee&...`` fragment (see :func:`resolve_position`)
@@ -14,6 +17,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from urllib.parse import quote
+
+import numpy as np
 
 from .errors import InvalidRequestError, InvalidStateError, PycoreError
 from .games.yahtzee import (
@@ -29,7 +34,15 @@ from .games.yahtzee import (
 )
 from .prebuilt import distribution_stats, load_table
 from .registry import find_game
-from .solitaire import solve_solitaire, turn_options
+from .solitaire import (
+    TargetSolution,
+    options_from_table,
+    score_distribution,
+    solve_solitaire,
+    solve_target,
+    target_end_values,
+    turn_options,
+)
 
 DEFAULT_JOKER = "forced"  # the official rule
 
@@ -41,6 +54,7 @@ class Position:
     card: Scorecard
     dice: tuple[int, ...] | None
     rolls_left: int
+    target: int | None = None  # a final score to reach (target play), if asked for
 
     @classmethod
     def from_args(cls, game, args: dict) -> "Position":
@@ -48,10 +62,15 @@ class Position:
         game.anchor_of(card)  # consistency (bonuses) checked here
         raw_dice = args.get("dice")
         rolls_left = args.get("rolls_left")
+        target = args.get("target")
+        if target is not None and (
+            not isinstance(target, int) or isinstance(target, bool) or not 0 <= target <= game.max_score
+        ):
+            raise InvalidStateError(f"target must be a final score from 0 to {game.max_score}, got {target!r}")
         if raw_dice in (None, "", []):
             if rolls_left not in (None, game.dice.rolls):
                 raise InvalidStateError(f"rolls_left {rolls_left} needs dice; without dice it is the turn start")
-            return cls(card, None, game.dice.rolls)
+            return cls(card, None, game.dice.rolls, target)
         if isinstance(raw_dice, list):
             raw_dice = "".join(str(d) for d in raw_dice)
         dice = parse_dice(str(raw_dice), game.dice.n_dice)
@@ -59,7 +78,7 @@ class Position:
             rolls_left = 0
         if not isinstance(rolls_left, int) or not 0 <= rolls_left < game.dice.rolls:
             raise InvalidStateError(f"rolls_left with dice showing must be 0-{game.dice.rolls - 1}, got {rolls_left!r}")
-        return cls(card, dice, rolls_left)
+        return cls(card, dice, rolls_left, target)
 
     def fragment(self, game) -> str:
         parts = [f"game={game.name}", f"joker={game.joker}"]
@@ -67,6 +86,8 @@ class Position:
             parts.append("card=" + quote(self.card.to_text(), safe=":,"))
         if self.dice is not None:
             parts += ["dice=" + "".join(map(str, self.dice)), f"rolls={self.rolls_left}"]
+        if self.target is not None:
+            parts.append(f"target={self.target}")
         return "&".join(parts)
 
     def as_json(self) -> dict:
@@ -74,6 +95,7 @@ class Position:
             "scorecard": self.card.to_text(),
             "dice": None if self.dice is None else list(self.dice),
             "rolls_left": self.rolls_left,
+            "target": self.target,
         }
 
 
@@ -172,8 +194,76 @@ def advise(args: dict, progress=None) -> dict:
         result["expected_final"] = base + best
         result["best"] = result["keeps"][0] if keeps else result["boxes"][0]
         result["best_kind"] = "keep" if keeps else "box"
+    if position.target is not None:
+        try:
+            result["target"] = _target(game, position, anchor, position.target, values, result, progress)
+        except InvalidStateError as exc:  # too far from the end to solve live: the advice still stands
+            result["target"] = {"target": position.target, "error": str(exc)}
     result["seconds"] = time.perf_counter() - started
     return result
+
+
+TARGET_BUDGET = 60_000  # turn-start positions x deficits solved live for one target request
+_TARGETS: dict[tuple, TargetSolution] = {}
+
+
+def _target(game, position: Position, anchor: int, target, values, result: dict, progress) -> dict:
+    """Playing to reach ``target`` (a final score, e.g. the one to beat plus one): the best
+    chance of getting there from this position, that of the expected-score player, and each
+    keep's or box's chance under target play."""
+    card = position.card
+    deficit = target - card.score
+    out = {"target": target, "deficit": max(0, deficit)}
+    if deficit <= 0:
+        return {**out, "p_reach": 1.0, "p_reach_playing_for_points": 1.0, "gain": 0.0, "options": []}
+    columns = sum(layer.size for layer in game.layers(anchor)) * (deficit + 1)
+    if columns > TARGET_BUDGET:
+        raise InvalidStateError(
+            f"target play is solved live near the end of a game: this position needs {columns:,} "
+            f"(turn-start positions x points still needed), the limit is {TARGET_BUDGET:,}; "
+            "try it with fewer boxes open or a nearer target"
+        )
+    key = (game.key, anchor, deficit)
+    if key not in _TARGETS:
+        _TARGETS.clear()  # one position's table at a time: it is recomputed in about a second
+        _TARGETS[key] = solve_target(game, deficit, start=anchor, progress=progress)
+    solution = _TARGETS[key]
+    # the expected-score player's chance, from its exact distribution of the points to come
+    future = score_distribution(game, values, start=anchor)
+    p_points = float(future[deficit:].sum())
+    if position.dice is None:
+        p_reach = solution.chance(anchor, deficit)
+        return {
+            **out,
+            "p_reach": p_reach,
+            "p_reach_playing_for_points": p_points,
+            "gain": p_reach - p_points,
+            "options": [],
+        }
+    table = target_end_values(game, np.array([anchor]), solution)[:, :, 0, deficit]
+    keeps, boxes = options_from_table(game, anchor, table, position.dice, position.rolls_left)
+    options = [{"kind": "keep", "keep": list(o.keep), "p_reach": o.value} for o in keeps]
+    options += [{"kind": "box", "box": BOX_KEYS[o.box], "p_reach": o.value} for o in boxes]
+    options.sort(key=lambda o: -o["p_reach"])
+    best_for_points = result["best"]
+    same = [
+        o
+        for o in options
+        if o["kind"] == result["best_kind"]
+        and (
+            o.get("keep") == best_for_points.get("keep") if o["kind"] == "keep" else o["box"] == best_for_points["box"]
+        )
+    ]
+    return {
+        **out,
+        "p_reach": options[0]["p_reach"],
+        "options": options,
+        "best": options[0],
+        # the chance if this one choice is the expected-score advisor's (target play afterwards)
+        "p_reach_with_points_choice": same[0]["p_reach"] if same else None,
+        "p_reach_playing_for_points": None,  # only defined from the start of a turn
+        "gain": None,
+    }
 
 
 def _distribution(args: dict, progress) -> dict:
@@ -229,13 +319,20 @@ def resolve_position(values: dict[str, str], problems: list[str]) -> ResolvedPos
         args["dice"] = values.pop("dice")
         raw_rolls = values.pop("rolls", "0")
         args["rolls_left"] = int(raw_rolls) if raw_rolls.strip().isdigit() else raw_rolls
+    if "target" in values:
+        raw_target = values.pop("target")
+        if raw_target.strip().isdigit():
+            args["target"] = int(raw_target)
+        else:
+            problems.append(f"target must be a whole number, got {raw_target!r} (ignored)")
     values.pop("view", None)
     for key in values:
-        problems.append(f"yahtzee links have no {key!r} (ignored); keys: joker, card, dice, rolls")
+        problems.append(f"yahtzee links have no {key!r} (ignored); keys: joker, card, dice, rolls, target")
     try:
         position = Position.from_args(game, args)
     except PycoreError as exc:
         problems.append(f"{exc}; opening the start of the turn")
+        args.pop("target", None)
         position = Position(card, None, game.dice.rolls)
     if card.complete:
         problems.append("the scorecard is full; opening a fresh one")

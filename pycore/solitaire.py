@@ -18,10 +18,13 @@ Every turn fills one box, so ``next`` is one layer further on (one more box
 filled): one backward pass over the layers, each a batch of numpy operations
 over all its anchors, solves the game exactly with no iteration (the seed's
 recursion for non-final choice and random-event positions, evaluated for the
-anchors only). The game supplies ``dice`` (a :class:`~pycore.dice_turn.DiceTurn`),
-``n_anchors``, ``layers()`` (anchor indices, last turn first), ``start_anchor``
-and ``outcomes(anchors, values)`` [boxes, rolls, B]: what filling each box with each
+anchors only). The game supplies the :class:`ScorecardGame` protocol, chiefly
+``layers(start)`` (anchor indices reachable from ``start``, last turn first) and
+``outcomes(anchors, values)`` [boxes, rolls, B]: what filling each box with each
 final roll scores now plus the value of the anchor it leads to.
+
+:func:`solve_target` plays for a target instead (the chance of scoring at least
+``d`` more points), with the deficit as an extra column dimension.
 """
 
 from __future__ import annotations
@@ -44,9 +47,19 @@ class ScorecardGame(Protocol):
     start_anchor: int
     key: tuple
 
-    def layers(self) -> list[np.ndarray]: ...
+    zero_values: np.ndarray  # all-zero anchor values (outcomes with them = points scored)
+    max_score: int
+    max_turn_points: int
+
+    def layers(self, start: int | None = None) -> list[np.ndarray]: ...
 
     def outcomes(self, anchors: np.ndarray, values: np.ndarray) -> np.ndarray: ...
+
+    def transitions(self, anchors: np.ndarray) -> tuple[np.ndarray, np.ndarray]: ...
+
+    def roll_class(self, box: int) -> np.ndarray: ...
+
+    def after(self, anchors: np.ndarray, box: int, roll_shows: int) -> np.ndarray: ...
 
 
 @dataclass(frozen=True)
@@ -108,10 +121,18 @@ def turn_options(
     ``keeps`` is empty when no reroll is left; ``boxes`` lists filling each allowed box now.
     Recomputed from the anchor values alone (the seed's "redo the calculation for that
     component"): one end-of-turn table [boxes, rolls] and the keep recursion for one anchor."""
-    dice = game.dice
     anchors = np.array([anchor])
     total = game.outcomes(anchors, values)[:, :, 0]  # [boxes, rolls]
-    points = game.outcomes(anchors, game.zero_values)[:, :, 0]
+    return options_from_table(game, anchor, total, roll, rerolls_left)
+
+
+def options_from_table(
+    game: ScorecardGame, anchor: int, total: np.ndarray, roll: tuple[int, ...], rerolls_left: int
+) -> tuple[list[TurnOption], list[TurnOption]]:
+    """(keeps, boxes) best first, from ``total`` [boxes, rolls]: the value of ending the turn in
+    each box with each roll (-inf where not allowed), under any objective."""
+    dice = game.dice
+    points = game.outcomes(np.array([anchor]), game.zero_values)[:, :, 0]
     r = dice.roll_index[tuple(sorted(roll))]
     boxes = [
         TurnOption("box", float(total[b, r]), box=b, points=float(points[b, r]))
@@ -128,9 +149,14 @@ def turn_options(
 
 
 def score_distribution(
-    game: ScorecardGame, values: np.ndarray, progress: Progress | None = None, chunk: int = 512
+    game: ScorecardGame,
+    values: np.ndarray,
+    progress: Progress | None = None,
+    chunk: int = 512,
+    start: int | None = None,
 ) -> np.ndarray:
-    """[max_score + 1] the exact probability of each final score under optimal play.
+    """[max_score + 1] the exact probability of each final score under optimal play
+    (of the points still to come, from ``start`` if given).
 
     A forward pass over the layers keeps, for every reachable anchor, the distribution of
     the points banked so far (``D`` [anchors of the layer, scores]). Each anchor's turn is
@@ -140,7 +166,7 @@ def score_distribution(
     shifted by the points, into the next anchor's row. Mass moves only forward, so the
     result is exact up to float rounding; its mean equals the solved expected score."""
     dice = game.dice
-    layers = [np.sort(layer) for layer in game.layers()[::-1]]  # the start first
+    layers = [np.sort(layer) for layer in game.layers(start)[::-1]]  # the start first
     n_scores = game.max_score + 1
     turn_max = game.max_turn_points + 1
     rows = np.zeros((1, 1))
@@ -172,7 +198,9 @@ def score_distribution(
                 group = (game.roll_class(box)[:, None] * turn_max + points)[chosen]
                 col = np.broadcast_to(np.arange(width_b)[None, :], chosen.shape)[chosen]
                 prob = np.bincount(
-                    group * width_b + col, weights=mass[chosen], minlength=(int(group.max()) + 1) * width_b
+                    (group * width_b + col).astype(np.intp),  # bincount wants intp (32 bits in WebAssembly)
+                    weights=mass[chosen],
+                    minlength=(int(group.max()) + 1) * width_b,
                 ).reshape(-1, width_b)
                 for g in np.flatnonzero(prob.any(axis=1)):
                     cls, x = divmod(int(g), turn_max)
@@ -196,3 +224,80 @@ def score_distribution(
     result = np.zeros(n_scores)
     result[: rows.shape[1]] = rows[0]
     return result
+
+
+@dataclass(frozen=True)
+class TargetSolution:
+    """``reach[row, d]``: the highest probability of scoring at least ``d`` more points from an
+    anchor (rows: ``anchors`` in order, then one row for the end of the game; d = 0 .. max)."""
+
+    anchors: np.ndarray
+    reach: np.ndarray
+    seconds: float
+
+    def rows_of(self, found: np.ndarray) -> np.ndarray:
+        """Rows of anchors (anchors not in the table are the end of the game: the last row)."""
+        at = np.minimum(np.searchsorted(self.anchors, found), self.anchors.size - 1)
+        return np.where(self.anchors[at] == found, at, self.anchors.size)
+
+    def chance(self, anchor: int, deficit: int) -> float:
+        return float(self.reach[self.rows_of(np.array([anchor]))[0], deficit])
+
+
+def target_end_values(game: ScorecardGame, anchors: np.ndarray, solution: TargetSolution) -> np.ndarray:
+    """[boxes, rolls, B, D] the probability of reaching each deficit ``d`` after filling each box
+    with each final roll (-inf where not allowed): ``reach[next, max(0, d - points)]``.
+
+    Each distinct (box, anchor, next anchor, points) is looked up once (about 200 per anchor
+    instead of 13 x 252 rolls), then spread over the rolls that share it."""
+    reach = solution.reach
+    points, nxt = game.transitions(anchors)
+    n_boxes, n_rolls, width = points.shape
+    depth = reach.shape[1]
+    legal = np.isfinite(points)
+    next_rows = np.where(legal, solution.rows_of(np.where(legal, nxt, anchors[None, None, :])), 0)
+    shift = np.where(legal, points, 0).astype(np.int64)
+    column = np.broadcast_to(np.arange(width)[None, None, :], points.shape)
+    box = np.broadcast_to(np.arange(n_boxes)[:, None, None], points.shape)
+    key = ((box * width + column) * reach.shape[0] + next_rows) * 1024 + shift
+    unique, inverse = np.unique(key[legal], return_inverse=True)
+    rows, shifts = unique // 1024 % reach.shape[0], unique % 1024
+    deficits = np.arange(depth)
+    looked_up = reach[rows[:, None], np.maximum(deficits[None, :] - shifts[:, None], 0)]  # [unique, D]
+    out = np.full((n_boxes, n_rolls, width, depth), -np.inf)
+    out[legal] = looked_up[inverse]
+    return out
+
+
+def solve_target(
+    game: ScorecardGame,
+    max_deficit: int,
+    start: int | None = None,
+    progress: Progress | None = None,
+    chunk: int = 16,
+) -> TargetSolution:
+    """Play to **reach a target** rather than to maximise the mean: for every anchor reachable
+    from ``start`` and every deficit ``d <= max_deficit``,
+
+    ``W(a, d) = max P(the remaining turns score at least d)``, with ``W(a, 0) = 1``,
+    ``W(end, d) = [d = 0]`` and the end-of-turn choice ``max_c W(next, max(0, d - points))``
+    (the seed's recursion with the banked deficit added to the position). One backward pass
+    over the layers, the deficit carried as an extra column dimension through the same
+    keep recursion. ``W(start, T)`` is the best chance of scoring ``T`` or more."""
+    started = time.perf_counter()
+    layers = game.layers(start)
+    anchors = np.sort(np.concatenate(layers))
+    reach = np.zeros((anchors.size + 1, max_deficit + 1))  # the last row: every box filled
+    reach[:, 0] = 1.0
+    solution = TargetSolution(anchors, reach, 0.0)
+    total, done = anchors.size, 0
+    for layer in layers:
+        for lo in range(0, layer.size, chunk):
+            batch = layer[lo : lo + chunk]
+            final = target_end_values(game, batch, solution).max(axis=0)  # [rolls, B, D]
+            start_values = game.dice.start_value(final.reshape(final.shape[0], -1))
+            reach[solution.rows_of(batch)] = start_values.reshape(batch.size, -1)
+            done += batch.size
+            if progress:
+                progress("target table", done / total)
+    return TargetSolution(anchors, reach, time.perf_counter() - started)

@@ -255,7 +255,7 @@ def test_links_round_trip_and_bad_links_open_something():
     fragment = "#game=yahtzee&joker=forced&card=1s:3,fh:25&dice=22456&rolls=1"
     resolved = api.call("resolve", {"fragment": fragment})
     assert resolved["fragment"] == fragment and resolved["problems"] == []
-    assert resolved["position"] == {"scorecard": "1s:3,fh:25", "dice": [2, 2, 4, 5, 6], "rolls_left": 1}
+    assert resolved["position"] == {"scorecard": "1s:3,fh:25", "dice": [2, 2, 4, 5, 6], "rolls_left": 1, "target": None}
     bad = api.call("resolve", {"fragment": "#game=yahtzee&joker=x&card=2s:3&dice=9&k=1"})
     assert len(bad["problems"]) == 4
     assert bad["fragment"] == "#game=yahtzee&joker=forced"
@@ -281,3 +281,50 @@ def test_multinomial_sanity():
     turn = DiceTurn()
     r = turn.roll_index[(2, 2, 5, 5, 5)]
     assert turn.roll_probability[r] == pytest.approx(factorial(5) / (factorial(2) * factorial(3)) / 6**5)
+
+
+# --- target play --------------------------------------------------------------------------------------
+
+CHANCE_ONLY = "1s:3,2s:6,3s:9,4s:12,5s:15,6s:18,3k:20,4k:0,fh:25,ss:30,ls:40,y:0"
+FOUR_OPEN = "1s:3,2s:6,3s:9,4s:12,3k:20,4k:0,fh:25,ss:30,y:0"  # open: fives, sixes, large straight, chance
+
+
+def test_target_play_matches_closed_form_for_chance():
+    """Only Chance open: 30 needs five sixes; each die gets three tries, 91/216 each."""
+    base = Scorecard.from_text(CHANCE_ONLY).score
+    result = api.call("advise", {"game": "yahtzee", "scorecard": CHANCE_ONLY, "target": base + 30})
+    assert result["target"]["p_reach"] == pytest.approx((91 / 216) ** 5, abs=1e-12)
+    # with one box left, the expected-score player keeps high dice the same way except at the margin
+    assert result["target"]["p_reach"] >= result["target"]["p_reach_playing_for_points"] - 1e-12
+
+
+def test_target_play_beats_playing_for_points_at_the_end():
+    base = Scorecard.from_text(FOUR_OPEN).score
+    gains = []
+    for target in (base + 40, base + 80, base + 110):
+        t = api.call("advise", {"game": "yahtzee", "scorecard": FOUR_OPEN, "target": target})["target"]
+        assert 0 <= t["p_reach_playing_for_points"] <= t["p_reach"] <= 1
+        gains.append(t["gain"])
+    assert max(gains) > 0.005  # a real gain somewhere, not a rounding difference
+    advice = api.call(
+        "advise", {"game": "yahtzee", "scorecard": FOUR_OPEN, "dice": "55662", "rolls_left": 2, "target": base + 95}
+    )
+    options = advice["target"]["options"]
+    assert [o["p_reach"] for o in options] == sorted((o["p_reach"] for o in options), reverse=True)
+    assert advice["target"]["p_reach_with_points_choice"] <= options[0]["p_reach"]
+
+
+def test_target_far_from_the_end_is_refused_with_a_reason_and_advice_still_given():
+    result = api.call("advise", {"game": "yahtzee", "dice": "13356", "rolls_left": 2, "target": 300})
+    assert "solved live near the end of a game" in result["target"]["error"]
+    assert result["keeps"]
+    with pytest.raises(InvalidStateError, match="target must be a final score"):
+        api.call("advise", {"game": "yahtzee", "target": -3})
+
+
+def test_target_is_part_of_the_link():
+    fragment = f"#game=yahtzee&joker=forced&card={FOUR_OPEN}&target=200"
+    resolved = api.call("resolve", {"fragment": fragment})
+    assert resolved["fragment"] == fragment and resolved["position"]["target"] == 200
+    bad = api.call("resolve", {"fragment": "#game=yahtzee&target=lots"})
+    assert bad["problems"] == ["target must be a whole number, got 'lots' (ignored)"]

@@ -26,6 +26,8 @@ export class YahtzeeAdvisor {
               <option value="3">start of turn</option><option value="2">2 (after 1st roll)</option>
               <option value="1">1 (after 2nd roll)</option><option value="0">0 (score now)</option>
             </select></label>
+          <label class="field">Score to reach <input data-testid="target" name="target" type="number" min="0"
+                 max="1575" inputmode="numeric" placeholder="optional"></label>
         </div>
       </section>
       <section class="yahtzee-advice" data-testid="yahtzee-advice" data-ready="false" aria-live="polite"></section>
@@ -41,6 +43,8 @@ export class YahtzeeAdvisor {
       this.emit(true);
     });
     this.rolls.addEventListener("change", () => this.emit());
+    this.target = root.querySelector("[name=target]");
+    this.target.addEventListener("change", () => this.emit());
   }
 
   // the position as link keys (the app turns them into a fragment and resolves it)
@@ -49,6 +53,7 @@ export class YahtzeeAdvisor {
     if (diceChanged && rolls === 3) rolls = 2; // entering dice means a roll has happened
     const keys = { card: this.card.text() };
     if (rolls < 3) Object.assign(keys, { dice: this.diceTextValue(), rolls: String(rolls) });
+    if (this.target.value !== "") keys.target = this.target.value;
     return keys;
   }
 
@@ -72,6 +77,7 @@ export class YahtzeeAdvisor {
   // position: {scorecard, dice, rolls_left}; result: the engine's advise answer
   show(position, result) {
     this.rolls.value = String(position.rolls_left);
+    this.target.value = position.target === null || position.target === undefined ? "" : String(position.target);
     if (position.dice) {
       this.tray.set(position.dice);
       this.diceText.value = position.dice.join("");
@@ -136,7 +142,36 @@ export class YahtzeeAdvisor {
         this.tray.setMode("set");
       }
     }
+    if (result.target) a.insertAdjacentHTML("beforeend", targetHtml(result.target));
     a.classList.remove("stale");
     a.dataset.ready = "true";
   }
+}
+
+const pct = (p) => `${(100 * p).toFixed(2)}%`;
+
+// playing to reach a score: the best chance, the expected-score player's, and each choice's
+function targetHtml(t) {
+  if (t.error) return `<section class="target" data-testid="target-result"><h3>Playing to reach ${t.target}</h3><p class="note">${escapeHtml(t.error)}</p></section>`;
+  const choice = (o) => (o.kind === "keep" ? `keep ${keepText(o.keep)}` : escapeHtml(o.box));
+  let body;
+  if (t.deficit === 0) body = `<p>Already reached: ${t.target} is on the card.</p>`;
+  else if (!t.options.length)
+    body = `<p>Best chance from the start of this turn <strong>${pct(t.p_reach)}</strong>; playing for the highest
+      expected score gets there ${pct(t.p_reach_playing_for_points)} of the time
+      (target play gains ${(100 * t.gain).toFixed(2)} percentage points).</p>`;
+  else {
+    const rows = t.options
+      .slice(0, 8)
+      .map((o, i) => `<tr class="${i === 0 ? "best" : ""}"><td>${choice(o)}</td><td class="num">${pct(o.p_reach)}</td></tr>`)
+      .join("");
+    const cost =
+      t.p_reach_with_points_choice !== null && t.p_reach - t.p_reach_with_points_choice > 1e-12
+        ? `<p class="note">The expected-score choice above gets there ${pct(t.p_reach_with_points_choice)} of the time.</p>`
+        : `<p class="note">Here the expected-score choice is also the best for the target.</p>`;
+    body = `<p>Best: <strong>${choice(t.best)}</strong>, ${pct(t.p_reach)} chance.</p>
+      <table class="options"><thead><tr><th>choice</th><th class="num">P(reach ${t.target})</th></tr></thead><tbody>${rows}</tbody></table>${cost}`;
+  }
+  return `<section class="target" data-testid="target-result" data-p-reach="${t.p_reach ?? ""}">
+    <h3>Playing to reach ${t.target} (${t.deficit} more points)</h3>${body}</section>`;
 }

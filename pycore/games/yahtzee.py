@@ -245,31 +245,48 @@ class Yahtzee:
                 )
         return (y * MASK_SIZE + mask) * U_SIZE + min(card.upper_total, UPPER_TARGET)
 
-    @cached_property
-    def _reachable_upper(self) -> list[np.ndarray]:
-        """For each set of filled upper boxes (6 bits), the capped totals they can make."""
-        out = []
-        for upper_mask in range(64):
-            totals = {0}
-            for face in range(1, 7):
-                if upper_mask >> (face - 1) & 1:
-                    totals = {min(UPPER_TARGET, t + face * n) for t in totals for n in range(6)}
-            out.append(np.array(sorted(totals), dtype=np.int64))
-        return out
+    @staticmethod
+    def _upper_totals(start: int, upper_mask: int, filled_before: int) -> np.ndarray:
+        """Capped upper totals reachable from ``start`` by filling the upper boxes in
+        ``upper_mask`` that ``filled_before`` had open."""
+        totals = {start}
+        for face in range(1, 7):
+            bit = 1 << (face - 1)
+            if upper_mask & bit and not filled_before & bit:
+                totals = {min(UPPER_TARGET, t + face * n) for t in totals for n in range(6)}
+        return np.array(sorted(totals), dtype=np.int64)
 
-    def layers(self) -> list[np.ndarray]:
-        """Reachable anchors by boxes filled, from 12 filled down to the start (13 filled is terminal)."""
+    def layers(self, start: int | None = None) -> list[np.ndarray]:
+        """The anchors reachable from ``start`` (default: the game's start), by boxes filled, from
+        12 filled down to the start's layer (13 filled is terminal)."""
+        _, u0, mask0, y0 = (int(v[0]) for v in self._decode(np.array([start or 0])))
         masks = np.arange(MASK_SIZE)
-        popcount = np.array([bin(m).count("1") for m in masks])
+        masks = masks[(masks & mask0) == mask0]
+        popcount = np.array([bin(int(m)).count("1") for m in masks])
+        ys = range(self.n_y) if y0 == 0 else [y0]
+        first = bin(mask0).count("1") + (y0 > 0)
         out = []
-        for filled in range(N_BOXES - 1, -1, -1):
-            parts = []
-            for y in range(self.n_y):
+        for filled in range(N_BOXES - 1, first - 1, -1):
+            parts = [np.zeros(0, dtype=np.int64)]
+            for y in ys:
                 for mask in masks[popcount == filled - (y > 0)]:
-                    u = self._reachable_upper[mask & 63]
-                    parts.append((y * MASK_SIZE + mask) * U_SIZE + u)
+                    u = self._upper_totals(u0, int(mask) & 63, mask0 & 63)
+                    parts.append((y * MASK_SIZE + int(mask)) * U_SIZE + u)
             out.append(np.concatenate(parts))
         return out
+
+    def transitions(self, anchors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(points, next_anchor) [boxes, rolls, B]: what filling each box with each final roll
+        scores (bonuses included; -inf where not allowed) and the anchor it leads to."""
+        anchors = np.asarray(anchors, dtype=np.int64)
+        points = self.outcomes(anchors, self.zero_values)
+        nxt = np.empty(points.shape, dtype=np.int64)
+        open_box = self.open_boxes(anchors)
+        for box in range(N_BOXES):
+            classes = self.roll_class(box)
+            by_class = np.vstack([self.after(anchors, box, c) for c in range(int(classes.max()) + 1)])
+            nxt[box] = np.where(open_box[box][None, :], by_class[classes], anchors[None, :])
+        return points, nxt
 
     @property
     def start_anchor(self) -> int:

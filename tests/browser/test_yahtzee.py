@@ -117,3 +117,21 @@ def test_histogram_shows_the_exact_distribution(site, page, artifacts):
     assert histogram.locator("rect").count() > 20
     page.screenshot(path=str(artifacts / "yahtzee-histogram.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scrolling on a phone
+
+
+def test_target_play_in_the_page(site, page):
+    card = "1s:3,2s:6,3s:9,4s:12,3k:20,4k:0,fh:25,ss:30,y:0"
+    expected = api.call(
+        "advise",
+        {"game": "yahtzee", "joker": "forced", "scorecard": card, "dice": "55662", "rolls_left": 2, "target": 200},
+    )
+    page.goto(site + expected["fragment"])
+    result = page.get_by_test_id("target-result")
+    expect(result).to_be_visible(timeout=TIMEOUT)
+    assert float(result.get_attribute("data-p-reach")) == pytest.approx(expected["target"]["p_reach"], abs=1e-9)
+    expect(result).to_contain_text("keep 66")
+    # clearing the target drops it from the link
+    page.get_by_test_id("target").fill("")
+    page.get_by_test_id("target").press("Enter")
+    expect(page).to_have_url(site + expected["fragment"].replace("&target=200", ""), timeout=TIMEOUT)
+    expect(page.get_by_test_id("target-result")).to_have_count(0, timeout=TIMEOUT)
