@@ -90,6 +90,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("tables", help=f"rebuild {'prebuilt_tables/'} (every yahtzee rule set) and its manifest")
     p.add_argument("--out", help="directory (default: the repository's prebuilt_tables/)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p = sub.add_parser("target-curve", help="yahtzee, offline: best chance of each final score vs expected-score play")
+    p.add_argument("--joker", default="forced", help="joker rule (default forced)")
+    p.add_argument("--max-target", dest="max_target", type=int, default=300, help="largest target (default 300)")
+    p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    p.add_argument("--out", help="directory (default: the repository's prebuilt_tables/)")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     sub.add_parser("games", help="list the games")
     return parser
 
@@ -170,7 +176,8 @@ def _format_scorecard(command: str, head: str, result: dict) -> str:
         if target["p_reach_playing_for_points"] is not None:
             lines.append(f"  playing for points instead: {target['p_reach_playing_for_points']:.6f}")
         for option in target["options"][:8]:
-            what = "keep " + ("".join(map(str, option["keep"])) or "nothing") if option["kind"] == "keep" else option["box"]
+            kept = "".join(map(str, option.get("keep", []))) or "nothing"
+            what = f"keep {kept}" if option["kind"] == "keep" else option["box"]
             lines.append(f"  {what:<12} P(reach) = {option['p_reach']:.6f}")
     return "\n".join(lines)
 
@@ -201,6 +208,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "solve":
         request["fresh"] = True  # the command line solves (a scorecard game's prebuilt table is for the app)
     try:
+        if args.command == "target-curve":
+            from .target_curve import target_curve, write_target_curve
+
+            result = target_curve(args.joker, args.max_target, args.workers, progress=progress)
+            progress.close()
+            path = write_target_curve(result, request.get("out"))
+            for row in result["curve"][150::25]:
+                print(f"P(final >= {row['target']}): {row['p_reach_target_play']:.4f} playing for it, "
+                      f"{row['p_reach_playing_for_points']:.4f} playing for points (+{row['gain']:.4f})")
+            print(f"{path} ({result['seconds']} s)")
+            return 0
         if args.command == "tables":
             manifest = build_tables(request.get("out"), progress)
             progress.close()

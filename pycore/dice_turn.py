@@ -130,7 +130,7 @@ class DiceTurn:
     def keep_values(self, after: np.ndarray) -> np.ndarray:
         """[keeps, B] the value of each keep, given ``after`` [rolls, B], the value of each
         complete roll once the dice are thrown."""
-        out = np.empty((len(self.keeps),) + after.shape[1:], dtype=np.float64)
+        out = np.empty((len(self.keeps),) + after.shape[1:], dtype=after.dtype)
         start = self.level_start
         out[start[self.n_dice] :] = after
         for m in range(self.n_dice - 1, -1, -1):

@@ -32,7 +32,7 @@ from .games.yahtzee import (
     Scorecard,
     parse_dice,
 )
-from .prebuilt import distribution_stats, load_table
+from .prebuilt import distribution_stats, load_curve, load_table
 from .registry import find_game
 from .solitaire import (
     TargetSolution,
@@ -271,11 +271,15 @@ def _distribution(args: dict, progress) -> dict:
     table = load_table(game)
     distribution = table.distribution
     stats = distribution_stats(distribution)
+    curve = load_curve(game)
     return {
         **_head(game),
         **stats,
         "first_score": stats["min"],
         "probabilities": distribution[stats["min"] : stats["max"] + 1].tolist(),
+        # computed offline for the whole game (python -m pycore target-curve): the best chance of
+        # each final score next to the expected-score player's
+        "target_curve": None if curve is None else [row for row in curve["curve"] if row["target"] % 25 == 0],
     }
 
 

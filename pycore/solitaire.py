@@ -264,7 +264,7 @@ def target_end_values(game: ScorecardGame, anchors: np.ndarray, solution: Target
     rows, shifts = unique // 1024 % reach.shape[0], unique % 1024
     deficits = np.arange(depth)
     looked_up = reach[rows[:, None], np.maximum(deficits[None, :] - shifts[:, None], 0)]  # [unique, D]
-    out = np.full((n_boxes, n_rolls, width, depth), -np.inf)
+    out = np.full((n_boxes, n_rolls, width, depth), -np.inf, dtype=reach.dtype)
     out[legal] = looked_up[inverse]
     return out
 
@@ -275,6 +275,7 @@ def solve_target(
     start: int | None = None,
     progress: Progress | None = None,
     chunk: int = 16,
+    dtype: str = "float64",
 ) -> TargetSolution:
     """Play to **reach a target** rather than to maximise the mean: for every anchor reachable
     from ``start`` and every deficit ``d <= max_deficit``,
@@ -287,7 +288,7 @@ def solve_target(
     started = time.perf_counter()
     layers = game.layers(start)
     anchors = np.sort(np.concatenate(layers))
-    reach = np.zeros((anchors.size + 1, max_deficit + 1))  # the last row: every box filled
+    reach = np.zeros((anchors.size + 1, max_deficit + 1), dtype=dtype)  # the last row: every box filled
     reach[:, 0] = 1.0
     solution = TargetSolution(anchors, reach, 0.0)
     total, done = anchors.size, 0

@@ -16,8 +16,8 @@ from pycore import api
 from pycore.dice_turn import DiceTurn
 from pycore.errors import InvalidStateError
 from pycore.games.yahtzee import Scorecard, Yahtzee, box_points, parse_dice
-from pycore.prebuilt import load_table, read_manifest, table_file, tables_dir
-from pycore.solitaire import solve_solitaire
+from pycore.prebuilt import load_curve, load_table, read_manifest, table_file, tables_dir
+from pycore.solitaire import solve_solitaire, solve_target
 from pycore.tables import TableError, decode_table, encode_table
 
 # Published optimal expected scores (seed 003's game; Verhoeff 1999 for the free-choice joker,
@@ -328,3 +328,25 @@ def test_target_is_part_of_the_link():
     assert resolved["fragment"] == fragment and resolved["position"]["target"] == 200
     bad = api.call("resolve", {"fragment": "#game=yahtzee&target=lots"})
     assert bad["problems"] == ["target must be a whole number, got 'lots' (ignored)"]
+
+
+def test_single_precision_target_tables_agree_with_double():
+    """The whole-game curve is computed in float32 (half the memory traffic): check the error."""
+    game = Yahtzee("forced")
+    anchor = game.anchor_of(Scorecard.from_text(FOUR_OPEN))
+    double = solve_target(game, 150, start=anchor)
+    single = solve_target(game, 150, start=anchor, dtype="float32")
+    assert single.reach.dtype == np.float32
+    assert np.max(np.abs(single.reach - double.reach)) < 2e-6
+
+
+def test_shipped_target_curve():
+    game = Yahtzee("forced")
+    curve = load_curve(game)["curve"]
+    target_play = np.array([row["p_reach_target_play"] for row in curve])
+    for_points = np.array([row["p_reach_playing_for_points"] for row in curve])
+    tail = np.cumsum(load_table(game).distribution[::-1])[::-1]
+    assert np.allclose(for_points, tail[: len(curve)], atol=1e-12)
+    assert np.all(target_play >= for_points - 1e-5)  # float32 table: see the test above
+    assert np.all(np.diff(target_play) <= 1e-6) and target_play[0] == pytest.approx(1)
+    assert target_play[300] - for_points[300] > 0.01  # playing for 300 really pays

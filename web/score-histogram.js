@@ -56,6 +56,26 @@ export class ScoreHistogram {
       <div class="scroll"><table class="options"><thead><tr>${Object.keys(result.percentiles).map((p) => `<th class="num">${p}%</th>`).join("")}</tr></thead>
         <tbody><tr>${pct}</tr></tbody></table></div>
       <p class="note">Exact (every dice outcome followed forward, no sampling), for a player who always makes the
-        choice with the highest expected score. Bars are 5-point bins.</p>`;
+        choice with the highest expected score. Bars are 5-point bins.</p>
+      ${curveHtml(result.target_curve)}`;
   }
+}
+
+// playing for a final score instead of for points (computed offline for the whole game)
+function curveHtml(curve) {
+  if (!curve) return "";
+  const rows = curve
+    .filter((r) => r.target >= 150)
+    .map(
+      (r) => `<tr><td class="num">${r.target}</td><td class="num">${(100 * r.p_reach_playing_for_points).toFixed(2)}%</td>
+        <td class="num">${(100 * r.p_reach_target_play).toFixed(2)}%</td><td class="num">+${(100 * r.gain).toFixed(2)}</td></tr>`,
+    )
+    .join("");
+  return `<h3>Playing for a score instead</h3>
+    <div class="scroll" data-testid="target-curve"><table class="options"><thead><tr><th class="num">final score ≥</th>
+      <th class="num">playing for points</th><th class="num">playing for it</th><th class="num">gain (points of %)</th></tr></thead>
+      <tbody>${rows}</tbody></table></div>
+    <p class="note">The best chance of reaching each score from the first turn (a strategy that changes with the score
+      needed), against the expected-score player's. Use <em>Score to reach</em> in the advisor to play for a score
+      near the end of a game.</p>`;
 }

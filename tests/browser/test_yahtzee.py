@@ -115,6 +115,9 @@ def test_histogram_shows_the_exact_distribution(site, page, artifacts):
     assert float(histogram.get_attribute("data-mean")) == pytest.approx(expected["mean"], abs=1e-9)
     assert round(float(histogram.get_attribute("data-mean")), 4) == 254.5896
     assert histogram.locator("rect").count() > 20
+    page.get_by_test_id("param-joker").select_option("forced")  # the rule set with the offline target curve
+    expect(page.get_by_test_id("target-curve")).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_test_id("target-curve")).to_contain_text("300")
     page.screenshot(path=str(artifacts / "yahtzee-histogram.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scrolling on a phone
 
