@@ -288,10 +288,15 @@ async function showKeptAnswer() {
 function buildControls() {
   if (picker) return;
   picker = new GamePicker($("game-picker"), games, ({ game, params }) => {
+    if (meta(game).kind === "scorecard") {
+      // another rule set for the same position: keep the scorecard, dice and target
+      const same = current && current.game === game ? yahtzeeView.advisor.position() : {};
+      open(new URLSearchParams({ game, ...params, ...same }).toString());
+      return;
+    }
     const keep = {};
-    if (current && current.state && meta(game).kind !== "scorecard")
-      for (const v of ["i", "j"]) if (v in current.state) keep[v] = current.state[v];
-    open(request(game, params, keep));
+    if (current && current.state) for (const v of ["i", "j"]) if (v in current.state) keep[v] = current.state[v];
+    open(request(game, params, keep, current && current.state ? current.view : null));
   });
   editor = new StateEditor($("state-editor"), (state) => open(request(current.game, current.params, state)));
   new ShareButtons($("share"), say);

@@ -17,10 +17,17 @@ POSITIONS = [
 
 
 def wait_for_expected(page, value):
-    panel = page.locator(ADVICE)
-    expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
-    expect(panel).to_have_attribute("data-expected", str(value), timeout=TIMEOUT)
-    return panel
+    """Wait until the answer is ready and shows ``value`` (to 1e-9: WebAssembly numpy may differ
+    from CPython's in the last bits)."""
+    page.wait_for_function(
+        """value => {
+            const panel = document.querySelector('[data-testid=yahtzee-advice]');
+            return panel && panel.dataset.ready === 'true' && Math.abs(Number(panel.dataset.expected) - value) < 1e-9;
+        }""",
+        arg=value,
+        timeout=TIMEOUT,
+    )
+    return page.locator(ADVICE)
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=lambda p: f"{p['joker']}-{p['dice']}-{p['rolls_left']}")
@@ -138,3 +145,33 @@ def test_target_play_in_the_page(site, page):
     page.get_by_test_id("target").press("Enter")
     expect(page).to_have_url(site + expected["fragment"].replace("&target=200", ""), timeout=TIMEOUT)
     expect(page.get_by_test_id("target-result")).to_have_count(0, timeout=TIMEOUT)
+
+
+def test_switching_the_joker_rule_keeps_the_position(site, page):
+    page.goto(site + "#game=yahtzee&joker=forced&card=1s:3,y:50&dice=44444&rolls=0")
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    page.get_by_test_id("param-joker").select_option("free")
+    expect(page).to_have_url(site + "#game=yahtzee&joker=free&card=1s:3,y:50&dice=44444&rolls=0", timeout=TIMEOUT)
+    expected = api.call(
+        "advise", {"game": "yahtzee", "joker": "free", "scorecard": "1s:3,y:50", "dice": "44444", "rolls_left": 0}
+    )
+    wait_for_expected(page, expected["expected_final"])
+    expect(page.get_by_test_id("link-message")).to_be_hidden()
+    page.get_by_test_id("game-select").select_option("pig")
+    expect(page.get_by_test_id("advice")).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    expect(page.get_by_test_id("link-message")).to_be_hidden()
+
+
+def test_yahtzee_works_offline_after_one_visit(site, browser):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(site + "#game=yahtzee&joker=none&dice=13356&rolls=2")
+    expect(page.get_by_test_id("sw-message")).to_contain_text("Ready to work offline", timeout=TIMEOUT)
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    page.evaluate("navigator.serviceWorker.ready")
+    context.set_offline(True)
+    # a rule set never opened online: its table comes from the service worker's cache
+    page.evaluate("h => { location.hash = h }", "#game=yahtzee&joker=free&dice=13356&rolls=2")
+    expected = api.call("advise", {"game": "yahtzee", "joker": "free", "dice": "13356", "rolls_left": 2})
+    wait_for_expected(page, expected["expected_final"])
+    context.close()
