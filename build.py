@@ -226,7 +226,7 @@ def copy_tables(target: Path) -> None:
     if not manifest_path.exists():
         raise BuildError(f"{manifest_path} is missing; run `python -m pycore tables`")
     manifest = json.loads(manifest_path.read_text())
-    listed = {entry["file"]: entry["sha256"] for entry in manifest["tables"] + manifest.get("curves", [])}
+    listed = {entry["file"]: entry["sha256"] for entry in manifest["tables"] + manifest.get("results", [])}
     present = {p.name for p in TABLES.iterdir() if p.name != "manifest.json"}
     if present != set(listed):
         raise BuildError(f"prebuilt_tables/ holds {sorted(present)} but the manifest lists {sorted(listed)}")

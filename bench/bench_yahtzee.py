@@ -1,7 +1,9 @@
-"""Yahtzee: anchor solve per rule set, within-turn advice, and the keep recursion against
-dense keep-outcome sums (the textbook within-turn step), all timed in the same run.
+"""Yahtzee: anchor solve per rule set, within-turn advice, the keep recursion against
+dense keep-outcome sums (the textbook within-turn step), and the whole-game target tables'
+inner step (one box at a time, column blocks) against the straightforward one, all timed
+in the same run.
 
-    python bench/bench_yahtzee.py [--runs 3] [--jokers free,forced,none]
+    python bench/bench_yahtzee.py [--runs 3] [--jokers free,forced,none] [--deficits 701]
 
 Prints medians of ``--runs`` runs; numbers, not assertions.
 """
@@ -22,7 +24,7 @@ from pycore import api  # noqa: E402
 from pycore.dice_turn import DiceTurn  # noqa: E402
 from pycore.games.yahtzee import Yahtzee  # noqa: E402
 from pycore.prebuilt import load_table, read_manifest  # noqa: E402
-from pycore.solitaire import solve_solitaire  # noqa: E402
+from pycore.solitaire import TargetSolution, solve_solitaire, target_best_box, target_end_values  # noqa: E402
 
 POSITIONS = [
     ("", "13356", 2),
@@ -54,10 +56,42 @@ def dense_stage(turn: DiceTurn, after: np.ndarray) -> np.ndarray:
     return turn._dense @ after
 
 
+def target_step(game: Yahtzee, batch: np.ndarray, solution: TargetSolution, fused: bool) -> np.ndarray:
+    """One batch of a whole-game target table: best box per final roll, then the turn's start value."""
+    if fused:
+        final = target_best_box(game, batch, solution)
+        return game.dice.start_value(final.reshape(final.shape[0], -1))
+    final = target_end_values(game, batch, solution).max(axis=0).reshape(game.dice.n_rolls, -1)
+    stages = game.dice.stage_values(final)  # one pass over every column
+    return game.dice.roll_probability @ stages[-1]
+
+
+def bench_target_step(deficits: int, runs: int) -> None:
+    game = Yahtzee("forced")
+    layers = game.layers()
+    anchors = np.sort(np.concatenate(layers))
+    reach = np.random.default_rng(2).random((anchors.size + 1, deficits), dtype=np.float32)
+    solution = TargetSolution(anchors, reach, 0.0)
+    batches = [layers[6][lo : lo + 16] for lo in range(0, 64, 16)]  # mid-game anchors
+
+    def per_anchor(fused: bool) -> float:
+        return statistics.median(
+            timed(lambda: [target_step(game, b, solution, fused) for b in batches])[0] for _ in range(runs)
+        ) / sum(b.size for b in batches)
+
+    plain, fused = per_anchor(False), per_anchor(True)
+    print(
+        f"whole-game target step, {deficits} deficits, float32: {1000 * plain:.1f} ms/anchor straightforward, "
+        f"{1000 * fused:.1f} ms/anchor by box and column block ({plain / fused:.1f}x); "
+        f"one process for {anchors.size} anchors: {anchors.size * fused / 60:.0f} min"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--jokers", default="free,forced,none")
+    parser.add_argument("--deficits", type=int, default=701, help="columns of the target-step benchmark")
     args = parser.parse_args()
     manifest = {e["rules"]["joker"]: e for e in read_manifest()["tables"]}
     print(f"{'joker':<7} {'anchors':>8} {'solve s':>8} {'expected':>10} {'table bytes':>11} {'advice ms':>9}")
@@ -88,6 +122,7 @@ def main() -> None:
         f"keep values for 2048 anchors: recursion {1000 * recursion:.1f} ms, dense sums {1000 * dense:.1f} ms "
         f"({dense / recursion:.1f}x)"
     )
+    bench_target_step(args.deficits, args.runs)
 
 
 if __name__ == "__main__":

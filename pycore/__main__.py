@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 
 from . import api
 from .errors import PycoreError
@@ -23,13 +24,17 @@ class _Parser(argparse.ArgumentParser):
 
 
 class _Progress:
-    """Progress of a solve on stderr: a live line on a terminal, one line per
-    sweep otherwise."""
+    """Progress of a solve on stderr: a live line on a terminal; otherwise (a log
+    file, CI) one line when a stage is done and, in long stages, one line every
+    ``LOG_EVERY`` seconds, so offline runs of an hour can be followed."""
+
+    LOG_EVERY = 30.0
 
     def __init__(self, label: str, quiet: bool) -> None:
         self.label, self.quiet = label, quiet
         self.tty = sys.stderr.isatty()
         self.used = False
+        self.last_line = time.monotonic()
 
     def __call__(self, stage: str, fraction: float) -> None:
         if self.quiet:
@@ -37,8 +42,9 @@ class _Progress:
         self.used = True
         if self.tty:
             sys.stderr.write(f"\rsolving {self.label}: {stage} {fraction:4.0%}")
-        elif fraction >= 1.0:
-            sys.stderr.write(f"solving {self.label}: {stage} done\n")
+        elif fraction >= 1.0 or time.monotonic() - self.last_line >= self.LOG_EVERY:
+            self.last_line = time.monotonic()
+            sys.stderr.write(f"solving {self.label}: {stage} {'done' if fraction >= 1.0 else f'{fraction:.0%}'}\n")
         sys.stderr.flush()
 
     def close(self) -> None:
@@ -93,6 +99,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("target-curve", help="yahtzee, offline: best chance of each final score vs expected-score play")
     p.add_argument("--joker", default="forced", help="joker rule (default forced)")
     p.add_argument("--max-target", dest="max_target", type=int, default=300, help="largest target (default 300)")
+    p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    p.add_argument("--out", help="directory (default: the repository's prebuilt_tables/)")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p = sub.add_parser("beat-optimal", help="yahtzee, offline: the best chance of beating an optimal player's score")
+    p.add_argument("--joker", default="forced", help="joker rule (default forced)")
+    p.add_argument("--cap", type=int, default=700, help="scores from here up pay as this one (default 700)")
     p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     p.add_argument("--out", help="directory (default: the repository's prebuilt_tables/)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -208,16 +220,26 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "solve":
         request["fresh"] = True  # the command line solves (a scorecard game's prebuilt table is for the app)
     try:
-        if args.command == "target-curve":
-            from .target_curve import target_curve, write_target_curve
+        if args.command in ("target-curve", "beat-optimal"):
+            from .target_curve import beat_optimal, target_curve, write_result
 
-            result = target_curve(args.joker, args.max_target, args.workers, progress=progress)
+            if args.command == "target-curve":
+                result = target_curve(args.joker, args.max_target, args.workers, progress=progress)
+                lines = [
+                    f"P(final >= {row['target']}): {row['p_reach_target_play']:.4f} playing for it, "
+                    f"{row['p_reach_playing_for_points']:.4f} playing for points (+{row['gain']:.4f})"
+                    for row in result["curve"][150::25]
+                ]
+            else:
+                result = beat_optimal(args.joker, args.cap, args.workers, progress=progress)
+                lines = [
+                    f"P(beat an optimal player): {result['p_win_playing_to_win']:.4f} playing to win, "
+                    f"{result['p_win_playing_for_points']:.4f} playing for points (+{result['gain']:.4f}; "
+                    f"exact within {result['truncation_bound']:.1e})"
+                ]
             progress.close()
-            path = write_target_curve(result, request.get("out"))
-            for row in result["curve"][150::25]:
-                print(f"P(final >= {row['target']}): {row['p_reach_target_play']:.4f} playing for it, "
-                      f"{row['p_reach_playing_for_points']:.4f} playing for points (+{row['gain']:.4f})")
-            print(f"{path} ({result['seconds']} s)")
+            path = write_result(result, request.get("out"))
+            print("\n".join(lines + [f"{path} ({result['seconds']} s)"]))
             return 0
         if args.command == "tables":
             manifest = build_tables(request.get("out"), progress)

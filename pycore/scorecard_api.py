@@ -32,7 +32,7 @@ from .games.yahtzee import (
     Scorecard,
     parse_dice,
 )
-from .prebuilt import distribution_stats, load_curve, load_table
+from .prebuilt import distribution_stats, load_result, load_table
 from .registry import find_game
 from .solitaire import (
     TargetSolution,
@@ -271,7 +271,8 @@ def _distribution(args: dict, progress) -> dict:
     table = load_table(game)
     distribution = table.distribution
     stats = distribution_stats(distribution)
-    curve = load_curve(game)
+    curve = load_result(game, "targets")
+    versus = load_result(game, "beat-optimal")
     return {
         **_head(game),
         **stats,
@@ -280,6 +281,11 @@ def _distribution(args: dict, progress) -> dict:
         # computed offline for the whole game (python -m pycore target-curve): the best chance of
         # each final score next to the expected-score player's
         "target_curve": None if curve is None else [row for row in curve["curve"] if row["target"] % 25 == 0],
+        # also offline (python -m pycore beat-optimal): the best chance of beating an optimal
+        # player whose score you do not see, against playing for points
+        "beat_optimal": None if versus is None else {
+            k: versus[k] for k in ("p_win_playing_to_win", "p_win_playing_for_points", "gain", "truncation_bound")
+        },
     }
 
 

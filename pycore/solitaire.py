@@ -36,6 +36,7 @@ from typing import Callable, Protocol
 import numpy as np
 
 from .dice_turn import DiceTurn
+from .errors import InvalidParameterError
 
 Progress = Callable[[str, float], None]
 CHUNK = 2048  # anchors per numpy batch: keeps [462, CHUNK] arrays in cache-friendly sizes
@@ -244,16 +245,16 @@ class TargetSolution:
         return float(self.reach[self.rows_of(np.array([anchor]))[0], deficit])
 
 
-def target_end_values(game: ScorecardGame, anchors: np.ndarray, solution: TargetSolution) -> np.ndarray:
-    """[boxes, rolls, B, D] the probability of reaching each deficit ``d`` after filling each box
-    with each final roll (-inf where not allowed): ``reach[next, max(0, d - points)]``.
+def _target_lookups(game: ScorecardGame, anchors: np.ndarray, solution: TargetSolution) -> tuple[np.ndarray, np.ndarray]:
+    """``looked_up`` [unique + 1, D] and ``index`` [boxes, rolls, B] into it: the probability of
+    reaching each deficit ``d`` after filling each box with each final roll,
+    ``reach[next, max(0, d - points)]``; the last row (-inf) stands for a box that may not be filled.
 
     Each distinct (box, anchor, next anchor, points) is looked up once (about 200 per anchor
     instead of 13 x 252 rolls), then spread over the rolls that share it."""
     reach = solution.reach
     points, nxt = game.transitions(anchors)
-    n_boxes, n_rolls, width = points.shape
-    depth = reach.shape[1]
+    n_boxes, _, width = points.shape
     legal = np.isfinite(points)
     next_rows = np.where(legal, solution.rows_of(np.where(legal, nxt, anchors[None, None, :])), 0)
     shift = np.where(legal, points, 0).astype(np.int64)
@@ -262,11 +263,41 @@ def target_end_values(game: ScorecardGame, anchors: np.ndarray, solution: Target
     key = ((box * width + column) * reach.shape[0] + next_rows) * 1024 + shift
     unique, inverse = np.unique(key[legal], return_inverse=True)
     rows, shifts = unique // 1024 % reach.shape[0], unique % 1024
-    deficits = np.arange(depth)
-    looked_up = reach[rows[:, None], np.maximum(deficits[None, :] - shifts[:, None], 0)]  # [unique, D]
-    out = np.full((n_boxes, n_rolls, width, depth), -np.inf, dtype=reach.dtype)
-    out[legal] = looked_up[inverse]
-    return out
+    deficits = np.arange(reach.shape[1])
+    looked_up = np.empty((unique.size + 1, reach.shape[1]), dtype=reach.dtype)
+    looked_up[:-1] = reach[rows[:, None], np.maximum(deficits[None, :] - shifts[:, None], 0)]
+    looked_up[-1] = -np.inf
+    index = np.full(points.shape, unique.size, dtype=np.intp)
+    index[legal] = inverse.reshape(-1)
+    return looked_up, index
+
+
+def target_end_values(game: ScorecardGame, anchors: np.ndarray, solution: TargetSolution) -> np.ndarray:
+    """[boxes, rolls, B, D] the probability of reaching each deficit ``d`` after filling each box
+    with each final roll (-inf where not allowed): ``reach[next, max(0, d - points)]``."""
+    looked_up, index = _target_lookups(game, anchors, solution)
+    return looked_up[index]
+
+
+def target_best_box(game: ScorecardGame, anchors: np.ndarray, solution: TargetSolution) -> np.ndarray:
+    """[rolls, B, D] the best box for each final roll: ``target_end_values(...).max(axis=0)``
+    one box at a time, without the [boxes, rolls, B, D] array (the whole-game tables' inner loop)."""
+    looked_up, index = _target_lookups(game, anchors, solution)
+    best = looked_up[index[0]]
+    for box_index in index[1:]:
+        np.maximum(best, looked_up[box_index], out=best)
+    return best
+
+
+def _end_values(end_values: np.ndarray, max_deficit: int) -> np.ndarray:
+    end_values = np.asarray(end_values, dtype=np.float64)
+    if end_values.shape != (max_deficit + 1,):
+        raise InvalidParameterError(
+            f"end_values must have {max_deficit + 1} entries (deficits 0..{max_deficit}), got shape {end_values.shape}"
+        )
+    if np.any(np.diff(end_values) > 0) or end_values.min() < 0 or end_values.max() > 1:
+        raise InvalidParameterError("end_values must be probabilities that do not grow with the deficit")
+    return end_values
 
 
 def solve_target(
@@ -276,6 +307,7 @@ def solve_target(
     progress: Progress | None = None,
     chunk: int = 16,
     dtype: str = "float64",
+    end_values: np.ndarray | None = None,
 ) -> TargetSolution:
     """Play to **reach a target** rather than to maximise the mean: for every anchor reachable
     from ``start`` and every deficit ``d <= max_deficit``,
@@ -284,18 +316,26 @@ def solve_target(
     ``W(end, d) = [d = 0]`` and the end-of-turn choice ``max_c W(next, max(0, d - points))``
     (the seed's recursion with the banked deficit added to the position). One backward pass
     over the layers, the deficit carried as an extra column dimension through the same
-    keep recursion. ``W(start, T)`` is the best chance of scoring ``T`` or more."""
+    keep recursion. ``W(start, T)`` is the best chance of scoring ``T`` or more.
+
+    ``end_values`` ([max_deficit + 1], non-increasing) replaces ``[d = 0]`` by any payoff of the
+    deficit left at the end: with ``d = cap - score`` and ``end_values[d] = P(opponent < cap - d)``
+    ``W(start, cap)`` is the best chance of beating an opponent whose final score has that
+    distribution, exact up to ``P(opponent >= cap)`` (every score from ``cap`` up pays as ``cap``)."""
     started = time.perf_counter()
     layers = game.layers(start)
     anchors = np.sort(np.concatenate(layers))
     reach = np.zeros((anchors.size + 1, max_deficit + 1), dtype=dtype)  # the last row: every box filled
-    reach[:, 0] = 1.0
+    if end_values is None:
+        reach[:, 0] = 1.0
+    else:
+        reach[-1] = _end_values(end_values, max_deficit)
     solution = TargetSolution(anchors, reach, 0.0)
     total, done = anchors.size, 0
     for layer in layers:
         for lo in range(0, layer.size, chunk):
             batch = layer[lo : lo + chunk]
-            final = target_end_values(game, batch, solution).max(axis=0)  # [rolls, B, D]
+            final = target_best_box(game, batch, solution)  # [rolls, B, D]
             start_values = game.dice.start_value(final.reshape(final.shape[0], -1))
             reach[solution.rows_of(batch)] = start_values.reshape(batch.size, -1)
             done += batch.size

@@ -1,13 +1,19 @@
-"""Offline (CPython only): the whole-game target table, in parallel processes.
+"""Offline (CPython only): whole-game tables that play for something other than the mean.
 
-``python -m pycore target-curve --joker forced --max-target 300`` solves
-:func:`pycore.solitaire.solve_target` for every anchor of the game and every
-deficit up to ``max_target`` (the same layer-by-layer recursion, each layer
-split between worker processes that share the table in shared memory) and
-writes, for each target ``T``, the best chance of a final score of at least
-``T`` next to the chance of the expected-score player (from its exact score
-distribution). The table itself (536,320 x 301 values) is far too large to
-ship; the curve is small and goes to ``prebuilt_tables/``.
+Both solve :func:`pycore.solitaire.solve_target` for every anchor of the game (the same
+layer-by-layer recursion, each layer split between worker processes that share the
+table in shared memory); only the payoff at the end differs:
+
+* ``python -m pycore target-curve --joker forced --max-target 300``: the payoff is
+  ``[final score >= T]``; for each target ``T`` the best chance of reaching it, next to
+  the chance of the expected-score player (from its exact score distribution).
+* ``python -m pycore beat-optimal --joker forced --cap 700``: the payoff is
+  ``P(an optimal solitaire player scores less)``; the best chance of beating such a
+  player, whose score you do not see (the seed's two-player idea), against 0.4966 for
+  playing for points.
+
+The tables themselves (536,320 x 301 or x 701 values) are far too large to ship; the
+results are small JSON files in ``prebuilt_tables/``, listed in its manifest.
 """
 
 from __future__ import annotations
@@ -19,9 +25,10 @@ from pathlib import Path
 
 import numpy as np
 
-from .prebuilt import load_table, register_curve, tables_dir
+from .errors import InvalidParameterError
+from .prebuilt import load_table, register_result, tables_dir
 from .registry import find_game
-from .solitaire import Progress, TargetSolution, target_end_values
+from .solitaire import Progress, TargetSolution, target_best_box
 
 CHUNK = 16
 _WORKER: dict = {}
@@ -37,25 +44,36 @@ def _solve_part(batch_anchors: np.ndarray) -> int:
     game, solution = _WORKER["game"], _WORKER["solution"]
     for lo in range(0, batch_anchors.size, CHUNK):
         batch = batch_anchors[lo : lo + CHUNK]
-        final = target_end_values(game, batch, solution).max(axis=0)
+        final = target_best_box(game, batch, solution)
         start_values = game.dice.start_value(final.reshape(final.shape[0], -1))
         solution.reach[solution.rows_of(batch)] = start_values.reshape(batch.size, -1)
     return int(batch_anchors.size)
 
 
-def target_curve(
-    joker: str, max_target: int, workers: int = 2, dtype: str = "float32", progress: Progress | None = None
-) -> dict:
+def _check_score(name: str, value: int, table) -> None:
+    highest = table.distribution.size - 1  # the best possible final score
+    if not 1 <= value <= highest:
+        raise InvalidParameterError(f"{name} must be a final score from 1 to {highest}, got {value}")
+
+
+def whole_game_table(
+    joker: str,
+    end_values: np.ndarray,
+    workers: int = 2,
+    dtype: str = "float32",
+    progress: Progress | None = None,
+) -> np.ndarray:
+    """[D] ``W(start, d)`` of :func:`pycore.solitaire.solve_target` for the whole game (every
+    anchor, deficits ``0 .. D - 1``, payoff ``end_values`` at the end), float64 copy of the start row."""
     game = find_game("yahtzee", joker=joker)
-    started = time.perf_counter()
     layers = game.layers()
     anchors = np.sort(np.concatenate(layers))
-    shape = (anchors.size + 1, max_target + 1)
+    shape = (anchors.size + 1, len(end_values))
     memory = shared_memory.SharedMemory(create=True, size=int(np.prod(shape)) * np.dtype(dtype).itemsize)
     try:
         reach = np.ndarray(shape, dtype=dtype, buffer=memory.buf)
         reach[:] = 0
-        reach[:, 0] = 1
+        reach[-1] = end_values  # every box filled: the payoff of the deficit left
         total, done = anchors.size, 0
         with get_context("fork").Pool(
             workers, initializer=_start_worker, initargs=(joker, memory.name, shape, dtype, anchors)
@@ -66,14 +84,25 @@ def target_curve(
                 for count in pool.imap_unordered(_solve_part, parts):
                     done += count
                     if progress:
-                        progress("target table", done / total)
+                        progress("whole-game table", done / total)
         solution = TargetSolution(anchors, reach, 0)
-        best = np.array(reach[solution.rows_of(np.array([game.start_anchor]))[0]], dtype=np.float64)
+        return np.array(reach[solution.rows_of(np.array([game.start_anchor]))[0]], dtype=np.float64)
     finally:
         memory.close()
         memory.unlink()
-    distribution = load_table(game).distribution
-    tail = np.cumsum(distribution[::-1])[::-1]  # P(final >= T)
+
+
+def target_curve(
+    joker: str, max_target: int, workers: int = 2, dtype: str = "float32", progress: Progress | None = None
+) -> dict:
+    """For each target ``T <= max_target``: the best chance of a final score of at least ``T``,
+    next to the chance of the expected-score player (from its exact score distribution)."""
+    game = find_game("yahtzee", joker=joker)
+    started = time.perf_counter()
+    table = load_table(game)
+    _check_score("max_target", max_target, table)
+    best = whole_game_table(joker, (np.arange(max_target + 1) == 0).astype(float), workers, dtype, progress)
+    tail = np.cumsum(table.distribution[::-1])[::-1]  # P(final >= T)
     curve = [
         {
             "target": t,
@@ -84,10 +113,11 @@ def target_curve(
         for t in range(max_target + 1)
     ]
     return {
+        "kind": "targets",
         "rules": game.rules,
         "max_target": max_target,
         "dtype": dtype,
-        "anchors": int(anchors.size),
+        "anchors": table.entry["anchors"],
         "seconds": round(time.perf_counter() - started, 1),
         "workers": workers,
         "regenerate": f"python -m pycore target-curve --joker {joker} --max-target {max_target}",
@@ -95,9 +125,45 @@ def target_curve(
     }
 
 
-def write_target_curve(result: dict, out_dir: Path | None = None) -> Path:
-    """Write the curve next to the tables and list it in their manifest."""
-    path = Path(out_dir or tables_dir()) / f"yahtzee-{result['rules']['joker']}-targets.json"
+def beat_optimal(
+    joker: str, cap: int, workers: int = 2, dtype: str = "float32", progress: Progress | None = None
+) -> dict:
+    """The seed's two-player idea: the best chance that my final score beats (is strictly higher
+    than) that of an independent optimal solitaire player, whose exact score distribution is
+    the table's. The payoff of finishing with ``s`` points is ``P(opponent < s)``, carried
+    as a deficit ``d = cap - s``; scores of ``cap`` or more pay as ``cap``, so the result is
+    exact up to ``P(opponent >= cap)``, reported as ``truncation_bound``."""
+    game = find_game("yahtzee", joker=joker)
+    started = time.perf_counter()
+    table = load_table(game)
+    _check_score("cap", cap, table)
+    opponent = table.distribution
+    below = np.concatenate([[0.0], np.cumsum(opponent)])  # below[s] = P(opponent < s)
+    score_at = cap - np.arange(cap + 1)  # the final score each deficit stands for
+    end_values = below[np.minimum(score_at, opponent.size)]
+    best = whole_game_table(joker, end_values, workers, dtype, progress)
+    p_win = float(best[cap])
+    # the expected-score player against itself: P(X > Y) for independent X, Y
+    p_baseline = float(np.dot(opponent, below[: opponent.size]))
+    return {
+        "kind": "beat-optimal",
+        "rules": game.rules,
+        "cap": cap,
+        "dtype": dtype,
+        "anchors": table.entry["anchors"],
+        "truncation_bound": float(1.0 - below[min(cap, opponent.size)]),
+        "p_win_playing_to_win": p_win,
+        "p_win_playing_for_points": p_baseline,
+        "gain": p_win - p_baseline,
+        "seconds": round(time.perf_counter() - started, 1),
+        "workers": workers,
+        "regenerate": f"python -m pycore beat-optimal --joker {joker} --cap {cap}",
+    }
+
+
+def write_result(result: dict, out_dir: Path | None = None) -> Path:
+    """Write a result next to the tables and list it in their manifest."""
+    path = Path(out_dir or tables_dir()) / f"yahtzee-{result['rules']['joker']}-{result['kind']}.json"
     path.write_text(json.dumps(result, indent=1) + "\n")
-    register_curve(path)
+    register_result(path)
     return path

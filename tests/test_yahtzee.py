@@ -14,10 +14,10 @@ import pytest
 
 from pycore import api
 from pycore.dice_turn import DiceTurn
-from pycore.errors import InvalidStateError
+from pycore.errors import InvalidParameterError, InvalidStateError
 from pycore.games.yahtzee import Scorecard, Yahtzee, box_points, parse_dice
-from pycore.prebuilt import load_curve, load_table, read_manifest, table_file, tables_dir
-from pycore.solitaire import solve_solitaire, solve_target
+from pycore.prebuilt import load_result, load_table, read_manifest, table_file, tables_dir
+from pycore.solitaire import score_distribution, solve_solitaire, solve_target
 from pycore.tables import TableError, decode_table, encode_table
 
 # Published optimal expected scores (seed 003's game; Verhoeff 1999 for the free-choice joker,
@@ -342,7 +342,7 @@ def test_single_precision_target_tables_agree_with_double():
 
 def test_shipped_target_curve():
     game = Yahtzee("forced")
-    curve = load_curve(game)["curve"]
+    curve = load_result(game, "targets")["curve"]
     target_play = np.array([row["p_reach_target_play"] for row in curve])
     for_points = np.array([row["p_reach_playing_for_points"] for row in curve])
     tail = np.cumsum(load_table(game).distribution[::-1])[::-1]
@@ -350,3 +350,68 @@ def test_shipped_target_curve():
     assert np.all(target_play >= for_points - 1e-5)  # float32 table: see the test above
     assert np.all(np.diff(target_play) <= 1e-6) and target_play[0] == pytest.approx(1)
     assert target_play[300] - for_points[300] > 0.01  # playing for 300 really pays
+
+
+# --- beating an optimal player ------------------------------------------------------------------
+
+
+def test_a_payoff_of_the_final_score_generalises_target_play():
+    """``end_values`` = [d = 0] is target play; ``P(opponent < final)`` sits between playing for
+    points and the sum over the opponent's scores of the best chance of beating each one."""
+    game = Yahtzee("forced")
+    card = Scorecard.from_text(FOUR_OPEN)
+    anchor, base = game.anchor_of(card), card.score
+    target = solve_target(game, 150, start=anchor)
+    indicator = solve_target(game, 150, start=anchor, end_values=(np.arange(151) == 0).astype(float))
+    assert np.array_equal(target.reach, indicator.reach)
+
+    table = load_table(game)
+    opponent = table.distribution
+    below = np.concatenate([[0.0], np.cumsum(opponent)])  # P(opponent < s)
+    cap = 400  # past the best this card can still reach
+    end_values = below[cap - np.arange(cap - base + 1)]
+    beat = solve_target(game, cap - base, start=anchor, end_values=end_values).chance(anchor, cap - base)
+
+    future = score_distribution(game, table.values, start=anchor)  # the expected-score player's points to come
+    playing_for_points = float(np.dot(future, below[np.minimum(base + np.arange(future.size), cap)]))
+    deep = solve_target(game, cap - base, start=anchor)
+    reach = deep.reach[deep.rows_of(np.array([anchor]))[0]]
+    each_score_on_its_own = sum(
+        p * reach[min(max(score + 1 - base, 0), cap - base)] for score, p in enumerate(opponent[:cap])
+    )
+    assert playing_for_points < beat < each_score_on_its_own
+    assert beat - playing_for_points > 2e-4  # 0.14287 against 0.14255: small with four boxes left
+
+
+@pytest.mark.parametrize("end_values", [np.ones(5), np.linspace(0, 1, 6), np.full(6, 1.5)])
+def test_bad_payoffs_are_refused(end_values):
+    game = Yahtzee("forced")
+    anchor = game.anchor_of(Scorecard.from_text(CHANCE_ONLY))
+    with pytest.raises(InvalidParameterError, match="end_values"):
+        solve_target(game, 5, start=anchor, end_values=end_values)
+
+
+def test_shipped_chance_of_beating_an_optimal_player():
+    game = Yahtzee("forced")
+    result = load_result(game, "beat-optimal")
+    entry = load_table(game).entry
+    # the baseline is two expected-score players: the table's own P(first scores more)
+    assert result["p_win_playing_for_points"] == pytest.approx(entry["distribution"]["p_beats_optimal"], abs=1e-12)
+    assert result["truncation_bound"] < 1e-4
+    assert result["gain"] == pytest.approx(result["p_win_playing_to_win"] - result["p_win_playing_for_points"])
+    assert result["gain"] > 1e-3  # playing to win is really better, beyond the truncation and float32 error
+    shown = api.call("distribution", {"game": "yahtzee", "joker": "forced"})["beat_optimal"]
+    assert shown["p_win_playing_to_win"] == result["p_win_playing_to_win"]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["beat-optimal", "--cap", "0"], "cap must be a final score from 1 to 1575, got 0"),
+        (["target-curve", "--max-target", "5000"], "max_target must be a final score from 1 to 1575, got 5000"),
+        (["beat-optimal", "--joker", "wild"], "joker"),
+    ],
+)
+def test_offline_commands_refuse_bad_arguments(args, message):
+    done = _cli(*args, "--out", "/nonexistent")
+    assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr

@@ -57,7 +57,8 @@ export class ScoreHistogram {
         <tbody><tr>${pct}</tr></tbody></table></div>
       <p class="note">Exact (every dice outcome followed forward, no sampling), for a player who always makes the
         choice with the highest expected score. Bars are 5-point bins.</p>
-      ${curveHtml(result.target_curve)}`;
+      ${curveHtml(result.target_curve)}
+      ${beatHtml(result.beat_optimal)}`;
   }
 }
 
@@ -78,4 +79,15 @@ function curveHtml(curve) {
     <p class="note">The best chance of reaching each score from the first turn (a strategy that changes with the score
       needed), against the expected-score player's. Use <em>Score to reach</em> in the advisor to play for a score
       near the end of a game.</p>`;
+}
+
+// the seed's two-player idea: beat an optimal player whose score you do not see (computed offline)
+function beatHtml(beat) {
+  if (!beat) return "";
+  const pct = (p) => `${(100 * p).toFixed(2)}%`;
+  return `<h3>Playing to beat an optimal player</h3>
+    <p data-testid="beat-optimal" data-p-win="${beat.p_win_playing_to_win}">Against an optimal player whose score
+      you do not see, playing to win (a strategy that changes with your score so far) scores more with probability
+      <strong>${pct(beat.p_win_playing_to_win)}</strong>, against ${pct(beat.p_win_playing_for_points)} for playing
+      for points: +${(100 * beat.gain).toFixed(2)} points of %.</p>`;
 }

@@ -125,6 +125,10 @@ def test_histogram_shows_the_exact_distribution(site, page, artifacts):
     page.get_by_test_id("param-joker").select_option("forced")  # the rule set with the offline target curve
     expect(page.get_by_test_id("target-curve")).to_be_visible(timeout=TIMEOUT)
     expect(page.get_by_test_id("target-curve")).to_contain_text("300")
+    beat = page.get_by_test_id("beat-optimal")  # and the offline chance of beating an optimal player
+    shown = api.call("distribution", {"game": "yahtzee", "joker": "forced"})["beat_optimal"]
+    assert float(beat.get_attribute("data-p-win")) == pytest.approx(shown["p_win_playing_to_win"], abs=1e-12)
+    expect(beat).to_contain_text(f"{100 * shown['p_win_playing_to_win']:.2f}%")
     page.screenshot(path=str(artifacts / "yahtzee-histogram.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scrolling on a phone
 
