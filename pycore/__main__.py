@@ -216,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"python -m pycore: error: {exc}", file=sys.stderr)
             return 2
         request = _policy_args(request, names)
-    progress = _Progress(getattr(args, "game", "tables"), getattr(args, "quiet", False))
+    progress = _Progress(getattr(args, "game", "yahtzee"), getattr(args, "quiet", False))
     if args.command == "solve":
         request["fresh"] = True  # the command line solves (a scorecard game's prebuilt table is for the app)
     try:

@@ -245,7 +245,9 @@ class TargetSolution:
         return float(self.reach[self.rows_of(np.array([anchor]))[0], deficit])
 
 
-def _target_lookups(game: ScorecardGame, anchors: np.ndarray, solution: TargetSolution) -> tuple[np.ndarray, np.ndarray]:
+def _target_lookups(
+    game: ScorecardGame, anchors: np.ndarray, solution: TargetSolution
+) -> tuple[np.ndarray, np.ndarray]:
     """``looked_up`` [unique + 1, D] and ``index`` [boxes, rolls, B] into it: the probability of
     reaching each deficit ``d`` after filling each box with each final roll,
     ``reach[next, max(0, d - points)]``; the last row (-inf) stands for a box that may not be filled.

@@ -92,6 +92,18 @@ def whole_game_table(
         memory.unlink()
 
 
+def _about(kind: str, table, dtype: str, workers: int, started: float) -> dict:
+    """What every offline result says about itself (``register_result`` lists it)."""
+    return {
+        "kind": kind,
+        "rules": table.game.rules,
+        "dtype": dtype,
+        "anchors": table.entry["anchors"],
+        "workers": workers,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
 def target_curve(
     joker: str, max_target: int, workers: int = 2, dtype: str = "float32", progress: Progress | None = None
 ) -> dict:
@@ -113,13 +125,8 @@ def target_curve(
         for t in range(max_target + 1)
     ]
     return {
-        "kind": "targets",
-        "rules": game.rules,
+        **_about("targets", table, dtype, workers, started),
         "max_target": max_target,
-        "dtype": dtype,
-        "anchors": table.entry["anchors"],
-        "seconds": round(time.perf_counter() - started, 1),
-        "workers": workers,
         "regenerate": f"python -m pycore target-curve --joker {joker} --max-target {max_target}",
         "curve": curve,
     }
@@ -146,17 +153,12 @@ def beat_optimal(
     # the expected-score player against itself: P(X > Y) for independent X, Y
     p_baseline = float(np.dot(opponent, below[: opponent.size]))
     return {
-        "kind": "beat-optimal",
-        "rules": game.rules,
+        **_about("beat-optimal", table, dtype, workers, started),
         "cap": cap,
-        "dtype": dtype,
-        "anchors": table.entry["anchors"],
         "truncation_bound": float(1.0 - below[min(cap, opponent.size)]),
         "p_win_playing_to_win": p_win,
         "p_win_playing_for_points": p_baseline,
         "gain": p_win - p_baseline,
-        "seconds": round(time.perf_counter() - started, 1),
-        "workers": workers,
         "regenerate": f"python -m pycore beat-optimal --joker {joker} --cap {cap}",
     }
 

@@ -350,6 +350,9 @@ def test_shipped_target_curve():
     assert np.all(target_play >= for_points - 1e-5)  # float32 table: see the test above
     assert np.all(np.diff(target_play) <= 1e-6) and target_play[0] == pytest.approx(1)
     assert target_play[300] - for_points[300] > 0.01  # playing for 300 really pays
+    # the README's table
+    assert int(np.argmax(target_play - for_points)) == 240
+    assert [round(target_play[t], 4) for t in (150, 200, 250, 300)] == [0.9979, 0.9108, 0.5419, 0.1760]
 
 
 # --- beating an optimal player ------------------------------------------------------------------

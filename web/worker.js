@@ -48,6 +48,12 @@ async function ensureTable(args, onProgress) {
   if (!entry || tablesWritten.has(entry.file)) return;
   const bytes = await fetchBytes(entry.file, (fraction) => onProgress("loading the table", fraction));
   fileSystem.writeFile(`${TABLES_DIR}/${entry.file}`, bytes);
+  // the rule set's offline results (target curve, beating an optimal player): small JSON files
+  // that Python reads next to the table, since the manifest it sees lists them
+  const sameRules = JSON.stringify(entry.rules);
+  for (const result of (manifest.results || []).filter((r) => JSON.stringify(r.rules) === sameRules)) {
+    fileSystem.writeFile(`${TABLES_DIR}/${result.file}`, await fetchBytes(result.file, () => {}));
+  }
   tablesWritten.add(entry.file);
 }
 // Worker console output does not reach the page's console: forward it.
