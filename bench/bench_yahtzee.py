@@ -24,7 +24,7 @@ from pycore import api  # noqa: E402
 from pycore.dice_turn import DiceTurn  # noqa: E402
 from pycore.games.yahtzee import Yahtzee  # noqa: E402
 from pycore.prebuilt import load_table, read_manifest  # noqa: E402
-from pycore.solitaire import TargetSolution, solve_solitaire, target_best_box, target_end_values  # noqa: E402
+from pycore.solitaire import TargetSolution, solve_solitaire, solve_target_batch, target_end_values  # noqa: E402
 
 POSITIONS = [
     ("", "13356", 2),
@@ -56,14 +56,14 @@ def dense_stage(turn: DiceTurn, after: np.ndarray) -> np.ndarray:
     return turn._dense @ after
 
 
-def target_step(game: Yahtzee, batch: np.ndarray, solution: TargetSolution, fused: bool) -> np.ndarray:
+def target_step(game: Yahtzee, batch: np.ndarray, solution: TargetSolution, fused: bool) -> None:
     """One batch of a whole-game target table: best box per final roll, then the turn's start value."""
-    if fused:
-        final = target_best_box(game, batch, solution)
-        return game.dice.start_value(final.reshape(final.shape[0], -1))
+    if fused:  # what the solvers run
+        solve_target_batch(game, batch, solution)
+        return
     final = target_end_values(game, batch, solution).max(axis=0).reshape(game.dice.n_rolls, -1)
     stages = game.dice.stage_values(final)  # one pass over every column
-    return game.dice.roll_probability @ stages[-1]
+    solution.reach[solution.rows_of(batch)] = (game.dice.roll_probability @ stages[-1]).reshape(batch.size, -1)
 
 
 def bench_target_step(deficits: int, runs: int) -> None:

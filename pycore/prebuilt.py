@@ -96,16 +96,16 @@ def register_result(path: Path) -> dict:
     directory's manifest."""
     path = Path(path)
     data = path.read_bytes()
-    curve = json.loads(data)
+    result = json.loads(data)
     manifest = read_manifest(path.parent)
     entry = {
         "file": path.name,
-        "kind": curve["kind"],
+        "kind": result["kind"],
         "sha256": hashlib.sha256(data).hexdigest(),
         "bytes": len(data),
-        "rules": curve["rules"],
-        "regenerate": curve["regenerate"],
-        "seconds": curve["seconds"],
+        "rules": result["rules"],
+        "regenerate": result["regenerate"],
+        "seconds": result["seconds"],
     }
     manifest["results"] = [c for c in manifest.get("results", []) if c["file"] != path.name] + [entry]
     (path.parent / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
@@ -118,14 +118,20 @@ def load_result(game, kind: str) -> dict | None:
     directory = tables_dir()
     for entry in read_manifest(directory).get("results", []):
         if entry["rules"] == game.rules and entry["kind"] == kind:
-            try:
-                data = (directory / entry["file"]).read_bytes()
-            except FileNotFoundError:
-                raise TableError(f"{entry['file']} is missing; run `{entry['regenerate']}`") from None
-            if hashlib.sha256(data).hexdigest() != entry["sha256"]:
-                raise TableError(f"{entry['file']} does not match its sha256 in the manifest")
-            return json.loads(data)
+            return json.loads(_checked_bytes(directory, entry, entry["regenerate"]))
     return None
+
+
+def _checked_bytes(directory: Path, entry: dict, regenerate: str) -> bytes:
+    """A file the manifest lists, refused if missing or not matching its sha256."""
+    name = entry["file"]
+    try:
+        data = (directory / name).read_bytes()
+    except FileNotFoundError:
+        raise TableError(f"{name} is missing from {directory}; run `{regenerate}`") from None
+    if hashlib.sha256(data).hexdigest() != entry["sha256"]:
+        raise TableError(f"{name} does not match its sha256 in the manifest (corrupted or stale)")
+    return data
 
 
 @dataclass(frozen=True)
@@ -158,12 +164,7 @@ def load_table(game) -> LoadedTable:
     name = table_file(game)
     if name not in entries:
         raise TableError(f"the manifest lists no table {name}; run `{REGENERATE}`")
-    try:
-        data = (directory / name).read_bytes()
-    except FileNotFoundError:
-        raise TableError(f"table {name} is missing from {directory}; run `{REGENERATE}`") from None
-    if hashlib.sha256(data).hexdigest() != entries[name]["sha256"]:
-        raise TableError(f"table {name} does not match its sha256 in the manifest (corrupted or stale)")
+    data = _checked_bytes(directory, entries[name], REGENERATE)
     _, stored, extra = decode_table(data, game.rules)
     order = np.concatenate(game.layers())
     if stored.size != order.size or "distribution" not in extra:

@@ -291,6 +291,14 @@ def target_best_box(game: ScorecardGame, anchors: np.ndarray, solution: TargetSo
     return best
 
 
+def solve_target_batch(game: ScorecardGame, batch: np.ndarray, solution: TargetSolution) -> None:
+    """Fill the rows of ``batch`` (anchors whose successors are solved) in ``solution.reach``:
+    the best box for each final roll, then the turn's start value, every deficit at once."""
+    final = target_best_box(game, batch, solution)  # [rolls, B, D]
+    start_values = game.dice.start_value(final.reshape(final.shape[0], -1))
+    solution.reach[solution.rows_of(batch)] = start_values.reshape(batch.size, -1)
+
+
 def _end_values(end_values: np.ndarray, max_deficit: int) -> np.ndarray:
     end_values = np.asarray(end_values, dtype=np.float64)
     if end_values.shape != (max_deficit + 1,):
@@ -337,9 +345,7 @@ def solve_target(
     for layer in layers:
         for lo in range(0, layer.size, chunk):
             batch = layer[lo : lo + chunk]
-            final = target_best_box(game, batch, solution)  # [rolls, B, D]
-            start_values = game.dice.start_value(final.reshape(final.shape[0], -1))
-            reach[solution.rows_of(batch)] = start_values.reshape(batch.size, -1)
+            solve_target_batch(game, batch, solution)
             done += batch.size
             if progress:
                 progress("target table", done / total)

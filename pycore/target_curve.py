@@ -28,7 +28,7 @@ import numpy as np
 from .errors import InvalidParameterError
 from .prebuilt import load_table, register_result, tables_dir
 from .registry import find_game
-from .solitaire import Progress, TargetSolution, target_best_box
+from .solitaire import Progress, TargetSolution, solve_target_batch
 
 CHUNK = 16
 _WORKER: dict = {}
@@ -43,10 +43,7 @@ def _start_worker(joker: str, name: str, shape: tuple[int, int], dtype: str, anc
 def _solve_part(batch_anchors: np.ndarray) -> int:
     game, solution = _WORKER["game"], _WORKER["solution"]
     for lo in range(0, batch_anchors.size, CHUNK):
-        batch = batch_anchors[lo : lo + CHUNK]
-        final = target_best_box(game, batch, solution)
-        start_values = game.dice.start_value(final.reshape(final.shape[0], -1))
-        solution.reach[solution.rows_of(batch)] = start_values.reshape(batch.size, -1)
+        solve_target_batch(game, batch_anchors[lo : lo + CHUNK], solution)
     return int(batch_anchors.size)
 
 
