@@ -19,8 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore import find_game, solve  # noqa: E402
-from pycore.model import _compile_cached, compile_game  # noqa: E402
-from pycore.solver import value_iteration  # noqa: E402
+from pycore.jeopardy.model import _compile_cached, compile_game  # noqa: E402
+from pycore.jeopardy.solver import value_iteration  # noqa: E402
 
 
 def timed(fn):
@@ -48,12 +48,13 @@ def main() -> None:
             solves.append(seconds)
         vi_times = []
         for _ in range(args.vi_runs):
-            seconds, (_, iterations) = timed(lambda game=game: value_iteration(game))
+            seconds, baseline = timed(lambda game=game: value_iteration(game))
+            iterations = baseline.iterations
             vi_times.append(seconds)
         compile_s, solve_s = statistics.median(compiles), statistics.median(solves)
         total = compile_s + solve_s
         vi = statistics.median(vi_times)
-        print(f"{name:<5} {solution.states:>9} {compile_s:>9.3f} {solve_s:>8.3f} {total:>8.3f} "
+        print(f"{name:<5} {solution.n_states:>9} {compile_s:>9.3f} {solve_s:>8.3f} {total:>8.3f} "
               f"{solution.iterations:>6} {vi:>7.2f} {iterations:>8} {vi / total:>7.1f}x", flush=True)
 
 

@@ -28,7 +28,7 @@ from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from pycore import find_game, solve  # noqa: E402
-from pycore.model import _compile_cached  # noqa: E402
+from pycore.jeopardy.model import _compile_cached  # noqa: E402
 
 LINK = "#game=gro&p=1&i=10&j=20&k=12&o=1"
 YAHTZEE_POSITIONS = [

@@ -21,10 +21,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore import api  # noqa: E402
-from pycore.dice_turn import DiceTurn  # noqa: E402
+from pycore.scorecard.dice_turn import DiceTurn  # noqa: E402
 from pycore.games.yahtzee import Yahtzee  # noqa: E402
-from pycore.prebuilt import load_table, read_manifest  # noqa: E402
-from pycore.solitaire import TargetSolution, solve_solitaire, solve_target_batch, target_end_values  # noqa: E402
+from pycore.store.prebuilt import load_table, read_manifest  # noqa: E402
+from pycore.scorecard.solitaire import TargetSolution, solve_solitaire, solve_target_batch, target_end_values  # noqa: E402
 
 POSITIONS = [
     ("", "13356", 2),

@@ -3,9 +3,18 @@
 >>> from pycore import find_game, solve
 >>> round(solve(find_game("pig")).p_first_player_wins(), 4)
 0.5306
+
+Layers (each imports only those above it):
+
+* :mod:`pycore.core` -- errors, parameters and descriptions, the game registry, concrete dice;
+* :mod:`pycore.jeopardy` and :mod:`pycore.scorecard` -- one package per kind of game: its rules
+  protocol, solvers and analyses;
+* :mod:`pycore.store` -- compressed tables of solved values, for any game;
+* :mod:`pycore.games` -- one module per game (the only place that names it);
+* :mod:`pycore.service` -- the JSON API (dispatch by kind), links and the command line.
 """
 
-from .errors import (
+from .core.errors import (
     InvalidParameterError,
     InvalidPolicyError,
     InvalidRequestError,
@@ -13,33 +22,41 @@ from .errors import (
     PycoreError,
     RulesError,
     SolverError,
+    TableError,
     UnknownGameError,
 )
-from .registry import GAMES, find_game, game_names
-from .rules import HOLD, ROLL, JeopardyGame, Policy, State
-from .solver import Evaluation, Solution, evaluate, solve
+from .core.registry import find_game, find_game_class, game_classes, game_names, register, unregister
+from .jeopardy.rules import HOLD, ROLL, Choice, JeopardyGame, Policy, State
+from .jeopardy.solver import Matchup, Solution, evaluate, solve
+from .service import api
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "GAMES",
     "HOLD",
     "ROLL",
-    "Evaluation",
+    "Choice",
     "InvalidParameterError",
     "InvalidPolicyError",
     "InvalidRequestError",
     "InvalidStateError",
     "JeopardyGame",
+    "Matchup",
     "Policy",
     "PycoreError",
     "RulesError",
     "Solution",
     "SolverError",
     "State",
+    "TableError",
     "UnknownGameError",
+    "api",
     "evaluate",
     "find_game",
+    "find_game_class",
+    "game_classes",
     "game_names",
+    "register",
     "solve",
+    "unregister",
 ]

@@ -1,6 +1,7 @@
 import pytest
 
-from pycore import api, find_game
+from pycore import find_game
+from pycore.service.jeopardy_actions import solution_for
 
 
 @pytest.fixture(scope="session")
@@ -8,6 +9,6 @@ def solved():
     """solved(name, **params) -> Solution, cached across the whole run."""
 
     def get(name, **params):
-        return api.solution_for(find_game(name, **params))[0]
+        return solution_for(find_game(name, **params))[0]
 
     return get

@@ -9,14 +9,14 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from pycore import GAMES, HOLD, ROLL, find_game
-from pycore.model import compile_game
+from pycore import HOLD, ROLL, find_game, game_classes
+from pycore.jeopardy.model import compile_game
 
 SMALL = {"pig": {"goal": 16}, "gro": {"goal": 12, "bound": 24}, "ayzd": {"goal": 5, "bound": 10}}
 
 
 def test_every_game_has_a_small_variant_here():
-    assert set(SMALL) == {g.name for g in GAMES}
+    assert set(SMALL) == {g.name for g in game_classes("jeopardy")}
 
 
 @pytest.mark.parametrize("name", sorted(SMALL))
@@ -56,7 +56,7 @@ def test_reachable_game_is_tabulated_and_probabilities_sum_to_one(name, solved):
         for action, value in backups.items():
             assert solution.action_values(state)[action] == pytest.approx(value, abs=1e-13)
     # positions with identical futures may share a cell (gro: player 2's last turn)
-    assert len(cells) <= solution.states
+    assert len(cells) <= solution.n_states
 
 
 @pytest.mark.parametrize("name", sorted(SMALL))
@@ -112,7 +112,7 @@ def test_registry_finds_names_and_aliases(name):
 
 
 def test_model_arrays_are_consistent():
-    for cls in GAMES:
+    for cls in game_classes("jeopardy"):
         model = compile_game(find_game(cls.name, **SMALL[cls.name]))
         rollable = model.can_roll.any(axis=0)  # turn states somebody can roll from
         total = model.succ_prob.sum(1) + model.self_prob + model.bust_prob

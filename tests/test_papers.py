@@ -4,7 +4,7 @@ precision. Where our number differs in the last digit the test says why."""
 import numpy as np
 import pytest
 
-from pycore.analysis import fairest_komi, find_policy, komi_table, policy_result
+from pycore.jeopardy.strategy import fairest_komi, find_policy, komi_table, policy_result
 
 
 def difference(solution, name):
@@ -75,7 +75,7 @@ def test_gro_results_do_not_change_as_the_bound_grows(solved):
     # hopeless is worth 0 either way: large deficits there are ties)
     model = small.model
     rows = np.array([large.model.anchor_index(tuple(a)) for a in model.anchors])
-    cols = np.array([large.model.turn_index(tuple(t)) for t in model.turns])
+    cols = np.array([large.model.turn_column(tuple(t)) for t in model.turns])
     matters = ~(small.roll_values == small.hold_values)
     compare = model.valid & (model.turns[:, 0] <= 60)[None, :] & matters
     assert np.array_equal(small.policy[compare], large.policy[np.ix_(rows, cols)][compare])
@@ -116,7 +116,7 @@ def test_ayzd_tiebreak_player_1_holds_at_6_3_1(solved):
         for shotguns, hold_at in enumerate((6, 3, 1)):
             for brains in range(0, 10):
                 state = game.state(p=1, i=tied, j=tied, b=brains, s=shotguns)
-                a, t = model.anchor_index(state.anchor), model.turn_index(state.turn)
+                a, t = model.anchor_index(state.anchor), model.turn_column(state.turn)
                 if not model.valid[a, t]:
                     continue
                 assert solution.best_action(state) == ("roll" if brains < hold_at else "hold"), state

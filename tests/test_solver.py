@@ -2,9 +2,9 @@ import numpy as np
 import pytest
 
 from pycore import InvalidParameterError, RulesError, evaluate, find_game, solve
-from pycore.model import compile_game
-from pycore.rules import TurnEnd
-from pycore.solver import _table, value_iteration
+from pycore.jeopardy.model import compile_game
+from pycore.jeopardy.rules import TurnEnd
+from pycore.jeopardy.solver import _table, value_iteration
 
 SMALL = {"pig": {"goal": 16}, "gro": {"goal": 12, "bound": 24}, "ayzd": {"goal": 5, "bound": 10}}
 
@@ -12,7 +12,8 @@ SMALL = {"pig": {"goal": 16}, "gro": {"goal": 12, "bound": 24}, "ayzd": {"goal":
 @pytest.mark.parametrize("name", sorted(SMALL))
 def test_level_sweep_agrees_with_plain_value_iteration(name, solved):
     solution = solved(name, **SMALL[name])
-    values, iterations = value_iteration(solution.game)
+    baseline = value_iteration(solution.game)
+    values, iterations = baseline.values, baseline.iterations
     table = _table(solution.model, values, np.nan)
     assert iterations > solution.iterations
     assert np.nanmax(np.abs(table - solution.values)) < 1e-12
@@ -30,8 +31,8 @@ def test_solution_is_converged(name, solved):
 def test_optimal_against_itself_is_the_solved_value(name, solved):
     solution = solved(name)
     result = evaluate(solution.game, solution.policy, solution.policy)
-    assert result.x_wins_moving_first == pytest.approx(solution.p_first_player_wins(), abs=1e-12)
-    assert result.x_win_rate == pytest.approx(0.5, abs=1e-12)
+    assert result.win_rate_first == pytest.approx(solution.p_first_player_wins(), abs=1e-12)
+    assert result.win_rate == pytest.approx(0.5, abs=1e-12)
 
 
 @pytest.mark.parametrize("name", ["pig", "gro", "ayzd"])
@@ -39,8 +40,8 @@ def test_no_policy_beats_optimal(name, solved):
     solution = solved(name)
     for policy in solution.game.human_policies():
         result = evaluate(solution.game, policy, solution.policy)
-        assert result.x_wins_moving_first <= solution.p_first_player_wins() + 1e-12
-        assert result.x_wins_moving_second <= 1 - solution.p_first_player_wins() + 1e-12
+        assert result.win_rate_first <= solution.p_first_player_wins() + 1e-12
+        assert result.win_rate_second <= 1 - solution.p_first_player_wins() + 1e-12
 
 
 def test_ayzd_holding_before_rolling_never_helps(solved):

@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from pycore import api, find_game
-from pycore.analysis import find_policy, policy_result
-from pycore.rule_language import RuleError, parse_rule
-from pycore.solver import evaluate, occupancy
-from pycore.strategy import matchup, mistakes, rule_policy
+from pycore.jeopardy.strategy import find_policy, policy_result
+from pycore.jeopardy.rule_language import RuleError, parse_rule
+from pycore.jeopardy.solver import evaluate, occupancy
+from pycore.jeopardy.strategy import matchup, mistakes, rule_policy
 
 PAPER_POLICIES_AS_RULES = [
     ("pig", "Hold at 20", "k < 20 and i + k < 100"),
@@ -38,8 +38,8 @@ def test_a_rule_equal_to_a_paper_policy_gets_its_number(solved, name, policy, ru
 @pytest.mark.parametrize("name", ["pig", "gro", "ayzd"])
 def test_every_paper_policy_has_an_equivalent_rule(name):
     """The rule-language form shown in the lab decides exactly as the policy."""
-    from pycore.model import compile_game
-    from pycore.solver import policy_table
+    from pycore.jeopardy.model import compile_game
+    from pycore.jeopardy.solver import policy_table
 
     game = find_game(name)
     model = compile_game(game)
@@ -114,7 +114,7 @@ def test_visit_probabilities_are_consistent(solved, name):
     game = solution.game
     policy = game.human_policies()[0]
     exact = evaluate(game, policy, solution.policy)
-    for first, expected in ((True, exact.x_wins_moving_first), (False, exact.x_wins_moving_second)):
+    for first, expected in ((True, exact.win_rate_first), (False, exact.win_rate_second)):
         flow = occupancy(game, policy, solution.policy, x_first=first)
         assert flow.ended == pytest.approx(1.0, abs=1e-12)  # all the ways the game can end
         assert flow.x_wins == pytest.approx(expected, abs=1e-12)
@@ -124,7 +124,7 @@ def test_visit_probabilities_are_consistent(solved, name):
         assert flow.visits[row, solution.model.start] >= 1.0 - 1e-12
     found = mistakes(solution, policy, limit=5)
     # the costs of the disagreements, weighted by visits, add up to the policy's loss
-    assert found["loss"] == pytest.approx(0.5 - exact.x_win_rate, abs=1e-12)
+    assert found["loss"] == pytest.approx(0.5 - exact.win_rate, abs=1e-12)
     assert len(found["costliest"]) == 5
     weights = [m["weighted"] for m in found["costliest"]]
     assert weights == sorted(weights, reverse=True)

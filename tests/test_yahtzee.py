@@ -13,12 +13,12 @@ import numpy as np
 import pytest
 
 from pycore import api
-from pycore.dice_turn import DiceTurn
-from pycore.errors import InvalidParameterError, InvalidStateError
+from pycore.scorecard.dice_turn import DiceTurn
+from pycore.core.errors import InvalidParameterError, InvalidStateError
 from pycore.games.yahtzee import Scorecard, Yahtzee, box_points, parse_dice
-from pycore.prebuilt import load_result, load_table, read_manifest, table_file, tables_dir
-from pycore.solitaire import score_distribution, solve_solitaire, solve_target
-from pycore.tables import TableError, decode_table, encode_table
+from pycore.store.prebuilt import load_result, load_table, read_manifest, table_file, tables_dir
+from pycore.scorecard.solitaire import score_distribution, solve_solitaire, solve_target
+from pycore.store.codec import TableError, decode_table, encode_table
 
 # Published optimal expected scores (seed 003's game; Verhoeff 1999 for the free-choice joker,
 # the forced-joker and no-bonus figures as quoted in the issue), at their printed precision.
@@ -44,7 +44,7 @@ def test_shipped_table_matches_a_fresh_solve(solved):
     reachable = np.concatenate(game.layers())
     # the table keeps 2**-20 fixed point: every value within half a step
     assert np.max(np.abs(table.values[reachable] - solution.values[reachable])) <= 2**-21 + 1e-12
-    assert table.entry["rules"] == game.rules
+    assert table.entry["rules"] == game.table_rules
     assert table.entry["bytes"] <= 2_000_000  # the size budget per rule set
 
 
@@ -228,7 +228,7 @@ def test_a_corrupted_table_file_is_refused(tmp_path, monkeypatch):
     data[len(data) // 2] ^= 1
     (tmp_path / name).write_bytes(bytes(data))
     monkeypatch.setenv("ROLL_OR_HOLD_TABLES", str(tmp_path))
-    monkeypatch.setattr("pycore.prebuilt._LOADED", {})
+    monkeypatch.setattr("pycore.store.prebuilt._LOADED", {})
     answer = json.loads(api.handle(json.dumps({"action": "advise", "args": {"game": "yahtzee", "joker": "none"}})))
     assert answer["error"]["type"] == "TableError" and "does not match its sha256" in answer["error"]["message"]
 

@@ -1,1 +1,6 @@
-"""One module per game; each defines one :class:`pycore.rules.JeopardyGame`."""
+"""One module per game, the only place that names it; importing a module registers its game.
+
+A new game is one module here and one line below (its registration).
+"""
+
+from . import pig, gro, ayzd, yahtzee  # noqa: F401

@@ -28,12 +28,19 @@ from math import factorial
 
 import numpy as np
 
-from ..rules import JeopardyGame, Param, Policy, TurnEnd, select
+from ..core.dice import uniform_dice
+from ..core.params import Param, StateVar
+from ..core.registry import register
+from ..jeopardy.rules import JeopardyGame, Policy, TurnEnd, select
+from .gro import PLAYER
+from .pig import OPPONENT, SCORE
 
 DICE = 3
 BUST_SHOTGUNS = 3
+FACES = ("brain", "shotgun", "footprint")
 
 
+@register
 class AllYellowZombieDice(JeopardyGame):
     name = "ayzd"
     aliases = ("all-yellow-zombie-dice", "all_yellow_zombie_dice", "all-yellow")
@@ -46,16 +53,30 @@ class AllYellowZombieDice(JeopardyGame):
         "reachable that way and stay within the bound"
     )
     turn_vars = ("b", "s")
-    var_help = {
-        "p": "player to move (1 or 2)",
-        "i": "score of the player to move",
-        "j": "opponent's score",
-        "b": "brains set aside this turn (turn total)",
-        "s": "shotguns set aside this turn (0-2)",
-    }
+    variables = (
+        PLAYER,
+        SCORE,
+        OPPONENT,
+        StateVar("b", "Brains this turn", "brains set aside this turn (turn total)", unit="brains"),
+        StateVar(
+            "s",
+            "Shotguns",
+            "shotguns set aside this turn (0-2)",
+            choices=(0, 1, 2),
+            choice_titles=("no shotguns", "one shotgun", "two shotguns"),
+        ),
+    )
     parameters = (
-        Param("goal", 13, 2, 100, "a round ending with someone at or above the goal ends the game"),
-        Param("bound", 0, 0, 400, "score bound M of the tabulated states (0: twice the goal, as the paper)"),
+        Param("goal", 13, 2, 100, "a round ending with someone at or above the goal ends the game", label="Goal"),
+        Param(
+            "bound", 0, 0, 400, "score bound M of the tabulated states (0: twice the goal, as the paper)", label="Bound M"
+        ),
+    )
+    rules_text = (
+        "Two players; every roll is of three dice whose faces are brain, shotgun and footprint, one "
+        "third each. Brains add to the turn total, shotguns are set aside, and the third shotgun ends "
+        "the turn scoring nothing. Hold to bank the brains. When a round ends with someone at 13 or "
+        "more, the player with the most brains wins; a tie at the top plays another round."
     )
 
     def _check_params(self) -> None:
@@ -93,6 +114,14 @@ class AllYellowZombieDice(JeopardyGame):
                 else:
                     outcomes.append((probability, (b + brains, s + shotguns)))
         return outcomes
+
+    def roll_faces(self, turn):
+        return uniform_dice(DICE, FACES)
+
+    def read_roll(self, turn, faces):
+        b, s = turn
+        shotguns = s + faces.count("shotgun")
+        return None if shotguns >= BUST_SHOTGUNS else (b + faces.count("brain"), shotguns)
 
     def can_roll(self, state):
         return state["i"] + state["b"] + DICE <= self.bound

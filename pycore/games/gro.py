@@ -27,12 +27,20 @@ from math import comb
 
 import numpy as np
 
-from ..rules import JeopardyGame, Param, Policy, TurnEnd, select
+from ..core.dice import uniform_dice
+from ..core.params import Param, StateVar
+from ..core.registry import register
+from ..jeopardy.rules import JeopardyGame, Policy, TurnEnd, select
+from .pig import FACES, OPPONENT, SCORE
 
 DICE = 5
 BUST_ONES = 3
+PLAYER = StateVar(
+    "p", "Whose turn", "player to move (1 or 2)", choices=(1, 2), choice_labels=("Player 1", "Player 2")
+)
 
 
+@register
 class GreatRolledOnes(JeopardyGame):
     name = "gro"
     aliases = ("great-rolled-ones", "great_rolled_ones")
@@ -45,16 +53,28 @@ class GreatRolledOnes(JeopardyGame):
         "that way with this many 1s, and stay within the bound"
     )
     turn_vars = ("k", "o")
-    var_help = {
-        "p": "player to move (1 or 2)",
-        "i": "score of the player to move",
-        "j": "opponent's score",
-        "k": "turn total",
-        "o": "1s set aside this turn (0-2)",
-    }
+    variables = (
+        PLAYER,
+        SCORE,
+        OPPONENT,
+        StateVar("k", "Turn total", "turn total", unit="points"),
+        StateVar(
+            "o",
+            "1s set aside",
+            "1s set aside this turn (0-2)",
+            choices=(0, 1, 2),
+            choice_titles=("no 1s set aside", "one 1 set aside", "two 1s set aside"),
+        ),
+    )
     parameters = (
-        Param("goal", 50, 5, 150, "a turn ending at or above the goal makes the round the last"),
-        Param("bound", 100, 10, 300, "score bound M of the tabulated states"),
+        Param("goal", 50, 5, 150, "a turn ending at or above the goal makes the round the last", label="Goal"),
+        Param("bound", 100, 10, 300, "score bound M of the tabulated states", label="Bound M"),
+    )
+    rules_text = (
+        "Two players, five dice. Each roll, 1s are set aside and every other die scores one point for "
+        "the turn total; the third 1 ends the turn scoring nothing. Hold to bank the turn total (not "
+        "before the first roll). When a turn ends with 50 or more, that round is the last: player 2 "
+        "ends every round and must exceed player 1 to win."
     )
 
     def _check_params(self) -> None:
@@ -95,6 +115,14 @@ class GreatRolledOnes(JeopardyGame):
             else:
                 outcomes.append((probability, (k + dice - new_ones, o + new_ones)))
         return outcomes
+
+    def roll_faces(self, turn):
+        return uniform_dice(DICE - turn[1], FACES)
+
+    def read_roll(self, turn, faces):
+        k, o = turn
+        ones = faces.count(1)
+        return None if o + ones >= BUST_ONES else (k + len(faces) - ones, o + ones)
 
     def layer(self, anchor):
         # player 2's last turn only ends the game, so it can be settled first

@@ -19,9 +19,17 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..rules import JeopardyGame, Param, Policy, TurnEnd, select
+from ..core.dice import uniform_dice
+from ..core.params import Param, StateVar
+from ..core.registry import register
+from ..jeopardy.rules import JeopardyGame, Policy, TurnEnd, select
+
+FACES = (1, 2, 3, 4, 5, 6)
+SCORE = StateVar("i", "Your score", "score of the player to move", unit="points")
+OPPONENT = StateVar("j", "Opponent's score", "opponent's score", unit="points")
 
 
+@register
 class Pig(JeopardyGame):
     name = "pig"
     aliases = ("pig-dice",)
@@ -29,8 +37,13 @@ class Pig(JeopardyGame):
     reference = "Neller & Presser (2004), Optimal Play of the Dice Game Pig, UMAP Journal 25(1)"
     anchor_vars = ("i", "j")
     turn_vars = ("k",)
-    var_help = {"i": "score of the player to move", "j": "opponent's score", "k": "turn total"}
-    parameters = (Param("goal", 100, 2, 200, "points needed to win"),)
+    variables = (SCORE, OPPONENT, StateVar("k", "Turn total", "turn total", unit="points"))
+    parameters = (Param("goal", 100, 2, 200, "points needed to win", label="Goal"),)
+    rules_text = (
+        "Two players take turns to reach the goal (100). On your turn roll one die as often as you "
+        "like: a 1 ends the turn and you score nothing; any other face adds to the turn total. Hold "
+        "to bank the turn total. The first to reach the goal by holding wins."
+    )
     turn_hint = "the turn total grows by 2-6 per roll (never 1) and stops at the goal"
 
     def anchors(self) -> np.ndarray:
@@ -48,6 +61,13 @@ class Pig(JeopardyGame):
         (k,) = turn
         sixth = Fraction(1, 6)
         return [(sixth, None)] + [(sixth, (k + face,)) for face in range(2, 7)]
+
+    def roll_faces(self, turn):
+        return uniform_dice(1, FACES)
+
+    def read_roll(self, turn, faces):
+        (face,) = faces
+        return None if face == 1 else (turn[0] + face,)
 
     def can_roll(self, state):
         return state["i"] + state["k"] < self.goal

@@ -30,13 +30,16 @@ filled). ``index = (y * 4096 + mask) * 64 + u``. The turn itself (252 rolls,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
 
-from ..dice_turn import DiceTurn
-from ..errors import InvalidParameterError, InvalidStateError
+from ..core.errors import InvalidStateError
+from ..core.params import Param
+from ..core.registry import register
+from ..scorecard.dice_turn import DiceTurn
+from ..scorecard.rules import ScorecardGame
 
 UPPER_BONUS, UPPER_TARGET = 35, 63
 YAHTZEE_BONUS = 100
@@ -64,6 +67,12 @@ BOXES = (
 BOX_KEYS = tuple(b[0] for b in BOXES)
 BONUS_KEY = "yb"  # number of 100-point Yahtzee bonuses already earned
 JOKER_RULES = ("free", "forced", "none")
+JOKER_HELP = (
+    "a Yahtzee with the Yahtzee box filled may fill any open box, full house and straights in full",
+    "the official rule: such a Yahtzee must fill its own upper box if open, else any lower box",
+    "no Yahtzee bonus and no joker: Yahtzee is just a 50-point box",
+)
+DICE = DiceTurn()  # shared: its tables are built once
 _FIXED_POINTS = {8: 25, 9: 30, 10: 40, 12: 50}
 
 
@@ -185,20 +194,74 @@ def parse_dice(text: str, n_dice: int = 5) -> tuple[int, ...]:
     return tuple(sorted(int(d) for d in digits))
 
 
-@dataclass(frozen=True)
-class Yahtzee:
+@register
+class Yahtzee(ScorecardGame):
     """Solitaire Yahtzee under one joker rule (see the module docstring)."""
-
-    joker: str = "free"
-    dice: DiceTurn = field(default_factory=DiceTurn)
 
     name = "yahtzee"
     title = "Yahtzee (solitaire)"
     reference = "Verhoeff; Glenn (seed 003): anchors and components"
+    parameters = (
+        Param(
+            "joker",
+            "forced",
+            help="what a Yahtzee scores when the Yahtzee box is already filled",
+            label="Joker rule",
+            choices=JOKER_RULES,
+            choice_help=JOKER_HELP,
+        ),
+    )
+    turns = N_BOXES
+    rules_text = (
+        "One player, 13 turns. Roll five dice up to three times a turn, keeping any between rolls, "
+        "then fill one open box. Upper boxes score their face's sum (35 more when they reach 63); "
+        "three and four of a kind the sum of all dice, full house 25, small straight 30, large "
+        "straight 40, chance the sum, Yahtzee 50. A further Yahtzee earns 100 and is a joker, as the "
+        "joker rule says."
+    )
+    dice = DICE
 
-    def __post_init__(self) -> None:
-        if self.joker not in JOKER_RULES:
-            raise InvalidParameterError(f"joker rule {self.joker!r}: use one of {', '.join(JOKER_RULES)}")
+    def __init__(self, joker: str | None = None, **params) -> None:
+        super().__init__(joker=joker, **params)
+
+    @property
+    def joker(self) -> str:
+        return self.params["joker"]
+
+    @classmethod
+    def describe_extra(cls) -> dict:
+        return {
+            "boxes": [
+                {"key": key, "title": title, "values": sorted(possible_points(i))} for i, (key, title, _) in enumerate(BOXES)
+            ],
+            "bonus_key": BONUS_KEY,
+            "turns": N_BOXES,
+            "dice": DICE.n_dice,
+            "rolls": DICE.rolls,
+        }
+
+    # --- positions as a person enters them -----------------------------------------------------------
+    def card_from_text(self, text: str) -> "Scorecard":
+        return Scorecard.from_text(text)
+
+    def parse_dice(self, text: str) -> tuple[int, ...]:
+        return parse_dice(text, DICE.n_dice)
+
+    def box_keys(self) -> tuple[str, ...]:
+        return BOX_KEYS
+
+    def box_titles(self) -> tuple[str, ...]:
+        return tuple(b[1] for b in BOXES)
+
+    def fill(self, card: "Scorecard", box: int, dice: tuple[int, ...], total: int) -> dict:
+        """The box's own points and the bonuses in ``total`` (a choice's points, bonuses included)."""
+        yahtzee_bonus = YAHTZEE_BONUS if self.joker != "none" and card.filled.get(YAHTZEE) == 50 and len(set(dice)) == 1 else 0
+        upper_bonus = 0
+        if box < 6 and card.upper_total < UPPER_TARGET <= card.upper_total + total - yahtzee_bonus - UPPER_BONUS:
+            upper_bonus = UPPER_BONUS
+        points = total - yahtzee_bonus - upper_bonus
+        after = Scorecard(tuple(sorted(card.boxes + ((box, points),))), card.yahtzee_bonuses + (1 if yahtzee_bonus else 0))
+        return {"points": points, "bonus": yahtzee_bonus + upper_bonus, "scorecard_after": after.to_text()}
 
     # --- anchors -------------------------------------------------------------------------------------
     @property
@@ -210,11 +273,7 @@ class Yahtzee:
         return self.n_y * MASK_SIZE * U_SIZE
 
     @property
-    def key(self) -> tuple:
-        return (self.name, self.joker)
-
-    @property
-    def rules(self) -> dict:
+    def table_rules(self) -> dict:
         return {
             "game": self.name,
             "joker": self.joker,
@@ -327,10 +386,6 @@ class Yahtzee:
         if box == YAHTZEE:
             return (self._base_points[YAHTZEE] > 0).astype(np.int64)
         return np.zeros(self.dice.n_rolls, dtype=np.int64)
-
-    def next_anchor(self, anchor: int, box: int, roll: tuple[int, ...]) -> int:
-        shows = self.roll_class(box)[self.dice.roll_index[tuple(sorted(roll))]]
-        return int(self.after(np.array([anchor]), box, int(shows))[0])
 
     @property
     def max_turn_points(self) -> int:

@@ -7,12 +7,16 @@ level sweep (see :mod:`pycore.solver`) visits the cells:
 
 * the **level** of a cell is ``layer(a) + gain(t)``: the score sum if the
   mover held there. Rolling never lowers it, holding leads to an anchor of
-  exactly that layer, and a bust (a zero-gain ending) leads to the partner
-  anchor in layer ``layer(a)``;
+  that layer or higher, and a bust (a zero-gain ending) leads to the partner
+  anchor in layer ``layer(a)`` (or, with a turn counter, higher);
 * levels are visited from the highest down; inside a level, zero-gain cells
   first (they decide the anchors of that layer, which the other cells of the
   level hold into), then the others; inside each, by decreasing **step**
   (position among turn states of equal gain, e.g. shotguns).
+
+A roll outcome that offers a :class:`~pycore.jeopardy.rules.Choice` lists its
+options along a third axis of the successor arrays (``C`` options; ``C = 1``
+for games without choices, which keep two-axis arrays and their speed).
 
 Building the model checks the rules protocol and raises
 :class:`~pycore.errors.RulesError` naming the first violation.
@@ -25,8 +29,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from .errors import InvalidStateError, RulesError
-from .rules import JeopardyGame, State
+from ..core.errors import InvalidStateError, RulesError
+from .rules import Choice, JeopardyGame, State, options_of
 
 
 @dataclass(frozen=True)
@@ -35,13 +39,13 @@ class Group:
     order, with everything a sweep needs as views of whole-table arrays.
 
     ``n = hi - lo`` cells; ``R`` = most roll outcomes of a turn state
-    (excluding the self-loop and bust).
+    (excluding the self-loop and bust); ``C`` = most options of a choice.
     """
 
     lo: int
     hi: int
     anchor: np.ndarray  # (n,) anchor index
-    succ_pos: np.ndarray  # (n, R) sweep positions of roll outcomes (padding: the zero slot)
+    succ_pos: np.ndarray  # (n, R) or (n, R, C) sweep positions of roll outcomes (padding: the zero slot N)
     succ_prob: np.ndarray  # (n, R)
     bust_prob: np.ndarray  # (n,)
     keep_prob: np.ndarray  # (n,) 1 - probability of rolling back into the same state
@@ -57,15 +61,28 @@ class Level:
     """One level of the sweep: its zero-gain groups, the anchors they settle,
     then the remaining groups."""
 
-    level: int
     first: tuple[Group, ...]
-    anchors: np.ndarray  # anchors of layer == level
+    anchors: np.ndarray  # anchors of this level's layers
     later: tuple[Group, ...]
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """The sweep order of the valid cells (see :func:`_schedule`)."""
+
+    levels: tuple[Level, ...]
+    cells: Group  # every cell, in sweep order
+    order_anchor: np.ndarray  # (N,) sweep position -> anchor
+    order_turn: np.ndarray  # (N,) sweep position -> turn state
+    position: np.ndarray  # (A, T) sweep position of each cell, -1 for invalid cells
+    start_pos: np.ndarray  # (A,) sweep position of each anchor's turn start
+    self_prob_order: np.ndarray  # (N,) self-loop probability in sweep order
+    climbs: np.ndarray  # (A,) bool: a zero-gain ending leads to a higher layer (a turn counter)
 
 
 class Model:
     """Arrays of one game (with its parameters). Shapes: A anchors, T turn
-    states, G = largest gain + 1.
+    states, R roll outcomes, C options per outcome, G = largest gain + 1.
 
     Attributes
     ----------
@@ -73,7 +90,7 @@ class Model:
     turns : (T, len(turn_vars)) int, sorted by (gain, step)
     gain, step : (T,) int
     start : int, column of the turn start
-    succ, succ_prob : (T, R) roll outcomes (column T = padding), probabilities
+    succ : (T, R, C) roll outcomes' options (index T = padding); succ_prob : (T, R)
     self_prob, bust_prob : (T,)
     valid, can_roll, can_hold : (A, T) bool
     hold_wins : (A, T) bool, holding here wins the game at once
@@ -82,70 +99,98 @@ class Model:
     end_next : (A, G) int, the next mover's anchor otherwise (-1 when the game ends)
     """
 
-    def __init__(self, game: JeopardyGame, arrays: dict) -> None:
+    def __init__(
+        self,
+        game: JeopardyGame,
+        *,
+        anchors: np.ndarray,
+        turns: np.ndarray,
+        gain: np.ndarray,
+        step: np.ndarray,
+        start: int,
+        succ: np.ndarray,
+        succ_prob: np.ndarray,
+        self_prob: np.ndarray,
+        bust_prob: np.ndarray,
+        valid: np.ndarray,
+        can_roll: np.ndarray,
+        can_hold: np.ndarray,
+        hold_wins: np.ndarray,
+        layer: np.ndarray,
+        end_value: np.ndarray,
+        end_next: np.ndarray,
+        anchor_lookup: dict,
+        turn_lookup: dict,
+    ) -> None:
         self.game = game
-        self.__dict__.update(arrays)
-        self.A, self.T = self.valid.shape
-        self.levels = _schedule(self)
+        self.anchors, self.turns, self.gain, self.step, self.start = anchors, turns, gain, step, start
+        self.succ, self.succ_prob, self.self_prob, self.bust_prob = succ, succ_prob, self_prob, bust_prob
+        self.valid, self.can_roll, self.can_hold, self.hold_wins = valid, can_roll, can_hold, hold_wins
+        self.layer, self.end_value, self.end_next = layer, end_value, end_next
+        self.anchor_lookup, self.turn_lookup = anchor_lookup, turn_lookup
+        self.A, self.T = valid.shape
+        self.schedule = _schedule(self)
+
+    # ---- the schedule's arrays, by their usual names ------------------------------------
+
+    @property
+    def levels(self) -> tuple[Level, ...]:
+        return self.schedule.levels
+
+    @property
+    def cells(self) -> Group:
+        return self.schedule.cells
+
+    @property
+    def order_anchor(self) -> np.ndarray:
+        return self.schedule.order_anchor
+
+    @property
+    def order_turn(self) -> np.ndarray:
+        return self.schedule.order_turn
+
+    @property
+    def start_pos(self) -> np.ndarray:
+        return self.schedule.start_pos
+
+    @property
+    def has_choices(self) -> bool:
+        return self.succ.shape[2] > 1
 
     # ---- lookups -------------------------------------------------------------------
 
     @property
-    def states(self) -> int:
+    def n_states(self) -> int:
         """Number of valid cells (states) in the table."""
         return int(self.valid.sum())
 
     def anchor_index(self, anchor: tuple[int, ...]) -> int:
-        names = self.game.anchor_vars
-        canonical = self.game.canonical_anchor({v: np.asarray(int(x)) for v, x in zip(names, anchor)})
-        index = self._anchor_lookup.get(tuple(int(canonical[v]) for v in names))
-        if index is None:
-            raise InvalidStateError(
-                f"{self.game.name}: no such position "
-                + ", ".join(f"{k}={v}" for k, v in zip(self.game.anchor_vars, anchor))
-                + f" at the start of a turn ({self.game.start_hint})"
-            )
-        return index
+        return self.anchor_lookup[self.game.anchor_key(anchor)]
 
-    def turn_index(self, turn: tuple[int, ...]) -> int:
-        index = self._turn_lookup.get(tuple(int(x) for x in turn))
-        if index is None:
-            names = ", ".join(f"{k}={v}" for k, v in zip(self.game.turn_vars, turn))
-            ranges = ", ".join(
-                f"{v} {self.turns[:, n].min()}-{self.turns[:, n].max()}" for n, v in enumerate(self.game.turn_vars)
-            )
-            raise InvalidStateError(f"{self.game.name}: {names} is out of range ({ranges})")
-        return index
+    def turn_column(self, turn: tuple[int, ...]) -> int:
+        """The column of a turn state, -1 if it is not one."""
+        return self.turn_lookup.get(tuple(int(x) for x in turn), -1)
+
+    def anchor_rows(self, anchors: np.ndarray) -> np.ndarray:
+        """Row of each anchor ((n, len(anchor_vars)), canonical) in the table, -1 where absent."""
+        return _lookup_rows(self.anchors, anchors)
 
     def cell(self, state: State) -> tuple[int, int]:
-        """(anchor index, turn index) of a state; InvalidStateError if the
-        state is not in the table (out of range or unreachable)."""
-        if state.game != self.game.name:
-            raise InvalidStateError(f"state is for game {state.game!r}, not {self.game.name!r}")
-        for n, var in enumerate(self.game.anchor_vars):
-            self._check_range(var, state.anchor[n], self.anchors[:, n])
-        for n, var in enumerate(self.game.turn_vars):
-            self._check_range(var, state.turn[n], self.turns[:, n])
-        a = self.anchor_index(state.anchor)
-        t = self.turn_index(state.turn)
-        if not self.valid[a, t]:
-            raise InvalidStateError(
-                f"{self.game.name}: {self.game.format_state(state)} cannot occur: {self.game.turn_hint}"
-            )
-        return a, t
-
-    def _check_range(self, var: str, value: int, column: np.ndarray) -> None:
-        low, high = int(column.min()), int(column.max())
-        if not low <= value <= high:
-            raise InvalidStateError(
-                f"{self.game.name}: {var} ({self.game.var_help[var]}) must be between {low} and {high}, got {value}"
-            )
+        """(anchor index, turn index) of a state; InvalidStateError (naming the
+        problem) if the state is not in the table."""
+        if state.game == self.game.name:
+            a = self.anchor_lookup.get(self.game.anchor_key(state.anchor))
+            t = self.turn_column(state.turn)
+            if a is not None and t >= 0 and self.valid[a, t]:
+                return a, t
+        self.game.check_state(state)  # raises with the reason
+        raise InvalidStateError(f"{self.game.name}: {self.game.format_state(state)} is not in the table")
 
     def state_at(self, a: int, t: int) -> State:
         return State(self.game.name, tuple(int(x) for x in self.anchors[a]), tuple(int(x) for x in self.turns[t]))
 
     def columns(self) -> dict[str, np.ndarray]:
-        """State variables broadcast over the table: anchor vars (A, 1), turn vars (1, T)."""
+        """State columns broadcast over the table: anchor columns (A, 1), turn columns (1, T)."""
         cols = {v: self.anchors[:, n][:, None] for n, v in enumerate(self.game.anchor_vars)}
         cols.update({v: self.turns[:, n][None, :] for n, v in enumerate(self.game.turn_vars)})
         return cols
@@ -158,8 +203,10 @@ class Model:
         end_next = self.end_next
         first = np.where(end_next >= 0, end_next + A, -1)
         second = end_next  # Y's turn ends into X's anchors
-        arrays = dict(
-            anchors=np.concatenate([self.anchors, self.anchors]),
+        twice = lambda array: np.concatenate([array, array])  # noqa: E731
+        return Model(
+            self.game,
+            anchors=twice(self.anchors),
             turns=self.turns,
             gain=self.gain,
             step=self.step,
@@ -168,17 +215,16 @@ class Model:
             succ_prob=self.succ_prob,
             self_prob=self.self_prob,
             bust_prob=self.bust_prob,
-            valid=np.concatenate([self.valid, self.valid]),
-            can_roll=np.concatenate([self.can_roll, self.can_roll]),
-            can_hold=np.concatenate([self.can_hold, self.can_hold]),
-            hold_wins=np.concatenate([self.hold_wins, self.hold_wins]),
-            layer=np.concatenate([self.layer, self.layer]),
-            end_value=np.concatenate([self.end_value, self.end_value]),
+            valid=twice(self.valid),
+            can_roll=twice(self.can_roll),
+            can_hold=twice(self.can_hold),
+            hold_wins=twice(self.hold_wins),
+            layer=twice(self.layer),
+            end_value=twice(self.end_value),
             end_next=np.concatenate([first, second]),
-            _anchor_lookup={},
-            _turn_lookup=self._turn_lookup,
+            anchor_lookup={},
+            turn_lookup=self.turn_lookup,
         )
-        return Model(self.game, arrays)
 
 
 @lru_cache(maxsize=8)
@@ -204,14 +250,16 @@ def _compile(game: JeopardyGame) -> Model:
         total = sum(p for p, _ in outs)
         if total != 1:
             raise RulesError(f"{name}: roll outcomes of {t} sum to {total}, not 1")
-        for p, nxt in outs:
+        for p, outcome in outs:
             if p < 0:
                 raise RulesError(f"{name}: negative probability in roll outcomes of {t}")
-            if nxt is not None and nxt != t:
-                nxt = tuple(nxt)
-                if gains.get(nxt, gains[t]) < gains[t]:
+            options = options_of(outcome)
+            if isinstance(outcome, Choice) and t in options:
+                raise RulesError(f"{name}: a choice after rolling from {t} offers {t} itself")
+            for nxt in options:
+                if nxt != t and gains.get(nxt, gains[t]) < gains[t]:
                     raise RulesError(f"{name}: rolling from {t} to {nxt} lowers the gain")
-        outcomes[t] = [(p, None if n is None else tuple(n)) for p, n in outs]
+        outcomes[t] = [(p, options_of(outcome), isinstance(outcome, Choice)) for p, outcome in outs]
     step = _steps(name, turn_list, gains, outcomes)
     turn_list.sort(key=lambda t: (gains[t], step[t]))
     turn_lookup = {t: n for n, t in enumerate(turn_list)}
@@ -222,25 +270,29 @@ def _compile(game: JeopardyGame) -> Model:
     if gains[turn_list[start]] != 0:
         raise RulesError(f"{name}: the turn start must bank nothing")
 
-    R = max(sum(1 for p, n in outcomes[t] if n is not None and n != t and p > 0) for t in turn_list)
-    succ = np.full((T, max(R, 1)), T, dtype=np.int64)  # column T is padding (values 0)
-    succ_prob = np.zeros((T, max(R, 1)))
+    def moves(t):  # outcomes other than a bust or the same state again
+        return [(p, opts) for p, opts, choice in outcomes[t] if p > 0 and opts and (choice or opts[0] != t)]
+
+    R = max(max((len(moves(t)) for t in turn_list), default=1), 1)
+    C = max(max((len(opts) for t in turn_list for _, opts in moves(t)), default=1), 1)
+    succ = np.full((T, R, C), T, dtype=np.int64)  # index T is padding (values 0)
+    succ_prob = np.zeros((T, R))
     self_prob = np.zeros(T)
     bust_prob = np.zeros(T)
     leaves = np.zeros(T, dtype=bool)  # some outcome is not a tabulated turn state
     for n, t in enumerate(turn_list):
         r = 0
-        for p, nxt in outcomes[t]:
+        for p, opts, choice in outcomes[t]:
             if p == 0:
                 continue
-            if nxt is None:
+            if not opts:
                 bust_prob[n] += float(p)
-            elif nxt == t:
+            elif not choice and opts[0] == t:
                 self_prob[n] += float(p)
-            elif nxt not in turn_lookup:
+            elif any(o not in turn_lookup for o in opts):
                 leaves[n] = True
             else:
-                succ[n, r] = turn_lookup[nxt]
+                succ[n, r, : len(opts)] = [turn_lookup[o] for o in opts]
                 succ_prob[n, r] = float(p)
                 r += 1
     if np.any(self_prob >= 1):
@@ -289,9 +341,9 @@ def _compile(game: JeopardyGame) -> Model:
                 f"{name}: rolling is allowed at anchor {tuple(anchors[bad])}, turn {turn_list[n]}, "
                 "but an outcome is not a tabulated turn state (tighten can_roll)"
             )
-        for r in range(succ.shape[1]):
-            if succ_prob[n, r] > 0:
-                valid[:, succ[n, r]] |= rolling
+        for target in np.unique(succ[n][succ_prob[n] > 0]):
+            if target < T:
+                valid[:, target] |= rolling
     stuck = valid & ~can_roll & ~can_hold
     if stuck.any():
         a, t = (int(x[0]) for x in np.nonzero(stuck))
@@ -321,21 +373,25 @@ def _compile(game: JeopardyGame) -> Model:
         )
     expected = layer[:, None] + gains_col
     reached = layer[np.maximum(end_next, 0)]
-    # banking points must climb at least that many layers; a zero-gain ending stays in the layer
-    wrong = (end_next >= 0) & np.where(gains_col == 0, reached != expected, reached < expected)
+    # banking points must climb at least that many layers (a zero-gain ending: none or more)
+    wrong = (end_next >= 0) & (reached < expected)
     if wrong.any():
         a, g = (int(x[0]) for x in np.nonzero(wrong))
         raise RulesError(f"{name}: ending a turn at {tuple(anchors[a])} with gain {g} does not raise the layer by {g}")
     partner = end_next[:, 0]
-    twice = np.where(partner >= 0, end_next[np.maximum(partner, 0), 0], -1)
-    bad = (partner >= 0) & (twice >= 0) & (twice != np.arange(A))
+    safe = np.maximum(partner, 0)
+    same_layer = (partner >= 0) & (layer[safe] == layer)
+    twice = np.where(same_layer, partner[safe], -1)
+    # a same-layer partner's own zero-gain ending must end the game, return here, or climb
+    bad = same_layer & (twice >= 0) & (twice != np.arange(A)) & (layer[np.maximum(twice, 0)] == layer)
     if bad.any():
         a = int(np.flatnonzero(bad)[0])
         raise RulesError(f"{name}: two busts in a row from {tuple(anchors[a])} do not return to it")
 
     hold_wins &= valid
     can_roll &= ~hold_wins
-    arrays = dict(
+    return Model(
+        game,
         anchors=anchors,
         turns=turns,
         hold_wins=hold_wins,
@@ -352,10 +408,9 @@ def _compile(game: JeopardyGame) -> Model:
         layer=layer,
         end_value=end_value,
         end_next=end_next,
-        _anchor_lookup=anchor_lookup,
-        _turn_lookup=turn_lookup,
+        anchor_lookup=anchor_lookup,
+        turn_lookup=turn_lookup,
     )
-    return Model(game, arrays)
 
 
 def _lookup_rows(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -378,9 +433,10 @@ def _steps(name, turn_list, gains, outcomes) -> dict:
     gain-keeping rolls leading to it), so such rolls always move to a later step."""
     preds: dict = {t: [] for t in turn_list}
     for t in turn_list:
-        for p, nxt in outcomes[t]:
-            if p > 0 and nxt is not None and nxt != t and nxt in preds and gains[nxt] == gains[t]:
-                preds[nxt].append(t)
+        for p, options, _ in outcomes[t]:
+            for nxt in options:
+                if p > 0 and nxt != t and nxt in preds and gains[nxt] == gains[t]:
+                    preds[nxt].append(t)
     order: dict = {}
 
     def longest(t, trail=()):
@@ -395,19 +451,21 @@ def _steps(name, turn_list, gains, outcomes) -> dict:
     return order
 
 
-def _schedule(model: Model) -> tuple[Level, ...]:
+def _schedule(model: Model) -> Schedule:
     """Order the valid cells by (level desc, phase, step desc) and cut that
-    order into groups (levels batched by the smallest gain a roll adds). Sets ``model.order_anchor``, ``model.order_turn``
-    (sweep position -> cell), ``model.position`` ((A, T) -> sweep position,
-    -1 for invalid cells) and ``model.start_pos`` ((A,) position of each
-    anchor's turn start). Position ``N`` (one past the last cell) is a zero
-    slot used as padding."""
+    order into groups (levels batched by the smallest gain a roll adds).
+    Position ``N`` (one past the last cell) is a zero slot used as padding."""
     A, T = model.valid.shape
-    # a roll raises the gain by 0 (a later step) or by at least `stride`, so
-    # `stride` consecutive levels never depend on each other: settle them as
-    # one batch (fewer, larger array operations)
-    rises = (model.gain[np.minimum(model.succ, T - 1)] - model.gain[:, None])[(model.succ < T) & (model.succ_prob > 0)]
-    stride = int(rises[rises > 0].min()) if np.any(rises > 0) else 1
+    # a roll raises the gain by 0 (a later step) or by at least `stride`, and a
+    # zero-gain ending that climbs does so by at least `stride`, so `stride`
+    # consecutive levels never depend on each other: settle them as one batch
+    # (fewer, larger array operations)
+    real = (model.succ < T) & (model.succ_prob > 0)[:, :, None]
+    rises = (model.gain[np.minimum(model.succ, T - 1)] - model.gain[:, None, None])[real]
+    partner = model.end_next[:, 0]
+    climb = np.where(partner >= 0, model.layer[np.maximum(partner, 0)] - model.layer, 0)
+    steps_up = np.concatenate([rises[rises > 0], climb[climb > 0]])
+    stride = int(steps_up.min()) if steps_up.size else 1
     flat = np.flatnonzero(model.valid)  # row-major (anchor, turn)
     a_idx, t_idx = np.divmod(flat, T)
     gain = model.gain[t_idx]
@@ -427,12 +485,11 @@ def _schedule(model: Model) -> tuple[Level, ...]:
     N = len(key)
     position = np.full((A, T + 1), N, dtype=np.int64)  # column T (padding) -> zero slot
     position[a_idx, t_idx] = np.arange(N)
-    model.order_anchor, model.order_turn = a_idx, t_idx
-    model.position = np.where(model.valid, position[:, :T], -1)
-    model.start_pos = position[:, model.start]
 
     rollable = model.can_roll[a_idx, t_idx]
-    succ_pos = np.where(rollable[:, None], position[a_idx[:, None], model.succ[t_idx]], N)
+    succ = model.succ[t_idx] if model.has_choices else model.succ[t_idx, :, 0]
+    pad = (slice(None),) + (None,) * (succ.ndim - 1)
+    succ_pos = np.where(rollable[pad], position[a_idx[pad], succ], N)
     zero = gain == 0
     hold_next = np.where(zero, -1, model.end_next[a_idx, gain])
     hold_value = np.where(zero | (hold_next >= 0), 0.0, np.nan_to_num(model.end_value[a_idx, gain]))
@@ -448,8 +505,6 @@ def _schedule(model: Model) -> tuple[Level, ...]:
         hold_next=hold_next,
         hold_value=hold_value,
     )
-    model.cells = Group(0, N, **cells)  # every cell, in sweep order
-    model.self_prob_order = model.self_prob[t_idx]
     bounds = np.flatnonzero(np.diff(key)) + 1
     starts = np.concatenate([[0], bounds]).astype(int)
     ends = np.concatenate([bounds, [N]]).astype(int)
@@ -465,5 +520,14 @@ def _schedule(model: Model) -> tuple[Level, ...]:
     for lvl in sorted(set(groups_by_level) | set(int(x) for x in np.unique(batch)), reverse=True):
         lo, hi = np.searchsorted(layers_sorted, [lvl, lvl + 1])
         first, later = groups_by_level.get(lvl, ([], []))
-        levels.append(Level(lvl, tuple(first), order_a[lo:hi], tuple(later)))
-    return tuple(levels)
+        levels.append(Level(tuple(first), order_a[lo:hi], tuple(later)))
+    return Schedule(
+        levels=tuple(levels),
+        cells=Group(0, N, **cells),
+        order_anchor=a_idx,
+        order_turn=t_idx,
+        position=np.where(model.valid, position[:, :T], -1),
+        start_pos=position[:, model.start],
+        self_prob_order=model.self_prob[t_idx],
+        climbs=climb > 0,
+    )

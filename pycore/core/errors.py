@@ -35,3 +35,7 @@ class RulesError(PycoreError):
 
 class SolverError(PycoreError):
     """A solve that cannot be completed (e.g. a policy that never ends the game)."""
+
+
+class TableError(PycoreError, ValueError):
+    """A prebuilt table file that is corrupted, truncated, or for other rules."""

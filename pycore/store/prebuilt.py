@@ -1,11 +1,14 @@
-"""Precomputed tables on disk: ``prebuilt_tables/`` and its ``manifest.json``.
+"""Precomputed tables on disk: ``prebuilt_tables/`` and its ``manifest.json``, for any game.
 
-``python -m pycore tables`` solves every scorecard rule set in CPython and
-writes one compressed table each (anchor values and the exact final-score
-distribution, see :mod:`pycore.tables`) plus a manifest with each file's
-sha256, size, rules, results and the command that regenerates it. Loading
-checks the file against the manifest and the rules, so a corrupted or stale
-table is refused with a message naming it.
+``python -m pycore tables`` solves, in CPython, every parameter set that a
+registered game ships (``prebuilt_variants()``: every Yahtzee rule set; a
+two-player game's listed variants) and writes one compressed table each (the
+turn-start values and any extra arrays the game keeps, see
+:mod:`pycore.store.codec`) plus a manifest with each file's sha256, size,
+rules, results and the command that regenerates it. Loading checks the file
+against the manifest and the rules, so a corrupted or stale table is refused
+with a message naming it. What goes in a table is the game's business
+(``build_table``, ``table_order``); this module only stores and checks.
 
 The directory is ``$ROLL_OR_HOLD_TABLES`` if set (the browser's worker writes
 the fetched files to its in-memory file system and sets it), else the
@@ -17,76 +20,68 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
-from .registry import scorecard_variants
-from .solitaire import Progress, score_distribution, solve_solitaire
-from .tables import TableError, decode_table, encode_table
+from ..core.registry import game_classes
+from .codec import SCALE_BITS, TableError, decode_table, encode_table
 
 MANIFEST = "manifest.json"
 REGENERATE = "python -m pycore tables"
-PERCENTILES = (1, 5, 10, 25, 50, 75, 90, 95, 99)
+Progress = Callable[[str, float], None]
+
+
+@dataclass(frozen=True)
+class TableContent:
+    """What a game puts in its table: ``values`` in its ``table_order``, extra float64
+    arrays, the fixed-point scale, and facts for the manifest entry (results, timings)."""
+
+    values: np.ndarray
+    extra: dict[str, np.ndarray] = field(default_factory=dict)
+    scale_bits: int = SCALE_BITS
+    facts: dict = field(default_factory=dict)
 
 
 def tables_dir() -> Path:
-    return Path(os.environ.get("ROLL_OR_HOLD_TABLES") or Path(__file__).resolve().parent.parent / "prebuilt_tables")
+    return Path(os.environ.get("ROLL_OR_HOLD_TABLES") or Path(__file__).resolve().parents[2] / "prebuilt_tables")
 
 
 def table_file(game) -> str:
-    return "-".join(map(str, game.key)) + ".roht"
+    return game.table_stem + ".roht"
 
 
-def distribution_stats(distribution: np.ndarray) -> dict:
-    """Mean, standard deviation, median, percentiles and range of a score distribution."""
-    scores = np.arange(distribution.size)
-    mean = float(distribution @ scores)
-    cumulative = np.cumsum(distribution)
-    support = np.flatnonzero(distribution > 0)
-    return {
-        "mean": mean,
-        "sd": float(np.sqrt(distribution @ (scores - mean) ** 2)),
-        "median": int(np.searchsorted(cumulative, 0.5)),
-        "percentiles": {str(p): int(np.searchsorted(cumulative, p / 100)) for p in PERCENTILES},
-        "min": int(support[0]),
-        "max": int(support[-1]),
-        # two independent optimal players: P(the first scores more) = (1 - P(tie)) / 2
-        "p_beats_optimal": float((1 - distribution @ distribution) / 2),
-    }
+def prebuilt_games() -> list:
+    """Every game variant that ships a table."""
+    return [game for cls in game_classes() for game in cls.prebuilt_variants()]
 
 
-def build_tables(out_dir: Path | None = None, progress: Progress | None = None) -> dict:
-    """Solve every rule set, write its table and the manifest; returns the manifest."""
+def build_tables(out_dir: Path | None = None, progress: Progress | None = None, games: list | None = None) -> dict:
+    """Solve every variant that ships a table (or ``games``), write the tables and the
+    manifest; returns the manifest. Entries of other games already listed are kept."""
     out_dir = Path(out_dir or tables_dir())
     out_dir.mkdir(parents=True, exist_ok=True)
+    old = read_manifest(out_dir) if (out_dir / MANIFEST).exists() else {}
     entries = []
-    for game in scorecard_variants():
-        step = (lambda stage, f, j=game.joker: progress(f"{j}: {stage}", f)) if progress else None
-        solution = solve_solitaire(game, progress=step)
-        started = time.perf_counter()
-        distribution = score_distribution(game, solution.values, progress=step)
-        distribution_seconds = time.perf_counter() - started
-        order = np.concatenate(game.layers())
-        data = encode_table(game.rules, solution.values[order], {"distribution": distribution})
+    for game in prebuilt_games() if games is None else games:
+        step = (lambda stage, f, name=game.table_stem: progress(f"{name}: {stage}", f)) if progress else None
+        content = game.build_table(step)
+        data = encode_table(game.table_rules, content.values, content.extra, content.scale_bits)
         (out_dir / table_file(game)).write_bytes(data)
         entries.append(
             {
                 "file": table_file(game),
                 "sha256": hashlib.sha256(data).hexdigest(),
                 "bytes": len(data),
-                "rules": game.rules,
-                "expected_score": solution.expected_score,
-                "anchors": solution.anchors_solved,
-                "solve_seconds": round(solution.seconds, 2),
-                "distribution_seconds": round(distribution_seconds, 2),
-                "distribution": distribution_stats(distribution),
+                "rules": game.table_rules,
+                **content.facts,
             }
         )
-    results = read_manifest(out_dir).get("results", []) if (out_dir / MANIFEST).exists() else []
-    manifest = {"format": 1, "regenerate": REGENERATE, "tables": entries, "results": results}
+    written = {e["file"] for e in entries}
+    kept = [e for e in old.get("tables", []) if e["file"] not in written and games is not None]
+    manifest = {"format": 1, "regenerate": REGENERATE, "tables": kept + entries, "results": old.get("results", [])}
     (out_dir / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
     return manifest
 
@@ -117,7 +112,7 @@ def load_result(game, kind: str) -> dict | None:
     computed (checked against the manifest)."""
     directory = tables_dir()
     for entry in read_manifest(directory).get("results", []):
-        if entry["rules"] == game.rules and entry["kind"] == kind:
+        if entry["rules"] == game.table_rules and entry["kind"] == kind:
             return json.loads(_checked_bytes(directory, entry, entry["regenerate"]))
     return None
 
@@ -136,10 +131,14 @@ def _checked_bytes(directory: Path, entry: dict, regenerate: str) -> bytes:
 
 @dataclass(frozen=True)
 class LoadedTable:
-    game: object  # a scorecard game
-    values: np.ndarray  # [n_anchors] expected future score, 0 where unreachable
-    distribution: np.ndarray  # [max_score + 1]
+    game: object
+    values: np.ndarray  # turn-start values by anchor index (0 where not stored)
+    extra: dict[str, np.ndarray]  # the game's extra arrays (e.g. a score distribution)
     entry: dict  # the manifest's entry
+
+    @property
+    def distribution(self) -> np.ndarray:
+        return self.extra["distribution"]
 
 
 _LOADED: dict[tuple, LoadedTable] = {}
@@ -165,12 +164,12 @@ def load_table(game) -> LoadedTable:
     if name not in entries:
         raise TableError(f"the manifest lists no table {name}; run `{REGENERATE}`")
     data = _checked_bytes(directory, entries[name], REGENERATE)
-    _, stored, extra = decode_table(data, game.rules)
-    order = np.concatenate(game.layers())
-    if stored.size != order.size or "distribution" not in extra:
+    _, stored, extra = decode_table(data, game.table_rules)
+    order, size = game.table_order()
+    if stored.size != order.size or not set(game.table_extra) <= set(extra):
         raise TableError(f"table {name} has {stored.size} values; these rules have {order.size} anchors")
-    values = np.zeros(game.n_anchors)
+    values = np.zeros(size)
     values[order] = stored
-    loaded = LoadedTable(game, values, extra["distribution"], entries[name])
+    loaded = LoadedTable(game, values, extra, entries[name])
     _LOADED[game.key] = loaded
     return loaded

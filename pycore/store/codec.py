@@ -21,14 +21,10 @@ import zlib
 
 import numpy as np
 
-from .errors import PycoreError
+from ..core.errors import TableError
 
 MAGIC = b"ROLL-OR-HOLD-TABLE 1\n"
 SCALE_BITS = 20
-
-
-class TableError(PycoreError, ValueError):
-    """A table file that is corrupted, truncated, or for other rules."""
 
 
 def _byte_planes(words: np.ndarray) -> bytes:
@@ -41,10 +37,12 @@ def _from_byte_planes(data: bytes, dtype: np.dtype, count: int) -> np.ndarray:
     return planes.T.copy().view(dtype).reshape(count)
 
 
-def encode_table(rules: dict, values: np.ndarray, extra: dict[str, np.ndarray] | None = None) -> bytes:
-    """Bytes of a table: ``values`` [n] (the reachable anchors' values in layer order) and
+def encode_table(
+    rules: dict, values: np.ndarray, extra: dict[str, np.ndarray] | None = None, scale_bits: int = SCALE_BITS
+) -> bytes:
+    """Bytes of a table: ``values`` [n] (the anchors' values in the game's table order) and
     ``extra`` float64 arrays stored exactly."""
-    fixed = np.round(np.asarray(values, dtype=np.float64) * 2**SCALE_BITS).astype(np.int64)
+    fixed = np.round(np.asarray(values, dtype=np.float64) * 2**scale_bits).astype(np.int64)
     if fixed.size and (fixed.min() < 0 or fixed.max() >= 2**31):
         raise TableError("values out of the fixed-point range")
     delta = np.diff(fixed, prepend=0)
@@ -55,7 +53,7 @@ def encode_table(rules: dict, values: np.ndarray, extra: dict[str, np.ndarray] |
     header = {
         "rules": rules,
         "values": int(fixed.size),
-        "scale_bits": SCALE_BITS,
+        "scale_bits": scale_bits,
         "extra": {k: int(v.size) for k, v in extra.items()},
         "payload_sha256": hashlib.sha256(payload).hexdigest(),
     }

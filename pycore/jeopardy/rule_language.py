@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import InvalidPolicyError
+from ..core.errors import InvalidPolicyError
 
 MAX_LENGTH = 1_000
 MAX_NODES = 200

@@ -1,13 +1,13 @@
 """Offline (CPython only): whole-game tables that play for something other than the mean.
 
-Both solve :func:`pycore.solitaire.solve_target` for every anchor of the game (the same
+Both solve :func:`pycore.scorecard.solitaire.solve_target` for every anchor of the game (the same
 layer-by-layer recursion, each layer split between worker processes that share the
 table in shared memory); only the payoff at the end differs:
 
-* ``python -m pycore target-curve --joker forced --max-target 300``: the payoff is
+* ``python -m pycore target-curve yahtzee --joker forced --max-target 300``: the payoff is
   ``[final score >= T]``; for each target ``T`` the best chance of reaching it, next to
   the chance of the expected-score player (from its exact score distribution).
-* ``python -m pycore beat-optimal --joker forced --cap 700``: the payoff is
+* ``python -m pycore beat-optimal yahtzee --joker forced --cap 700``: the payoff is
   ``P(an optimal solitaire player scores less)``; the best chance of beating such a
   player, whose score you do not see (the seed's two-player idea), against 0.4966 for
   playing for points.
@@ -25,19 +25,20 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import InvalidParameterError
-from .prebuilt import load_table, register_result, tables_dir
-from .registry import find_game
+from ..core.errors import InvalidParameterError
+from ..core.registry import find_game
+from ..store.prebuilt import load_table, register_result, tables_dir
 from .solitaire import Progress, TargetSolution, solve_target_batch
 
 CHUNK = 16
 _WORKER: dict = {}
 
 
-def _start_worker(joker: str, name: str, shape: tuple[int, int], dtype: str, anchors: np.ndarray) -> None:
+def _start_worker(game: tuple, name: str, shape: tuple[int, int], dtype: str, anchors: np.ndarray) -> None:
     memory = shared_memory.SharedMemory(name=name)
     reach = np.ndarray(shape, dtype=dtype, buffer=memory.buf)
-    _WORKER.update(game=find_game("yahtzee", joker=joker), memory=memory, solution=TargetSolution(anchors, reach, 0))
+    game_name, params = game
+    _WORKER.update(game=find_game(game_name, **params), memory=memory, solution=TargetSolution(anchors, reach, 0))
 
 
 def _solve_part(batch_anchors: np.ndarray) -> int:
@@ -54,15 +55,14 @@ def _check_score(name: str, value: int, table) -> None:
 
 
 def whole_game_table(
-    joker: str,
+    game,
     end_values: np.ndarray,
     workers: int = 2,
     dtype: str = "float32",
     progress: Progress | None = None,
 ) -> np.ndarray:
-    """[D] ``W(start, d)`` of :func:`pycore.solitaire.solve_target` for the whole game (every
+    """[D] ``W(start, d)`` of :func:`pycore.scorecard.solitaire.solve_target` for the whole game (every
     anchor, deficits ``0 .. D - 1``, payoff ``end_values`` at the end), float64 copy of the start row."""
-    game = find_game("yahtzee", joker=joker)
     layers = game.layers()
     anchors = np.sort(np.concatenate(layers))
     shape = (anchors.size + 1, len(end_values))
@@ -73,7 +73,7 @@ def whole_game_table(
         reach[-1] = end_values  # every box filled: the payoff of the deficit left
         total, done = anchors.size, 0
         with get_context("fork").Pool(
-            workers, initializer=_start_worker, initargs=(joker, memory.name, shape, dtype, anchors)
+            workers, initializer=_start_worker, initargs=((game.name, game.params), memory.name, shape, dtype, anchors)
         ) as pool:
             for layer in layers:
                 # a layer depends only on the one after it: its anchors are independent
@@ -93,7 +93,7 @@ def _about(kind: str, table, dtype: str, workers: int, started: float) -> dict:
     """What every offline result says about itself (``register_result`` lists it)."""
     return {
         "kind": kind,
-        "rules": table.game.rules,
+        "rules": table.game.table_rules,
         "dtype": dtype,
         "anchors": table.entry["anchors"],
         "workers": workers,
@@ -101,16 +101,20 @@ def _about(kind: str, table, dtype: str, workers: int, started: float) -> dict:
     }
 
 
+def _regenerate(command: str, game, option: str) -> str:
+    params = " ".join(f"--{k} {v}" for k, v in game.params.items())
+    return f"python -m pycore {command} {game.name} {params} {option}"
+
+
 def target_curve(
-    joker: str, max_target: int, workers: int = 2, dtype: str = "float32", progress: Progress | None = None
+    game, max_target: int, workers: int = 2, dtype: str = "float32", progress: Progress | None = None
 ) -> dict:
     """For each target ``T <= max_target``: the best chance of a final score of at least ``T``,
     next to the chance of the expected-score player (from its exact score distribution)."""
-    game = find_game("yahtzee", joker=joker)
     started = time.perf_counter()
     table = load_table(game)
     _check_score("max_target", max_target, table)
-    best = whole_game_table(joker, (np.arange(max_target + 1) == 0).astype(float), workers, dtype, progress)
+    best = whole_game_table(game, (np.arange(max_target + 1) == 0).astype(float), workers, dtype, progress)
     tail = np.cumsum(table.distribution[::-1])[::-1]  # P(final >= T)
     curve = [
         {
@@ -124,20 +128,19 @@ def target_curve(
     return {
         **_about("targets", table, dtype, workers, started),
         "max_target": max_target,
-        "regenerate": f"python -m pycore target-curve --joker {joker} --max-target {max_target}",
+        "regenerate": _regenerate("target-curve", game, f"--max-target {max_target}"),
         "curve": curve,
     }
 
 
 def beat_optimal(
-    joker: str, cap: int, workers: int = 2, dtype: str = "float32", progress: Progress | None = None
+    game, cap: int, workers: int = 2, dtype: str = "float32", progress: Progress | None = None
 ) -> dict:
     """The seed's two-player idea: the best chance that my final score beats (is strictly higher
     than) that of an independent optimal solitaire player, whose exact score distribution is
     the table's. The payoff of finishing with ``s`` points is ``P(opponent < s)``, carried
     as a deficit ``d = cap - s``; scores of ``cap`` or more pay as ``cap``, so the result is
     exact up to ``P(opponent >= cap)``, reported as ``truncation_bound``."""
-    game = find_game("yahtzee", joker=joker)
     started = time.perf_counter()
     table = load_table(game)
     _check_score("cap", cap, table)
@@ -145,7 +148,7 @@ def beat_optimal(
     below = np.concatenate([[0.0], np.cumsum(opponent)])  # below[s] = P(opponent < s)
     score_at = cap - np.arange(cap + 1)  # the final score each deficit stands for
     end_values = below[np.minimum(score_at, opponent.size)]
-    best = whole_game_table(joker, end_values, workers, dtype, progress)
+    best = whole_game_table(game, end_values, workers, dtype, progress)
     p_win = float(best[cap])
     # the expected-score player against itself: P(X > Y) for independent X, Y
     p_baseline = float(np.dot(opponent, below[: opponent.size]))
@@ -156,13 +159,13 @@ def beat_optimal(
         "p_win_playing_to_win": p_win,
         "p_win_playing_for_points": p_baseline,
         "gain": p_win - p_baseline,
-        "regenerate": f"python -m pycore beat-optimal --joker {joker} --cap {cap}",
+        "regenerate": _regenerate("beat-optimal", game, f"--cap {cap}"),
     }
 
 
-def write_result(result: dict, out_dir: Path | None = None) -> Path:
+def write_result(game, result: dict, out_dir: Path | None = None) -> Path:
     """Write a result next to the tables and list it in their manifest."""
-    path = Path(out_dir or tables_dir()) / f"yahtzee-{result['rules']['joker']}-{result['kind']}.json"
+    path = Path(out_dir or tables_dir()) / f"{game.table_stem}-{result['kind']}.json"
     path.write_text(json.dumps(result, indent=1) + "\n")
     register_result(path)
     return path

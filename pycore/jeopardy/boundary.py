@@ -17,8 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import InvalidRequestError
-from .model import _lookup_rows
+from ..core.errors import InvalidRequestError
 from .solver import Solution
 
 MARGIN = 5  # turn totals shown beyond the last roll
@@ -60,7 +59,7 @@ def _turn_axis(game) -> str:
 def panels(solution: Solution) -> list[dict]:
     """Every panel of the game: the fixed values and a title."""
     game = solution.game
-    others = [v for v in game.state_vars if v not in axes(solution)]
+    others = [v for v in game.columns if v not in axes(solution)]
     ranges = [range(game.var_range(v)[0], game.var_range(v)[1] + 1) for v in others]
     grids = np.meshgrid(*ranges, indexing="ij") if ranges else []
     combos = zip(*(g.ravel() for g in grids)) if ranges else [()]
@@ -72,20 +71,14 @@ def panels(solution: Solution) -> list[dict]:
 
 
 def panel_title(game, fixed: dict[str, int]) -> str:
-    parts = []
-    if "p" in fixed:
-        parts.append(f"Player {fixed['p']}")
-    if "o" in fixed:
-        parts.append(["no 1s", "one 1", "two 1s"][fixed["o"]] + " set aside")
-    if "s" in fixed:
-        parts.append(["no shotguns", "one shotgun", "two shotguns"][fixed["s"]])
-    return ", ".join(parts) or game.title
+    """E.g. "Player 2, one 1 set aside": the fixed variables' choice labels (from the description)."""
+    return ", ".join(game.variable(name).title_of(value) for name, value in fixed.items()) or game.title
 
 
 def panel_grid(solution: Solution, fixed: dict) -> PanelGrid:
     game, model = solution.game, solution.model
     names = axes(solution)
-    expected = {v for v in game.state_vars if v not in names}
+    expected = {v for v in game.columns if v not in names}
     if not isinstance(fixed, dict) or set(fixed) != expected:
         raise InvalidRequestError(f"a {game.name} panel fixes {', '.join(sorted(expected)) or 'nothing'}, got {fixed!r}")
     known = [p["fixed"] for p in panels(solution)]
@@ -98,13 +91,13 @@ def panel_grid(solution: Solution, fixed: dict) -> PanelGrid:
         if var not in columns:
             columns[var] = np.full(i.size, int(fixed[var]))
     canonical = game.canonical_anchor(columns)
-    rows = _lookup_rows(model.anchors, np.stack([canonical[v] for v in game.anchor_vars], axis=1))
+    rows = model.anchor_rows(np.stack([canonical[v] for v in game.anchor_vars], axis=1))
     turn_axis = _turn_axis(game)
     full_depth = int(model.turns[:, game.turn_vars.index(turn_axis)].max())
     turn_cols = []
     for t in range(full_depth + 1):
         values = {turn_axis: t, **{v: int(fixed[v]) for v in game.turn_vars if v != turn_axis}}
-        turn_cols.append(model._turn_lookup.get(tuple(values[v] for v in game.turn_vars), -1))
+        turn_cols.append(model.turn_column(tuple(values[v] for v in game.turn_vars)))
     turn_cols = np.array(turn_cols)
     plane = (goal, goal)
     roll = _layout(np.where(model.valid, solution.policy, -1).astype(np.int8), rows, turn_cols, plane, -1)
@@ -183,14 +176,14 @@ def table_csv(solution: Solution, grid: PanelGrid) -> str:
     """The panel's roll/hold table: one row per state."""
     game = solution.game
     fixed = grid.fixed
-    header = list(game.state_vars) + ["best", "p_roll", "p_hold"]
+    header = list(game.columns) + ["best", "p_roll", "p_hold"]
     lines = [",".join(header)]
     i_var, j_var, t_var = grid.axes
     for i, j, t in np.argwhere(grid.roll >= 0):
         values = {i_var: int(i), j_var: int(j), t_var: int(t), **fixed}
         pr, ph = grid.p_roll[i, j, t], grid.p_hold[i, j, t]
         lines.append(
-            ",".join(str(values[v]) for v in game.state_vars)
+            ",".join(str(values[v]) for v in game.columns)
             + f",{'roll' if grid.roll[i, j, t] == 1 else 'hold'},{'' if np.isnan(pr) else repr(float(pr))},"
             + f"{'' if np.isnan(ph) else repr(float(ph))}"
         )

@@ -1,41 +1,34 @@
-"""The JSON actions for scorecard (solitaire) games, called through :mod:`pycore.api`.
+"""The JSON actions of scorecard (solitaire) games, called through :mod:`pycore.service.api`.
 
-* ``solve`` {game, joker?, fresh?} -> expected_score, anchors, seconds, table facts
+Every action takes the game (with its rule set) and the request's arguments:
+
+* ``solve`` {fresh?} -> expected_score, anchors, seconds, table facts
   (from the prebuilt table; ``fresh: true`` solves again in this process)
-* ``advise`` {game, joker?, scorecard, dice?, rolls_left?, target?} -> every keep and every box
+* ``advise`` {scorecard, dice?, rolls_left?, target?} -> every keep and every box
   with its expected final score, best first, and the loss of each against the best; with
   ``target`` (a final score to reach) also ``target``: the best chance of reaching it, the
   expected-score player's chance, and each choice's chance under target play (solved live
   from the position, so only near the end of a game)
-* ``distribution`` {game, joker?} -> the exact final-score histogram and its statistics
-* ``link`` {game, joker?, scorecard, dice?, rolls_left?} -> fragment
-* ``resolve`` of a ``game=yahtzee&...`` fragment (see :func:`resolve_position`)
+* ``distribution`` -> the exact final-score histogram and its statistics
+* ``link`` {scorecard, dice?, rolls_left?} -> fragment
+
+Links (:mod:`pycore.service.links`): ``card`` (the game's scorecard text),
+``dice`` and ``rolls`` (rerolls left) when dice are showing, and ``target``.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from urllib.parse import quote
 
 import numpy as np
 
-from .errors import InvalidRequestError, InvalidStateError, PycoreError
-from .games.yahtzee import (
-    BOX_KEYS,
-    BOXES,
-    JOKER_RULES,
-    UPPER_BONUS,
-    UPPER_TARGET,
-    YAHTZEE,
-    YAHTZEE_BONUS,
-    Scorecard,
-    parse_dice,
-)
-from .prebuilt import distribution_stats, load_result, load_table
-from .registry import find_game
-from .solitaire import (
+from ..core.errors import InvalidStateError, PycoreError
+from ..scorecard.rules import ScorecardGame
+from ..scorecard.solitaire import (
     TargetSolution,
+    distribution_stats,
     options_from_table,
     score_distribution,
     solve_solitaire,
@@ -43,22 +36,22 @@ from .solitaire import (
     target_end_values,
     turn_options,
 )
-
-DEFAULT_JOKER = "forced"  # the official rule
+from ..store.prebuilt import load_result, load_table
+from .links import LinkValues, to_fragment
 
 
 @dataclass(frozen=True)
 class Position:
     """A scorecard, the dice showing (none at the start of a turn) and the rolls left."""
 
-    card: Scorecard
+    card: object  # the game's scorecard
     dice: tuple[int, ...] | None
     rolls_left: int
     target: int | None = None  # a final score to reach (target play), if asked for
 
     @classmethod
     def from_args(cls, game, args: dict) -> "Position":
-        card = Scorecard.from_text(args.get("scorecard", "") or "")
+        card = game.card_from_text(args.get("scorecard", "") or "")
         game.anchor_of(card)  # consistency (bonuses) checked here
         raw_dice = args.get("dice")
         rolls_left = args.get("rolls_left")
@@ -73,7 +66,7 @@ class Position:
             return cls(card, None, game.dice.rolls, target)
         if isinstance(raw_dice, list):
             raw_dice = "".join(str(d) for d in raw_dice)
-        dice = parse_dice(str(raw_dice), game.dice.n_dice)
+        dice = game.parse_dice(str(raw_dice))
         if rolls_left is None:
             rolls_left = 0
         if not isinstance(rolls_left, int) or not 0 <= rolls_left < game.dice.rolls:
@@ -81,14 +74,14 @@ class Position:
         return cls(card, dice, rolls_left, target)
 
     def fragment(self, game) -> str:
-        parts = [f"game={game.name}", f"joker={game.joker}"]
-        if self.card.boxes or self.card.yahtzee_bonuses:
-            parts.append("card=" + quote(self.card.to_text(), safe=":,"))
+        pairs = []
+        if self.card.to_text():
+            pairs.append(("card", quote(self.card.to_text(), safe=":,")))
         if self.dice is not None:
-            parts += ["dice=" + "".join(map(str, self.dice)), f"rolls={self.rolls_left}"]
+            pairs += [("dice", "".join(map(str, self.dice))), ("rolls", str(self.rolls_left))]
         if self.target is not None:
-            parts.append(f"target={self.target}")
-        return "&".join(parts)
+            pairs.append(("target", str(self.target)))
+        return to_fragment(game, pairs)
 
     def as_json(self) -> dict:
         return {
@@ -99,17 +92,11 @@ class Position:
         }
 
 
-def game_from_args(args: dict):
-    joker = args.get("joker") or DEFAULT_JOKER
-    return find_game(args["game"], joker=joker)
+def _head(game: ScorecardGame) -> dict:
+    return {"game": game.name, "params": game.params}
 
 
-def _head(game) -> dict:
-    return {"game": game.name, "params": {"joker": game.joker}}
-
-
-def _solve(args: dict, progress) -> dict:
-    game = game_from_args(args)
+def _solve(game: ScorecardGame, args: dict, progress) -> dict:
     if args.get("fresh"):
         solution = solve_solitaire(game, progress=progress)
         return {
@@ -131,27 +118,13 @@ def _solve(args: dict, progress) -> dict:
     }
 
 
-def _box_json(option, best: float, position: Position, game) -> dict:
+def _box_json(option, best: float, position: Position, game: ScorecardGame) -> dict:
     """A box choice, with what it scores and the card after it (bonuses split out)."""
-    card, dice = position.card, position.dice
-    total = int(round(option.points))
-    yahtzee_bonus = (
-        YAHTZEE_BONUS if game.joker != "none" and card.filled.get(YAHTZEE) == 50 and len(set(dice)) == 1 else 0
-    )
-    upper_bonus = 0
-    if option.box < 6 and card.upper_total < UPPER_TARGET <= card.upper_total + total - yahtzee_bonus - UPPER_BONUS:
-        upper_bonus = UPPER_BONUS
-    points = total - yahtzee_bonus - upper_bonus
-    after = Scorecard(
-        tuple(sorted(card.boxes + ((option.box, points),))),
-        card.yahtzee_bonuses + (1 if yahtzee_bonus else 0),
-    )
+    card = position.card
     return {
-        "box": BOX_KEYS[option.box],
-        "title": BOXES[option.box][1],
-        "points": points,
-        "bonus": yahtzee_bonus + upper_bonus,
-        "scorecard_after": after.to_text(),
+        "box": game.box_keys()[option.box],
+        "title": game.box_titles()[option.box],
+        **game.fill(card, option.box, position.dice, int(round(option.points))),
         "expected_final": card.score + option.value,
         "loss": best - option.value,
     }
@@ -166,8 +139,7 @@ def _keep_json(option, best: float, base: int, n_dice: int) -> dict:
     }
 
 
-def advise(args: dict, progress=None) -> dict:
-    game = game_from_args(args)
+def _advise(game: ScorecardGame, args: dict, progress=None) -> dict:
     position = Position.from_args(game, args)
     card = position.card
     if card.complete:
@@ -181,7 +153,7 @@ def advise(args: dict, progress=None) -> dict:
         **position.as_json(),
         "score_so_far": base,
         "upper_total": card.upper_total,
-        "open_boxes": [BOX_KEYS[b] for b in range(len(BOXES)) if b not in card.filled],
+        "open_boxes": [key for b, key in enumerate(game.box_keys()) if b not in card.filled],
         "fragment": "#" + position.fragment(game),
     }
     if position.dice is None:
@@ -243,7 +215,7 @@ def _target(game, position: Position, anchor: int, target, values, result: dict,
     table = target_end_values(game, np.array([anchor]), solution)[:, :, 0, deficit]
     keeps, boxes = options_from_table(game, anchor, table, position.dice, position.rolls_left)
     options = [{"kind": "keep", "keep": list(o.keep), "p_reach": o.value} for o in keeps]
-    options += [{"kind": "box", "box": BOX_KEYS[o.box], "p_reach": o.value} for o in boxes]
+    options += [{"kind": "box", "box": game.box_keys()[o.box], "p_reach": o.value} for o in boxes]
     options.sort(key=lambda o: -o["p_reach"])
     best_for_points = result["best"]
     same = [
@@ -266,8 +238,7 @@ def _target(game, position: Position, anchor: int, target, values, result: dict,
     }
 
 
-def _distribution(args: dict, progress) -> dict:
-    game = game_from_args(args)
+def _distribution(game: ScorecardGame, args: dict, progress) -> dict:
     table = load_table(game)
     distribution = table.distribution
     stats = distribution_stats(distribution)
@@ -289,41 +260,25 @@ def _distribution(args: dict, progress) -> dict:
     }
 
 
-def _link(args: dict, progress) -> dict:
-    game = game_from_args(args)
+def _link(game: ScorecardGame, args: dict, progress) -> dict:
     return {**_head(game), "fragment": "#" + Position.from_args(game, args).fragment(game)}
 
 
-@dataclass
-class ResolvedPosition:
-    game: object
-    position: Position
-    problems: list[str] = field(default_factory=list)
-
-    def as_json(self) -> dict:
-        return {
-            **_head(self.game),
-            "position": self.position.as_json(),
-            "fragment": "#" + self.position.fragment(self.game),
-            "problems": self.problems,
-            "view": {"view": "scorecard"},
-        }
+ACTIONS = {"solve": _solve, "advise": _advise, "distribution": _distribution, "link": _link}
+POSITION_KEYS = ("card", "dice", "rolls", "target")
 
 
-def resolve_position(values: dict[str, str], problems: list[str]) -> ResolvedPosition:
-    """The nearest valid position to a link's ``values`` (never fails; one message per fix)."""
-    joker = values.pop("joker", DEFAULT_JOKER)
-    if joker not in JOKER_RULES:
-        problems.append(f"joker must be one of {', '.join(JOKER_RULES)}, got {joker!r}; using {DEFAULT_JOKER}")
-        joker = DEFAULT_JOKER
-    game = find_game("yahtzee", joker=joker)
-    card = Scorecard()
+def resolve_position(game: ScorecardGame, link: LinkValues) -> dict:
+    """The nearest valid position to a link's remaining keys (never fails; one message per fix)."""
+    problems = link.problems
+    values = link.values
+    card = game.card_from_text("")
     try:
-        card = Scorecard.from_text(values.pop("card", ""))
+        card = game.card_from_text(values.pop("card", ""))
         game.anchor_of(card)
     except PycoreError as exc:
         problems.append(f"scorecard: {exc}; opening a fresh scorecard")
-        card = Scorecard()
+        card = game.card_from_text("")
     args: dict = {"scorecard": card.to_text()}
     if "dice" in values:
         args["dice"] = values.pop("dice")
@@ -337,7 +292,7 @@ def resolve_position(values: dict[str, str], problems: list[str]) -> ResolvedPos
             problems.append(f"target must be a whole number, got {raw_target!r} (ignored)")
     values.pop("view", None)
     for key in values:
-        problems.append(f"yahtzee links have no {key!r} (ignored); keys: joker, card, dice, rolls, target")
+        problems.append(f"{game.name} links have no {key!r} (ignored); keys: {', '.join([p.name for p in game.parameters] + list(POSITION_KEYS))}")
     try:
         position = Position.from_args(game, args)
     except PycoreError as exc:
@@ -346,17 +301,11 @@ def resolve_position(values: dict[str, str], problems: list[str]) -> ResolvedPos
         position = Position(card, None, game.dice.rolls)
     if card.complete:
         problems.append("the scorecard is full; opening a fresh one")
-        position = Position(Scorecard(), None, game.dice.rolls)
-    return ResolvedPosition(game, position, problems)
-
-
-ACTIONS = {"solve": _solve, "advise": advise, "distribution": _distribution, "link": _link}
-
-
-def call(action: str, args: dict, progress) -> dict:
-    if action not in ACTIONS:
-        raise InvalidRequestError(
-            f"action {action!r} is not available for {args.get('game')} (a solitaire game); "
-            f"use one of {', '.join(ACTIONS)}"
-        )
-    return ACTIONS[action](args, progress)
+        position = Position(game.card_from_text(""), None, game.dice.rolls)
+    return {
+        **_head(game),
+        "position": position.as_json(),
+        "fragment": "#" + position.fragment(game),
+        "problems": problems,
+        "view": {"view": "scorecard"},
+    }

@@ -31,36 +31,36 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from typing import Callable
 
 import numpy as np
 
-from .dice_turn import DiceTurn
-from .errors import InvalidParameterError
+from ..core.errors import InvalidParameterError
+from .rules import ScorecardGame
 
 Progress = Callable[[str, float], None]
 CHUNK = 2048  # anchors per numpy batch: keeps [462, CHUNK] arrays in cache-friendly sizes
 
 
-class ScorecardGame(Protocol):
-    dice: DiceTurn
-    n_anchors: int
-    start_anchor: int
-    key: tuple
+PERCENTILES = (1, 5, 10, 25, 50, 75, 90, 95, 99)
 
-    zero_values: np.ndarray  # all-zero anchor values (outcomes with them = points scored)
-    max_score: int
-    max_turn_points: int
 
-    def layers(self, start: int | None = None) -> list[np.ndarray]: ...
-
-    def outcomes(self, anchors: np.ndarray, values: np.ndarray) -> np.ndarray: ...
-
-    def transitions(self, anchors: np.ndarray) -> tuple[np.ndarray, np.ndarray]: ...
-
-    def roll_class(self, box: int) -> np.ndarray: ...
-
-    def after(self, anchors: np.ndarray, box: int, roll_shows: int) -> np.ndarray: ...
+def distribution_stats(distribution: np.ndarray) -> dict:
+    """Mean, standard deviation, median, percentiles and range of a score distribution."""
+    scores = np.arange(distribution.size)
+    mean = float(distribution @ scores)
+    cumulative = np.cumsum(distribution)
+    support = np.flatnonzero(distribution > 0)
+    return {
+        "mean": mean,
+        "sd": float(np.sqrt(distribution @ (scores - mean) ** 2)),
+        "median": int(np.searchsorted(cumulative, 0.5)),
+        "percentiles": {str(p): int(np.searchsorted(cumulative, p / 100)) for p in PERCENTILES},
+        "min": int(support[0]),
+        "max": int(support[-1]),
+        # two independent optimal players: P(the first scores more) = (1 - P(tie)) / 2
+        "p_beats_optimal": float((1 - distribution @ distribution) / 2),
+    }
 
 
 @dataclass(frozen=True)
@@ -77,11 +77,6 @@ class SolitaireSolution:
         return float(self.values[0])
 
 
-def end_of_turn_values(game: ScorecardGame, anchors: np.ndarray, values: np.ndarray) -> np.ndarray:
-    """[boxes, rolls, B] points plus future value of each allowed box (-inf if not allowed)."""
-    return game.outcomes(anchors, values)
-
-
 def solve_solitaire(game: ScorecardGame, progress: Progress | None = None, chunk: int = CHUNK) -> SolitaireSolution:
     """Optimal expected scores of every reachable anchor (one backward pass over the layers)."""
     started = time.perf_counter()
@@ -92,7 +87,7 @@ def solve_solitaire(game: ScorecardGame, progress: Progress | None = None, chunk
     for layer in layers:
         for lo in range(0, layer.size, chunk):
             anchors = layer[lo : lo + chunk]
-            final = end_of_turn_values(game, anchors, values).max(axis=0)
+            final = game.outcomes(anchors, values).max(axis=0)
             values[anchors] = game.dice.start_value(final)
             done += anchors.size
             if progress:
@@ -227,9 +222,11 @@ def score_distribution(
     return result
 
 
-@dataclass(frozen=True)
+@dataclass
 class TargetSolution:
-    """``reach[row, d]``: the highest probability of scoring at least ``d`` more points from an
+    """Filled in place, layer by layer, by :func:`solve_target_batch` (not frozen: its
+    ``reach`` table is written while solving, possibly by several processes sharing it).
+    ``reach[row, d]``: the highest probability of scoring at least ``d`` more points from an
     anchor (rows: ``anchors`` in order, then one row for the end of the game; d = 0 .. max)."""
 
     anchors: np.ndarray

@@ -17,6 +17,9 @@ that a bust leads to, or the game's result if a bust ends it):
 
     V(a,t) = \max(Q_{roll}, Q_{hold}) \text{ over the legal actions.}
 
+A roll outcome that offers a choice of turn states (``Choice``) contributes
+the best option's value, ``max_c V(a, t'_c)``, in place of ``V(a, t')``.
+
 These are the papers' optimality equations (Pig: Neller & Presser 2004;
 GRO and AYZD: Neller et al.), written once for every game.
 
@@ -32,13 +35,16 @@ partner, two equations ``x_a = alpha_a + beta_a (1 - x_b)`` (and the same with
 ``a, b`` swapped) which are solved in closed form
 (``x_a = (alpha_a + beta_a (1 - alpha_b - beta_b)) / (1 - beta_a beta_b)``;
 ``beta`` is the probability that the turn ends with nothing banked, below 1
-because the bound forces a banking hold eventually). Self-loops (rolling
+because the bound forces a banking hold eventually). In a game with a turn
+counter a zero-gain ending leads to a higher layer, already settled, so
+``u(a)`` is known and ``x_a = alpha_a + beta_a u(a)`` directly. Self-loops (rolling
 three footprints) are divided out: ``Q_roll / (1 - P(t -> t))``.
 
 For *fixed* policies one sweep is therefore the exact policy evaluation (no
 iteration at all). For optimal play the only unknown in the choices is ``u``:
-each sweep is a policy-iteration step (choose greedily using the previous
-sweep's ``u``, then evaluate the chosen policy exactly). We stop when a sweep
+each sweep is a policy-iteration step (choose greedily -- roll or hold, and
+which option after a roll -- using the previous sweep's ``u``, then evaluate
+the chosen policy exactly). We stop when a sweep
 chooses the same policy as the sweep before: that policy is greedy with
 respect to its own exact values, i.e. a fixed point of the optimality
 equations, which has a unique solution because the game ends with
@@ -59,8 +65,8 @@ from typing import Callable
 
 import numpy as np
 
-from .errors import InvalidRequestError, InvalidStateError, SolverError
-from .model import Model, compile_game
+from ..core.errors import InvalidRequestError, InvalidStateError, SolverError
+from .model import Group, Model, compile_game
 from .rules import HOLD, ROLL, JeopardyGame, Policy, State
 
 Progress = Callable[[str, float], None]
@@ -84,8 +90,8 @@ class Solution:
     residual: float
 
     @property
-    def states(self) -> int:
-        return self.model.states
+    def n_states(self) -> int:
+        return self.model.n_states
 
     def value(self, state: State) -> float:
         return float(self.values[self.model.cell(state)])
@@ -101,9 +107,13 @@ class Solution:
     def best_action(self, state: State) -> str:
         return ROLL if self.policy[self.model.cell(state)] else HOLD
 
+    def best_option(self, options: tuple[State, ...]) -> int:
+        """Index of the best of the turn states a roll lets the mover choose from."""
+        return int(np.argmax([self.value(o) for o in options]))
+
     @property
     def anchor_values(self) -> np.ndarray:
-        """(A,) P(mover wins) at every turn start: all a warm start needs."""
+        """(A,) P(mover wins) at every turn start: all a warm start (or a prebuilt table) needs."""
         return self.values[:, self.model.start]
 
     def p_first_player_wins(self, komi: int = 0) -> float:
@@ -118,16 +128,32 @@ class Solution:
 
 
 @dataclass(frozen=True)
-class Evaluation:
-    """Exact result of player X against player Y."""
+class Matchup:
+    """Exact result of a policy against an opponent, seat by seat."""
 
-    x_wins_moving_first: float
-    x_wins_moving_second: float
+    win_rate_first: float  # the policy's win probability moving first
+    win_rate_second: float  # ... moving second
+    label: str = "X"
+    against: str = "Y"
 
     @property
-    def x_win_rate(self) -> float:
-        """X's win probability with each seat equally likely."""
-        return (self.x_wins_moving_first + self.x_wins_moving_second) / 2
+    def win_rate(self) -> float:
+        """The policy's win probability with each seat equally likely."""
+        return (self.win_rate_first + self.win_rate_second) / 2
+
+    @property
+    def difference(self) -> float:
+        """The policy's win rate minus its opponent's, ``2 w - 1`` (the papers'
+        difference when the opponent is optimal)."""
+        return 2 * self.win_rate - 1
+
+
+@dataclass(frozen=True)
+class ValueIterationResult:
+    """Plain value iteration's values (sweep order) and the iterations it took."""
+
+    values: np.ndarray
+    iterations: int
 
 
 def solve(game: JeopardyGame, progress: Progress | None = None, anchor_values=None) -> Solution:
@@ -148,12 +174,15 @@ def solve(game: JeopardyGame, progress: Progress | None = None, anchor_values=No
             )
         u = _zero_gain_values(model, x0)
     for sweep in range(1, MAX_SWEEPS + 1):
-        alpha, beta, roll, x = _sweep(model, u_guess=u, fixed_roll=None, progress=progress, stage=f"sweep {sweep}")
-        u = _zero_gain_values(model, x)
-        q_roll, q_hold, values = _backup(model, alpha, beta, x, u)
+        result = _sweep(model, u_guess=u, fixed=None, progress=progress, stage=f"sweep {sweep}")
+        u = _zero_gain_values(model, result.x)
+        q_roll, q_hold, values = _backup(model, result.alpha, result.beta, result.x, u)
         # greedy with respect to its own values? (a tie within rounding keeps the choice made)
+        roll = result.roll
         both = model.cells.can_roll & model.cells.can_hold
-        if not np.any(both & np.where(roll, q_hold > q_roll + 1e-15, q_roll > q_hold + 1e-15)):
+        if not np.any(both & np.where(roll, q_hold > q_roll + 1e-15, q_roll > q_hold + 1e-15)) and (
+            not model.has_choices or _choices_greedy(model, result.chosen, values)
+        ):
             break
     else:
         raise SolverError(f"{game.name}: the policy did not settle within {MAX_SWEEPS} sweeps")
@@ -168,6 +197,24 @@ def solve(game: JeopardyGame, progress: Progress | None = None, anchor_values=No
         iterations=sweep,
         residual=residual,
     )
+
+
+def _choices_greedy(model: Model, chosen: np.ndarray, values: np.ndarray) -> bool:
+    """Whether every choice made after a roll is the best option for the values found."""
+    padded = np.append(values, 0.0)
+    best = _best_options(model.cells, padded)
+    return not np.any(padded[best] > padded[chosen] + 1e-15)
+
+
+def _best_options(cells: Group, values: np.ndarray) -> np.ndarray:
+    """(N, R) sweep positions of the best option of each roll outcome, for
+    values ((N + 1,), zero slot last). Games without choices: the outcomes."""
+    if cells.succ_pos.ndim == 2:
+        return cells.succ_pos
+    pad = values.size - 1
+    option_values = np.where(cells.succ_pos == pad, -np.inf, values[cells.succ_pos])
+    pick = np.argmax(option_values, axis=2)
+    return np.take_along_axis(cells.succ_pos, pick[:, :, None], axis=2)[:, :, 0]
 
 
 def _backup(model: Model, alpha, beta, x, u):
@@ -188,8 +235,8 @@ def _q_values(model: Model, values: np.ndarray, x: np.ndarray, u: np.ndarray):
     N = len(cells.anchor)
     u_cell = u[cells.anchor]
     q_roll = (
-        np.einsum("ij,ij->i", values[cells.succ_pos], cells.succ_prob)
-        + model.self_prob_order * values[:N]
+        np.einsum("ij,ij->i", values[_best_options(cells, values)], cells.succ_prob)
+        + model.schedule.self_prob_order * values[:N]
         + cells.bust_prob * u_cell
     )
     q_hold = np.where(
@@ -217,16 +264,22 @@ def policy_table(model: Model, policy: Policy | np.ndarray) -> np.ndarray:
     return model.can_roll & (wants | ~model.can_hold)
 
 
-def evaluate(game: JeopardyGame, x: Policy | np.ndarray, y: Policy | np.ndarray, komi: int = 0) -> Evaluation:
-    """Exact win probabilities of policy X against policy Y (one sweep over
-    the paired model: anchors where X moves, then anchors where Y moves)."""
-    model = compile_game(game)
+def _fixed_play(model: Model, x: Policy | np.ndarray, y: Policy | np.ndarray) -> tuple[Model, np.ndarray]:
+    """The paired model (X's anchors, then Y's) and both policies' rolls in its sweep order."""
     paired = _paired(model)
     table = np.concatenate([policy_table(model, x), policy_table(model, y)])
-    fixed = table[paired.order_anchor, paired.order_turn]
-    _, _, _, values = _sweep(paired, u_guess=None, fixed_roll=fixed, progress=None, stage="evaluate")
+    return paired, table[paired.order_anchor, paired.order_turn]
+
+
+def evaluate(game: JeopardyGame, x: Policy | np.ndarray, y: Policy | np.ndarray, komi: int = 0) -> Matchup:
+    """Exact win probabilities of policy X against policy Y (one sweep over
+    the paired model: anchors where X moves, then anchors where Y moves).
+    After a roll that offers a choice, both take the first option."""
+    model = compile_game(game)
+    paired, fixed = _fixed_play(model, x, y)
+    values = _sweep(paired, u_guess=None, fixed=fixed, progress=None, stage="evaluate").x
     start = model.anchor_index(game.start_anchor(komi))
-    return Evaluation(float(values[start]), float(1.0 - values[model.A + start]))
+    return Matchup(float(values[start]), float(1.0 - values[model.A + start]))
 
 
 @dataclass(frozen=True)
@@ -252,16 +305,16 @@ def occupancy(game: JeopardyGame, x: Policy | np.ndarray, y: Policy | np.ndarray
     banked (with probability beta, known from the exact evaluation sweep)
     passes its mass to the partner's turn start in the same layer, which is
     solved in closed form like the values: m_a = (e_a + beta_b e_b) / (1 -
-    beta_a beta_b)."""
+    beta_a beta_b); with a turn counter it enters the partner's higher layer."""
     model = compile_game(game)
-    paired = _paired(model)
-    table = np.concatenate([policy_table(model, x), policy_table(model, y)])
-    fixed = table[paired.order_anchor, paired.order_turn]
-    _, beta, _, _ = _sweep(paired, u_guess=None, fixed_roll=fixed, progress=None, stage="visits")
+    paired, fixed = _fixed_play(model, x, y)
+    swept = _sweep(paired, u_guess=None, fixed=fixed, progress=None, stage="visits")
+    beta, chosen = swept.beta, swept.chosen
     A2 = paired.A
     N = len(paired.order_anchor)
     start_beta = beta[paired.start_pos]
     partner = paired.end_next[:, 0]
+    climbs = paired.schedule.climbs
     end0 = paired.end_value[:, 0]
     x_side = np.arange(A2) < model.A
     inflow = np.zeros(N + 1)
@@ -271,7 +324,7 @@ def occupancy(game: JeopardyGame, x: Policy | np.ndarray, y: Policy | np.ndarray
     entering[start if x_first else model.A + start] = 1.0
     ended = 0.0
     x_wins = 0.0
-    self_prob = paired.self_prob_order
+    self_prob = paired.schedule.self_prob_order
 
     def push(group):
         nonlocal ended, x_wins
@@ -280,7 +333,7 @@ def occupancy(game: JeopardyGame, x: Policy | np.ndarray, y: Policy | np.ndarray
         here = inflow[lo:hi] / (1.0 - np.where(rolls, self_prob[lo:hi], 0.0))
         visits[lo:hi] = here
         rolled = np.where(rolls, here, 0.0)
-        np.add.at(inflow, group.succ_pos, rolled[:, None] * group.succ_prob)
+        np.add.at(inflow, chosen[lo:hi], rolled[:, None] * group.succ_prob)
         held = np.where(rolls, 0.0, here) * (group.zero_gain == 0)  # zero-gain endings travel through beta
         onward = group.hold_next >= 0
         np.add.at(entering, group.hold_next[onward], held[onward])
@@ -297,7 +350,8 @@ def occupancy(game: JeopardyGame, x: Policy | np.ndarray, y: Policy | np.ndarray
             mass = entering[la].copy()
             n_a = partner[la]
             b = np.maximum(n_a, 0)
-            cycle = (n_a >= 0) & (partner[b] >= 0)
+            up = (n_a >= 0) & climbs[la]
+            cycle = (n_a >= 0) & ~up & (partner[b] >= 0) & ~climbs[b]
             pos = {int(a): k for k, a in enumerate(la)}
             for k in np.flatnonzero(cycle):
                 a, other = int(la[k]), int(b[k])
@@ -307,8 +361,9 @@ def occupancy(game: JeopardyGame, x: Policy | np.ndarray, y: Policy | np.ndarray
                     ea, eb = entering[a], entering[other]
                     mass[k] = (ea + start_beta[other] * eb) / den
                     mass[j] = (eb + start_beta[a] * ea) / den
-            for k in np.flatnonzero((n_a >= 0) & ~cycle):  # the partner's own bust ends the game
+            for k in np.flatnonzero((n_a >= 0) & ~up & ~cycle):  # the partner's own zero-gain ending leaves
                 mass[pos[int(b[k])]] += start_beta[la[k]] * mass[k]
+            np.add.at(entering, n_a[up], start_beta[la[up]] * mass[up])  # a later turn, higher up
             ends = n_a < 0
             lost = start_beta[la[ends]] * mass[ends]
             ended += lost.sum()
@@ -341,34 +396,63 @@ def _zero_gain_values(model: Model, x: np.ndarray) -> np.ndarray:
     return np.where(partner >= 0, 1.0 - x[np.maximum(partner, 0)], model.end_value[:, 0])
 
 
-def _sweep(model: Model, u_guess, fixed_roll, progress: Progress | None, stage: str):
-    """One level sweep over the cells in sweep order (see :mod:`pycore.model`).
+@dataclass(frozen=True)
+class _Swept:
+    """What one level sweep found, in sweep order: alpha, beta ((N + 1,), the
+    last a zero slot), roll ((N,) bool), the chosen option of each roll
+    outcome ((N, R) sweep positions) and the exact anchor values x ((A,))."""
+
+    alpha: np.ndarray
+    beta: np.ndarray
+    roll: np.ndarray
+    chosen: np.ndarray
+    x: np.ndarray
+
+
+def _sweep(model: Model, u_guess, fixed, progress: Progress | None, stage: str) -> _Swept:
+    """One level sweep over the cells in sweep order (see :mod:`pycore.jeopardy.model`).
 
     Choices are greedy against ``u_guess`` (optimal play) or read from
-    ``fixed_roll`` ((N,) bool in sweep order). Returns alpha, beta ((N + 1,),
-    the last a zero slot), roll ((N,) bool) and the exact anchor values x
-    ((A,)) of the policy chosen."""
+    ``fixed`` ((N,) bool rolls in sweep order; after a roll the first option)."""
     N = len(model.order_anchor)
     alpha = np.zeros(N + 1)
     beta = np.zeros(N + 1)
     roll = np.zeros(N, dtype=bool)
+    choices = model.has_choices
+    chosen = np.empty((N, model.succ.shape[1]), dtype=np.int64) if choices else model.cells.succ_pos
     x = np.full(model.A, np.nan)
     partner = model.end_next[:, 0]
+    climbs = model.schedule.climbs
     end0 = model.end_value[:, 0]
     start_pos = model.start_pos
     levels = model.levels
     report_every = max(1, len(levels) // 20)
+    # a zero-gain ending into a later turn (a turn counter) has a known value once
+    # that turn's layer is settled: use it for the choices instead of the guess
+    u_now = None if u_guess is None else np.array(u_guess, dtype=float)
+    climbers_of = _climbers_by_partner(partner, climbs) if u_now is not None and climbs.any() else None
 
     def settle(group):
         lo, hi = group.lo, group.hi
-        ar = np.einsum("ij,ij->i", alpha[group.succ_pos], group.succ_prob) / group.keep_prob
-        br = (np.einsum("ij,ij->i", beta[group.succ_pos], group.succ_prob) + group.bust_prob) / group.keep_prob
+        ug = None if u_now is None else u_now[group.anchor]
+        if choices:
+            if fixed is None:
+                option_values = alpha[group.succ_pos] + beta[group.succ_pos] * ug[:, None, None]
+                option_values[group.succ_pos == N] = -np.inf
+                pick = np.argmax(option_values, axis=2)
+            else:
+                pick = np.zeros(group.succ_pos.shape[:2], dtype=np.int64)
+            succ_pos = np.take_along_axis(group.succ_pos, pick[:, :, None], axis=2)[:, :, 0]
+            chosen[lo:hi] = succ_pos
+        else:
+            succ_pos = group.succ_pos
+        ar = np.einsum("ij,ij->i", alpha[succ_pos], group.succ_prob) / group.keep_prob
+        br = (np.einsum("ij,ij->i", beta[succ_pos], group.succ_prob) + group.bust_prob) / group.keep_prob
         ah = np.where(group.hold_next >= 0, 1.0 - x[group.hold_next], group.hold_value)
-        if fixed_roll is None:
-            ug = u_guess[group.anchor]
+        if fixed is None:
             r = group.can_roll & (~group.can_hold | (ar + br * ug > ah + group.zero_gain * ug))
         else:
-            r = fixed_roll[lo:hi]
+            r = fixed[lo:hi]
         alpha[lo:hi] = np.where(r, ar, ah)
         beta[lo:hi] = np.where(r, br, group.zero_gain)
         roll[lo:hi] = r
@@ -383,9 +467,11 @@ def _sweep(model: Model, u_guess, fixed_roll, progress: Progress | None, stage: 
             ends = n_a < 0
             x[la[ends]] = al[ends] + be[ends] * end0[la[ends]]
             b = np.maximum(n_a, 0)
-            chain = ~ends & (partner[b] < 0)  # the partner's bust ends the game
+            up = ~ends & climbs[la]  # the partner's turn is later, already settled
+            x[la[up]] = al[up] + be[up] * (1.0 - x[b[up]])
+            chain = ~ends & ~up & ((partner[b] < 0) | climbs[b])  # the partner's zero-gain ending leaves
             x[la[chain]] = al[chain] + be[chain] * (1.0 - x[b[chain]])
-            cycle = ~ends & ~chain
+            cycle = ~ends & ~up & ~chain
             if cycle.any():
                 ab, bb = alpha[start_pos[b[cycle]]], beta[start_pos[b[cycle]]]
                 den = 1.0 - be[cycle] * bb
@@ -396,6 +482,9 @@ def _sweep(model: Model, u_guess, fixed_roll, progress: Progress | None, stage: 
                         "points, so the game never ends"
                     )
                 x[la[cycle]] = (al[cycle] + be[cycle] * (1.0 - ab - bb)) / den
+            if climbers_of is not None:
+                waiting = climbers_of(la)
+                u_now[waiting] = 1.0 - x[partner[waiting]]
         for group in level.later:
             settle(group)
         if progress is not None and (n % report_every == 0 or n == len(levels) - 1):
@@ -403,7 +492,22 @@ def _sweep(model: Model, u_guess, fixed_roll, progress: Progress | None, stage: 
     if np.isnan(x).any():
         bad = int(np.flatnonzero(np.isnan(x))[0])
         raise SolverError(f"{model.game.name}: anchor {tuple(model.anchors[bad])} was not settled by the sweep")
-    return alpha, beta, roll, x
+    return _Swept(alpha, beta, roll, chosen, x)
+
+
+def _climbers_by_partner(partner: np.ndarray, climbs: np.ndarray):
+    """A function: settled anchors -> the anchors whose zero-gain ending climbs into them."""
+    who = np.flatnonzero(climbs)
+    targets = partner[who]
+    order = np.argsort(targets, kind="stable")
+    who, targets = who[order], targets[order]
+
+    def climbers(settled: np.ndarray) -> np.ndarray:
+        lo = np.searchsorted(targets, settled, side="left")
+        hi = np.searchsorted(targets, settled, side="right")
+        return np.concatenate([who[a:b] for a, b in zip(lo, hi)]) if len(settled) else who[:0]
+
+    return climbers
 
 
 def _table(model: Model, in_order: np.ndarray, fill) -> np.ndarray:
@@ -413,11 +517,10 @@ def _table(model: Model, in_order: np.ndarray, fill) -> np.ndarray:
     return table
 
 
-def value_iteration(game: JeopardyGame, tolerance: float = 1e-14, max_iterations: int = 100_000):
+def value_iteration(game: JeopardyGame, tolerance: float = 1e-14, max_iterations: int = 100_000) -> ValueIterationResult:
     """Plain global value iteration (the papers' method): repeat the
     one-step backup on every cell until the largest change is below
-    ``tolerance``. Returns (values in sweep order, iterations). The
-    benchmarks' baseline."""
+    ``tolerance``. The benchmarks' baseline."""
     model = compile_game(game)
     N = len(model.cells.anchor)
     values = np.zeros(N + 1)
@@ -427,5 +530,5 @@ def value_iteration(game: JeopardyGame, tolerance: float = 1e-14, max_iterations
         change = float(np.max(np.abs(new - values[:N])))
         values[:N] = new
         if change < tolerance:
-            return values[:N], iteration
+            return ValueIterationResult(values[:N], iteration)
     raise SolverError(f"{game.name}: value iteration did not converge in {max_iterations} iterations")

@@ -1,0 +1,43 @@
+"""Concrete dice: what a roll shows, and a seeded way to roll it.
+
+Solvers work with grouped outcomes (GRO: how many 1s came up); playing a game
+needs the faces themselves. A game lists the exact distribution of what a
+roll shows as ``(probability, faces)`` pairs (``faces`` a tuple of face
+labels, in a canonical order) and reads a shown roll back into its grouped
+outcome; :func:`roll` draws from that list with a seeded generator, so a
+game replays exactly from its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from itertools import combinations_with_replacement
+from math import factorial
+from typing import Hashable, Sequence
+
+Faces = tuple[Hashable, ...]
+
+
+def uniform_dice(n_dice: int, faces: Sequence[Hashable]) -> list[tuple[Fraction, Faces]]:
+    """Every multiset of ``n_dice`` fair dice with these faces (sorted by face
+    order) and its exact probability: the multinomial count over ``len(faces) ** n``."""
+    order = {f: n for n, f in enumerate(faces)}
+    total = len(faces) ** n_dice
+    out = []
+    for shown in combinations_with_replacement(faces, n_dice):
+        ways = factorial(n_dice)
+        for face in set(shown):
+            ways //= factorial(shown.count(face))
+        out.append((Fraction(ways, total), tuple(sorted(shown, key=order.__getitem__))))
+    return out
+
+
+def roll(distribution: list[tuple[Fraction, Faces]], rng: random.Random) -> Faces:
+    """One draw from an exact distribution of shown faces (``rng`` seeded by the caller)."""
+    pick = Fraction(rng.getrandbits(53), 1 << 53)
+    for probability, faces in distribution:
+        if pick < probability:
+            return faces
+        pick -= probability
+    return distribution[-1][1]  # unreachable when the probabilities sum to 1

@@ -1,0 +1,128 @@
+"""The base of every game, whatever its kind: a name, parameters and a description.
+
+A game is one class in its own module under :mod:`pycore.games`. Its *kind*
+says which protocol the rest of its class follows and so which solvers,
+analyses and API actions serve it:
+
+* ``"jeopardy"`` (:class:`pycore.jeopardy.rules.JeopardyGame`): two players
+  take turns of roll-or-hold; the objective is the win probability (or, for
+  one turn, the expected points);
+* ``"scorecard"`` (:class:`pycore.scorecard.protocol.ScorecardGame`): one
+  player fills a scorecard; the objective is the expected final score.
+
+An instance carries the parameter values (``params``); ``key`` identifies
+game and parameters for caches and tables.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from .errors import InvalidParameterError
+from .params import Description, Param, StateVar
+
+
+class Game:
+    """Name, parameters and description shared by every kind of game."""
+
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title: ClassVar[str]
+    reference: ClassVar[str] = ""
+    kind: ClassVar[str]
+    parameters: ClassVar[tuple[Param, ...]] = ()
+    #: how to play, with the rules the solver assumes (shown one tap away)
+    rules_text: ClassVar[str] = ""
+
+    def __init__(self, **params) -> None:
+        known = {p.name: p for p in self.parameters}
+        for key in params:
+            if key not in known:
+                raise InvalidParameterError(
+                    f"{self.name} has no parameter {key!r}; valid parameters: {', '.join(known) or 'none'}"
+                )
+        self.params: dict[str, int | str] = {}
+        for p in self.parameters:
+            value = params.get(p.name)
+            self.params[p.name] = p.default if value is None else p.check(self.name, value)
+        self._check_params()
+
+    def _check_params(self) -> None:
+        """Hook for relations between parameters (may fill in derived defaults)."""
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
+        return f"{type(self).__name__}({args})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.params == self.params
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    @property
+    def key(self) -> tuple:
+        """Identifies the game and parameters (caches, table files)."""
+        return (self.name, tuple(sorted(self.params.items())))
+
+    @property
+    def table_rules(self) -> dict:
+        """What a prebuilt table of this game must have been made for (its header and manifest)."""
+        return {"game": self.name, **self.params}
+
+    @property
+    def table_stem(self) -> str:
+        """The prebuilt table's file name without extension, e.g. ``yahtzee-forced`` or ``pig-goal100``."""
+        return "-".join([self.name] + [str(v) if p.choices else f"{p.name}{v}" for p, v in zip(self.parameters, self.params.values())])
+
+    # ---- prebuilt tables (see pycore.store.prebuilt) --------------------------------------
+
+    #: names of the extra arrays a table of this game must hold
+    table_extra: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def prebuilt_variants(cls) -> list["Game"]:
+        """The parameter sets whose tables ship in prebuilt_tables/ (none by default)."""
+        return []
+
+    def build_table(self, progress=None):
+        """Solve and return a :class:`~pycore.store.prebuilt.TableContent` (CPython, offline)."""
+        raise NotImplementedError(f"{self.name} has no prebuilt tables")
+
+    def table_order(self):
+        """(order, size): where the stored values go in an array of ``size`` values by anchor index."""
+        raise NotImplementedError(f"{self.name} has no prebuilt tables")
+
+    @classmethod
+    def parameter(cls, name: str) -> Param:
+        for p in cls.parameters:
+            if p.name == name:
+                return p
+        raise InvalidParameterError(
+            f"{cls.name} has no parameter {name!r}; valid parameters: {', '.join(p.name for p in cls.parameters) or 'none'}"
+        )
+
+    @classmethod
+    def state_variables(cls) -> tuple[StateVar, ...]:
+        """The variables a position of this game is entered with."""
+        return ()
+
+    @classmethod
+    def describe_extra(cls) -> dict:
+        """Kind-specific facts for the description (overridden by the kinds)."""
+        return {}
+
+    @classmethod
+    def describe(cls) -> Description:
+        """The one description of the game the API, the CLI and the page are generated from."""
+        return Description(
+            cls.name,
+            tuple(cls.aliases),
+            cls.title,
+            cls.reference,
+            cls.kind,
+            tuple(cls.parameters),
+            tuple(cls.state_variables()),
+            cls.rules_text,
+            cls.describe_extra(),
+        )

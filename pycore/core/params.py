@@ -1,0 +1,149 @@
+"""What a game is described by: its parameters and its state variables.
+
+These value objects are the single source of the game's controls: the JSON
+API's ``games`` action, the CLI's help and the web page's controls are all
+generated from them, so no label or range is written twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import InvalidParameterError
+
+
+@dataclass(frozen=True)
+class Param:
+    """A game parameter: a whole number in ``minimum..maximum``, or, when
+    ``choices`` is given, one of those names (e.g. Yahtzee's joker rule)."""
+
+    name: str
+    default: int | str
+    minimum: int = 0
+    maximum: int = 0
+    help: str = ""
+    label: str = ""
+    choices: tuple[str, ...] = ()
+    #: a sentence per choice, shown next to it
+    choice_help: tuple[str, ...] = ()
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    def check(self, game: str, value: object) -> int | str:
+        """The value if it is allowed, else InvalidParameterError naming the parameter."""
+        if self.choices:
+            if value not in self.choices:
+                raise InvalidParameterError(
+                    f"{game}: {self.title.lower()} {value!r} is not one of {', '.join(self.choices)} ({self.name})"
+                )
+            return str(value)
+        if isinstance(value, bool) or not isinstance(value, int) and not _is_numpy_int(value):
+            raise InvalidParameterError(f"{game}: {self.name} must be a whole number, got {value!r}")
+        if not self.minimum <= value <= self.maximum:
+            raise InvalidParameterError(
+                f"{game}: {self.name} must be between {self.minimum} and {self.maximum}, got {value}"
+            )
+        return int(value)
+
+    def from_text(self, game: str, text: str) -> int | str:
+        """Parse a link's or the command line's text for this parameter."""
+        if self.choices:
+            return self.check(game, text.strip())
+        try:
+            number = int(text.strip())
+        except ValueError:
+            raise InvalidParameterError(f"{game}: {self.name} must be a whole number, got {text!r}") from None
+        return self.check(game, number)
+
+    def to_json(self) -> dict:
+        out = {"name": self.name, "label": self.title, "default": self.default, "help": self.help}
+        if self.choices:
+            out["choices"] = list(self.choices)
+            out["choice_help"] = list(self.choice_help)
+        else:
+            out.update(minimum=self.minimum, maximum=self.maximum)
+        return out
+
+
+def _is_numpy_int(value: object) -> bool:
+    import numpy as np
+
+    return isinstance(value, np.integer)
+
+
+@dataclass(frozen=True)
+class StateVar:
+    """One variable of a game's state, as a person reads it.
+
+    ``control`` says how a page enters it: ``"choice"`` (segmented buttons,
+    one per value in ``choices``, labelled ``choice_labels``), ``"stepper"``
+    (a whole number with minus/plus) or ``"dice"`` (a string of the letters in
+    ``letters``, one per die, e.g. ``"GGY"``)."""
+
+    name: str
+    label: str
+    help: str
+    unit: str = ""
+    choices: tuple[int, ...] = ()
+    #: short labels for the choice buttons (default: the numbers)
+    choice_labels: tuple[str, ...] = ()
+    #: what each choice means in a sentence or title, e.g. "one 1 set aside" (default: the labels)
+    choice_titles: tuple[str, ...] = ()
+    letters: str = ""
+
+    @property
+    def control(self) -> str:
+        if self.letters:
+            return "dice"
+        return "choice" if self.choices else "stepper"
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return self.choice_labels or tuple(str(c) for c in self.choices)
+
+    def title_of(self, value: int) -> str:
+        """What a value means, for titles: its choice title, else "label value"."""
+        titles = dict(zip(self.choices, self.choice_titles or self.labels))
+        return titles.get(value, f"{self.label} {value}")
+
+    def to_json(self) -> dict:
+        out = {"name": self.name, "label": self.label, "help": self.help, "unit": self.unit, "control": self.control}
+        if self.choices:
+            out["choices"] = list(self.choices)
+            out["choice_labels"] = list(self.labels)
+            out["choice_titles"] = list(self.choice_titles or self.labels)
+        if self.letters:
+            out["letters"] = self.letters
+        return out
+
+
+@dataclass(frozen=True)
+class Description:
+    """Everything a front end needs to know about a game (``describe()``)."""
+
+    name: str
+    aliases: tuple[str, ...]
+    title: str
+    reference: str
+    kind: str
+    parameters: tuple[Param, ...]
+    state_vars: tuple[StateVar, ...]
+    #: a short "how to play" with the rules the solver assumes
+    rules_text: str = ""
+    #: kind-specific facts (e.g. the boundary axes, a scorecard's boxes)
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {
+            "name": self.name,
+            "aliases": list(self.aliases),
+            "title": self.title,
+            "reference": self.reference,
+            "kind": self.kind,
+            "rules": self.rules_text,
+            "parameters": [p.to_json() for p in self.parameters],
+            "state_vars": [v.to_json() for v in self.state_vars],
+            **self.extra,
+        }

@@ -1,0 +1,63 @@
+"""The registry of games: ``find_game(name, **params)``.
+
+Games register themselves with the :func:`register` class decorator in their
+own module; :mod:`pycore.games` imports the built-in modules, which is all a
+new game needs besides its module. Lookups accept the name or any alias,
+case-insensitively, and an unknown name lists the valid ones.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from .errors import UnknownGameError
+from .game import Game
+
+_GAMES: dict[str, type[Game]] = {}
+G = TypeVar("G", bound=type[Game])
+
+
+def register(cls: G) -> G:
+    """Class decorator: add a game to the registry (its name and aliases must be new)."""
+    names = [cls.name, *cls.aliases]
+    for other in _GAMES.values():
+        if other is not cls and set(names) & {other.name, *other.aliases}:
+            raise ValueError(f"game name or alias {sorted(set(names) & {other.name, *other.aliases})} is taken")
+    _GAMES[cls.name] = cls
+    return cls
+
+
+def unregister(cls: type[Game]) -> None:
+    """Remove a game (tests register throwaway games)."""
+    _GAMES.pop(cls.name, None)
+
+
+def _loaded() -> dict[str, type[Game]]:
+    from .. import games  # noqa: F401  (the built-in games register on import)
+
+    return _GAMES
+
+
+def game_classes(kind: str | None = None) -> list[type[Game]]:
+    """Every registered game class (of one kind), in registration order."""
+    return [g for g in _loaded().values() if kind is None or g.kind == kind]
+
+
+def game_names() -> list[str]:
+    return [g.name for g in game_classes()]
+
+
+def find_game_class(name: str) -> type[Game]:
+    """The game class for a name or alias (case-insensitive)."""
+    wanted = str(name).strip().lower()
+    for game in game_classes():
+        if wanted == game.name or wanted in game.aliases:
+            return game
+    valid = ", ".join(f"{g.name} ({', '.join(g.aliases)})" if g.aliases else g.name for g in game_classes())
+    raise UnknownGameError(f"unknown game {name!r}; valid games: {valid}")
+
+
+def find_game(name: str, **params) -> Game:
+    """A game instance by name or alias, with parameters (e.g. ``goal=50``, ``joker="forced"``);
+    parameters given as None take their defaults."""
+    return find_game_class(name)(**{k: v for k, v in params.items() if v is not None})

@@ -1,0 +1,584 @@
+"""The rules protocol shared by every two-player jeopardy dice game.
+
+A jeopardy dice game is a sequence of *turns*. A turn starts at an **anchor**
+(who moves and the banked scores, e.g. ``(p, i, j)``) and moves through
+**turn states** (e.g. the turn total and the 1s set aside, ``(k, o)``). At
+each state the mover may *roll* (a chance event: a new turn state, a
+:class:`Choice` of turn states the mover picks from, or a bust that ends the
+turn scoring nothing) or *hold* (end the turn banking the state's ``gain``).
+Ending a turn either ends the game or leads to the next mover's anchor.
+
+A game module describes exactly that and nothing else; every algorithm
+(solver, policy evaluation, komi, one-turn objective, conformance test)
+consumes it. Rules that the solver sweeps over are written as numpy functions
+of the state columns so that they apply to a whole table at once; the same
+functions answer for a single state, and the scalar helpers at the bottom
+(``legal_actions``, ``transitions``, ``check_state``) are derived from them,
+so each rule is written once.
+
+**State variables and columns.** The solver sees integer *columns*
+(``anchor_vars + turn_vars``). A person sees the game's ``variables``
+(:class:`~pycore.core.params.StateVar`): mostly the same, but a variable with
+``letters`` (dice by colour, e.g. ``fp="GY"``) is entered as a string and
+stored as one count column per letter (``fp_G, fp_Y, fp_R``).
+
+Contract (checked by :mod:`pycore.jeopardy.model` when a game is compiled):
+
+* ``layer(anchor)`` is the score sum (or larger). A turn ending with gain
+  ``g > 0`` leads to an anchor in layer ``layer + g`` or higher. A zero-gain
+  ending (a bust, or holding with nothing banked) either stays in the layer,
+  and then two zero-gain endings in a row return to the anchor you started
+  from (or the game is over), or climbs to a higher layer (a turn counter:
+  every turn moves the game on).
+* A roll moves to a turn state (or offers a choice of turn states) with a
+  larger gain, or with the same gain and later in the turn (e.g. one more
+  shotgun), or back to the same state.
+* Every state tabulated can reach the end of the game: scores are capped by
+  the game's bound, beyond which rolling is not allowed.
+
+**Concrete dice.** ``roll_faces(turn)`` is the exact distribution of what a
+roll shows (faces, so that a game can be played and shown) and
+``read_roll(turn, faces)`` its grouped outcome; the conformance tests check
+that grouping ``roll_faces`` by ``read_roll`` gives ``roll_outcomes``.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import abstractmethod
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import Callable, ClassVar, Mapping
+
+import numpy as np
+
+from ..core.dice import Faces
+from ..core.errors import InvalidParameterError, InvalidStateError, RulesError
+from ..core.game import Game
+from ..core.params import StateVar
+
+ROLL = "roll"
+HOLD = "hold"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A roll outcome after which the mover picks the next turn state among
+    ``options`` (e.g. which scoring dice to set aside). Options are listed in
+    the game's preferred order: a fixed policy that does not say otherwise
+    takes the first."""
+
+    options: tuple[tuple[int, ...], ...]
+
+    def __post_init__(self) -> None:
+        if not self.options:
+            raise RulesError("a Choice needs at least one option")
+
+
+@dataclass(frozen=True)
+class TurnEnd:
+    """What ending a turn leads to, for arrays of anchors.
+
+    ``mover_value`` is the win probability of the player whose turn ended if
+    the game is over (1 = that player won, 1/2 a draw), ``nan`` where the game
+    goes on. ``next_anchor`` maps each anchor variable to the next mover's
+    anchor (meaningful only where the game goes on).
+    """
+
+    mover_value: np.ndarray
+    next_anchor: dict[str, np.ndarray]
+
+
+@dataclass(frozen=True)
+class Policy:
+    """A roll/hold rule: ``rule(**state_columns)`` is True where it rolls.
+
+    The rule receives every state column of the game as a numpy array (all
+    broadcast together) and returns a boolean array. Where the rule asks for
+    an action that is not legal in a state, the legal one is played. After a
+    roll that offers a :class:`Choice`, a policy takes the first option.
+    """
+
+    name: str
+    description: str
+    rule: Callable[..., np.ndarray] = field(repr=False)
+    source: str = ""
+    #: the same rule in the rule language (pycore.jeopardy.rule_language), constants
+    #: as printed; tests check it decides exactly as ``rule`` does
+    expression: str = ""
+
+
+@dataclass(frozen=True)
+class State:
+    """One position: the anchor (who moves, banked scores) and the turn state (columns)."""
+
+    game: str
+    anchor: tuple[int, ...]
+    turn: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Transition:
+    """One outcome of an action.
+
+    Exactly one of ``state``, ``options`` and ``mover_value`` is set: the next
+    position, the positions the mover picks from after this roll, or the
+    final result for the player who acted (1.0 win, 0.5 draw, 0.0 loss).
+    ``turn_ended`` tells whether the next position belongs to the opponent.
+    """
+
+    probability: Fraction
+    state: State | None
+    mover_value: float | None
+    turn_ended: bool
+    options: tuple[State, ...] = ()
+
+
+def select(conditions_and_values: list[tuple[np.ndarray, object]], otherwise: object) -> np.ndarray:
+    """An if/elif/else chain over arrays: the value of the first true condition.
+
+    Reads like the papers' pseudo-code::
+
+        select([((p == 2) & (j >= 50), True), (o == 0, True)], otherwise=k < 24)
+    """
+    conditions = [np.asarray(c, dtype=bool) for c, _ in conditions_and_values]
+    values = [np.asarray(v) for _, v in conditions_and_values]
+    shape = np.broadcast_shapes(*(c.shape for c in conditions), *(v.shape for v in values), np.shape(otherwise))
+    return np.select(
+        [np.broadcast_to(c, shape) for c in conditions],
+        [np.broadcast_to(v, shape) for v in values],
+        np.broadcast_to(np.asarray(otherwise), shape),
+    )
+
+
+def options_of(outcome) -> tuple[tuple[int, ...], ...]:
+    """The turn states an outcome can lead to (none for a bust)."""
+    if outcome is None:
+        return ()
+    if isinstance(outcome, Choice):
+        return outcome.options
+    return (tuple(outcome),)
+
+
+class JeopardyGame(Game):
+    """Base class of a game's rules. Subclasses fill in the class attributes
+    and the abstract methods; instances carry the parameters (goal, bound)."""
+
+    kind = "jeopardy"
+    anchor_vars: ClassVar[tuple[str, ...]]
+    turn_vars: ClassVar[tuple[str, ...]]
+    #: the state as a person enters it (anchor variables first)
+    variables: ClassVar[tuple[StateVar, ...]]
+    #: the column holding the mover's banked score (for komi, caps, boundary axes)
+    score_var: ClassVar[str] = "i"
+    #: the column holding the opponent's banked score
+    opponent_var: ClassVar[str] = "j"
+    #: what makes a turn start possible, and a turn state reachable (for error messages)
+    start_hint: ClassVar[str] = "scores are below the goal"
+    turn_hint: ClassVar[str] = "this turn state is not reachable from the start of the turn"
+    #: parameter sets whose turn-start values ship in prebuilt_tables/ (``python -m pycore tables``)
+    prebuilt: ClassVar[tuple[dict, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if "variables" in cls.__dict__:
+            columns = [c for v in cls.variables for c in _columns_of(v)]
+            if columns != list(cls.anchor_vars + cls.turn_vars):
+                raise RulesError(
+                    f"{cls.name}: variables give columns {columns}, anchor_vars + turn_vars are "
+                    f"{list(cls.anchor_vars + cls.turn_vars)}"
+                )
+
+    # ---- description -------------------------------------------------------------------
+
+    @classmethod
+    def state_variables(cls) -> tuple[StateVar, ...]:
+        return cls.variables
+
+    @classmethod
+    def describe_extra(cls) -> dict:
+        return {"axes": [cls.score_var, cls.opponent_var, cls.turn_vars[0]], "objectives": [{"name": k, "help": v} for k, v in OBJECTIVES.items()]}
+
+    @classmethod
+    def variable(cls, name: str) -> StateVar:
+        for v in cls.variables:
+            if name == v.name or name in _columns_of(v):
+                return v
+        raise InvalidStateError(f"{cls.name} has no state variable {name!r}; valid keys: {', '.join(cls.state_var_names())}")
+
+    @classmethod
+    def state_var_names(cls) -> tuple[str, ...]:
+        return tuple(v.name for v in cls.variables)
+
+    # ---- shared defaults ------------------------------------------------------------
+
+    @property
+    def goal(self) -> int:
+        return self.params["goal"]
+
+    @property
+    def bound(self) -> int:
+        """The score bound M of the tabulated states (games that have one)."""
+        return self.params["bound"]
+
+    def _require_bound_above_goal(self, margin: int) -> None:
+        if self.bound < self.goal + margin:
+            raise InvalidParameterError(
+                f"{self.name}: bound must be at least goal + {margin} = {self.goal + margin}, got {self.bound}"
+            )
+
+    @property
+    def turn_start(self) -> tuple[int, ...]:
+        """The turn state at the start of every turn (nothing banked or set aside)."""
+        return tuple(0 for _ in self.turn_vars)
+
+    def start_anchor(self, komi: int = 0) -> tuple[int, ...]:
+        """The first mover's anchor when the first player starts ``komi``
+        points ahead (negative: the second player starts ``-komi`` ahead)."""
+        values = {"p": 1, self.score_var: max(komi, 0), self.opponent_var: max(-komi, 0)}
+        return tuple(values[v] for v in self.anchor_vars)
+
+    def layer(self, anchor: Mapping[str, np.ndarray]) -> np.ndarray:
+        """The anchor's layer; see the module docstring. Default: the score sum."""
+        return anchor[self.score_var] + anchor[self.opponent_var]
+
+    # ---- what every game defines -------------------------------------------------
+
+    @abstractmethod
+    def anchors(self) -> np.ndarray:
+        """Every anchor the solver tabulates, shape (A, len(anchor_vars)), int.
+
+        A superset of the anchors reachable from the start: at least every
+        anchor that ending a turn from a tabulated state can lead to."""
+
+    @abstractmethod
+    def turn_states(self) -> list[tuple[int, ...]]:
+        """Every turn state (any order; the model sorts them)."""
+
+    @abstractmethod
+    def gain(self, turn: tuple[int, ...]) -> int:
+        """Points banked by holding in this turn state."""
+
+    @abstractmethod
+    def roll_outcomes(self, turn: tuple[int, ...]) -> list[tuple[Fraction, object]]:
+        """Exact outcome probabilities of rolling: (probability, outcome), the
+        outcome a next turn state, a :class:`Choice` of them, or ``None`` for a
+        bust (the turn ends scoring nothing)."""
+
+    @abstractmethod
+    def roll_faces(self, turn: tuple[int, ...]) -> list[tuple[Fraction, Faces]]:
+        """The exact distribution of what a roll shows (see :mod:`pycore.core.dice`)."""
+
+    @abstractmethod
+    def read_roll(self, turn: tuple[int, ...], faces: Faces) -> object:
+        """The outcome (as in :meth:`roll_outcomes`) of a roll that shows ``faces``."""
+
+    @abstractmethod
+    def can_roll(self, state: Mapping[str, np.ndarray]) -> np.ndarray:
+        """Where rolling is allowed (state columns broadcast together)."""
+
+    @abstractmethod
+    def can_hold(self, state: Mapping[str, np.ndarray]) -> np.ndarray:
+        """Where holding is allowed."""
+
+    @abstractmethod
+    def end_turn(self, anchor: Mapping[str, np.ndarray], gain: np.ndarray) -> TurnEnd:
+        """The result of ending a turn from ``anchor`` having banked ``gain``."""
+
+    # ---- prebuilt tables: the turn-start values of the listed variants ------------------
+
+    @classmethod
+    def prebuilt_variants(cls) -> list["JeopardyGame"]:
+        return [cls(**params) for params in cls.prebuilt]
+
+    def build_table(self, progress=None):
+        from ..store.prebuilt import TableContent
+        from .solver import solve
+
+        solution, seconds = _timed(lambda: solve(self, progress=progress))
+        return TableContent(
+            solution.anchor_values,
+            scale_bits=30,  # win probabilities to 5e-10
+            facts={
+                "p_first_player_wins": solution.p_first_player_wins(),
+                "anchors": solution.model.A,
+                "states": solution.n_states,
+                "solve_seconds": round(seconds, 2),
+                "residual": solution.residual,
+            },
+        )
+
+    def table_order(self):
+        count = len(self._anchor_array)
+        return np.arange(count), count
+
+    def anchor_row(self, anchor: tuple[int, ...]) -> int:
+        """The row of a (canonical) anchor in ``anchors()`` (and in a prebuilt table)."""
+        rows = self.__dict__.get("_rows")
+        if rows is None:
+            rows = self.__dict__["_rows"] = {tuple(int(x) for x in r): n for n, r in enumerate(self._anchor_array)}
+        return rows[self.anchor_key(anchor)]
+
+    def canonical_anchor(self, anchor: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
+        """The tabulated anchor that stands for ``anchor`` (identity unless a
+        game merges positions whose futures are identical)."""
+        return dict(anchor)
+
+    def human_policies(self) -> tuple[Policy, ...]:
+        """The human-playable policies printed in the literature."""
+        return ()
+
+    # ---- what the tables hold, cached per instance -----------------------------------
+
+    @cached_property
+    def _anchor_array(self) -> np.ndarray:
+        return np.asarray(self.anchors(), dtype=np.int64)
+
+    @cached_property
+    def _anchor_set(self) -> frozenset:
+        return frozenset(tuple(int(x) for x in row) for row in self._anchor_array)
+
+    @cached_property
+    def _turn_array(self) -> np.ndarray:
+        return np.array(sorted(tuple(int(x) for x in t) for t in self.turn_states()), dtype=np.int64)
+
+    def var_range(self, var: str) -> tuple[int, int]:
+        """Inclusive range of a state column in the tabulated states."""
+        if var in self.anchor_vars:
+            column = self._anchor_array[:, self.anchor_vars.index(var)]
+        else:
+            column = self._turn_array[:, self.turn_vars.index(var)]
+        return int(column.min()), int(column.max())
+
+    # ---- states as people write them ------------------------------------------------------
+
+    @property
+    def state_vars(self) -> tuple[str, ...]:
+        """The state's keys as a person writes them (CLI, links, JSON)."""
+        return self.state_var_names()
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The state's integer columns as the solver and rules see them."""
+        return self.anchor_vars + self.turn_vars
+
+    def state(self, **values) -> State:
+        """A state from keyword values; a missing ``p`` is player 1, any other
+        missing value 0 (so ``i=10`` is the start of player 1's turn with 10
+        points against 0). Raises InvalidStateError."""
+        for key in values:
+            if key not in self.state_vars:
+                raise InvalidStateError(
+                    f"{self.name} has no state variable {key!r}; valid keys: {', '.join(self.state_vars)}"
+                )
+        defaults = dict(zip(self.turn_vars, self.turn_start))
+        defaults.setdefault("p", 1)
+        full: dict[str, int] = {}
+        for var in self.variables:
+            names = _columns_of(var)
+            if var.name not in values:
+                full.update({c: defaults.get(c, 0) for c in names})
+            elif var.letters:
+                full.update(self._letter_counts(var, values[var.name]))
+            else:
+                value = values[var.name]
+                if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+                    raise InvalidStateError(f"{self.name}: {var.name} must be a whole number, got {value!r}")
+                full[var.name] = int(value)
+        state = State(
+            self.name,
+            tuple(full[v] for v in self.anchor_vars),
+            tuple(full[v] for v in self.turn_vars),
+        )
+        self.check_state(state)
+        return state
+
+    def _letter_counts(self, var: StateVar, value) -> dict[str, int]:
+        if not isinstance(value, str) or any(ch not in var.letters for ch in value.strip().upper()):
+            raise InvalidStateError(
+                f"{self.name}: {var.name} ({var.help}) is a string of the letters {', '.join(var.letters)}, "
+                f"got {value!r}"
+            )
+        text = value.strip().upper()
+        return {column: text.count(letter) for column, letter in zip(_columns_of(var), var.letters)}
+
+    def parse_state(self, text: str) -> State:
+        """Parse ``"i=10,j=20,k=5"`` (the CLI and link syntax)."""
+        values: dict[str, object] = {}
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            key, sep, raw = part.partition("=")
+            key = key.strip()
+            if not sep:
+                raise InvalidStateError(f"{self.name}: expected key=value in the state, got {part!r}")
+            if key in values:
+                raise InvalidStateError(f"{self.name}: {key} is given twice in the state")
+            values[key] = self.parse_value(key, raw)
+        return self.state(**values)
+
+    def parse_value(self, key: str, raw: str) -> object:
+        """One state value from text: letters for a dice variable, else a whole number."""
+        if key in self.state_vars and self.variable(key).letters:
+            return raw.strip()
+        try:
+            return int(raw.strip())
+        except ValueError:
+            raise InvalidStateError(f"{self.name}: {key} must be a whole number, got {raw.strip()!r}") from None
+
+    def format_state(self, state: State) -> str:
+        """Inverse of :meth:`parse_state`."""
+        return ",".join(f"{k}={v}" for k, v in self.state_values(state).items())
+
+    def column_values(self, state: State) -> dict[str, int]:
+        """The state's integer columns."""
+        return dict(zip(self.columns, state.anchor + state.turn))
+
+    def state_values(self, state: State) -> dict[str, int | str]:
+        """The state as a person writes it (dice variables as letters)."""
+        cols = self.column_values(state)
+        out: dict[str, int | str] = {}
+        for var in self.variables:
+            if var.letters:
+                out[var.name] = "".join(letter * cols[c] for c, letter in zip(_columns_of(var), var.letters))
+            else:
+                out[var.name] = cols[var.name]
+        return out
+
+    def state_to_json(self, state: State) -> str:
+        return json.dumps({"game": state.game, **self.state_values(state)}, sort_keys=True)
+
+    def state_from_json(self, text: str) -> State:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InvalidStateError(f"{self.name}: state is not valid JSON ({exc.msg})") from None
+        if not isinstance(data, dict):
+            raise InvalidStateError(f"{self.name}: a state must be a JSON object")
+        data = dict(data)
+        game = data.pop("game", self.name)
+        if game != self.name:
+            raise InvalidStateError(f"state is for game {game!r}, not {self.name!r}")
+        return self.state(**data)
+
+    def _columns(self, state: State) -> dict[str, np.ndarray]:
+        return {k: np.asarray(v) for k, v in self.column_values(state).items()}
+
+    # ---- scalar helpers derived from the rules ----------------------------------
+
+    def check_state(self, state: State) -> None:
+        """Raise InvalidStateError unless the state is one the game can reach:
+        every column in its range, the anchor tabulated, and the turn state
+        reachable from the turn start of that anchor. Cheap: it explores only
+        this anchor's turn, never the whole table."""
+        if state.game != self.name:
+            raise InvalidStateError(f"state is for game {state.game!r}, not {self.name!r}")
+        for var, value in zip(self.columns, state.anchor + state.turn):
+            low, high = self.var_range(var)
+            if not low <= value <= high:
+                raise InvalidStateError(
+                    f"{self.name}: {var} ({self.variable(var).help}) must be between {low} and {high}, got {value}"
+                )
+        self.anchor_key(state.anchor)
+        if tuple(state.turn) not in self.reachable_turns(state.anchor):
+            raise InvalidStateError(f"{self.name}: {self.format_state(state)} cannot occur: {self.turn_hint}")
+
+    def anchor_key(self, anchor: tuple[int, ...]) -> tuple[int, ...]:
+        """The tabulated anchor standing for ``anchor``; InvalidStateError if there is none."""
+        names = self.anchor_vars
+        canonical = self.canonical_anchor({v: np.asarray(int(x)) for v, x in zip(names, anchor)})
+        key = tuple(int(canonical[v]) for v in names)
+        if key not in self._anchor_set:
+            raise InvalidStateError(
+                f"{self.name}: no such position "
+                + ", ".join(f"{k}={v}" for k, v in zip(names, anchor))
+                + f" at the start of a turn ({self.start_hint})"
+            )
+        return key
+
+    def reachable_turns(self, anchor: tuple[int, ...]) -> dict[tuple[int, ...], None]:
+        """Every turn state reachable from the turn start at this anchor, in the
+        order found (cached per anchor)."""
+        cache = self.__dict__.setdefault("_reachable", {})
+        key = tuple(int(x) for x in anchor)
+        if key not in cache:
+            if len(cache) > 4096:
+                cache.clear()
+            seen = {tuple(self.turn_start): None}
+            stack = [tuple(self.turn_start)]
+            while stack:
+                turn = stack.pop()
+                if ROLL not in self._legal(key, turn):
+                    continue
+                for _, outcome in self.roll_outcomes(turn):
+                    for nxt in options_of(outcome):
+                        if nxt not in seen:
+                            seen[nxt] = None
+                            stack.append(nxt)
+            cache[key] = seen
+        return cache[key]
+
+    def _legal(self, anchor: tuple[int, ...], turn: tuple[int, ...]) -> tuple[str, ...]:
+        cols = {k: np.asarray(v) for k, v in zip(self.columns, tuple(anchor) + tuple(turn))}
+        can_hold = bool(self.can_hold(cols))
+        if can_hold and self._end(anchor, self.gain(turn), Fraction(1)).mover_value == 1.0:
+            return (HOLD,)
+        actions = []
+        if bool(self.can_roll(cols)):
+            actions.append(ROLL)
+        if can_hold:
+            actions.append(HOLD)
+        return tuple(actions)
+
+    def legal_actions(self, state: State) -> tuple[str, ...]:
+        """The moves in a state. Where holding wins the game on the spot the
+        win is taken: holding is the only move (as the papers count it)."""
+        return self._legal(state.anchor, state.turn)
+
+    def _end(self, anchor: tuple[int, ...], gain: int, probability: Fraction) -> Transition:
+        columns = {k: np.asarray(v) for k, v in zip(self.anchor_vars, anchor)}
+        end = self.end_turn(columns, np.asarray(gain))
+        value = float(end.mover_value)
+        if not np.isnan(value):
+            return Transition(probability, None, value, True)
+        nxt = tuple(int(end.next_anchor[v]) for v in self.anchor_vars)
+        return Transition(probability, State(self.name, nxt, self.turn_start), None, True)
+
+    def transitions(self, state: State, action: str) -> list[Transition]:
+        """Every outcome of ``action`` in ``state`` with its exact probability."""
+        if action not in self.legal_actions(state):
+            raise InvalidStateError(
+                f"{action!r} is not legal in {self.format_state(state)}; legal: {', '.join(self.legal_actions(state))}"
+            )
+        if action == HOLD:
+            return [self._end(state.anchor, self.gain(state.turn), Fraction(1))]
+        result = []
+        for probability, outcome in self.roll_outcomes(state.turn):
+            if outcome is None:
+                result.append(self._end(state.anchor, 0, probability))
+            elif isinstance(outcome, Choice):
+                options = tuple(State(self.name, state.anchor, tuple(t)) for t in outcome.options)
+                result.append(Transition(probability, None, None, False, options))
+            else:
+                result.append(Transition(probability, State(self.name, state.anchor, tuple(outcome)), None, False))
+        return result
+
+
+def _timed(work):
+    import time
+
+    started = time.perf_counter()
+    result = work()
+    return result, time.perf_counter() - started
+
+
+def _columns_of(var: StateVar) -> list[str]:
+    """The integer columns a state variable is stored in."""
+    return [f"{var.name}_{letter}" for letter in var.letters] if var.letters else [var.name]
+
+
+#: what a jeopardy game can be solved for: the win probability of two players, or the
+#: expected points of one turn (the within-turn optimum, e.g. for Zombie Dice or Farkle)
+OBJECTIVES = {
+    "win": "the probability of winning the game (two players)",
+    "turn-score": "the expected points of one turn",
+}

@@ -1,0 +1,172 @@
+"""What the papers report and the strategy lab: komi, policies against optimal play,
+any rule you write, and where a policy goes wrong.
+
+* **Komi**: the first player starts ``points`` ahead (negative: the second
+  player starts ahead); ``P(first player wins)`` under optimal play is read
+  straight off the solved table, since those start positions are anchors.
+* **Policy difference** (the papers' Fig. 2/3): a policy plays the optimal
+  player, each seat equally likely; the difference is the policy's win rate
+  minus the optimal player's, ``2 w - 1`` for a policy win rate ``w``
+  (:class:`~pycore.jeopardy.solver.Matchup`, the one result type of a matchup).
+* **Where it goes wrong.** Against an optimal opponent, the policy's loss in
+  win probability is exactly the sum, over the states where it decides, of
+  (expected visits of the state) x (what its choice there costs), the cost
+  being the optimal values' gap ``|Q*(roll) - Q*(hold)|`` where the policy
+  disagrees with optimal play (0 elsewhere). Visits are exact (a forward pass,
+  :func:`pycore.jeopardy.solver.occupancy`), averaged over the two seats, so the
+  listed costs add up to the policy's loss ``1/2 - w`` (checked by the tests).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core.errors import InvalidParameterError, InvalidPolicyError
+from .rule_language import parse_rule
+from .rules import Policy
+from .solver import Matchup, Solution, evaluate, occupancy, policy_table
+
+
+@dataclass(frozen=True)
+class KomiRow:
+    points: int
+    p_first_player_wins: float
+
+
+@dataclass(frozen=True)
+class PolicyResult:
+    """A paper's policy and its exact matchup against optimal play."""
+
+    policy: Policy
+    matchup: Matchup
+
+    @property
+    def name(self) -> str:
+        return self.policy.name
+
+    @property
+    def difference(self) -> float:
+        return self.matchup.difference
+
+    @property
+    def win_rate(self) -> float:
+        return self.matchup.win_rate
+
+    def to_json(self) -> dict:
+        return {
+            "name": self.policy.name,
+            "description": self.policy.description,
+            "source": self.policy.source,
+            "expression": self.policy.expression,
+            "difference": self.matchup.difference,
+            "win_rate": self.matchup.win_rate,
+            "win_rate_first": self.matchup.win_rate_first,
+            "win_rate_second": self.matchup.win_rate_second,
+        }
+
+
+def default_komi_range(solution: Solution) -> int:
+    return max(1, solution.game.params["goal"] // 4)
+
+
+def komi_table(solution: Solution, max_points: int | None = None) -> list[KomiRow]:
+    """P(first player wins) for head starts -max_points..max_points."""
+    goal = solution.game.params["goal"]
+    if max_points is None:
+        max_points = default_komi_range(solution)
+    if not 0 <= max_points < goal:
+        raise InvalidParameterError(f"komi range must be between 0 and {goal - 1} points, got {max_points}")
+    return [KomiRow(c, solution.p_first_player_wins(c)) for c in range(-max_points, max_points + 1)]
+
+
+def fairest_komi(rows: list[KomiRow]) -> KomiRow:
+    """The head start that brings P(first player wins) closest to 1/2
+    (the smaller head start on a tie)."""
+    return min(rows, key=lambda r: (abs(r.p_first_player_wins - 0.5), abs(r.points)))
+
+
+def find_policy(solution: Solution, name: str) -> Policy:
+    policies = solution.game.human_policies()
+    for policy in policies:
+        if policy.name.lower() == name.strip().lower():
+            return policy
+    raise InvalidPolicyError(
+        f"{solution.game.name} has no policy {name!r}; policies: {', '.join(p.name for p in policies)}"
+    )
+
+
+def policy_result(solution: Solution, policy: Policy) -> PolicyResult:
+    return PolicyResult(policy, matchup(solution, policy, label=policy.name))
+
+
+def policy_results(solution: Solution) -> list[PolicyResult]:
+    """Every human-playable policy of the game against optimal play."""
+    return [policy_result(solution, p) for p in solution.game.human_policies()]
+
+
+def rule_policy(game, text: str) -> Policy:
+    """A user's rule as a policy (RuleError, with its position, if rejected)."""
+    rule = parse_rule(text, game.columns)
+    return Policy("Your rule", rule.text, rule.roll, "written by you")
+
+
+def choose_policy(solution: Solution, name: str | None = None, rule: str | None = None) -> tuple[str, object]:
+    """(label, policy or table) for a paper policy name, a rule, or optimal play."""
+    if rule is not None and name is not None:
+        raise InvalidPolicyError("give a policy name or a rule, not both")
+    if rule is not None:
+        return "Your rule", rule_policy(solution.game, rule)
+    if name is None or name.strip().lower() == "optimal":
+        return "Optimal", solution.policy
+    policy = find_policy(solution, name)
+    return policy.name, policy
+
+
+def matchup(solution: Solution, policy, against=None, label="Your rule", against_label="Optimal") -> Matchup:
+    """A policy (or roll table) against ``against`` (default: optimal play), exactly."""
+    opponent = solution.policy if against is None else against
+    result = evaluate(solution.game, policy, opponent)
+    return Matchup(result.win_rate_first, result.win_rate_second, label, against_label)
+
+
+def mistakes(solution: Solution, policy, limit: int = 10) -> dict:
+    """The policy's disagreements with optimal play, weighted by how often
+    they are reached against an optimal opponent (each seat equally likely)."""
+    game, model = solution.game, solution.model
+    A = model.A
+    first = occupancy(game, policy, solution.policy, x_first=True)
+    second = occupancy(game, policy, solution.policy, x_first=False)
+    visits = (first.visits[:A] + second.visits[:A]) / 2
+    choices = policy_table(model, policy)
+    both = model.can_roll & model.can_hold
+    cost = np.where(both & (choices != solution.policy), np.abs(solution.roll_values - solution.hold_values), 0.0)
+    cost = np.nan_to_num(cost)
+    weighted = visits * cost
+    order = np.argsort(weighted, axis=None)[::-1]
+    rows = []
+    for flat in order[:limit]:
+        a, t = divmod(int(flat), model.T)
+        if weighted[a, t] <= 0:
+            break
+        state = model.state_at(a, t)
+        rows.append(
+            {
+                "state": game.state_values(state),
+                "policy": "roll" if choices[a, t] else "hold",
+                "best": "roll" if solution.policy[a, t] else "hold",
+                "cost": float(cost[a, t]),
+                "visits": float(visits[a, t]),
+                "weighted": float(weighted[a, t]),
+            }
+        )
+    return {
+        "loss": float(weighted.sum()),
+        "win_rate": (first.x_wins + second.x_wins) / 2,
+        "ended": (first.ended + second.ended) / 2,
+        "disagreeing_states": int(np.count_nonzero(cost)),
+        "reached_disagreeing_states": int(np.count_nonzero(weighted)),
+        "costliest": rows,
+        "tables": (visits, cost),
+    }

@@ -1,0 +1,163 @@
+r"""One turn at a time: the within-turn values of one anchor, from the rules alone.
+
+Two uses, one recursion:
+
+* **From turn-start values** (a prebuilt table, or a solve): holding banks
+  ``gain(t)`` and is worth ``1 - x(next anchor)`` or the game's result; a
+  zero-gain ending is worth ``u = 1 - x(partner)``. With every turn-start
+  value known, the turn of one anchor is a finite acyclic problem (apart from
+  rolling back into the same state, divided out), solved backwards over its
+  reachable turn states: the page answers from a table of turn-start values
+  without ever compiling the whole game.
+* **The one-turn objective** (``objective="turn-score"``): the maximum
+  expected points of a turn, holding worth ``gain(t)`` and a bust 0. For any
+  jeopardy game (e.g. a Zombie Dice or Farkle turn), with the legal moves of
+  the game's start anchor (a bound that stops rolling still applies).
+
+.. math::
+
+    Q_{roll}(t) = \frac{\sum_{o \ne t} P(o) \max_{t' \in o} V(t') + P_{bust}\, u}{1 - P(t \to t)},
+    \qquad V(t) = \max(Q_{roll}(t), Q_{hold}(t)).
+
+Successors have a larger gain, or the same gain and a later step, so a
+depth-first post-order of the reachable turn states is a valid order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable
+
+from ..core.errors import InvalidRequestError
+from .rules import HOLD, OBJECTIVES, ROLL, Choice, JeopardyGame, options_of
+
+
+@dataclass(frozen=True)
+class TurnValues:
+    """Values of every reachable turn state of one anchor's turn.
+
+    ``roll`` and ``hold``: each action's value (``None`` where it is not
+    legal); ``value``: the better; ``best_option``: for each roll outcome with
+    a choice, the index of the best option (keyed by (turn, outcome index))."""
+
+    anchor: tuple[int, ...]
+    roll: dict[tuple[int, ...], float | None]
+    hold: dict[tuple[int, ...], float | None]
+    value: dict[tuple[int, ...], float]
+
+    def action_values(self, turn: tuple[int, ...]) -> dict[str, float | None]:
+        return {ROLL: self.roll[tuple(turn)], HOLD: self.hold[tuple(turn)]}
+
+    def best_action(self, turn: tuple[int, ...]) -> str:
+        roll, hold = self.roll[tuple(turn)], self.hold[tuple(turn)]
+        return ROLL if hold is None or (roll is not None and roll > hold) else HOLD
+
+    def best_option(self, options: tuple[tuple[int, ...], ...]) -> int:
+        return max(range(len(options)), key=lambda n: self.value[tuple(options[n])])
+
+
+def turn_values(
+    game: JeopardyGame,
+    anchor: tuple[int, ...],
+    hold_value: Callable[[int], float],
+    bust_value: float,
+) -> TurnValues:
+    """Backward recursion over the anchor's reachable turn states.
+
+    ``hold_value(gain)``: the mover's value of ending the turn having banked
+    ``gain`` (> 0); ``bust_value``: that of a zero-gain ending."""
+    order = _post_order(game, anchor)
+    roll: dict = {}
+    hold: dict = {}
+    value: dict = {}
+    for turn in order:
+        legal = game._legal(anchor, turn)
+        gain = game.gain(turn)
+        hold[turn] = (hold_value(gain) if gain > 0 else bust_value) if HOLD in legal else None
+        if ROLL in legal:
+            total, stay = 0.0, Fraction(0)
+            for probability, outcome in game.roll_outcomes(turn):
+                options = options_of(outcome)
+                if not options:
+                    total += float(probability) * bust_value
+                elif not isinstance(outcome, Choice) and options[0] == turn:
+                    stay += probability
+                else:
+                    total += float(probability) * max(value[o] for o in options)
+            roll[turn] = total / float(1 - stay)
+        else:
+            roll[turn] = None
+        value[turn] = max(v for v in (roll[turn], hold[turn]) if v is not None)
+    return TurnValues(tuple(anchor), roll, hold, value)
+
+
+def _post_order(game: JeopardyGame, anchor: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The anchor's reachable turn states, every state after all it can roll into."""
+    reachable = game.reachable_turns(anchor)
+    done: set = set()
+    order: list = []
+    for root in reachable:
+        if root in done:
+            continue
+        stack = [(root, False)]
+        while stack:
+            turn, expanded = stack.pop()
+            if expanded:
+                if turn not in done:
+                    done.add(turn)
+                    order.append(turn)
+                continue
+            if turn in done:
+                continue
+            stack.append((turn, True))
+            if ROLL in game._legal(anchor, turn):
+                for _, outcome in game.roll_outcomes(turn):
+                    for nxt in options_of(outcome):
+                        if nxt != turn and nxt not in done:
+                            stack.append((nxt, False))
+    return order
+
+
+def win_turn_values(game: JeopardyGame, anchor: tuple[int, ...], anchor_value: Callable[[tuple], float]) -> TurnValues:
+    """The turn of one anchor under optimal play, from the turn-start values
+    ``anchor_value(next_anchor)`` (P(that anchor's mover wins))."""
+
+    def ending(gain: int) -> float:
+        end = game._end(anchor, gain, Fraction(1))
+        if end.mover_value is not None:
+            return end.mover_value
+        return 1.0 - anchor_value(end.state.anchor)
+
+    return turn_values(game, tuple(anchor), ending, ending(0))
+
+
+@dataclass(frozen=True)
+class TurnScoreSolution:
+    """The one-turn objective: maximum expected points of a turn."""
+
+    game: JeopardyGame
+    turn: TurnValues
+
+    @property
+    def expected_score(self) -> float:
+        return self.turn.value[tuple(self.game.turn_start)]
+
+    def hold_at(self) -> dict[tuple[int, ...], str]:
+        """The optimal action in every reachable turn state."""
+        return {t: self.turn.best_action(t) for t in self.turn.value}
+
+
+def solve_turn_score(game: JeopardyGame, anchor: tuple[int, ...] | None = None) -> TurnScoreSolution:
+    """Maximum expected points of one turn, from ``anchor`` (default: the game's start)."""
+    anchor = tuple(game.start_anchor(0) if anchor is None else anchor)
+    return TurnScoreSolution(game, turn_values(game, anchor, float, 0.0))
+
+
+def check_objective(value) -> str:
+    """An objective's name (default ``"win"``); InvalidRequestError naming the valid ones."""
+    if value is None:
+        return "win"
+    if value not in OBJECTIVES:
+        raise InvalidRequestError(f"objective must be one of {', '.join(OBJECTIVES)}, got {value!r}")
+    return value

@@ -1,0 +1,1 @@
+"""What the outside calls: the JSON API (dispatch by game kind), links and the command line."""

@@ -1,0 +1,94 @@
+"""The JSON-in/JSON-out surface: the only thing the browser (and the CLI) calls.
+
+``handle('{"action": "advise", "args": {"game": "pig", "state": "i=10,j=20,k=5"}}')``
+returns a JSON object: the result, or ``{"error": {"type": ..., "message": ...}}``
+for anything the caller got wrong.
+
+Two actions serve every game: ``games`` (each game's description, from which
+the page builds its controls) and ``resolve`` {fragment} (a link's nearest
+valid game, parameters and position, with one message per problem). Every
+other action names a ``game`` (a name or alias) and its parameters (e.g.
+``goal``, ``joker``) and is dispatched by the game's kind to that kind's
+table of actions: :mod:`pycore.service.jeopardy_actions` (two-player
+roll-or-hold games) or :mod:`pycore.service.scorecard_actions` (solitaire
+scorecard games). A new kind of game adds one such module and one line in
+``KINDS``.
+"""
+
+from __future__ import annotations
+
+import json
+from types import ModuleType
+
+from ..core.errors import InvalidRequestError, PycoreError
+from ..core.game import Game
+from ..core.registry import find_game_class, game_classes
+from . import jeopardy_actions, scorecard_actions
+from .links import parse_fragment
+
+#: kind -> its module of actions (``ACTIONS`` and ``resolve_position``)
+KINDS: dict[str, ModuleType] = {"jeopardy": jeopardy_actions, "scorecard": scorecard_actions}
+
+
+def game_from_args(args: dict) -> Game:
+    """The game a request names, with its parameters (missing ones take their defaults)."""
+    if "game" not in args:
+        raise InvalidRequestError("missing argument 'game'")
+    cls = find_game_class(args["game"])
+    return cls(**{p.name: args[p.name] for p in cls.parameters if args.get(p.name) is not None})
+
+
+def _games(args: dict, progress) -> dict:
+    return {"games": [cls.describe().to_json() for cls in game_classes()]}
+
+
+def _resolve(args: dict, progress) -> dict:
+    fragment = args.get("fragment", "")
+    if not isinstance(fragment, str):
+        raise InvalidRequestError("argument 'fragment' must be a string")
+    game, link = parse_fragment(fragment)
+    return KINDS[game.kind].resolve_position(game, link)
+
+
+COMMON = {"games": _games, "resolve": _resolve}
+
+
+def action_names() -> list[str]:
+    names = ["games"]
+    for kind in KINDS.values():
+        names += [a for a in kind.ACTIONS if a not in names]
+    return names + ["resolve"]
+
+
+def call(action: str, args: dict | None = None, progress=None) -> dict:
+    """Run one action; raises PycoreError subclasses for bad input."""
+    if args is None:
+        args = {}
+    if not isinstance(args, dict):
+        raise InvalidRequestError("'args' must be a JSON object")
+    if isinstance(action, str) and action in COMMON:
+        return COMMON[action](args, progress)
+    if not isinstance(action, str) or action not in action_names():
+        raise InvalidRequestError(f"unknown action {action!r}; actions: {', '.join(action_names())}")
+    game = game_from_args(args)
+    actions = KINDS[game.kind].ACTIONS
+    if action not in actions:
+        raise InvalidRequestError(
+            f"action {action!r} is not available for {game.name} (a {game.kind} game); use one of {', '.join(actions)}"
+        )
+    return actions[action](game, args, progress)
+
+
+def handle(request: str, progress=None) -> str:
+    """JSON request text -> JSON response text (never raises for bad input)."""
+    try:
+        try:
+            message = json.loads(request)
+        except (json.JSONDecodeError, TypeError) as exc:
+            raise InvalidRequestError(f"request is not valid JSON: {exc}") from None
+        if not isinstance(message, dict) or "action" not in message:
+            raise InvalidRequestError('a request is an object {"action": ..., "args": {...}}')
+        result = call(message["action"], message.get("args"), progress)
+    except PycoreError as exc:
+        result = {"error": {"type": type(exc).__name__, "message": str(exc)}}
+    return json.dumps(result, allow_nan=False)

@@ -1,0 +1,300 @@
+"""Command line: ``python -m pycore solve|advise|policies|komi GAME ...``.
+
+Human-readable output by default, one JSON object with ``--json``. Bad input
+prints one line naming the problem (and the valid choices) and exits with
+status 2. Solves report progress on stderr. The games, their parameters
+(``--goal``, ``--joker``, ...) and the help texts come from the registry's
+game descriptions; every command goes through the JSON API.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from ..core.errors import InvalidRequestError, PycoreError
+from ..core.registry import find_game, game_classes
+from ..jeopardy.rules import OBJECTIVES
+from ..store.prebuilt import build_tables
+from . import api
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, status 2
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+class _Progress:
+    """Progress of a solve on stderr: a live line on a terminal; otherwise (a log
+    file, CI) one line when a stage is done and, in long stages, one line every
+    ``LOG_EVERY`` seconds, so offline runs of an hour can be followed."""
+
+    LOG_EVERY = 30.0
+
+    def __init__(self, label: str, quiet: bool) -> None:
+        self.label, self.quiet = label, quiet
+        self.tty = sys.stderr.isatty()
+        self.used = False
+        self.last_line = time.monotonic()
+
+    def __call__(self, stage: str, fraction: float) -> None:
+        if self.quiet:
+            return
+        self.used = True
+        if self.tty:
+            sys.stderr.write(f"\rsolving {self.label}: {stage} {fraction:4.0%}")
+        elif fraction >= 1.0 or time.monotonic() - self.last_line >= self.LOG_EVERY:
+            self.last_line = time.monotonic()
+            sys.stderr.write(f"solving {self.label}: {stage} {'done' if fraction >= 1.0 else f'{fraction:.0%}'}\n")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.used and self.tty:
+            sys.stderr.write("\n")
+
+
+def _param_args(parser: argparse.ArgumentParser, kind: str | None = None) -> None:
+    """One option per parameter name of the registered games (of a kind), help from their descriptions."""
+    seen: dict[str, list] = {}
+    for cls in game_classes(kind):
+        for p in cls.parameters:
+            seen.setdefault(p.name, []).append((cls, p))
+    for name, owners in seen.items():
+        first = owners[0][1]
+        games = ", ".join(cls.name for cls, _ in owners)
+        if first.choices:
+            text = f"{games}: {first.help}: {', '.join(first.choices)} (default {first.default})"
+            parser.add_argument(f"--{name}", help=text)
+        else:
+            parser.add_argument(f"--{name}", type=int, help=f"{games}: {first.help} (game default if omitted)")
+
+
+def _game_args(parser: argparse.ArgumentParser) -> None:
+    names = [g.name for g in game_classes()]
+    parser.add_argument("game", help=f"game name or alias ({', '.join(names)})")
+    _param_args(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+
+
+def _objective_arg(parser: argparse.ArgumentParser) -> None:
+    text = "; ".join(f"{k}: {v}" for k, v in OBJECTIVES.items())
+    parser.add_argument("--objective", choices=list(OBJECTIVES), help=f"two-player games: {text} (default win)")
+
+
+def _position_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--scorecard", help='scorecard games: filled boxes, e.g. "1s:3,fh:25,y:50,yb:1" (empty: a fresh card)')
+    parser.add_argument("--dice", help="scorecard games: the dice showing, e.g. 13356 (omit at the start of a turn)")
+    parser.add_argument("--rolls-left", dest="rolls_left", type=int, help="scorecard games: rerolls left (0-2)")
+    parser.add_argument("--target", type=int, help="scorecard games: a final score to reach (play for it; near the game's end)")
+
+
+def _offline_args(parser: argparse.ArgumentParser) -> None:
+    scorecard = [g.name for g in game_classes("scorecard")]
+    parser.add_argument("game", nargs="?", default=scorecard[0], help=f"a scorecard game ({', '.join(scorecard)})")
+    _param_args(parser, "scorecard")
+    parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    parser.add_argument("--out", help="directory (default: the repository's prebuilt_tables/)")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m pycore", description="Exact optimal play of jeopardy dice games.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p = sub.add_parser("solve", help="solve a game: P(first player wins) under optimal play (or a turn's points)")
+    _game_args(p)
+    _objective_arg(p)
+    p = sub.add_parser("advise", help="roll or hold? (scorecard games: which dice to keep, which box to fill)")
+    _game_args(p)
+    _objective_arg(p)
+    p.add_argument("--state", help="state as key=value pairs, e.g. i=10,j=20,k=5")
+    _position_args(p)
+    p = sub.add_parser("policies", help="human-playable policies against optimal play")
+    _game_args(p)
+    p = sub.add_parser("komi", help="P(first player wins) for each head start, and the fairest")
+    _game_args(p)
+    p.add_argument("--max-points", type=int, help="largest head start listed (default goal / 4)")
+    p = sub.add_parser("evaluate", help="a policy (a paper's name or your rule) against optimal play, exactly")
+    _game_args(p)
+    p.add_argument("--policy", required=True, help='a policy name, or a rule such as "k < 20 and i + k < 100"')
+    p.add_argument("--against", help="the opponent: optimal (default), a policy name, or a rule")
+    p = sub.add_parser("link", help="the shareable URL fragment of a state")
+    _game_args(p)
+    p.add_argument("--state", help="state as key=value pairs, e.g. i=10,j=20,k=5")
+    _position_args(p)
+    p = sub.add_parser("distribution", help="scorecard games: the exact final-score distribution of optimal play")
+    _game_args(p)
+    p = sub.add_parser("tables", help="rebuild prebuilt_tables/ (every variant a game ships) and its manifest")
+    p.add_argument("--out", help="directory (default: the repository's prebuilt_tables/)")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p = sub.add_parser("target-curve", help="scorecard games, offline: best chance of each final score vs expected-score play")
+    _offline_args(p)
+    p.add_argument("--max-target", dest="max_target", type=int, default=300, help="largest target (default 300)")
+    p = sub.add_parser("beat-optimal", help="scorecard games, offline: the best chance of beating an optimal player's score")
+    _offline_args(p)
+    p.add_argument("--cap", type=int, default=700, help="scores from here up pay as this one (default 700)")
+    sub.add_parser("games", help="list the games")
+    return parser
+
+
+def _format(command: str, result: dict) -> str:
+    if command == "games":
+        return "\n".join(
+            f"{g['name']:<5} {g['title']} (aliases: {', '.join(g['aliases'])}; state: "
+            f"{', '.join(v['name'] for v in g['state_vars'])})"
+            for g in result["games"]
+        )
+    if command == "link":
+        return result["fragment"]
+    if command == "evaluate":
+        return (
+            f"{result['policy']} against {result['against']} ({result['game']})\n"
+            f"difference {result['difference']:+.4f}; win rate {result['win_rate']:.4f} "
+            f"(moving first {result['win_rate_first']:.4f}, second {result['win_rate_second']:.4f})"
+        )
+    head = f"{result['game']} " + " ".join(f"{k}={v}" for k, v in result["params"].items())
+    if result.get("objective") == "turn-score":
+        if command == "solve":
+            return f"{head}\nexpected points of one turn under optimal play = {result['expected_score']:.6f}"
+        head += " (expected points of this turn)"
+    if "expected_score" in result or "expected_final" in result or "probabilities" in result:
+        return _format_scorecard(command, head, result)
+    if command == "solve":
+        return (
+            f"{head}\nP(first player wins) = {result['p_first_player_wins']:.6f}\n"
+            f"{result['states']} states, {result['iterations']} sweeps, residual {result['residual']:.1e}, "
+            f"{result['seconds']:.2f} s"
+        )
+    if command == "advise":
+        state = ", ".join(f"{k}={v}" for k, v in result["state"].items())
+        lines = [f"{head}  state {state}"]
+        for action, value in result["values"].items():
+            what = "points" if result.get("objective") == "turn-score" else "P(win)"
+            lines.append(f"  {action:<4}  " + ("not allowed" if value is None else f"{what} = {value:.6f}"))
+        margin = "" if result["margin"] is None else f" (by {result['margin']:.6f})"
+        lines.append(f"best: {result['best']}{margin}")
+        return "\n".join(lines)
+    if command == "policies":
+        lines = [f"{head}\n{'policy':<34} {'difference':>10} {'win rate':>9}"]
+        for r in result["policies"]:
+            lines.append(f"{r['name']:<34} {r['difference']:>10.4f} {r['win_rate']:>9.4f}")
+        return "\n".join(lines)
+    if command == "komi":
+        lines = [f"{head}\n{'points':>6}  P(first player wins)"]
+        for r in result["komi"]:
+            mark = "  <- fairest" if r["points"] == result["fairest"] else ""
+            lines.append(f"{r['points']:>6}  {r['p_first_player_wins']:.4f}{mark}")
+        return "\n".join(lines)
+    raise AssertionError(command)
+
+
+def _format_scorecard(command: str, head: str, result: dict) -> str:
+    if command == "solve":
+        return (
+            f"{head}\nexpected score under optimal play = {result['expected_score']:.4f}\n"
+            f"{result['anchors']} anchors, {result['seconds']:.2f} s ({result['source']})"
+        )
+    if command == "distribution":
+        pct = ", ".join(f"{p}%: {v}" for p, v in result["percentiles"].items())
+        return (
+            f"{head}\nmean {result['mean']:.4f}, sd {result['sd']:.4f}, median {result['median']}, "
+            f"range {result['min']}-{result['max']}\npercentiles {pct}\n"
+            f"P(beats another optimal player) = {result['p_beats_optimal']:.4f}"
+        )
+    dice = "start of turn" if result["dice"] is None else f"dice {''.join(map(str, result['dice']))}"
+    lines = [
+        f"{head}  card [{result['scorecard']}] ({result['score_so_far']} points), {dice}, "
+        f"{result['rolls_left']} rolls left",
+        f"expected final score {result['expected_final']:.4f}",
+    ]
+    for keep in result["keeps"][:8]:
+        kept = "".join(map(str, keep["keep"])) or "nothing"
+        lines.append(f"  keep {kept:<6} {keep['expected_final']:10.4f}  (-{keep['loss']:.4f})")
+    for box in result["boxes"]:
+        lines.append(f"  {box['title']:<16} {box['points']:>3} pts {box['expected_final']:10.4f}  (-{box['loss']:.4f})")
+    target = result.get("target")
+    if target:
+        lines.append(f"to reach {target['target']}: best chance {target['p_reach']:.6f}")
+        if target["p_reach_playing_for_points"] is not None:
+            lines.append(f"  playing for points instead: {target['p_reach_playing_for_points']:.6f}")
+        for option in target["options"][:8]:
+            kept = "".join(map(str, option.get("keep", []))) or "nothing"
+            what = f"keep {kept}" if option["kind"] == "keep" else option["box"]
+            lines.append(f"  {what:<12} P(reach) = {option['p_reach']:.6f}")
+    return "\n".join(lines)
+
+
+def _policy_args(request: dict, games_policies: list[str]) -> dict:
+    """--policy / --against: a policy's name if it is one, otherwise a rule."""
+    for option, key in (("policy", ""), ("against", "against_")):
+        if option in request:
+            text = request.pop(option)
+            if text.strip().lower() in games_policies:
+                request[key + "policy"] = text
+            else:
+                request[key + "rule"] = text
+    return request
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    request = {k: v for k, v in vars(args).items() if k not in ("command", "json", "quiet") and v is not None}
+    if args.command == "evaluate":
+        try:
+            names = [p.name.lower() for p in find_game(args.game).human_policies()] + ["optimal"]
+        except PycoreError as exc:
+            print(f"python -m pycore: error: {exc}", file=sys.stderr)
+            return 2
+        request = _policy_args(request, names)
+    progress = _Progress(getattr(args, "game", None) or "tables", getattr(args, "quiet", False))
+    if args.command == "solve":
+        request["fresh"] = True  # the command line solves (a scorecard game's prebuilt table is for the app)
+    try:
+        if args.command in ("target-curve", "beat-optimal"):
+            from ..scorecard.target_curve import beat_optimal, target_curve, write_result
+
+            game = api.game_from_args(request)
+            if game.kind != "scorecard":
+                raise InvalidRequestError(f"{args.command} is for scorecard games, not {game.name}")
+            if args.command == "target-curve":
+                result = target_curve(game, args.max_target, args.workers, progress=progress)
+                lines = [
+                    f"P(final >= {row['target']}): {row['p_reach_target_play']:.4f} playing for it, "
+                    f"{row['p_reach_playing_for_points']:.4f} playing for points (+{row['gain']:.4f})"
+                    for row in result["curve"][150::25]
+                ]
+            else:
+                result = beat_optimal(game, args.cap, args.workers, progress=progress)
+                lines = [
+                    f"P(beat an optimal player): {result['p_win_playing_to_win']:.4f} playing to win, "
+                    f"{result['p_win_playing_for_points']:.4f} playing for points (+{result['gain']:.4f}; "
+                    f"exact within {result['truncation_bound']:.1e})"
+                ]
+            progress.close()
+            path = write_result(game, result, request.get("out"))
+            print("\n".join(lines + [f"{path} ({result['seconds']} s)"]))
+            return 0
+        if args.command == "tables":
+            manifest = build_tables(request.get("out"), progress)
+            progress.close()
+            for entry in manifest["tables"]:
+                facts = ", ".join(f"{k} {v}" for k, v in entry.items() if isinstance(v, (int, float)) and k != "bytes")
+                print(f"{entry['file']}: {entry['bytes']} bytes, {facts}")
+            return 0
+        result = api.call(args.command, request, progress)
+    except PycoreError as exc:
+        progress.close()
+        print(f"python -m pycore: error: {exc}", file=sys.stderr)
+        return 2
+    progress.close()
+    if getattr(args, "json", False):
+        print(json.dumps(result, allow_nan=False))
+    else:
+        print(_format(args.command, result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

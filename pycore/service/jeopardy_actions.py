@@ -1,0 +1,423 @@
+"""The JSON actions of jeopardy (two-player roll-or-hold) games, called through :mod:`pycore.service.api`.
+
+Every action takes the game (with its parameters) and the request's arguments:
+
+* ``solve`` {objective?} -> p_first_player_wins, states, iterations, residual, seconds
+  (``objective: "turn-score"``: expected_score, the maximum expected points of one turn)
+* ``advise`` {state, objective?} -> state, values {roll, hold}, best, margin, value, link
+  (answered from a prebuilt table of turn-start values when the game ships one)
+* ``policies`` -> policies [{name, difference, win_rate, ...}]
+* ``komi`` {max_points?} -> komi [{points, p_first_player_wins}], fairest
+* ``link`` {state} -> fragment
+* ``panels`` -> axes, panels [{fixed, title}] (see :mod:`pycore.jeopardy.boundary`)
+* ``slice`` {fixed, axis, at} -> x, y, roll [[1/0/null]], p_roll, p_hold (indexed [y][x])
+* ``solid`` {fixed} -> runs [[i, j, t_from, t_to]] of the roll region
+* ``table_csv`` {fixed} -> filename, csv (the panel's roll/hold table)
+* ``evaluate`` {rule | policy, against_rule | against_policy} -> difference,
+  win_rate, win_rate_first, win_rate_second (see :mod:`pycore.jeopardy.strategy`)
+* ``mistakes`` {rule | policy, limit?} -> loss, costliest disagreements
+
+``solve`` also takes ``anchor_values`` (a cached solution's, to warm-start) and
+``include_anchor_values`` (to return them for caching).
+
+Links (:mod:`pycore.service.links`): the state's variables, then the view
+when it is not the advisor alone (``view=slice&axis=k``: the 2-D slice through
+the state that fixes ``k``; ``view=solid``: the 3-D roll region of the
+state's panel; ``view=strategies``: the strategy lab), and a rule if one is
+being tried (``rule=k%20%3C%2020``, percent-encoded; never evaluated by
+opening a link).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, Callable
+from urllib.parse import quote
+
+import numpy as np
+
+from ..core.errors import InvalidRequestError, PycoreError, TableError
+from ..jeopardy.boundary import axes as boundary_axes
+from ..jeopardy.boundary import panel_grid, panel_title, panels, pick, slice_of, solid_of, table_csv
+from ..jeopardy.model import compile_game
+from ..jeopardy.rule_language import parse_rule
+from ..jeopardy.rules import HOLD, ROLL, JeopardyGame, State
+from ..jeopardy.solver import Progress, Solution, solve
+from ..jeopardy.strategy import choose_policy, fairest_komi, komi_table, matchup, mistakes, policy_results
+from ..jeopardy.turn import check_objective, solve_turn_score, win_turn_values
+from ..store.prebuilt import load_table, table_file
+from .links import LinkValues, to_fragment
+
+_SOLUTIONS: dict[tuple, tuple[Solution, float]] = {}
+_CACHE_SIZE = 3
+VIEWS = ("advice", "slice", "solid", "strategies")
+
+
+def solution_for(game: JeopardyGame, progress: Progress | None = None, anchor_values=None) -> tuple[Solution, float]:
+    """The cached solution of a game and the seconds its solve took."""
+    key = game.key
+    if key not in _SOLUTIONS:
+        started = time.perf_counter()
+        solution = solve(game, progress=progress, anchor_values=anchor_values)
+        if len(_SOLUTIONS) >= _CACHE_SIZE:
+            _SOLUTIONS.pop(next(iter(_SOLUTIONS)))
+        _SOLUTIONS[key] = (solution, time.perf_counter() - started)
+    return _SOLUTIONS[key]
+
+
+def _head(game: JeopardyGame) -> dict:
+    return {"game": game.name, "params": game.params}
+
+
+def _solved(game: JeopardyGame, args: dict, progress) -> tuple[Solution, float]:
+    return solution_for(game, progress, args.get("anchor_values"))
+
+
+def _solve(game: JeopardyGame, args: dict, progress) -> dict:
+    if check_objective(args.get("objective")) == "turn-score":
+        started = time.perf_counter()
+        turn = solve_turn_score(game)
+        return {
+            **_head(game),
+            "objective": "turn-score",
+            "expected_score": turn.expected_score,
+            "states": len(turn.turn.value),
+            "seconds": time.perf_counter() - started,
+        }
+    solution, seconds = _solved(game, args, progress)
+    extra = {"anchor_values": solution.anchor_values.tolist()} if args.get("include_anchor_values") else {}
+    return {
+        **_head(game),
+        **extra,
+        "objective": "win",
+        "p_first_player_wins": solution.p_first_player_wins(),
+        "states": solution.n_states,
+        "iterations": solution.iterations,
+        "residual": solution.residual,
+        "seconds": seconds,
+    }
+
+
+def _state_from_args(game: JeopardyGame, args: dict) -> State:
+    raw = args.get("state")
+    if isinstance(raw, str):
+        return game.parse_state(raw)
+    if isinstance(raw, dict):
+        return game.state(**raw)
+    raise InvalidRequestError("argument 'state' must be a string like 'i=10,j=20,k=5' or an object")
+
+
+def _prebuilt(game: JeopardyGame):
+    """The game's prebuilt table of turn-start values, if it ships one for these parameters."""
+    if game.table_stem not in {g.table_stem for g in type(game).prebuilt_variants()}:
+        return None
+    try:
+        return load_table(game)
+    except TableError:
+        if game.key in _SOLUTIONS:
+            return None
+        raise
+
+
+def _advise(game: JeopardyGame, args: dict, progress) -> dict:
+    state = _state_from_args(game, args)
+    objective = check_objective(args.get("objective"))
+    table = _prebuilt(game) if objective == "win" and game.key not in _SOLUTIONS else None
+    if objective == "turn-score":
+        turn = solve_turn_score(game, state.anchor).turn
+        values, source = turn.action_values(state.turn), "turn"
+    elif table is not None:
+        # the turn recomputed from the shipped turn-start values: no solve, no compile
+        turn = win_turn_values(game, state.anchor, lambda anchor: float(table.values[game.anchor_row(anchor)]))
+        values, source = turn.action_values(state.turn), f"table {table_file(game)}"
+    else:
+        solution, _ = _solved(game, args, progress)
+        values, source = solution.action_values(state), "solve"
+    legal = [v for v in values.values() if v is not None]
+    best = ROLL if values[HOLD] is None or (values[ROLL] is not None and values[ROLL] > values[HOLD]) else HOLD
+    return {
+        **_head(game),
+        "objective": objective,
+        "state": game.state_values(state),
+        "values": values,
+        "best": best,
+        "margin": abs(values[ROLL] - values[HOLD]) if len(legal) == 2 else None,
+        "value": max(legal),
+        "source": source,
+        "link": "#" + fragment(game, state, _view(args)),
+    }
+
+
+def _view(args: dict) -> dict | None:
+    view = args.get("view")
+    if view is not None and not isinstance(view, dict):
+        raise InvalidRequestError("argument 'view' must be an object like {\"view\": \"slice\", \"axis\": \"k\"}")
+    return view
+
+
+def _policies(game: JeopardyGame, args: dict, progress) -> dict:
+    solution, _ = _solved(game, args, progress)
+    return {
+        **_head(game),
+        "definition": "policy's win rate minus the optimal player's, each seat equally likely",
+        "policies": [r.to_json() for r in policy_results(solution)],
+    }
+
+
+def _komi(game: JeopardyGame, args: dict, progress) -> dict:
+    solution, _ = _solved(game, args, progress)
+    max_points = args.get("max_points")
+    if max_points is not None and (isinstance(max_points, bool) or not isinstance(max_points, int)):
+        raise InvalidRequestError(f"max_points must be a whole number, got {max_points!r}")
+    rows = komi_table(solution, max_points)
+    fairest = fairest_komi(rows)
+    return {
+        **_head(game),
+        "komi": [{"points": r.points, "p_first_player_wins": r.p_first_player_wins} for r in rows],
+        "fairest": fairest.points,
+        "fairest_p_first_player_wins": fairest.p_first_player_wins,
+    }
+
+
+def _link(game: JeopardyGame, args: dict, progress) -> dict:
+    state = _state_from_args(game, args)
+    return {**_head(game), "fragment": "#" + fragment(game, state)}
+
+
+_GRIDS: dict = {}
+
+
+def _panel_grid(game: JeopardyGame, args: dict, progress):
+    solution, _ = _solved(game, args, progress)
+    cache_key = (game.key, json.dumps(args.get("fixed"), sort_keys=True))
+    if _GRIDS.get("key") != cache_key:
+        _GRIDS.update(key=cache_key, grid=panel_grid(solution, args.get("fixed")))
+    return solution, _GRIDS["grid"]
+
+
+def _panels(game: JeopardyGame, args: dict, progress) -> dict:
+    solution, _ = _solved(game, args, progress)
+    return {**_head(game), "axes": list(boundary_axes(solution)), "panels": panels(solution)}
+
+
+def _slice(game: JeopardyGame, args: dict, progress) -> dict:
+    solution, grid = _panel_grid(game, args, progress)
+    axis, at = args.get("axis"), args.get("at")
+    if axis in grid.axes and isinstance(at, int) and not isinstance(at, bool):
+        # a state beyond the drawn box (e.g. a turn total past every roll) sees the nearest slice
+        at = max(0, min(at, grid.roll.shape[grid.axes.index(axis)] - 1))
+    answer = {**_head(game), "title": panel_title(game, grid.fixed), **slice_of(grid, axis, at)}
+    if isinstance(args.get("rule"), str):
+        answer.update(_disagreements_on_slice(solution, grid, args["rule"], answer))
+    return answer
+
+
+_MISTAKE_TABLES: dict = {}
+
+
+def _mistake_tables(solution, rule: str) -> dict:
+    """(A, T) tables of expected visits and disagreement costs of a rule
+    against optimal play, kept for the last rule asked about."""
+    key = (solution.game.key, rule)
+    if _MISTAKE_TABLES.get("key") != key:
+        _, policy = choose_policy(solution, None, rule)
+        visits, cost = mistakes(solution, policy, limit=0)["tables"]
+        _MISTAKE_TABLES.update(key=key, visits=visits, cost=cost)
+    return _MISTAKE_TABLES
+
+
+def _disagreements_on_slice(solution, grid, rule: str, shown: dict) -> dict:
+    """Where the rule disagrees with optimal play on this slice: the cost of
+    each disagreement and how often the state is reached (against optimal)."""
+    tables = _mistake_tables(solution, rule)
+    cost = pick(grid, grid.take(tables["cost"], 0.0), shown["axis"], shown["at"])
+    visits = pick(grid, grid.take(tables["visits"], 0.0), shown["axis"], shown["at"])
+    marks = [
+        {"x": int(x), "y": int(y), "cost": float(cost[y, x]), "visits": float(visits[y, x])}
+        for y, x in np.argwhere(cost > 0)
+    ]
+    return {"rule": rule, "disagreements": marks}
+
+
+def _solid(game: JeopardyGame, args: dict, progress) -> dict:
+    solution, grid = _panel_grid(game, args, progress)
+    answer = {**_head(game), "title": panel_title(game, grid.fixed), **solid_of(grid)}
+    if isinstance(args.get("rule"), str):
+        cost = grid.take(_mistake_tables(solution, args["rule"])["cost"], 0.0)
+        answer["rule"] = args["rule"]
+        answer["disagreements"] = [[int(i), int(j), int(t)] for i, j, t in np.argwhere(cost > 0)]
+    return answer
+
+
+def _table_csv(game: JeopardyGame, args: dict, progress) -> dict:
+    solution, grid = _panel_grid(game, args, progress)
+    name = "-".join([game.name] + [f"{k}{v}" for k, v in grid.fixed.items()]) + ".csv"
+    return {**_head(game), "filename": name, "csv": table_csv(solution, grid)}
+
+
+def _chosen(solution, args: dict, prefix: str = "") -> tuple[str, object]:
+    name, rule = args.get(prefix + "policy"), args.get(prefix + "rule")
+    for key, value in ((prefix + "policy", name), (prefix + "rule", rule)):
+        if value is not None and not isinstance(value, str):
+            raise InvalidRequestError(f"argument {key!r} must be text")
+    return choose_policy(solution, name, rule)
+
+
+def _check_rules(game: JeopardyGame, args: dict) -> None:
+    """Reject a bad rule before any solving."""
+    for key in ("rule", "against_rule"):
+        if isinstance(args.get(key), str):
+            parse_rule(args[key], game.columns)
+
+
+def _evaluate(game: JeopardyGame, args: dict, progress) -> dict:
+    _check_rules(game, args)
+    solution, _ = _solved(game, args, progress)
+    label, policy = _chosen(solution, args)
+    against_label, against = _chosen(solution, args, "against_")
+    result = matchup(solution, policy, against, label, against_label)
+    return {
+        **_head(game),
+        "policy": label,
+        "against": against_label,
+        "difference": result.difference,
+        "win_rate": result.win_rate,
+        "win_rate_first": result.win_rate_first,
+        "win_rate_second": result.win_rate_second,
+    }
+
+
+def _mistakes(game: JeopardyGame, args: dict, progress) -> dict:
+    _check_rules(game, args)
+    solution, _ = _solved(game, args, progress)
+    label, policy = _chosen(solution, args)
+    limit = args.get("limit", 10)
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 0 <= limit <= 1000:
+        raise InvalidRequestError(f"limit must be a whole number from 0 to 1000, got {limit!r}")
+    found = mistakes(solution, policy, limit)
+    found.pop("tables")
+    return {**_head(game), "policy": label, **found}
+
+
+ACTIONS: dict[str, Callable[[JeopardyGame, dict, Any], dict]] = {
+    "solve": _solve,
+    "advise": _advise,
+    "policies": _policies,
+    "komi": _komi,
+    "link": _link,
+    "panels": _panels,
+    "slice": _slice,
+    "solid": _solid,
+    "table_csv": _table_csv,
+    "evaluate": _evaluate,
+    "mistakes": _mistakes,
+}
+
+
+# ---- links ------------------------------------------------------------------------------
+
+
+def default_view(game: JeopardyGame) -> dict[str, str]:
+    return {"view": "advice", "axis": game.turn_vars[0]}
+
+
+def view_axes(game: JeopardyGame) -> tuple[str, ...]:
+    return (game.score_var, game.opponent_var, game.turn_vars[0])
+
+
+def fragment(game: JeopardyGame, state: State, view: dict | None = None) -> str:
+    """The fragment (without ``#``) of a state of a game (and a view)."""
+    pairs = [(k, quote(str(v), safe="")) for k, v in game.state_values(state).items()]
+    view = {**default_view(game), **(view or {})}
+    if view["view"] != "advice":
+        pairs.append(("view", quote(str(view["view"]), safe="")))
+        if view["view"] == "slice":
+            pairs.append(("axis", quote(str(view["axis"]), safe="")))
+    if view.get("rule"):
+        pairs.append(("rule", quote(view["rule"], safe="")))
+    return to_fragment(game, pairs)
+
+
+def resolve_position(game: JeopardyGame, link: LinkValues) -> dict:
+    """The nearest valid state and view of a link's remaining keys (never fails)."""
+    problems = link.problems
+    view = default_view(game)
+    raw = link.pop("view")
+    if raw is not None:
+        if raw in VIEWS:
+            view["view"] = raw
+        else:
+            problems.append(f"view must be one of {', '.join(VIEWS)}, got {raw!r}")
+    raw = link.pop("axis")
+    if raw is not None:
+        if raw in view_axes(game):
+            view["axis"] = raw
+        else:
+            problems.append(f"axis must be one of {', '.join(view_axes(game))}, got {raw!r}")
+    rule = link.pop("rule")
+    if rule is not None:
+        # kept as text: it is checked and evaluated only when the user asks
+        if len(rule) > 1000:
+            problems.append("the rule in the link is longer than 1000 characters and was dropped")
+        elif rule.strip():
+            view["rule"] = rule
+    wanted: dict[str, object] = {}
+    for key, raw in link.values.items():
+        if key not in game.state_vars:
+            problems.append(f"{game.name} has no {key!r} (ignored); its state is {', '.join(game.state_vars)}")
+            continue
+        try:
+            wanted[key] = game.parse_value(key, raw)
+        except PycoreError:
+            problems.append(f"{key} must be a whole number, got {raw!r}")
+    state, state_problems = nearest_state(game, wanted)
+    problems += state_problems
+    return {
+        "game": game.name,
+        "params": game.params,
+        "state": game.state_values(state),
+        "fragment": "#" + fragment(game, state, view),
+        "problems": problems,
+        "view": view,
+    }
+
+
+def nearest_state(game: JeopardyGame, wanted: dict[str, object]) -> tuple[State, list[str]]:
+    """The tabulated state closest to ``wanted`` (missing values: p = 1,
+    others 0), and a message for every change made."""
+    try:
+        return game.state(**wanted), []
+    except PycoreError as exc:
+        problem = str(exc)
+    model = compile_game(game)
+    try:
+        target = game.column_values(State(game.name, *_split(game, wanted)))
+    except PycoreError:
+        target = {}
+    full = {v: target.get(v, 1 if v == "p" else 0) for v in game.columns}
+    target_anchor = np.array([full[v] for v in game.anchor_vars])
+    # nearest tabulated anchor (L1, keeping whose turn it is if at all possible),
+    # then the nearest turn state valid for it
+    weights = np.array([100 if v == "p" else 1 for v in game.anchor_vars])
+    a = int(np.argmin((np.abs(model.anchors - target_anchor) * weights).sum(axis=1)))
+    target_turn = np.array([full[v] for v in game.turn_vars])
+    distance = np.abs(model.turns - target_turn).sum(axis=1).astype(float)
+    distance[~model.valid[a]] = np.inf
+    t = int(np.argmin(distance))
+    state = model.state_at(a, t)
+    changed = game.format_state(state)
+    return state, [f"{problem}; showing the nearest possible state {changed}"]
+
+
+def _split(game: JeopardyGame, wanted: dict[str, object]) -> tuple[tuple, tuple]:
+    """Anchor and turn columns of wanted values, unchecked (defaults as in ``game.state``)."""
+    defaults = dict(zip(game.turn_vars, game.turn_start))
+    columns: dict[str, int] = {}
+    for var in game.variables:
+        if var.name in wanted and var.letters:
+            columns.update(game._letter_counts(var, wanted[var.name]))
+        elif var.name in wanted and isinstance(wanted[var.name], int):
+            columns[var.name] = int(wanted[var.name])
+    values = {c: columns.get(c, defaults.get(c, 1 if c == "p" else 0)) for c in game.columns}
+    return tuple(values[c] for c in game.anchor_vars), tuple(values[c] for c in game.turn_vars)

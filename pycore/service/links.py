@@ -1,0 +1,110 @@
+"""Shareable links: a URL fragment names the game, its variant and a position.
+
+Format (``to_fragment``/``from_fragment`` are a format/parse pair)::
+
+    game=gro&p=2&i=30&j=55&k=20&o=1          (default goal and bound)
+    game=pig&goal=50&i=10&j=20&k=5           (numeric parameters only when not default)
+    game=yahtzee&joker=forced&card=fh:25&dice=22456&rolls=1   (a rule set is always named)
+
+Keys: ``game``, then the game's parameters (a choice of rule set always; a
+number only when it differs from its default), then the position's keys,
+which the game's kind defines (:mod:`pycore.service.kinds`): a jeopardy
+game's state variables and view (``view=slice&axis=k``, ``view=solid``,
+``view=strategies``, ``rule=...``), a scorecard game's ``card``, ``dice``,
+``rolls`` and ``target``. ``from_fragment`` never fails on a bad fragment: it
+returns the nearest valid game, variant and position together with one
+message per problem, so a malformed link still opens something sensible and
+says what was wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl, quote
+
+from ..core.errors import PycoreError
+from ..core.game import Game
+from ..core.registry import find_game_class, game_names
+
+DEFAULT_GAME_INDEX = 0  # the first registered game opens when a link names none (or a wrong one)
+
+
+@dataclass
+class LinkValues:
+    """A fragment's key/value pairs (first of each key) and the problems found so far."""
+
+    values: dict[str, str]
+    problems: list[str] = field(default_factory=list)
+
+    def pop(self, key: str, default: str | None = None) -> str | None:
+        return self.values.pop(key, default)
+
+
+def to_fragment(game: Game, position_pairs: list[tuple[str, str]]) -> str:
+    """The fragment (without ``#``) of a game and a position's key/value pairs (already escaped)."""
+    parts = [("game", game.name)]
+    parts += [(p.name, str(game.params[p.name])) for p in game.parameters if p.choices or game.params[p.name] != _default(game, p)]
+    return "&".join(f"{k}={v}" for k, v in parts + position_pairs)
+
+
+def _default(game: Game, param) -> object:
+    """A parameter's default in this game (a default may depend on others, e.g. AYZD's bound)."""
+    others = {p.name: game.params[p.name] for p in game.parameters if p.name != param.name}
+    try:
+        return type(game)(**others).params[param.name]
+    except PycoreError:
+        return param.default
+
+
+def parse_fragment(fragment: str) -> tuple[Game, LinkValues]:
+    """The nearest valid game and variant of a fragment, and what is left of it (the
+    position's keys) with the problems found."""
+    text = fragment.lstrip("#")
+    pairs = parse_qsl(text, keep_blank_values=True)
+    link = LinkValues({})
+    if text and not pairs:
+        link.problems.append(f"the link {quote(text[:60])!r} is not of the form game=...&i=...")
+    for key, value in pairs:
+        if key in link.values:
+            link.problems.append(f"{key} is given twice; the first is used")
+            continue
+        link.values[key] = value
+    default_name = game_names()[DEFAULT_GAME_INDEX]
+    name = link.pop("game", default_name)
+    try:
+        cls = find_game_class(name)
+    except PycoreError as exc:
+        link.problems.append(f"{exc}; opening {default_name}")
+        cls = find_game_class(default_name)
+    params: dict = {}
+    for param in cls.parameters:
+        raw = link.pop(param.name)
+        if raw is None:
+            continue
+        try:
+            params[param.name] = param.from_text(cls.name, raw)
+        except PycoreError:
+            if param.choices:
+                link.problems.append(
+                    f"{param.name} must be one of {', '.join(param.choices)}, got {raw!r}; using {param.default}"
+                )
+            elif _integer(raw) is None:
+                link.problems.append(f"{param.name} must be a whole number, got {raw!r}; using the default")
+            else:
+                link.problems.append(
+                    f"{param.name} must be between {param.minimum} and {param.maximum}, got {_integer(raw)}; "
+                    "using the default"
+                )
+    try:
+        game = cls(**params)
+    except PycoreError as exc:
+        link.problems.append(f"{exc}; using the default variant")
+        game = cls()
+    return game, link
+
+
+def _integer(raw: str) -> int | None:
+    try:
+        return int(raw.strip())
+    except ValueError:
+        return None
