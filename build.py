@@ -175,6 +175,9 @@ def copy_three(tgz: Path, target: Path) -> None:
 def build_pycore_wheel(target: Path) -> str:
     out = ROOT / ".cache" / "wheel"
     shutil.rmtree(out, ignore_errors=True)
+    # setuptools builds in ./build and keeps what it copied there before: a module since
+    # removed or moved would ship again, so start from nothing
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
     say("building the pycore wheel")
     try:
         subprocess.run(
@@ -187,6 +190,11 @@ def build_pycore_wheel(target: Path) -> str:
     wheels = sorted(out.glob("pycore-*-py3-none-any.whl"))
     if len(wheels) != 1:
         raise BuildError(f"expected one pycore wheel in {out}, found {len(wheels)}")
+    with zipfile.ZipFile(wheels[0]) as archive:
+        shipped = {n for n in archive.namelist() if n.startswith("pycore/") and n.endswith(".py")}
+    source = {p.relative_to(ROOT).as_posix() for p in (ROOT / "pycore").rglob("*.py")}
+    if shipped != source:
+        raise BuildError(f"the pycore wheel differs from pycore/: {sorted(shipped ^ source)[:5]}")
     shutil.copy2(wheels[0], target / wheels[0].name)
     return wheels[0].name
 

@@ -78,3 +78,14 @@ def test_bad_input_is_one_line_and_status_2(args, message):
     assert len(lines) == 1, done.stderr
     assert message in lines[0]
     assert "Traceback" not in done.stderr
+
+
+def test_cli_options_and_help_come_from_the_game_descriptions(capsys):
+    from pycore import game_classes
+    from pycore.service.cli import build_parser
+
+    help_text = build_parser()._subparsers._group_actions[0].choices["solve"].format_help()
+    for cls in game_classes():
+        for param in cls.parameters:
+            assert f"--{param.name}" in help_text
+            assert param.help.split()[0] in help_text

@@ -166,8 +166,11 @@ def test_cli_evaluate():
 
 
 def test_api_evaluate_and_mistakes_reject_bad_rules_before_solving():
-    answer = json.loads(api.handle(json.dumps({"action": "evaluate", "args": {"game": "pig", "rule": "k <"}})))
+    from pycore.service.jeopardy_actions import _SOLUTIONS
+
+    args = {"game": "pig", "goal": 37}  # a variant no other test solves
+    answer = json.loads(api.handle(json.dumps({"action": "evaluate", "args": {**args, "rule": "k <"}})))
     assert answer["error"]["type"] == "RuleError"
-    answer = json.loads(api.handle(json.dumps({"action": "mistakes", "args": {"game": "pig", "rule": 3}})))
+    answer = json.loads(api.handle(json.dumps({"action": "mistakes", "args": {**args, "rule": 3}})))
     assert answer["error"]["type"] == "InvalidRequestError"
-    assert find_game("pig")
+    assert find_game("pig", goal=37).key not in _SOLUTIONS  # refused before any solving

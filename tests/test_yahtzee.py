@@ -418,3 +418,21 @@ def test_shipped_chance_of_beating_an_optimal_player():
 def test_offline_commands_refuse_bad_arguments(args, message):
     done = _cli(*args, "--out", "/nonexistent")
     assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_concrete_dice_match_the_roll_table_and_replay_from_a_seed():
+    import random
+
+    from pycore.core.dice import roll
+
+    game = Yahtzee("forced")
+    shown = game.roll_faces(game.dice.n_dice)
+    exact = {faces: float(p) for p, faces in shown}
+    for n, faces in enumerate(game.dice.roll_tuples):
+        assert exact[tuple(faces)] == pytest.approx(game.dice.roll_probability[n], abs=1e-15)
+    assert len(exact) == game.dice.n_rolls == 252
+    first = [roll(shown, random.Random(42)) for _ in range(3)]
+    assert first == [roll(shown, random.Random(42)) for _ in range(3)]
+    many = [roll(shown, random.Random(n)) for n in range(2000)]
+    yahtzees = sum(len(set(r)) == 1 for r in many)
+    assert yahtzees < 10  # P = 6/7776 each: about 1.5 expected in 2,000 rolls

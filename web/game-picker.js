@@ -1,4 +1,8 @@
-// Choose the game and its variant (goal score, bound). Emits onChange({game, params}).
+// Choose the game and its variant, with one control per parameter from the game's description
+// (a rule set's choices as a select, numbers as a field; advanced ones are left to links).
+// Emits onChange({game, params}).
+import { escapeHtml } from "./advice-panel.js";
+
 export class GamePicker {
   constructor(root, games, onChange) {
     this.root = root;
@@ -7,7 +11,7 @@ export class GamePicker {
     root.innerHTML = `
       <label class="field">Game
         <select data-testid="game-select" name="game">
-          ${games.map((g) => `<option value="${g.name}">${g.title}</option>`).join("")}
+          ${games.map((g) => `<option value="${g.name}">${escapeHtml(g.title)}</option>`).join("")}
         </select>
       </label>
       <span class="params"></span>`;
@@ -30,22 +34,22 @@ export class GamePicker {
 
   renderParams(name, params) {
     const game = this.game(name);
-    const choices = game.parameters
-      .filter((p) => p.choices)
-      .map(
-        (p) => `<label class="field">${p.name === "joker" ? "Joker rule" : p.name}
-          <select data-testid="param-${p.name}" name="${p.name}">
-            ${p.choices.map((c) => `<option value="${c}" ${(params[p.name] ?? p.default) === c ? "selected" : ""}>${c}</option>`).join("")}
-          </select></label>`,
-      )
-      .join("");
-    this.paramsBox.innerHTML = choices + game.parameters
-      .filter((p) => p.name === "goal")
-      .map(
-        (p) => `<label class="field">Goal
+    this.paramsBox.innerHTML = game.parameters
+      .filter((p) => !p.advanced)
+      .map((p) => {
+        const value = params[p.name] ?? p.default;
+        if (p.choices) {
+          return `<label class="field" title="${escapeHtml(p.help)}">${escapeHtml(p.label)}
+            <select data-testid="param-${p.name}" name="${p.name}">
+              ${p.choices
+                .map((c, n) => `<option value="${c}" title="${escapeHtml(p.choice_help[n] || "")}" ${value === c ? "selected" : ""}>${escapeHtml(c)}</option>`)
+                .join("")}
+            </select></label>`;
+        }
+        return `<label class="field" title="${escapeHtml(p.help)}">${escapeHtml(p.label)}
           <input data-testid="param-${p.name}" name="${p.name}" type="number" inputmode="numeric"
-                 min="${p.minimum}" max="${p.maximum}" value="${params[p.name] ?? p.default}"></label>`,
-      )
+                 min="${p.minimum}" max="${p.maximum}" value="${value}"></label>`;
+      })
       .join("");
     this.paramsBox.querySelectorAll("input, select").forEach((input) =>
       input.addEventListener("change", () => this.emit()),

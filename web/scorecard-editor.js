@@ -1,4 +1,4 @@
-// The Yahtzee scorecard: one quick select per box (blank = open) and the bonus count.
+// A scorecard (boxes from the game's description): one quick select per box (blank = open) and the bonus count.
 // Emits onChange(text) with the card as "1s:3,fh:25,y:50,yb:1" (pycore's format).
 import { escapeHtml } from "./advice-panel.js";
 
@@ -36,7 +36,7 @@ export class ScorecardEditor {
         <div>${game.boxes.slice(0, 6).map(row).join("")}
           <p class="note" data-testid="upper-total"></p></div>
         <div>${game.boxes.slice(6).map(row).join("")}
-          <label class="box-row"><span>Yahtzee bonuses</span>
+          <label class="box-row"><span>${escapeHtml(game.bonus_label)}</span>
             <input data-testid="box-${game.bonus_key}" name="${game.bonus_key}" type="number" min="0" max="12" value="0"
                    inputmode="numeric"></label></div>
       </div>

@@ -1,16 +1,7 @@
-// Enter a state with phone-sized controls: segmented buttons for whose turn
-// and 1s/shotguns set aside, steppers for scores and the turn total.
-const LABELS = {
-  p: "Whose turn",
-  i: "Your score",
-  j: "Opponent's score",
-  k: "Turn total",
-  o: "1s set aside",
-  b: "Brains this turn",
-  s: "Shotguns",
-};
-const CHOICES = { p: [1, 2], o: [0, 1, 2], s: [0, 1, 2] };
-const CHOICE_TEXT = { p: (v) => `Player ${v}` };
+// Enter a state with phone-sized controls, generated from the game's description: segmented
+// buttons for a variable with few values (whose turn, 1s or shotguns set aside), steppers for
+// numbers (scores, the turn total) and a letters field for dice by colour.
+import { escapeHtml } from "./advice-panel.js";
 
 export class StateEditor {
   constructor(root, onChange) {
@@ -21,40 +12,49 @@ export class StateEditor {
   }
 
   show(game, state) {
-    const names = game.state_vars.map((v) => v.name);
-    if (names.join() !== this.vars.join()) this.render(game);
+    if (game.state_vars.map((v) => v.name).join() !== this.vars.map((v) => v.name).join()) this.render(game);
     this.values = { ...state };
-    for (const name of this.vars) {
-      if (CHOICES[name]) {
-        this.root.querySelectorAll(`[data-var="${name}"] button`).forEach((button) => {
-          button.setAttribute("aria-pressed", String(Number(button.value) === state[name]));
+    for (const v of this.vars) {
+      if (v.control === "choice") {
+        this.root.querySelectorAll(`[data-var="${v.name}"] button`).forEach((button) => {
+          button.setAttribute("aria-pressed", String(Number(button.value) === state[v.name]));
         });
       } else {
-        this.root.querySelector(`input[name="${name}"]`).value = state[name];
+        this.root.querySelector(`input[name="${v.name}"]`).value = state[v.name];
       }
     }
   }
 
   render(game) {
-    this.vars = game.state_vars.map((v) => v.name);
+    this.vars = game.state_vars;
     this.root.innerHTML = game.state_vars
-      .map(({ name, help }) => {
-        const label = `${LABELS[name] || name} <span class="var">${name}</span>`;
-        if (CHOICES[name]) {
-          const text = CHOICE_TEXT[name] || String;
-          return `<fieldset class="field choice" data-var="${name}" title="${help}">
+      .map((v) => {
+        const label = `${escapeHtml(v.label)} <span class="var">${v.name}</span>`;
+        const help = escapeHtml(v.help);
+        if (v.control === "choice") {
+          return `<fieldset class="field choice" data-var="${v.name}" title="${help}">
               <legend>${label}</legend>
-              ${CHOICES[name]
-                .map((v) => `<button type="button" value="${v}" data-testid="set-${name}-${v}" aria-pressed="false">${text(v)}</button>`)
+              ${v.choices
+                .map(
+                  (c, n) => `<button type="button" value="${c}" data-testid="set-${v.name}-${c}" aria-pressed="false"
+                    title="${escapeHtml(v.choice_titles[n])}">${escapeHtml(v.choice_labels[n])}</button>`,
+                )
                 .join("")}
             </fieldset>`;
         }
+        if (v.control === "dice") {
+          return `<div class="field" title="${help}">
+              <label for="var-${v.name}">${label}</label>
+              <input id="var-${v.name}" name="${v.name}" data-testid="input-${v.name}" autocomplete="off"
+                     placeholder="${escapeHtml(v.letters.split("").join(", "))}" pattern="[${v.letters}${v.letters.toLowerCase()}]*">
+            </div>`;
+        }
         return `<div class="field stepper" title="${help}">
-            <label for="var-${name}">${label}</label>
+            <label for="var-${v.name}">${label}</label>
             <div class="stepper-row">
-              <button type="button" data-step="-1" data-var="${name}" aria-label="${LABELS[name] || name} minus 1">−</button>
-              <input id="var-${name}" name="${name}" data-testid="input-${name}" type="number" inputmode="numeric" min="0">
-              <button type="button" data-step="1" data-var="${name}" aria-label="${LABELS[name] || name} plus 1">+</button>
+              <button type="button" data-step="-1" data-var="${v.name}" aria-label="${escapeHtml(v.label)} minus 1">−</button>
+              <input id="var-${v.name}" name="${v.name}" data-testid="input-${v.name}" type="number" inputmode="numeric" min="0">
+              <button type="button" data-step="1" data-var="${v.name}" aria-label="${escapeHtml(v.label)} plus 1">+</button>
             </div>
           </div>`;
       })

@@ -28,7 +28,7 @@ export class StrategiesView {
       <p class="note">Write when to <strong>roll</strong>, using ${game.state_vars
         .map((v) => `<code>${v.name}</code>`)
         .join(", ")}, numbers, <code>+ - * // %</code>, comparisons, <code>and or not</code>,
-        <code>a if c else b</code>, <code>min max abs</code>. Example: <code>k &lt; 20 and i + k &lt; ${params.goal}</code>.</p>
+        <code>a if c else b</code>, <code>min max abs</code>. Example: <code>${game.axes[2]} &lt; 20 and ${game.axes[0]} + ${game.axes[2]} &lt; ${params.goal}</code>.</p>
       <textarea data-testid="rule-input" rows="3" spellcheck="false" autocapitalize="off"
         aria-label="Your rule: true where you roll"></textarea>
       <div class="rule-row">

@@ -33,7 +33,8 @@ async function fetchBytes(name, onProgress) {
   return bytes;
 }
 
-// The table a request needs (a scorecard game's rule set), written to Python's file system once.
+// The table a request needs (one the manifest lists for the game and its parameters), written
+// to Python's file system once.
 async function ensureTable(args, onProgress) {
   if (!args || typeof args.game !== "string") return;
   if (!manifest) {
@@ -42,8 +43,9 @@ async function ensureTable(args, onProgress) {
     manifest = await response.json();
     fileSystem.writeFile(`${TABLES_DIR}/manifest.json`, JSON.stringify(manifest));
   }
+  // the table made for the game with the request's parameters (the page names them all: they come from resolve)
   const entry = manifest.tables.find(
-    (t) => t.rules.game === args.game && (args.joker === undefined || t.rules.joker === args.joker),
+    (t) => t.rules.game === args.game && Object.entries(t.params).every(([k, v]) => !(k in args) || args[k] === v),
   );
   if (!entry || tablesWritten.has(entry.file)) return;
   const bytes = await fetchBytes(entry.file, (fraction) => onProgress("loading the table", fraction));
@@ -79,10 +81,10 @@ async function boot() {
   // prebuilt tables are fetched when first needed and handed to Python through its file system
   pyodide.FS.mkdirTree(TABLES_DIR);
   pyodide.runPython(`import os; os.environ["ROLL_OR_HOLD_TABLES"] = "${TABLES_DIR}"`);
-  pyodide.runPython("import numpy, pycore.api");
+  pyodide.runPython("import numpy, pycore.service.api");
   fileSystem = pyodide.FS;
   // kept for the worker's lifetime: the module proxy owns the function proxy
-  const api = pyodide.pyimport("pycore.api");
+  const api = pyodide.pyimport("pycore.service.api");
   const handle = (request, progress) => api.handle(request, progress);
   post({ type: "ready", version: info.version });
   return handle;

@@ -26,6 +26,8 @@ class Param:
     choices: tuple[str, ...] = ()
     #: a sentence per choice, shown next to it
     choice_help: tuple[str, ...] = ()
+    #: set only through links and the API, not offered among the page's main controls
+    advanced: bool = False
 
     @property
     def title(self) -> str:
@@ -58,7 +60,7 @@ class Param:
         return self.check(game, number)
 
     def to_json(self) -> dict:
-        out = {"name": self.name, "label": self.title, "default": self.default, "help": self.help}
+        out = {"name": self.name, "label": self.title, "default": self.default, "help": self.help, "advanced": self.advanced}
         if self.choices:
             out["choices"] = list(self.choices)
             out["choice_help"] = list(self.choice_help)

@@ -69,7 +69,7 @@ class AllYellowZombieDice(JeopardyGame):
     parameters = (
         Param("goal", 13, 2, 100, "a round ending with someone at or above the goal ends the game", label="Goal"),
         Param(
-            "bound", 0, 0, 400, "score bound M of the tabulated states (0: twice the goal, as the paper)", label="Bound M"
+            "bound", 0, 0, 400, "score bound M of the tabulated states (0: twice the goal, as the paper)", label="Bound M", advanced=True
         ),
     )
     rules_text = (

@@ -68,7 +68,7 @@ class GreatRolledOnes(JeopardyGame):
     )
     parameters = (
         Param("goal", 50, 5, 150, "a turn ending at or above the goal makes the round the last", label="Goal"),
-        Param("bound", 100, 10, 300, "score bound M of the tabulated states", label="Bound M"),
+        Param("bound", 100, 10, 300, "score bound M of the tabulated states", label="Bound M", advanced=True),
     )
     rules_text = (
         "Two players, five dice. Each roll, 1s are set aside and every other die scores one point for "

@@ -73,6 +73,7 @@ JOKER_HELP = (
     "no Yahtzee bonus and no joker: Yahtzee is just a 50-point box",
 )
 DICE = DiceTurn()  # shared: its tables are built once
+MAX_SCORE = 1575  # every box at its best and twelve Yahtzee bonuses
 _FIXED_POINTS = {8: 25, 9: 30, 10: 40, 12: 50}
 
 
@@ -235,6 +236,8 @@ class Yahtzee(ScorecardGame):
                 {"key": key, "title": title, "values": sorted(possible_points(i))} for i, (key, title, _) in enumerate(BOXES)
             ],
             "bonus_key": BONUS_KEY,
+            "bonus_label": "Yahtzee bonuses",
+            "max_score": MAX_SCORE,
             "turns": N_BOXES,
             "dice": DICE.n_dice,
             "rolls": DICE.rolls,
@@ -397,7 +400,7 @@ class Yahtzee(ScorecardGame):
         """The highest final score possible (every Yahtzee bonus taken)."""
         if self.joker == "none":
             return 5 + 10 + 15 + 20 + 25 + 30 + UPPER_BONUS + 30 + 30 + 25 + 30 + 40 + 30 + 50
-        return 1575
+        return MAX_SCORE
 
     def open_boxes(self, anchors: np.ndarray) -> np.ndarray:
         """[boxes, B] which boxes are still open."""

@@ -248,7 +248,7 @@ def _compile(game: JeopardyGame) -> Model:
     for t in turn_list:
         outs = game.roll_outcomes(t)
         total = sum(p for p, _ in outs)
-        if total != 1:
+        if outs and total != 1:  # no outcomes at all: a state no one may roll from
             raise RulesError(f"{name}: roll outcomes of {t} sum to {total}, not 1")
         for p, outcome in outs:
             if p < 0:
@@ -279,8 +279,9 @@ def _compile(game: JeopardyGame) -> Model:
     succ_prob = np.zeros((T, R))
     self_prob = np.zeros(T)
     bust_prob = np.zeros(T)
-    leaves = np.zeros(T, dtype=bool)  # some outcome is not a tabulated turn state
+    leaves = np.zeros(T, dtype=bool)  # some outcome is not a tabulated turn state (or there are none)
     for n, t in enumerate(turn_list):
+        leaves[n] = not outcomes[t]
         r = 0
         for p, opts, choice in outcomes[t]:
             if p == 0:

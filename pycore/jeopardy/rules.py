@@ -45,6 +45,7 @@ that grouping ``roll_faces`` by ``read_roll`` gives ``roll_outcomes``.
 from __future__ import annotations
 
 import json
+import time
 from abc import abstractmethod
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -57,6 +58,7 @@ from ..core.dice import Faces
 from ..core.errors import InvalidParameterError, InvalidStateError, RulesError
 from ..core.game import Game
 from ..core.params import StateVar
+from ..store.prebuilt import TableContent
 
 ROLL = "roll"
 HOLD = "hold"
@@ -293,8 +295,7 @@ class JeopardyGame(Game):
         return [cls(**params) for params in cls.prebuilt]
 
     def build_table(self, progress=None):
-        from ..store.prebuilt import TableContent
-        from .solver import solve
+        from .solver import solve  # the solver imports this module
 
         solution, seconds = _timed(lambda: solve(self, progress=progress))
         return TableContent(
@@ -564,8 +565,6 @@ class JeopardyGame(Game):
 
 
 def _timed(work):
-    import time
-
     started = time.perf_counter()
     result = work()
     return result, time.perf_counter() - started

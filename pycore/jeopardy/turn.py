@@ -16,8 +16,11 @@ Two uses, one recursion:
 
 .. math::
 
-    Q_{roll}(t) = \frac{\sum_{o \ne t} P(o) \max_{t' \in o} V(t') + P_{bust}\, u}{1 - P(t \to t)},
-    \qquad V(t) = \max(Q_{roll}(t), Q_{hold}(t)).
+    Q_{roll}(t) = \sum_{o \ne t} P(o) \max_{t' \in o} V(t') + P(t \to t)\, V(t) + P_{bust}\, u,
+    \qquad V(t) = \max(Q_{roll}(t), Q_{hold}(t)),
+
+where rolling back into the same state (three footprints) is solved in closed form: if
+rolling is best, ``V(t) = (sum + P_bust u) / (1 - P(t -> t))``, else ``V(t) = Q_hold(t)``.
 
 Successors have a larger gain, or the same gain and a later step, so a
 depth-first post-order of the reachable turn states is a valid order.
@@ -85,7 +88,11 @@ def turn_values(
                     stay += probability
                 else:
                     total += float(probability) * max(value[o] for o in options)
-            roll[turn] = total / float(1 - stay)
+            # rolling back into this state: if rolling is best here, it rolls again (divided
+            # out); otherwise the one roll is followed by the better move, holding
+            again = total / float(1 - stay)
+            best_after = again if hold[turn] is None or again > hold[turn] else hold[turn]
+            roll[turn] = total + float(stay) * best_after
         else:
             roll[turn] = None
         value[turn] = max(v for v in (roll[turn], hold[turn]) if v is not None)

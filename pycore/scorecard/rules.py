@@ -10,12 +10,15 @@ no generic code knows what a box is called or what it scores.
 
 from __future__ import annotations
 
+import time
 from abc import abstractmethod
 from typing import ClassVar
 
 import numpy as np
 
+from ..core.dice import uniform_dice
 from ..core.game import Game
+from ..store.prebuilt import TableContent
 from .dice_turn import DiceTurn
 
 
@@ -54,6 +57,13 @@ class ScorecardGame(Game):
     def after(self, anchors: np.ndarray, box: int, roll_shows: int) -> np.ndarray:
         """[B] the anchors after filling ``box``."""
 
+    # ---- concrete dice ----------------------------------------------------------------
+
+    def roll_faces(self, n_dice: int) -> list:
+        """The exact distribution of rolling ``n_dice`` of the game's dice (for seeded play,
+        :func:`pycore.core.dice.roll`)."""
+        return uniform_dice(n_dice, range(1, self.dice.faces + 1))
+
     # ---- prebuilt tables: every rule set ships one -------------------------------------
 
     table_extra = ("distribution",)
@@ -66,10 +76,7 @@ class ScorecardGame(Game):
         return [cls(**c) for c in combos]
 
     def build_table(self, progress=None):
-        import time
-
-        from ..store.prebuilt import TableContent
-        from .solitaire import distribution_stats, score_distribution, solve_solitaire
+        from .solitaire import distribution_stats, score_distribution, solve_solitaire  # they import this module
 
         solution = solve_solitaire(self, progress=progress)
         started = time.perf_counter()

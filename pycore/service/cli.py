@@ -142,8 +142,16 @@ def build_parser() -> argparse.ArgumentParser:
 def _format(command: str, result: dict) -> str:
     if command == "games":
         return "\n".join(
-            f"{g['name']:<5} {g['title']} (aliases: {', '.join(g['aliases'])}; state: "
-            f"{', '.join(v['name'] for v in g['state_vars'])})"
+            f"{g['name']:<8} {g['title']} [{g['kind']}]"
+            + "".join(
+                f"; {label}: {', '.join(items)}"
+                for label, items in (
+                    ("aliases", g["aliases"]),
+                    ("parameters", [p["name"] for p in g["parameters"]]),
+                    ("state", [v["name"] for v in g["state_vars"]]),
+                )
+                if items
+            )
             for g in result["games"]
         )
     if command == "link":

@@ -257,15 +257,14 @@ def _table_csv(game: JeopardyGame, args: dict, progress) -> dict:
 
 
 def _chosen(solution, args: dict, prefix: str = "") -> tuple[str, object]:
-    name, rule = args.get(prefix + "policy"), args.get(prefix + "rule")
-    for key, value in ((prefix + "policy", name), (prefix + "rule", rule)):
-        if value is not None and not isinstance(value, str):
-            raise InvalidRequestError(f"argument {key!r} must be text")
-    return choose_policy(solution, name, rule)
+    return choose_policy(solution, args.get(prefix + "policy"), args.get(prefix + "rule"))
 
 
 def _check_rules(game: JeopardyGame, args: dict) -> None:
-    """Reject a bad rule before any solving."""
+    """Reject a bad rule (or a policy that is not text) before any solving."""
+    for key in ("policy", "rule", "against_policy", "against_rule"):
+        if args.get(key) is not None and not isinstance(args[key], str):
+            raise InvalidRequestError(f"argument {key!r} must be text")
     for key in ("rule", "against_rule"):
         if isinstance(args.get(key), str):
             parse_rule(args[key], game.columns)

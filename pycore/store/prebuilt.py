@@ -73,6 +73,7 @@ def build_tables(out_dir: Path | None = None, progress: Progress | None = None, 
         entries.append(
             {
                 "file": table_file(game),
+                "params": game.params,  # what a request names (the page's worker finds tables by it)
                 "sha256": hashlib.sha256(data).hexdigest(),
                 "bytes": len(data),
                 "rules": game.table_rules,

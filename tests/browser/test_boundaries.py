@@ -6,7 +6,8 @@ import pytest
 from playwright.sync_api import expect
 
 from pycore import api, find_game
-from pycore.boundary import panel_grid, panels, slice_of
+from pycore.service.jeopardy_actions import solution_for
+from pycore.jeopardy.boundary import panel_grid, panels, slice_of
 
 TIMEOUT = 90_000
 
@@ -18,7 +19,7 @@ CASES = {
 
 
 def solution(name):
-    return api.solution_for(find_game(name))[0]
+    return solution_for(find_game(name))[0]
 
 
 def slice_cells(page):

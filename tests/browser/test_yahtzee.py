@@ -107,8 +107,14 @@ def test_play_a_whole_game_and_review_it(site, page, artifacts):
     review = page.get_by_test_id("play-review")
     expect(review).to_be_visible(timeout=TIMEOUT)
     expect(review).to_contain_text("Game over")
-    assert float(review.get_attribute("data-total-loss")) >= 0
     assert review.locator("tbody tr").count() == 14  # 13 boxes and the one keep
+    # the total is the sum of the listed losses, and the summary counts the rows priced above 0
+    losses = [0.0 if t == "0" else float(t.replace("\u2212", "")) for t in review.locator("tbody td.num").all_inner_texts()]
+    total = float(review.get_attribute("data-total-loss"))
+    assert total == pytest.approx(sum(losses), abs=0.005 * len(losses))
+    mistakes = sum(1 for x in losses if x > 0)
+    expect(page.get_by_test_id("review-summary")).to_contain_text(f"({mistakes} of 14 choices were not the best)")
+    assert mistakes == review.locator("tbody tr.mistake").count()
     page.screenshot(path=str(artifacts / "yahtzee-review.png"), full_page=True)
 
 

@@ -1,4 +1,4 @@
-// Play a whole solitaire game: roll, tap dice to keep, reroll, choose a box. Hints on request;
+// Play a whole solitaire scorecard game (turns, dice and rolls from the game's description): roll, tap dice to keep, reroll, choose a box. Hints on request;
 // every choice is checked against perfect play as it is made, and the game ends with a review
 // listing each choice's loss in expected points. Dice come from crypto.getRandomValues.
 // Test hooks: data-testid="play" carries data-turn, data-rolls-left and data-score.
@@ -14,12 +14,12 @@ const rollDie = () => {
 };
 const keepText = (keep) => (keep.length ? keep.join("") : "nothing");
 
-export class YahtzeePlay {
+export class ScorecardPlay {
   constructor(root, game, { advise }) {
     this.root = root;
     this.game = game;
     this.advise = advise; // (position) -> advise answer
-    this.joker = null;
+    this.params = null; // the rule set of the game in play
     root.innerHTML = `
       <div data-testid="play" class="play">
         <p class="play-status" data-testid="play-status"></p>
@@ -37,19 +37,19 @@ export class YahtzeePlay {
     this.tray = new DiceTray(root.querySelector(".dice-row"), { testid: "play-dice" });
     root.querySelector("[data-testid=play-roll]").addEventListener("click", () => this.roll());
     root.querySelector("[data-testid=play-hint]").addEventListener("click", () => this.hint());
-    root.querySelector("[data-testid=play-new]").addEventListener("click", () => this.start(this.joker));
+    root.querySelector("[data-testid=play-new]").addEventListener("click", () => this.start(this.params));
   }
 
-  start(joker) {
-    this.joker = joker;
+  start(params) {
+    this.params = params;
     this.card = "";
     this.score = 0;
     this.turn = 1;
-    this.rollsLeft = 3; // 3: the turn has not been rolled yet
+    this.rollsLeft = this.game.rolls; // all of them: the turn has not been rolled yet
     this.decisions = [];
     this.busy = false;
     this.root.querySelector("[data-testid=play-review]").hidden = true;
-    this.tray.set([1, 1, 1, 1, 1]);
+    this.tray.set(Array(this.game.dice).fill(1));
     this.tray.setMode("locked");
     this.render();
   }
@@ -59,10 +59,10 @@ export class YahtzeePlay {
   }
 
   async roll() {
-    if (this.busy || this.rollsLeft === 0 || this.turn > 13) return;
+    if (this.busy || this.rollsLeft === 0 || this.turn > this.game.turns) return;
     this.busy = true;
     try {
-      if (this.rollsLeft < 3) {
+      if (this.rollsLeft < this.game.rolls) {
         // the keep is a decision: price it against the best keep before the dice move
         const answer = await this.advise(this.position());
         const kept = this.tray.keptFaces().join("");
@@ -76,8 +76,8 @@ export class YahtzeePlay {
           loss: chosen ? chosen.loss : 0,
         });
       }
-      const fresh = this.tray.values.map((v, i) => (this.rollsLeft < 3 && this.tray.kept[i] ? v : rollDie()));
-      const kept = this.rollsLeft < 3 ? this.tray.kept : null;
+      const fresh = this.tray.values.map((v, i) => (this.rollsLeft < this.game.rolls && this.tray.kept[i] ? v : rollDie()));
+      const kept = this.rollsLeft < this.game.rolls ? this.tray.kept : null;
       this.rollsLeft -= 1;
       this.tray.set(fresh, this.rollsLeft > 0 && kept ? kept : null);
       this.tray.setMode(this.rollsLeft > 0 ? "keep" : "locked");
@@ -120,17 +120,17 @@ export class YahtzeePlay {
     this.card = chosen.scorecard_after;
     this.score += chosen.points + chosen.bonus;
     this.turn += 1;
-    this.rollsLeft = 3;
+    this.rollsLeft = this.game.rolls;
     this.answer = null;
     this.root.querySelector("[data-testid=play-boxes]").innerHTML = "";
     this.root.querySelector("[data-testid=play-hint-text]").textContent = "";
     this.tray.setMode("locked");
-    if (this.turn > 13) this.review();
+    if (this.turn > this.game.turns) this.review();
     this.render();
   }
 
   async hint() {
-    if (this.rollsLeft === 3 || this.turn > 13) {
+    if (this.rollsLeft === this.game.rolls || this.turn > this.game.turns) {
       this.root.querySelector("[data-testid=play-hint-text]").textContent = "Roll first.";
       return;
     }
@@ -165,16 +165,16 @@ export class YahtzeePlay {
     this.box.dataset.score = String(this.score);
     const status = this.root.querySelector("[data-testid=play-status]");
     const rollButton = this.root.querySelector("[data-testid=play-roll]");
-    if (this.turn > 13) {
+    if (this.turn > this.game.turns) {
       status.textContent = `Final score ${this.score}.`;
       rollButton.disabled = true;
       return;
     }
     rollButton.disabled = this.busy || this.rollsLeft === 0;
-    rollButton.textContent = this.rollsLeft === 3 ? "Roll" : "Reroll the others";
+    rollButton.textContent = this.rollsLeft === this.game.rolls ? "Roll" : "Reroll the others";
     status.textContent =
-      `Turn ${this.turn} of 13 · ${this.score} points · ` +
-      (this.rollsLeft === 3
+      `Turn ${this.turn} of ${this.game.turns} · ${this.score} points · ` +
+      (this.rollsLeft === this.game.rolls
         ? "roll the dice"
         : this.rollsLeft > 0
           ? `tap dice to keep, then reroll (${this.rollsLeft} left) or choose a box`

@@ -1,4 +1,4 @@
-// The Yahtzee advisor: scorecard + dice + rolls left -> every keep and every box with its
+// The scorecard advisor: scorecard + dice + rolls left -> every keep and every box with its
 // expected final score, best first. Test contract: data-testid="yahtzee-advice" carries
 // data-ready="true" once the numbers belong to the position shown, data-expected (the
 // position's expected final score) and data-best ("keep:335" or "box:fh").
@@ -8,8 +8,17 @@ import { ScorecardEditor } from "./scorecard-editor.js";
 
 const points = (x) => x.toFixed(2);
 const keepText = (keep) => (keep.length ? keep.join("") : "nothing");
+const ORDINAL = ["1st", "2nd", "3rd"];
+// rerolls left: all of them at the start of the turn, none when a box must be chosen
+const rollOptions = (rolls) =>
+  Array.from({ length: rolls + 1 }, (_, n) => rolls - n)
+    .map((n) => {
+      const text = n === rolls ? "start of turn" : n === 0 ? "0 (score now)" : `${n} (after ${ORDINAL[rolls - n - 1] || `${rolls - n}th`} roll)`;
+      return `<option value="${n}">${text}</option>`;
+    })
+    .join("");
 
-export class YahtzeeAdvisor {
+export class ScorecardAdvisor {
   constructor(root, game, { onPosition }) {
     this.root = root;
     this.game = game;
@@ -22,15 +31,12 @@ export class YahtzeeAdvisor {
           <label class="field">Dice <input data-testid="dice-text" name="dice" inputmode="numeric" maxlength="9"
                  placeholder="e.g. 13356" autocomplete="off"></label>
           <label class="field">Rolls left
-            <select data-testid="rolls-left" name="rolls">
-              <option value="3">start of turn</option><option value="2">2 (after 1st roll)</option>
-              <option value="1">1 (after 2nd roll)</option><option value="0">0 (score now)</option>
-            </select></label>
+            <select data-testid="rolls-left" name="rolls">${rollOptions(game.rolls)}</select></label>
           <label class="field">Score to reach <input data-testid="target" name="target" type="number" min="0"
-                 max="1575" inputmode="numeric" placeholder="optional"></label>
+                 max="${game.max_score}" inputmode="numeric" placeholder="optional"></label>
         </div>
       </section>
-      <section class="yahtzee-advice" data-testid="yahtzee-advice" data-ready="false" aria-live="polite"></section>
+      <section class="scorecard-advice" data-testid="yahtzee-advice" data-ready="false" aria-live="polite"></section>
       <section class="yz-card"></section>`;
     this.advice = root.querySelector("[data-testid=yahtzee-advice]");
     this.diceText = root.querySelector("[name=dice]");
@@ -39,7 +45,7 @@ export class YahtzeeAdvisor {
     this.card = new ScorecardEditor(root.querySelector(".yz-card"), game, () => this.emit());
     this.diceText.addEventListener("change", () => {
       const digits = this.diceText.value.replace(/[^0-9]/g, "");
-      if (/^[1-6]{5}$/.test(digits)) this.tray.set(digits.split("").map(Number));
+      if (digits.length === this.game.dice && /^[1-6]+$/.test(digits)) this.tray.set(digits.split("").map(Number));
       this.emit(true);
     });
     this.rolls.addEventListener("change", () => this.emit());
@@ -50,16 +56,16 @@ export class YahtzeeAdvisor {
   // the position as link keys (the app turns them into a fragment and resolves it)
   position(diceChanged = false) {
     let rolls = Number(this.rolls.value);
-    if (diceChanged && rolls === 3) rolls = 2; // entering dice means a roll has happened
+    if (diceChanged && rolls === this.game.rolls) rolls -= 1; // entering dice means a roll has happened
     const keys = { card: this.card.text() };
-    if (rolls < 3) Object.assign(keys, { dice: this.diceTextValue(), rolls: String(rolls) });
+    if (rolls < this.game.rolls) Object.assign(keys, { dice: this.diceTextValue(), rolls: String(rolls) });
     if (this.target.value !== "") keys.target = this.target.value;
     return keys;
   }
 
   diceTextValue() {
     const typed = this.diceText.value.replace(/[^0-9]/g, "");
-    return typed.length === 5 && document.activeElement === this.diceText ? typed : this.tray.text();
+    return typed.length === this.game.dice && document.activeElement === this.diceText ? typed : this.tray.text();
   }
 
   emit(diceChanged = false) {

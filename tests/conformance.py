@@ -1,0 +1,211 @@
+"""The conformance checks every jeopardy game must pass (OpenSpiel style), written once and
+run by ``test_conformance.py`` over every registered game and by ``test_protocols.py`` over
+the tests' own games. Each check explores the game with the scalar rules alone and holds the
+solver, the turn recomputation and the concrete dice to them."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import deque
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from pycore import HOLD, ROLL, api
+from pycore.core.dice import roll
+from pycore.jeopardy.model import compile_game
+from pycore.jeopardy.rules import Choice, options_of
+from pycore.jeopardy.turn import solve_turn_score, turn_values, win_turn_values
+
+
+def start_state(game):
+    return game.state(**game.state_values(_start(game)))
+
+
+def _start(game):
+    from pycore.jeopardy.rules import State
+
+    return State(game.name, tuple(game.start_anchor(0)), tuple(game.turn_start))
+
+
+def explore(game, solution) -> int:
+    """Breadth-first over every state reachable from the start: each is in the solver's
+    table, round-trips through JSON and text, has exact outcome probabilities summing to 1,
+    and the solver's values satisfy the optimality equations written with the scalar rules
+    (a choice after a roll is worth its best option). Returns the number of states seen."""
+    model = solution.model
+    start = start_state(game)
+    seen = {start}
+    cells = set()
+    queue = deque([start])
+    while queue:
+        state = queue.popleft()
+        cells.add(model.cell(state))  # raises if the solver's table lacks it
+        actions = game.legal_actions(state)
+        assert actions, state
+        assert game.state_from_json(game.state_to_json(state)) == state
+        assert game.parse_state(game.format_state(state)) == state
+        backups = {}
+        for action in actions:
+            outcomes = game.transitions(state, action)
+            assert sum(o.probability for o in outcomes) == Fraction(1)
+            assert all(o.probability > 0 for o in outcomes)
+            value = 0.0
+            for o in outcomes:
+                if o.state is None and not o.options:
+                    assert 0.0 <= o.mover_value <= 1.0
+                    value += float(o.probability) * o.mover_value
+                    continue
+                nexts = o.options or (o.state,)
+                worth = [solution.value(n) for n in nexts]
+                best = max(worth)
+                value += float(o.probability) * ((1 - best) if o.turn_ended else best)
+                for n in nexts:
+                    if n not in seen:
+                        seen.add(n)
+                        queue.append(n)
+            backups[action] = value
+        assert solution.value(state) == pytest.approx(max(backups.values()), abs=1e-13)
+        for action, value in backups.items():
+            assert solution.action_values(state)[action] == pytest.approx(value, abs=1e-13)
+    # positions with identical futures may share a cell (gro: player 2's last turn)
+    assert len(cells) <= solution.n_states
+    return len(seen)
+
+
+def play_terminates(game, games=200, seed=7) -> None:
+    """Random, always-roll and hold-as-soon-as-possible play (random options after a roll)
+    ends every game, with a final result in [0, 1]."""
+    rng = random.Random(seed)
+    for policy in ("random", "always roll", "hold asap"):
+        for _ in range(games):
+            state = start_state(game)
+            for _step in range(100_000):
+                actions = game.legal_actions(state)
+                if policy == "random":
+                    action = rng.choice(actions)
+                elif policy == "always roll":
+                    action = ROLL if ROLL in actions else HOLD
+                else:
+                    action = HOLD if HOLD in actions else ROLL
+                outcomes = game.transitions(state, action)
+                o = rng.choices(outcomes, weights=[float(x.probability) for x in outcomes])[0]
+                if o.state is None and not o.options:
+                    assert 0.0 <= o.mover_value <= 1.0
+                    break
+                state = rng.choice(o.options) if o.options else o.state
+            else:
+                pytest.fail(f"{game.name}: {policy} play did not end")
+
+
+def model_arrays_are_consistent(game) -> None:
+    model = compile_game(game)
+    rollable = model.can_roll.any(axis=0)  # turn states somebody can roll from
+    total = model.succ_prob.sum(1) + model.self_prob + model.bust_prob
+    assert np.allclose(total[rollable], 1.0)
+    assert not (model.can_roll & ~model.valid).any()
+    assert (model.can_roll | model.can_hold)[model.valid].all()
+
+
+def concrete_dice_agree(game, seed=3) -> int:
+    """What a roll shows, read back, gives exactly the grouped outcomes, for every turn
+    state someone can roll from; and a seeded roll repeats. Returns the states checked."""
+    model = compile_game(game)
+    checked = 0
+    for t in np.flatnonzero(model.can_roll.any(axis=0)):
+        turn = tuple(int(x) for x in model.turns[t])
+        shown = game.roll_faces(turn)
+        assert sum(p for p, _ in shown) == 1
+        grouped: dict = {}
+        for probability, faces in shown:
+            outcome = _key(game.read_roll(turn, faces))
+            grouped[outcome] = grouped.get(outcome, Fraction(0)) + probability
+        expected: dict = {}
+        for probability, outcome in game.roll_outcomes(turn):
+            if probability:
+                expected[_key(outcome)] = expected.get(_key(outcome), Fraction(0)) + probability
+        assert grouped == expected, turn
+        first = [roll(shown, random.Random(seed)) for _ in range(5)]
+        assert first == [roll(shown, random.Random(seed)) for _ in range(5)]
+        checked += 1
+    return checked
+
+
+def _key(outcome):
+    return ("choice", frozenset(outcome.options)) if isinstance(outcome, Choice) else outcome
+
+
+def turns_recompute_from_anchor_values(game, solution, anchors=40, seed=5) -> None:
+    """Each anchor's whole turn, recomputed from the turn-start values alone (what a page
+    does with a prebuilt table), equals the full solve."""
+    model = solution.model
+    rng = random.Random(seed)
+    x = solution.anchor_values
+    for a in rng.sample(range(model.A), min(anchors, model.A)):
+        anchor = tuple(int(v) for v in model.anchors[a])
+        turn = win_turn_values(game, anchor, lambda other: float(x[model.anchor_index(other)]))
+        for t in np.flatnonzero(model.valid[a]):
+            key = tuple(int(v) for v in model.turns[t])
+            assert turn.value[key] == pytest.approx(solution.values[a, t], abs=1e-12)
+            for action, value in turn.action_values(key).items():
+                exact = solution.roll_values[a, t] if action == ROLL else solution.hold_values[a, t]
+                assert (value is None) == bool(np.isnan(exact))
+                if value is not None:
+                    assert value == pytest.approx(exact, abs=1e-12)
+
+
+def turn_score_is_a_fixed_point(game) -> float:
+    """The one-turn objective satisfies its optimality equations with the scalar rules."""
+    solution = solve_turn_score(game)
+    values = solution.turn.value
+    anchor = tuple(game.start_anchor(0))
+    for turn, value in values.items():
+        state = game.state(**game.state_values(_at(game, anchor, turn)))
+        backups = {}
+        for action in game.legal_actions(state):
+            total = 0.0
+            for o in game.transitions(state, action):
+                if o.turn_ended:
+                    total += float(o.probability) * (game.gain(turn) if action == HOLD else 0.0)
+                else:
+                    total += float(o.probability) * max(values[n.turn] for n in (o.options or (o.state,)))
+            backups[action] = total
+        assert value == pytest.approx(max(backups.values()), abs=1e-12)
+    # and the turn-score advice is the same recursion
+    again = turn_values(game, anchor, float, 0.0)
+    assert again.value == values
+    return solution.expected_score
+
+
+def _at(game, anchor, turn):
+    from pycore.jeopardy.rules import State
+
+    return State(game.name, tuple(anchor), tuple(turn))
+
+
+def links_round_trip(game, states) -> None:
+    """A state's link opens the same state (through the JSON API, as the page does)."""
+    for state in states:
+        values = game.state_values(state)
+        link = api.call("link", {"game": game.name, **game.params, "state": values})["fragment"]
+        opened = api.call("resolve", {"fragment": link})
+        assert opened["problems"] == [], opened["problems"]
+        assert opened["state"] == values and opened["game"] == game.name and opened["params"] == game.params
+        assert json.loads(json.dumps(opened)) == opened
+
+
+def sample_states(game, solution, count=30, seed=9):
+    model = solution.model
+    rng = random.Random(seed)
+    cells = np.argwhere(model.valid)
+    picks = [cells[n] for n in rng.sample(range(len(cells)), min(count, len(cells)))]
+    return [model.state_at(int(a), int(t)) for a, t in picks]
+
+
+def options_are_states(game, state):
+    """Every option a roll offers is a state of the game (used by the choice tests)."""
+    for _, outcome in game.roll_outcomes(state.turn):
+        for turn in options_of(outcome):
+            game.state(**game.state_values(_at(game, state.anchor, turn)))

@@ -1,0 +1,208 @@
+// The screen of a two-player jeopardy game (kind "jeopardy"): the answer, the position's
+// controls (generated from the game's description), the views (advice, 2-D and 3-D
+// boundaries, strategy lab). app.js shows it for a resolved link and it reports back the
+// link it shows; everything here depends only on the description, never on a game's name.
+import { AdvicePanel } from "./advice-panel.js";
+import { saveText } from "./downloads.js";
+import { SliceView } from "./slice-view.js";
+import { StateEditor } from "./state-editor.js";
+import { StrategiesView } from "./strategies-view.js";
+
+function hasWebGL() {
+  try {
+    const canvas = document.createElement("canvas");
+    return Boolean(canvas.getContext("webgl2") || canvas.getContext("webgl"));
+  } catch {
+    return false;
+  }
+}
+
+export class JeopardyScreen {
+  // root holds the screen's parts: #advice, #state-editor, #views, #view-note, #boundary
+  constructor(root, { engine, progress, say, store, navigate }) {
+    this.root = root;
+    this.engine = engine;
+    this.progress = progress;
+    this.say = say;
+    this.store = store; // () -> the SolutionStore of this version
+    this.navigate = navigate; // (fragment) -> open it
+    this.solved = new Set();
+    this.current = null; // the resolved position on screen
+    this.game = null; // its description
+    this.markedRule = null; // the rule whose disagreements the user asked to see
+    this.strategiesShown = null;
+    this.solidView = { dispose() {} };
+    const part = (id) => root.querySelector(`#${id}`);
+    this.boundary = part("boundary");
+    this.note = part("view-note");
+    this.advice = new AdvicePanel(part("advice"));
+    this.editor = new StateEditor(part("state-editor"), (state) => this.navigate(this.request(state)));
+    this.strategies = new StrategiesView(this.boundary, {
+      call: (action, args) => this.engine.call(action, args),
+      onRule: (rule, showOnBoundary) => this.tryRule(rule, showOnBoundary),
+      onOpenState: (state) => {
+        this.markedRule = this.current.view.rule;
+        this.navigate(this.request(state, { ...this.current.view, view: "slice" }));
+      },
+    });
+    this.slice = new SliceView(this.boundary, {
+      onPick: (state) => this.navigate(this.request(state)),
+      onAxis: (axis) => this.navigate(this.request(this.current.state, { view: "slice", axis })),
+      onCsv: async () => {
+        const args = { game: this.current.game, ...this.current.params, fixed: this.panelOf(this.current) };
+        const table = await this.engine.call("table_csv", args);
+        saveText(table.csv, table.filename, "text/csv");
+      },
+    });
+    root.querySelectorAll("#views button").forEach((button) =>
+      button.addEventListener("click", () =>
+        this.navigate(this.request(this.current.state, { ...this.current.view, view: button.dataset.view })),
+      ),
+    );
+  }
+
+  // the fragment of a state of the game on screen, in a view (default: the current one)
+  request(state, view = this.current ? this.current.view : null, game = this.current.game, params = this.current.params) {
+    const keys = { game, ...params, ...state };
+    if (view && view.view !== "advice") Object.assign(keys, { view: view.view, axis: view.axis });
+    if (view && view.rule) keys.rule = view.rule;
+    return new URLSearchParams(keys).toString();
+  }
+
+  // what a switch to another game or variant keeps: both scores (the description's first two axes)
+  carryOver(resolved) {
+    const keep = {};
+    if (resolved && resolved.state) for (const v of this.game.axes.slice(0, 2)) keep[v] = resolved.state[v];
+    return keep;
+  }
+
+  pending() {
+    this.advice.pending();
+  }
+
+  showError(message) {
+    this.advice.showError(message);
+  }
+
+  // the answer kept from the last visit, shown before Python is ready
+  showKept(game, resolved, answer) {
+    this.game = game;
+    this.current = resolved;
+    this.editor.show(game, resolved.state);
+    this.advice.show(answer);
+  }
+
+  async ensureSolved(game, params) {
+    const key = `${game.name}|${JSON.stringify(params)}`;
+    if (this.solved.has(key)) return;
+    const title = game.title;
+    this.progress.show(`Solving ${title}…`, 0);
+    const onProgress = (stage, fraction) => this.progress.show(`Solving ${title} (${stage})`, fraction);
+    const store = this.store();
+    const cached = await store.get(game.name, params);
+    let result;
+    try {
+      const args = { game: game.name, ...params, include_anchor_values: !cached };
+      if (cached) args.anchor_values = cached;
+      result = await this.engine.call("solve", args, { onProgress });
+    } catch (error) {
+      if (!cached) throw error;
+      // a damaged cache entry: solve from scratch
+      result = await this.engine.call("solve", { game: game.name, ...params, include_anchor_values: true }, { onProgress });
+    }
+    if (result.anchor_values) store.put(game.name, params, result.anchor_values);
+    this.solved.add(key);
+    this.progress.hide();
+    this.say(`${title}: solved exactly, ${result.states.toLocaleString("en")} states in ${result.seconds.toFixed(1)} s.`);
+  }
+
+  // show a resolved position; returns {link, answer}, or null if a newer request took over
+  async show(resolved, game, isCurrent) {
+    this.game = game;
+    this.editor.show(game, resolved.state);
+    await this.ensureSolved(game, resolved.params);
+    const answer = await this.engine.call("advise", {
+      game: resolved.game,
+      ...resolved.params,
+      state: resolved.state,
+      view: resolved.view,
+    });
+    if (!isCurrent()) return null;
+    this.current = resolved;
+    this.advice.show(answer);
+    await this.showView(resolved, isCurrent);
+    return { link: answer.link, answer };
+  }
+
+  async tryRule(rule, showOnBoundary) {
+    const view = { ...this.current.view, rule };
+    if (showOnBoundary) {
+      this.markedRule = rule;
+      this.navigate(this.request(this.current.state, { ...view, view: "slice" }));
+      return;
+    }
+    // keep the link in step without re-running anything
+    const resolved = await this.engine.call("resolve", { fragment: this.request(this.current.state, view) });
+    this.current = { ...this.current, view: resolved.view };
+    history.replaceState(null, "", resolved.fragment);
+  }
+
+  panelOf(resolved) {
+    const axes = this.game.axes;
+    return Object.fromEntries(Object.entries(resolved.state).filter(([name]) => !axes.includes(name)));
+  }
+
+  async loadSolidView() {
+    // three.js is large: load the 3-D view only when it is first asked for
+    if (!this.solidView.show) {
+      const { SolidView } = await import("./solid-view.js");
+      this.solidView = new SolidView(this.boundary);
+    }
+    return this.solidView;
+  }
+
+  async showView(resolved, isCurrent) {
+    const { view, axis } = resolved.view;
+    this.root.querySelectorAll("#views button").forEach((button) => {
+      button.setAttribute("aria-pressed", String(button.dataset.view === view));
+    });
+    this.note.hidden = true;
+    if (view === "advice") {
+      this.solidView.dispose();
+      this.strategiesShown = null;
+      this.boundary.hidden = true;
+      return;
+    }
+    this.boundary.hidden = false;
+    if (view === "strategies") {
+      this.solidView.dispose();
+      const key = `${resolved.game}|${JSON.stringify(resolved.params)}`;
+      if (this.strategiesShown === key) return; // the lab does not depend on the state
+      this.strategiesShown = key;
+      await this.strategies.show(this.game, resolved.params, resolved.view.rule || "");
+      return;
+    }
+    this.strategiesShown = null;
+    const args = { game: resolved.game, ...resolved.params, fixed: this.panelOf(resolved) };
+    const marked = this.markedRule && this.markedRule === resolved.view.rule ? this.markedRule : null;
+    if (view === "solid") {
+      if (hasWebGL()) {
+        const [data, view3d] = await Promise.all([
+          this.engine.call("solid", marked ? { ...args, rule: marked } : args),
+          this.loadSolidView(),
+        ]);
+        if (!isCurrent()) return;
+        view3d.show({ ...data, game: resolved.game }, resolved.state, data.title);
+        return;
+      }
+      this.note.hidden = false;
+      this.note.textContent = "This browser cannot draw 3-D (no WebGL): here is the 2-D slice instead.";
+    }
+    this.solidView.dispose();
+    const sliceArgs = { ...args, axis, at: resolved.state[axis] };
+    if (marked) sliceArgs.rule = marked;
+    const data = await this.engine.call("slice", sliceArgs);
+    if (!isCurrent()) return;
+    this.slice.show({ ...data, game: resolved.game }, resolved.state, `${data.title}: slice at ${axis} = ${data.at}`);
+  }
+}

@@ -1,0 +1,101 @@
+// The screen of a solitaire scorecard game (kind "scorecard"): advisor, play mode and score
+// distribution, switched by tabs. Built from the game's description when first shown.
+import { ScoreHistogram } from "./score-histogram.js";
+import { ScorecardAdvisor } from "./scorecard-advisor.js";
+import { ScorecardPlay } from "./scorecard-play.js";
+
+const TABS = [
+  ["advisor", "Advisor"],
+  ["play", "Play"],
+  ["distribution", "Score distribution"],
+];
+
+export class ScorecardScreen {
+  // root: the #scorecard-screen section; its content is built for the first game shown
+  constructor(root, { engine, progress, navigate }) {
+    this.root = root;
+    this.engine = engine;
+    this.progress = progress;
+    this.navigate = navigate; // (fragment) -> open it
+    this.game = null;
+    this.params = null;
+    this.current = null;
+  }
+
+  call(action, args) {
+    const onProgress = (stage, fraction) => this.progress.show(`${this.game.title}: ${stage}`, fraction);
+    return this.engine.call(action, args, { onProgress }).finally(() => this.progress.hide());
+  }
+
+  build(game) {
+    this.game = game;
+    const root = this.root;
+    root.innerHTML = `
+      <nav class="views" aria-label="${game.title} views">
+        ${TABS.map(([k, label]) => `<button type="button" data-tab="${k}" data-testid="yz-tab-${k}" aria-pressed="false">${label}</button>`).join("")}
+      </nav>
+      <div data-pane="advisor"></div><div data-pane="play" hidden></div><div data-pane="distribution" hidden></div>`;
+    this.advisor = new ScorecardAdvisor(root.querySelector("[data-pane=advisor]"), game, {
+      onPosition: (keys) => this.navigate(new URLSearchParams({ game: game.name, ...this.params, ...keys }).toString()),
+    });
+    this.play = new ScorecardPlay(root.querySelector("[data-pane=play]"), game, {
+      advise: (position) => this.call("advise", { game: game.name, ...this.params, ...position }),
+    });
+    this.histogram = new ScoreHistogram(root.querySelector("[data-pane=distribution]"));
+    root.querySelectorAll("[data-tab]").forEach((button) =>
+      button.addEventListener("click", () => this.tab(button.dataset.tab)),
+    );
+    this.tab("advisor");
+  }
+
+  // "Joker rule: forced": the rule set in words, from the description
+  rulesText() {
+    return this.game.parameters.map((p) => `${p.label}: ${this.params[p.name]}`).join(", ");
+  }
+
+  async tab(name) {
+    this.root.querySelectorAll("[data-tab]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.tab === name)));
+    this.root.querySelectorAll("[data-pane]").forEach((p) => (p.hidden = p.dataset.pane !== name));
+    const rules = JSON.stringify(this.params);
+    if (name === "play" && JSON.stringify(this.play.params) !== rules) this.play.start(this.params);
+    if (name === "distribution" && this.histogramFor !== rules) {
+      const result = await this.call("distribution", { game: this.game.name, ...this.params });
+      this.histogram.show(result, `Final score of optimal play (${this.rulesText()})`);
+      this.histogramFor = rules;
+    }
+  }
+
+  // what a switch to another rule set keeps: the same game's scorecard, dice and target
+  carryOver(resolved, game) {
+    return this.current && this.current.game === game ? this.advisor.position() : {};
+  }
+
+  pending() {
+    if (this.advisor) this.advisor.pending();
+  }
+
+  showError(message) {
+    if (this.advisor) this.advisor.showError(message);
+  }
+
+  showKept(game, resolved, answer) {
+    if (!this.game || this.game.name !== game.name) this.build(game);
+    this.params = resolved.params;
+    this.current = resolved;
+    this.advisor.show(resolved.position, answer);
+  }
+
+  // show a resolved position; returns {link, answer}, or null if a newer request took over
+  async show(resolved, game, isCurrent) {
+    if (!this.game || this.game.name !== game.name) this.build(game);
+    this.params = resolved.params;
+    this.advisor.pending();
+    const answer = await this.call("advise", { game: game.name, ...resolved.params, ...resolved.position });
+    if (!isCurrent()) return null;
+    this.current = resolved;
+    this.advisor.show(resolved.position, answer);
+    const open = this.root.querySelector("[aria-pressed=true]");
+    if (open && open.dataset.tab !== "advisor") await this.tab(open.dataset.tab);
+    return { link: answer.fragment, answer };
+  }
+}
