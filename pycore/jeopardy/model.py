@@ -59,11 +59,25 @@ class Group:
 @dataclass(frozen=True)
 class Level:
     """One level of the sweep: its zero-gain groups, the anchors they settle,
-    then the remaining groups."""
+    then the remaining groups.
+
+    The anchors are split by where their zero-gain ending (a bust) leads, which
+    decides how their turn-start value is settled: ``ends`` (the game ends),
+    ``up`` (a later turn in a higher layer, already settled: a turn counter),
+    ``chain`` (a partner in this level whose own zero-gain ending ends the game
+    or climbs) and ``cycle`` (partners that bust into each other), each with its
+    partners (``*_partner``)."""
 
     first: tuple[Group, ...]
     anchors: np.ndarray  # anchors of this level's layers
     later: tuple[Group, ...]
+    ends: np.ndarray
+    up: np.ndarray
+    up_partner: np.ndarray
+    chain: np.ndarray
+    chain_partner: np.ndarray
+    cycle: np.ndarray
+    cycle_partner: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -517,11 +531,33 @@ def _schedule(model: Model) -> Schedule:
     batch = model.layer // stride
     order_a = np.argsort(batch, kind="stable")
     layers_sorted = batch[order_a]
+    climbs = climb > 0
+    partner_of_partner = np.where(partner >= 0, partner[np.maximum(partner, 0)], -1)
+    leaves = (partner_of_partner < 0) | climbs[np.maximum(partner, 0)]  # the partner's own bust leaves the layer
     levels = []
     for lvl in sorted(set(groups_by_level) | set(int(x) for x in np.unique(batch)), reverse=True):
         lo, hi = np.searchsorted(layers_sorted, [lvl, lvl + 1])
         first, later = groups_by_level.get(lvl, ([], []))
-        levels.append(Level(tuple(first), order_a[lo:hi], tuple(later)))
+        la = order_a[lo:hi]
+        n_a = partner[la]
+        ends = n_a < 0
+        up = ~ends & climbs[la]
+        chain = ~ends & ~up & leaves[la]
+        cycle = ~ends & ~up & ~chain
+        levels.append(
+            Level(
+                tuple(first),
+                la,
+                tuple(later),
+                la[ends],
+                la[up],
+                n_a[up],
+                la[chain],
+                n_a[chain],
+                la[cycle],
+                n_a[cycle],
+            )
+        )
     return Schedule(
         levels=tuple(levels),
         cells=Group(0, N, **cells),
@@ -530,5 +566,5 @@ def _schedule(model: Model) -> Schedule:
         position=np.where(model.valid, position[:, :T], -1),
         start_pos=position[:, model.start],
         self_prob_order=model.self_prob[t_idx],
-        climbs=climb > 0,
+        climbs=climbs,
     )

@@ -460,31 +460,28 @@ def _sweep(model: Model, u_guess, fixed, progress: Progress | None, stage: str) 
     for n, level in enumerate(levels):
         for group in level.first:
             settle(group)
-        la = level.anchors
-        if len(la):
-            al, be = alpha[start_pos[la]], beta[start_pos[la]]
-            n_a = partner[la]
-            ends = n_a < 0
-            x[la[ends]] = al[ends] + be[ends] * end0[la[ends]]
-            b = np.maximum(n_a, 0)
-            up = ~ends & climbs[la]  # the partner's turn is later, already settled
-            x[la[up]] = al[up] + be[up] * (1.0 - x[b[up]])
-            chain = ~ends & ~up & ((partner[b] < 0) | climbs[b])  # the partner's zero-gain ending leaves
-            x[la[chain]] = al[chain] + be[chain] * (1.0 - x[b[chain]])
-            cycle = ~ends & ~up & ~chain
-            if cycle.any():
-                ab, bb = alpha[start_pos[b[cycle]]], beta[start_pos[b[cycle]]]
-                den = 1.0 - be[cycle] * bb
-                if np.any(den <= 0.0):
-                    bad = la[cycle][int(np.argmin(den))]
-                    raise SolverError(
-                        f"{model.game.name}: from {tuple(model.anchors[bad])} neither player ever banks "
-                        "points, so the game never ends"
-                    )
-                x[la[cycle]] = (al[cycle] + be[cycle] * (1.0 - ab - bb)) / den
-            if climbers_of is not None:
-                waiting = climbers_of(la)
-                u_now[waiting] = 1.0 - x[partner[waiting]]
+        if len(level.ends):
+            a = level.ends
+            x[a] = alpha[start_pos[a]] + beta[start_pos[a]] * end0[a]
+        for a, b in ((level.up, level.up_partner), (level.chain, level.chain_partner)):
+            # the partner's value is known: a later turn, or settled just above
+            if len(a):
+                x[a] = alpha[start_pos[a]] + beta[start_pos[a]] * (1.0 - x[b])
+        if len(level.cycle):
+            a, b = level.cycle, level.cycle_partner
+            al, be = alpha[start_pos[a]], beta[start_pos[a]]
+            ab, bb = alpha[start_pos[b]], beta[start_pos[b]]
+            den = 1.0 - be * bb
+            if np.any(den <= 0.0):
+                bad = a[int(np.argmin(den))]
+                raise SolverError(
+                    f"{model.game.name}: from {tuple(model.anchors[bad])} neither player ever banks "
+                    "points, so the game never ends"
+                )
+            x[a] = (al + be * (1.0 - ab - bb)) / den
+        if climbers_of is not None and len(level.anchors):
+            waiting = climbers_of(level.anchors)
+            u_now[waiting] = 1.0 - x[partner[waiting]]
         for group in level.later:
             settle(group)
         if progress is not None and (n % report_every == 0 or n == len(levels) - 1):
