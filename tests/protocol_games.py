@@ -33,6 +33,19 @@ def grouped(game, turn):
     return [(probability, outcome) for outcome, probability in total.items()]
 
 
+class FromFaces:
+    """roll_outcomes grouped from the concrete dice; a turn total ``k``; holding at the goal wins."""
+
+    def roll_outcomes(self, turn):
+        return grouped(self, turn)
+
+    def can_roll(self, state):
+        return state["i"] + state["k"] < self.goal
+
+    def can_hold(self, state):
+        return state["k"] > 0
+
+
 class RaceToGoal(JeopardyGame):
     """Pig-like races: the mover's score i, the opponent's j; holding at the goal wins."""
 
@@ -49,7 +62,7 @@ class RaceToGoal(JeopardyGame):
         return TurnEnd(value, {"i": np.broadcast_to(anchor["j"], banked.shape), "j": banked})
 
 
-class MiniFarkle(RaceToGoal):
+class MiniFarkle(FromFaces, RaceToGoal):
     """Three dice with faces 1, 2, 3: a 1 scores 2 points, a 2 scores 1, a 3 nothing. A roll
     that scores nothing busts; otherwise the mover sets aside one or more scoring dice
     (a choice) and may roll the rest; setting all aside gives the three back (hot dice)."""
@@ -93,17 +106,8 @@ class MiniFarkle(RaceToGoal):
                     options.append((k + 2 * a + b, left if left else 3))
         return Choice(tuple(dict.fromkeys(options)))
 
-    def roll_outcomes(self, turn):
-        return grouped(self, turn)
 
-    def can_roll(self, state):
-        return state["i"] + state["k"] < self.goal
-
-    def can_hold(self, state):
-        return state["k"] > 0
-
-
-class ShortPig(JeopardyGame):
+class ShortPig(FromFaces, JeopardyGame):
     """Pig to ``goal`` with ``turns`` turns in all: ``n`` counts the turns left (this one
     included); when the last turn ends and nobody has reached the goal, it is a draw."""
 
@@ -145,15 +149,6 @@ class ShortPig(JeopardyGame):
 
     def read_roll(self, turn, faces):
         return None if faces[0] == 1 else (turn[0] + faces[0],)
-
-    def roll_outcomes(self, turn):
-        return grouped(self, turn)
-
-    def can_roll(self, state):
-        return state["i"] + state["k"] < self.goal
-
-    def can_hold(self, state):
-        return state["k"] > 0
 
     def end_turn(self, anchor, gain):
         banked = anchor["i"] + gain

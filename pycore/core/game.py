@@ -73,7 +73,8 @@ class Game:
     @property
     def table_stem(self) -> str:
         """The prebuilt table's file name without extension, e.g. ``yahtzee-forced`` or ``pig-goal100``."""
-        return "-".join([self.name] + [str(v) if p.choices else f"{p.name}{v}" for p, v in zip(self.parameters, self.params.values())])
+        parts = [str(v) if p.choices else f"{p.name}{v}" for p, v in zip(self.parameters, self.params.values())]
+        return "-".join([self.name] + parts)
 
     # ---- prebuilt tables (see pycore.store.prebuilt) --------------------------------------
 

@@ -381,7 +381,7 @@ class JeopardyGame(Game):
             if var.name not in values:
                 full.update({c: defaults.get(c, 0) for c in names})
             elif var.letters:
-                full.update(self._letter_counts(var, values[var.name]))
+                full.update(self.letter_columns(var, values[var.name]))
             else:
                 value = values[var.name]
                 if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
@@ -395,7 +395,8 @@ class JeopardyGame(Game):
         self.check_state(state)
         return state
 
-    def _letter_counts(self, var: StateVar, value) -> dict[str, int]:
+    def letter_columns(self, var: StateVar, value) -> dict[str, int]:
+        """A dice variable's letters (e.g. ``"GGR"``) as its count columns."""
         if not isinstance(value, str) or any(ch not in var.letters for ch in value.strip().upper()):
             raise InvalidStateError(
                 f"{self.name}: {var.name} ({var.help}) is a string of the letters {', '.join(var.letters)}, "
@@ -508,7 +509,7 @@ class JeopardyGame(Game):
             stack = [tuple(self.turn_start)]
             while stack:
                 turn = stack.pop()
-                if ROLL not in self._legal(key, turn):
+                if ROLL not in self.actions_at(key, turn):
                     continue
                 for _, outcome in self.roll_outcomes(turn):
                     for nxt in options_of(outcome):
@@ -518,10 +519,11 @@ class JeopardyGame(Game):
             cache[key] = seen
         return cache[key]
 
-    def _legal(self, anchor: tuple[int, ...], turn: tuple[int, ...]) -> tuple[str, ...]:
+    def actions_at(self, anchor: tuple[int, ...], turn: tuple[int, ...]) -> tuple[str, ...]:
+        """The legal moves at an anchor and turn state (see :meth:`legal_actions`)."""
         cols = {k: np.asarray(v) for k, v in zip(self.columns, tuple(anchor) + tuple(turn))}
         can_hold = bool(self.can_hold(cols))
-        if can_hold and self._end(anchor, self.gain(turn), Fraction(1)).mover_value == 1.0:
+        if can_hold and self.turn_end(anchor, self.gain(turn), Fraction(1)).mover_value == 1.0:
             return (HOLD,)
         actions = []
         if bool(self.can_roll(cols)):
@@ -533,9 +535,10 @@ class JeopardyGame(Game):
     def legal_actions(self, state: State) -> tuple[str, ...]:
         """The moves in a state. Where holding wins the game on the spot the
         win is taken: holding is the only move (as the papers count it)."""
-        return self._legal(state.anchor, state.turn)
+        return self.actions_at(state.anchor, state.turn)
 
-    def _end(self, anchor: tuple[int, ...], gain: int, probability: Fraction) -> Transition:
+    def turn_end(self, anchor: tuple[int, ...], gain: int, probability: Fraction) -> Transition:
+        """Ending a turn from ``anchor`` having banked ``gain``: the game's result or the next turn start."""
         columns = {k: np.asarray(v) for k, v in zip(self.anchor_vars, anchor)}
         end = self.end_turn(columns, np.asarray(gain))
         value = float(end.mover_value)
@@ -551,11 +554,11 @@ class JeopardyGame(Game):
                 f"{action!r} is not legal in {self.format_state(state)}; legal: {', '.join(self.legal_actions(state))}"
             )
         if action == HOLD:
-            return [self._end(state.anchor, self.gain(state.turn), Fraction(1))]
+            return [self.turn_end(state.anchor, self.gain(state.turn), Fraction(1))]
         result = []
         for probability, outcome in self.roll_outcomes(state.turn):
             if outcome is None:
-                result.append(self._end(state.anchor, 0, probability))
+                result.append(self.turn_end(state.anchor, 0, probability))
             elif isinstance(outcome, Choice):
                 options = tuple(State(self.name, state.anchor, tuple(t)) for t in outcome.options)
                 result.append(Transition(probability, None, None, False, options))

@@ -75,7 +75,7 @@ def turn_values(
     hold: dict = {}
     value: dict = {}
     for turn in order:
-        legal = game._legal(anchor, turn)
+        legal = game.actions_at(anchor, turn)
         gain = game.gain(turn)
         hold[turn] = (hold_value(gain) if gain > 0 else bust_value) if HOLD in legal else None
         if ROLL in legal:
@@ -118,7 +118,7 @@ def _post_order(game: JeopardyGame, anchor: tuple[int, ...]) -> list[tuple[int, 
             if turn in done:
                 continue
             stack.append((turn, True))
-            if ROLL in game._legal(anchor, turn):
+            if ROLL in game.actions_at(anchor, turn):
                 for _, outcome in game.roll_outcomes(turn):
                     for nxt in options_of(outcome):
                         if nxt != turn and nxt not in done:
@@ -131,7 +131,7 @@ def win_turn_values(game: JeopardyGame, anchor: tuple[int, ...], anchor_value: C
     ``anchor_value(next_anchor)`` (P(that anchor's mover wins))."""
 
     def ending(gain: int) -> float:
-        end = game._end(anchor, gain, Fraction(1))
+        end = game.turn_end(anchor, gain, Fraction(1))
         if end.mover_value is not None:
             return end.mover_value
         return 1.0 - anchor_value(end.state.anchor)

@@ -85,6 +85,8 @@ def _objective_arg(parser: argparse.ArgumentParser) -> None:
 
 
 def _position_args(parser: argparse.ArgumentParser) -> None:
+    """A position: a two-player game's state, or a scorecard game's card, dice and rerolls."""
+    parser.add_argument("--state", help="two-player games: state as key=value pairs, e.g. i=10,j=20,k=5")
     parser.add_argument("--scorecard", help='scorecard games: filled boxes, e.g. "1s:3,fh:25,y:50,yb:1" (empty: a fresh card)')
     parser.add_argument("--dice", help="scorecard games: the dice showing, e.g. 13356 (omit at the start of a turn)")
     parser.add_argument("--rolls-left", dest="rolls_left", type=int, help="scorecard games: rerolls left (0-2)")
@@ -109,7 +111,6 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("advise", help="roll or hold? (scorecard games: which dice to keep, which box to fill)")
     _game_args(p)
     _objective_arg(p)
-    p.add_argument("--state", help="state as key=value pairs, e.g. i=10,j=20,k=5")
     _position_args(p)
     p = sub.add_parser("policies", help="human-playable policies against optimal play")
     _game_args(p)
@@ -122,7 +123,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--against", help="the opponent: optimal (default), a policy name, or a rule")
     p = sub.add_parser("link", help="the shareable URL fragment of a state")
     _game_args(p)
-    p.add_argument("--state", help="state as key=value pairs, e.g. i=10,j=20,k=5")
     _position_args(p)
     p = sub.add_parser("distribution", help="scorecard games: the exact final-score distribution of optimal play")
     _game_args(p)

@@ -37,7 +37,7 @@ from urllib.parse import quote
 
 import numpy as np
 
-from ..core.errors import InvalidRequestError, PycoreError, TableError
+from ..core.errors import InvalidRequestError, PycoreError
 from ..jeopardy.boundary import axes as boundary_axes
 from ..jeopardy.boundary import panel_grid, panel_title, panels, pick, slice_of, solid_of, table_csv
 from ..jeopardy.model import compile_game
@@ -109,15 +109,11 @@ def _state_from_args(game: JeopardyGame, args: dict) -> State:
 
 
 def _prebuilt(game: JeopardyGame):
-    """The game's prebuilt table of turn-start values, if it ships one for these parameters."""
+    """The game's prebuilt table of turn-start values, if it ships one for these parameters
+    (a damaged one is refused by name: TableError)."""
     if game.table_stem not in {g.table_stem for g in type(game).prebuilt_variants()}:
         return None
-    try:
-        return load_table(game)
-    except TableError:
-        if game.key in _SOLUTIONS:
-            return None
-        raise
+    return load_table(game)
 
 
 def _advise(game: JeopardyGame, args: dict, progress) -> dict:
@@ -415,7 +411,7 @@ def _split(game: JeopardyGame, wanted: dict[str, object]) -> tuple[tuple, tuple]
     columns: dict[str, int] = {}
     for var in game.variables:
         if var.name in wanted and var.letters:
-            columns.update(game._letter_counts(var, wanted[var.name]))
+            columns.update(game.letter_columns(var, wanted[var.name]))
         elif var.name in wanted and isinstance(wanted[var.name], int):
             columns[var.name] = int(wanted[var.name])
     values = {c: columns.get(c, defaults.get(c, 1 if c == "p" else 0)) for c in game.columns}
