@@ -51,3 +51,32 @@ def test_solutions_are_cached():
     first = handle({"action": "solve", "args": {"game": "pig", "goal": 20}})
     second = handle({"action": "solve", "args": {"game": "pig", "goal": 20}})
     assert first == second  # same seconds: the second call did not solve again
+
+
+@pytest.mark.parametrize(
+    "game, state, var, direction, expected",
+    [
+        ("gro", "p=2,i=30,j=55,k=0,o=0", "k", 1, {"p": 2, "i": 30, "j": 55, "k": 5, "o": 0}),
+        ("gro", "p=2,i=30,j=55,k=20,o=0", "k", -1, {"p": 2, "i": 30, "j": 55, "k": 15, "o": 0}),
+        ("gro", "p=1,i=10,j=20,k=4,o=1", "k", 1, {"p": 1, "i": 10, "j": 20, "k": 8, "o": 1}),
+        ("pig", "i=0,j=0,k=0", "k", 1, {"i": 0, "j": 0, "k": 2}),
+        ("ayzd", "p=1,i=3,j=4,b=2,s=1", "s", 1, {"p": 1, "i": 3, "j": 4, "b": 2, "s": 2}),
+    ],
+)
+def test_step_moves_one_variable_to_its_next_possible_value(game, state, var, direction, expected):
+    answer = handle({"action": "step", "args": {"game": game, "state": state, "var": var, "direction": direction}})
+    assert answer["state"] == expected
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        ({"state": "p=1,i=0,j=0,k=0,o=0", "var": "k", "direction": -1}, "Turn total cannot go lower"),
+        ({"state": "p=1,i=0,j=0,k=0,o=0", "var": "q", "direction": 1}, "'var' must be one of p, i, j, k, o"),
+        ({"state": "p=1,i=0,j=0,k=0,o=0", "var": "k", "direction": 2}, "'direction' must be 1 or -1"),
+        ({"state": "p=1,i=0,j=0,k=0,o=0", "var": "k", "direction": True}, "'direction' must be 1 or -1"),
+    ],
+)
+def test_step_explains_why_it_cannot(args, fragment):
+    answer = handle({"action": "step", "args": {"game": "gro", **args}})
+    assert fragment in answer["error"]["message"]

@@ -36,7 +36,14 @@ export class JeopardyScreen {
     this.boundary = part("boundary");
     this.note = part("view-note");
     this.advice = new AdvicePanel(part("advice"));
-    this.editor = new StateEditor(part("state-editor"), (state) => this.navigate(this.request(state)));
+    this.editor = new StateEditor(
+      part("state-editor"),
+      (state) => this.navigate(this.request(state)),
+      async (state, name, direction) => {
+        const args = { game: this.current.game, ...this.current.params, state, var: name, direction };
+        return (await this.engine.call("step", args)).state;
+      },
+    );
     this.strategies = new StrategiesView(this.boundary, {
       call: (action, args) => this.engine.call(action, args),
       onRule: (rule, showOnBoundary) => this.tryRule(rule, showOnBoundary),

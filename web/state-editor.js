@@ -1,12 +1,15 @@
 // Enter a state with phone-sized controls, generated from the game's description: segmented
 // buttons for a variable with few values (whose turn, 1s or shotguns set aside), steppers for
-// numbers (scores, the turn total) and a letters field for dice by colour.
+// numbers (scores, the turn total) and a letters field for dice by colour. A stepper's + and -
+// ask the engine for the next value that can occur (onStep) and change nothing else; when
+// there is none, the reason is shown under that control.
 import { escapeHtml } from "./advice-panel.js";
 
 export class StateEditor {
-  constructor(root, onChange) {
+  constructor(root, onChange, onStep) {
     this.root = root;
     this.onChange = onChange;
+    this.onStep = onStep; // (values, name, direction) -> Promise of the next state
     this.values = {};
     this.vars = [];
   }
@@ -14,6 +17,7 @@ export class StateEditor {
   show(game, state) {
     if (game.state_vars.map((v) => v.name).join() !== this.vars.map((v) => v.name).join()) this.render(game);
     this.values = { ...state };
+    this.root.querySelectorAll(".field-note").forEach((note) => (note.hidden = true));
     for (const v of this.vars) {
       if (v.control === "choice") {
         this.root.querySelectorAll(`[data-var="${v.name}"] button`).forEach((button) => {
@@ -56,6 +60,7 @@ export class StateEditor {
               <input id="var-${v.name}" name="${v.name}" data-testid="input-${v.name}" type="number" inputmode="numeric" min="0">
               <button type="button" data-step="1" data-var="${v.name}" aria-label="${escapeHtml(v.label)} plus 1">+</button>
             </div>
+            <p class="field-note" data-testid="note-${v.name}" role="status" hidden></p>
           </div>`;
       })
       .join("");
@@ -66,9 +71,17 @@ export class StateEditor {
       }),
     );
     this.root.querySelectorAll("button[data-step]").forEach((button) =>
-      button.addEventListener("click", () => {
+      button.addEventListener("click", async () => {
         const name = button.dataset.var;
-        this.emit({ ...this.values, [name]: Math.max(0, (this.values[name] || 0) + Number(button.dataset.step)) });
+        const note = this.root.querySelector(`[data-testid="note-${name}"]`);
+        try {
+          const next = await this.onStep(this.values, name, Number(button.dataset.step));
+          note.hidden = true;
+          this.emit(next);
+        } catch (error) {
+          note.textContent = error.message;
+          note.hidden = false;
+        }
       }),
     );
     this.root.querySelectorAll("input").forEach((input) =>

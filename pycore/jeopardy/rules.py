@@ -405,6 +405,28 @@ class JeopardyGame(Game):
         text = value.strip().upper()
         return {column: text.count(letter) for column, letter in zip(_columns_of(var), var.letters)}
 
+    def step(self, state: State, var: str, direction: int) -> State:
+        """The state with ``var`` moved to the next value, up (``direction`` 1) or down (-1),
+        that can occur with every other variable as it is: what a stepper's + and - do (GRO's
+        turn total goes 0 -> 5 with no 1s set aside, Pig's 0 -> 2). InvalidStateError, naming
+        why, if there is none within the variable's range."""
+        values = self.state_values(state)
+        variable = self.variable(var)
+        if variable.letters or direction not in (1, -1):
+            raise InvalidStateError(f"{self.name}: {var} cannot be stepped (direction 1 or -1, a number variable)")
+        low, high = self.var_range(var)
+        reason = ""
+        value = values[var] + direction
+        while low <= value <= high:
+            try:
+                return self.state(**{**values, var: value})
+            except InvalidStateError as exc:
+                reason = reason or str(exc)
+            value += direction
+        where = "higher" if direction > 0 else "lower"
+        why = f": {reason.split(': ', 1)[-1]}" if reason else f" (its range is {low}-{high})"
+        raise InvalidStateError(f"{variable.label} cannot go {where} with everything else as it is{why}")
+
     def parse_state(self, text: str) -> State:
         """Parse ``"i=10,j=20,k=5"`` (the CLI and link syntax)."""
         values: dict[str, object] = {}

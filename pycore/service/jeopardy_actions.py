@@ -9,6 +9,8 @@ Every action takes the game (with its parameters) and the request's arguments:
 * ``policies`` -> policies [{name, difference, win_rate, ...}]
 * ``komi`` {max_points?} -> komi [{points, p_first_player_wins}], fairest
 * ``link`` {state} -> fragment
+* ``step`` {state, var, direction} -> state: ``var`` moved to the next value (1 up, -1 down)
+  that can occur with the rest unchanged (an error naming why when there is none)
 * ``panels`` -> axes, panels [{fixed, title}] (see :mod:`pycore.jeopardy.boundary`)
 * ``slice`` {fixed, axis, at} -> x, y, roll [[1/0/null]], p_roll, p_hold (indexed [y][x])
 * ``solid`` {fixed} -> runs [[i, j, t_from, t_to]] of the roll region
@@ -181,6 +183,16 @@ def _link(game: JeopardyGame, args: dict, progress) -> dict:
     return {**_head(game), "fragment": "#" + fragment(game, state)}
 
 
+def _step(game: JeopardyGame, args: dict, progress) -> dict:
+    state = _state_from_args(game, args)
+    var, direction = args.get("var"), args.get("direction")
+    if var not in game.state_vars:
+        raise InvalidRequestError(f"argument 'var' must be one of {', '.join(game.state_vars)}, got {var!r}")
+    if direction not in (1, -1) or isinstance(direction, bool):
+        raise InvalidRequestError(f"argument 'direction' must be 1 or -1, got {direction!r}")
+    return {**_head(game), "state": game.state_values(game.step(state, var, direction))}
+
+
 _GRIDS: dict = {}
 
 
@@ -301,6 +313,7 @@ ACTIONS: dict[str, Callable[[JeopardyGame, dict, Any], dict]] = {
     "policies": _policies,
     "komi": _komi,
     "link": _link,
+    "step": _step,
     "panels": _panels,
     "slice": _slice,
     "solid": _solid,

@@ -105,6 +105,25 @@ def test_keyboard_alone_can_change_the_state(site, page):
     expect(page).to_have_url(site + "#game=pig&i=10&j=20&k=6", timeout=TIMEOUT)
 
 
+def test_a_stepper_moves_to_the_next_value_that_can_occur(site, page):
+    """GRO's turn total moves by 3-5 points a roll: + from 0 gives 5 with no 1s set aside,
+    and nothing else changes; - from 0 has nowhere to go and says why beside the control."""
+    page.goto(site + "#game=gro&p=2&i=30&j=55&k=0&o=0")
+    advice_of(page)
+    page.get_by_label("Turn total plus 1").click()
+    expect(page).to_have_url(site + "#game=gro&p=2&i=30&j=55&k=5&o=0", timeout=TIMEOUT)
+    advice_of(page)
+    page.get_by_label("Turn total minus 1").click()
+    expect(page).to_have_url(site + "#game=gro&p=2&i=30&j=55&k=0&o=0", timeout=TIMEOUT)
+    advice_of(page)
+    page.get_by_label("Turn total minus 1").click()
+    expect(page.get_by_test_id("note-k")).to_contain_text("Turn total cannot go lower", timeout=TIMEOUT)
+    expect(page).to_have_url(site + "#game=gro&p=2&i=30&j=55&k=0&o=0")
+    page.get_by_label("Turn total plus 1").click()  # a step that works clears the note
+    expect(page).to_have_url(site + "#game=gro&p=2&i=30&j=55&k=5&o=0", timeout=TIMEOUT)
+    expect(page.get_by_test_id("note-k")).to_be_hidden()
+
+
 def test_works_offline_after_one_visit(site, browser):
     context = browser.new_context()
     page = context.new_page()
