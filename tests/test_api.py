@@ -69,14 +69,17 @@ def test_step_moves_one_variable_to_its_next_possible_value(game, state, var, di
 
 
 @pytest.mark.parametrize(
-    "args, fragment",
+    "game, args, fragment",
     [
-        ({"state": "p=1,i=0,j=0,k=0,o=0", "var": "k", "direction": -1}, "Turn total cannot go lower"),
-        ({"state": "p=1,i=0,j=0,k=0,o=0", "var": "q", "direction": 1}, "'var' must be one of p, i, j, k, o"),
-        ({"state": "p=1,i=0,j=0,k=0,o=0", "var": "k", "direction": 2}, "'direction' must be 1 or -1"),
-        ({"state": "p=1,i=0,j=0,k=0,o=0", "var": "k", "direction": True}, "'direction' must be 1 or -1"),
+        ("gro", {"state": "p=1,i=0,j=0,k=0,o=0", "var": "k", "direction": -1}, "Turn total is already at its lowest (0)"),
+        ("gro", {"state": "p=1,i=0,j=0,k=3,o=2", "var": "o", "direction": 1}, "1s set aside is already at its highest (2)"),
+        # at 99 one roll of 2-6 reaches the goal, and holding there wins: no turn total above 6
+        ("pig", {"state": "i=99,j=0,k=6", "var": "k", "direction": 1}, "Turn total cannot go higher with everything"),
+        ("gro", {"state": "p=1,i=0,j=0,k=0,o=0", "var": "q", "direction": 1}, "'var' must be one of p, i, j, k, o"),
+        ("gro", {"state": "p=1,i=0,j=0,k=0,o=0", "var": "k", "direction": 2}, "'direction' must be 1 or -1"),
+        ("gro", {"state": "p=1,i=0,j=0,k=0,o=0", "var": "k", "direction": True}, "'direction' must be 1 or -1"),
     ],
 )
-def test_step_explains_why_it_cannot(args, fragment):
-    answer = handle({"action": "step", "args": {"game": "gro", **args}})
+def test_step_explains_why_it_cannot(game, args, fragment):
+    answer = handle({"action": "step", "args": {"game": game, **args}})
     assert fragment in answer["error"]["message"]

@@ -423,9 +423,12 @@ class JeopardyGame(Game):
             except InvalidStateError as exc:
                 reason = reason or str(exc)
             value += direction
+        if not reason:
+            edge = "highest" if direction > 0 else "lowest"
+            raise InvalidStateError(f"{variable.label} is already at its {edge} ({values[var]})")
         where = "higher" if direction > 0 else "lower"
-        why = f": {reason.split(': ', 1)[-1]}" if reason else f" (its range is {low}-{high})"
-        raise InvalidStateError(f"{variable.label} cannot go {where} with everything else as it is{why}")
+        why = reason.split(": ", 1)[-1]
+        raise InvalidStateError(f"{variable.label} cannot go {where} with everything else as it is: {why}")
 
     def parse_state(self, text: str) -> State:
         """Parse ``"i=10,j=20,k=5"`` (the CLI and link syntax)."""

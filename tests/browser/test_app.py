@@ -117,7 +117,7 @@ def test_a_stepper_moves_to_the_next_value_that_can_occur(site, page):
     expect(page).to_have_url(site + "#game=gro&p=2&i=30&j=55&k=0&o=0", timeout=TIMEOUT)
     advice_of(page)
     page.get_by_label("Turn total minus 1").click()
-    expect(page.get_by_test_id("note-k")).to_contain_text("Turn total cannot go lower", timeout=TIMEOUT)
+    expect(page.get_by_test_id("note-k")).to_contain_text("Turn total is already at its lowest (0)", timeout=TIMEOUT)
     expect(page).to_have_url(site + "#game=gro&p=2&i=30&j=55&k=0&o=0")
     page.get_by_label("Turn total plus 1").click()  # a step that works clears the note
     expect(page).to_have_url(site + "#game=gro&p=2&i=30&j=55&k=5&o=0", timeout=TIMEOUT)
