@@ -12,6 +12,24 @@ import { ShareButtons } from "./share-button.js";
 import { SolutionStore } from "./solution-store.js";
 
 const $ = (id) => document.getElementById(id);
+const LAST_KEY = "roll-or-hold-last-positions";
+
+function readLast() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(LAST_KEY) || "{}");
+    return kept && typeof kept === "object" ? kept : {};
+  } catch {
+    return {}; // unreadable: start afresh, nothing else depends on it
+  }
+}
+
+function saveLast(positions) {
+  try {
+    localStorage.setItem(LAST_KEY, JSON.stringify(positions));
+  } catch {
+    // storage full or blocked: positions are still kept for this visit
+  }
+}
 
 function showProblems(problems) {
   const box = $("link-message");
@@ -44,6 +62,8 @@ class App {
     this.current = null; // the resolved position on screen
     this.shown = null; // the link whose answer is on screen
     this.sequence = 0;
+    this.userMoved = false; // a tap or an edit since the page loaded
+    this.lastByGame = readLast(); // each game's last position (its link), kept across visits
     this.engine = new Engine({
       onLog: (message) => this.progress.show(message),
       onFatal: (message) => {
@@ -56,7 +76,7 @@ class App {
       progress: this.progress,
       say: (text) => ($("status").textContent = text),
       store: () => this.store,
-      navigate: (fragment) => this.open(fragment),
+      navigate: (fragment) => this.open(fragment, { push: true }),
     };
     this.screens = {
       jeopardy: new JeopardyScreen($("jeopardy-screen"), tools),
@@ -78,8 +98,10 @@ class App {
     for (const [name, screen] of Object.entries(this.screens)) screen.root.hidden = name !== kind;
   }
 
-  // resolve any request (a link, an edit, a new game) to a valid position and show it
-  async open(fragment) {
+  // resolve any request (a link, an edit, a new game) to a valid position and show it;
+  // an edit (push) adds a history entry, so Back steps through the positions shown
+  async open(fragment, { push = false } = {}) {
+    if (push) this.userMoved = true;
     const mine = ++this.sequence;
     const isCurrent = () => mine === this.sequence;
     if (fragment !== this.shown) this.screenOf(this.current).pending();
@@ -96,7 +118,9 @@ class App {
       if (!shown || !isCurrent()) return;
       this.current = resolved;
       this.shown = shown.link;
-      if (location.hash !== shown.link) history.replaceState(null, "", shown.link);
+      if (location.hash !== shown.link) history[push ? "pushState" : "replaceState"](null, "", shown.link);
+      this.lastByGame[resolved.game] = shown.link;
+      saveLast(this.lastByGame);
       this.store.putAnswer(shown.link, { answer: shown.answer, resolved, games: this.games });
     } catch (error) {
       if (!isCurrent()) return;
@@ -125,16 +149,19 @@ class App {
   buildControls() {
     if (this.picker) return;
     this.picker = new GamePicker($("game-picker"), this.games, ({ game, params }) => {
-      // another game or variant: the screen says what of the position carries over
-      const keep = this.current ? this.screens[this.meta(game).kind].carryOver(this.current, game) : {};
-      const sameKind = this.current && this.meta(this.current.game).kind === this.meta(game).kind;
-      const view = sameKind && this.current.view ? this.current.view : null;
-      const keys = { game, ...params, ...keep };
+      // another game: where it was left (each game keeps its own position), else its start
+      if (!this.current || this.current.game !== game) {
+        this.open(this.lastByGame[game] || new URLSearchParams({ game }).toString(), { push: true });
+        return;
+      }
+      // another variant of this game: the screen says what of the position carries over
+      const keys = { game, ...params, ...this.screens[this.meta(game).kind].carryOver(this.current, game) };
+      const view = this.current.view;
       if (view && view.axis && view.view !== "advice") {
         Object.assign(keys, { view: view.view, axis: view.axis });
         if (view.rule) keys.rule = view.rule;
       }
-      this.open(new URLSearchParams(keys).toString());
+      this.open(new URLSearchParams(keys).toString(), { push: true });
     });
     new ShareButtons($("share"), (text) => ($("status").textContent = text));
   }
@@ -147,9 +174,12 @@ class App {
     this.store.prune();
     this.games = (await this.engine.call("games")).games;
     this.buildControls();
-    // a link pasted or edited by hand (replaceState, used for our own updates, fires no hashchange)
+    // a link pasted or edited by hand, or Back and Forward (pushState and replaceState, used for
+    // our own updates, fire no hashchange)
     window.addEventListener("hashchange", () => this.open(location.hash));
-    await this.open(location.hash);
+    // taps on the kept answer's controls before Python was ready are queued in the worker; the
+    // first of them, not this load, decides what is shown
+    if (!this.userMoved) await this.open(location.hash);
     // precache for offline use only now, so it does not slow the first answer down
     registerOffline(showOffline);
   }

@@ -76,11 +76,10 @@ export class JeopardyScreen {
     return new URLSearchParams(keys).toString();
   }
 
-  // what a switch to another game or variant keeps: both scores (the description's first two axes)
+  // what a switch to another variant of the same game keeps: the whole state (the link
+  // resolver moves it to the nearest one the variant has, and says so)
   carryOver(resolved) {
-    const keep = {};
-    if (resolved && resolved.state) for (const v of this.game.axes.slice(0, 2)) keep[v] = resolved.state[v];
-    return keep;
+    return resolved && resolved.state ? { ...resolved.state } : {};
   }
 
   pending() {

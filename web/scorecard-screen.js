@@ -65,9 +65,9 @@ export class ScorecardScreen {
     }
   }
 
-  // what a switch to another rule set keeps: the same game's scorecard, dice and target
-  carryOver(resolved, game) {
-    return this.current && this.current.game === game ? this.advisor.position() : {};
+  // what a switch to another rule set of the same game keeps: the scorecard, dice and target
+  carryOver() {
+    return this.advisor ? this.advisor.position() : {};
   }
 
   pending() {

@@ -89,7 +89,9 @@ export class StateEditor {
     );
   }
 
+  // quick taps build on each other: the next one starts from what this one asked for
   emit(values) {
+    this.values = { ...values };
     this.onChange(values);
   }
 }

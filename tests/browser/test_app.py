@@ -124,6 +124,57 @@ def test_a_stepper_moves_to_the_next_value_that_can_occur(site, page):
     expect(page.get_by_test_id("note-k")).to_be_hidden()
 
 
+def test_each_game_keeps_its_own_position(site, page):
+    page.goto(site + "#game=pig&i=60&j=70&k=0")
+    advice_of(page)
+    page.get_by_test_id("game-select").select_option("gro")
+    expect(page).to_have_url(site + "#game=gro&p=1&i=0&j=0&k=0&o=0", timeout=TIMEOUT)
+    advice_of(page)
+    page.get_by_label("Your score plus 1").click()
+    expect(page).to_have_url(site + "#game=gro&p=1&i=1&j=0&k=0&o=0", timeout=TIMEOUT)
+    advice_of(page)
+    page.get_by_test_id("game-select").select_option("ayzd")
+    expect(page).to_have_url(site + "#game=ayzd&p=1&i=0&j=0&b=0&s=0", timeout=TIMEOUT)
+    advice_of(page)
+    page.get_by_test_id("game-select").select_option("pig")
+    expect(page).to_have_url(site + "#game=pig&i=60&j=70&k=0", timeout=TIMEOUT)
+    advice_of(page)
+    page.get_by_test_id("game-select").select_option("gro")
+    expect(page).to_have_url(site + "#game=gro&p=1&i=1&j=0&k=0&o=0", timeout=TIMEOUT)
+    expect(page.get_by_test_id("link-message")).to_be_hidden()
+
+
+def test_back_steps_through_the_positions_entered(site, page):
+    page.goto(site + "#game=pig&i=10&j=20&k=5")
+    advice_of(page)
+    page.get_by_label("Your score plus 1").click()
+    expect(page).to_have_url(site + "#game=pig&i=11&j=20&k=5", timeout=TIMEOUT)
+    advice_of(page)
+    page.get_by_label("Your score plus 1").click()
+    expect(page).to_have_url(site + "#game=pig&i=12&j=20&k=5", timeout=TIMEOUT)
+    advice_of(page)
+    page.go_back()
+    expect(page).to_have_url(site + "#game=pig&i=11&j=20&k=5", timeout=TIMEOUT)
+    expect(page.get_by_test_id("input-i")).to_have_value("11", timeout=TIMEOUT)
+    wait_for_roll_value(page, cli_advice("pig", "i=11,j=20,k=5")["values"]["roll"])
+    page.go_back()
+    expect(page.get_by_test_id("input-i")).to_have_value("10", timeout=TIMEOUT)
+    page.go_forward()
+    expect(page.get_by_test_id("input-i")).to_have_value("11", timeout=TIMEOUT)
+
+
+def test_a_tap_before_python_is_ready_is_not_lost(site, page):
+    """After a reload the kept answer shows at once; a tap then is queued, not dropped."""
+    page.goto(site + "#game=ayzd&p=1&i=3&j=4&b=2&s=1")
+    advice_of(page)
+    page.reload()
+    expect(page.get_by_test_id("set-s-2")).to_be_visible(timeout=TIMEOUT)
+    page.get_by_test_id("set-s-2").click()
+    expect(page).to_have_url(site + "#game=ayzd&p=1&i=3&j=4&b=2&s=2", timeout=TIMEOUT)
+    wait_for_roll_value(page, cli_advice("ayzd", "p=1,i=3,j=4,b=2,s=2")["values"]["roll"])
+    expect(page.get_by_test_id("set-s-2")).to_have_attribute("aria-pressed", "true")
+
+
 def test_works_offline_after_one_visit(site, browser):
     context = browser.new_context()
     page = context.new_page()
