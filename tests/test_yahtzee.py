@@ -196,10 +196,15 @@ def test_api_errors_are_json_messages():
     assert "joker rule 'wild'" in answer["error"]["message"]
 
 
-def test_a_full_card_is_game_over():
+def test_a_full_card_is_game_over_and_keeps_its_score():
     card = "1s:3,2s:6,3s:9,4s:12,5s:15,6s:18,3k:20,4k:0,fh:25,ss:30,ls:40,y:0,ch:22"
-    with pytest.raises(InvalidStateError, match="game is over with 235 points"):
-        api.call("advise", {"game": "yahtzee", "scorecard": card})
+    answer = api.call("advise", {"game": "yahtzee", "scorecard": card})
+    assert answer["complete"] is True and answer["final_score"] == 235 and answer["best"] is None
+    # a link to the full card opens it, with its score, instead of a fresh card
+    opened = api.call("resolve", {"fragment": answer["fragment"]})
+    assert opened["problems"] == [] and Scorecard.from_text(opened["position"]["scorecard"]).score == 235
+    with_dice = api.call("resolve", {"fragment": answer["fragment"] + "&dice=11111&rolls=0"})
+    assert with_dice["position"]["dice"] is None and "game is over with 235 points" in with_dice["problems"][0]
 
 
 # --- tables --------------------------------------------------------------------------------------------
@@ -436,3 +441,12 @@ def test_concrete_dice_match_the_roll_table_and_replay_from_a_seed():
     many = [roll(shown, random.Random(n)) for n in range(2000)]
     yahtzees = sum(len(set(r)) == 1 for r in many)
     assert yahtzees < 10  # P = 6/7776 each: about 1.5 expected in 2,000 rolls
+
+
+def test_a_bad_entry_in_a_linked_card_drops_only_that_entry():
+    six = "1s:3,2s:6,3s:9,4s:12,5s:15,6s:18"
+    opened = api.call("resolve", {"fragment": f"#game=yahtzee&joker=forced&card={six},yb:1"})
+    assert opened["position"]["scorecard"] == six
+    assert opened["problems"] == ["scorecard entry 'yb:1' left out: Yahtzee bonuses need 50 in the Yahtzee box"]
+    opened = api.call("resolve", {"fragment": f"#game=yahtzee&joker=forced&card={six},fh:20,fh:25"})
+    assert opened["position"]["scorecard"] == six + ",fh:25" and "fh:20" in opened["problems"][0]

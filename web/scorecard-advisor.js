@@ -98,7 +98,12 @@ export class ScorecardAdvisor {
   render(result) {
     const a = this.advice;
     a.dataset.expected = String(result.expected_final);
-    if (!result.best) {
+    if (result.complete) {
+      a.dataset.best = "";
+      a.innerHTML = `
+        <p class="verdict" data-testid="yz-verdict">Game over: ${result.final_score} points</p>
+        <p class="why">Every box is filled. Clear a box on the scorecard below to look at an earlier turn.</p>`;
+    } else if (!result.best) {
       a.dataset.best = "";
       a.innerHTML = `
         <p class="verdict">${points(result.expected_final)}</p>

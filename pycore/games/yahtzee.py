@@ -250,6 +250,20 @@ class Yahtzee(ScorecardGame):
     def parse_dice(self, text: str) -> tuple[int, ...]:
         return parse_dice(text, DICE.n_dice)
 
+    def nearest_card(self, text: str) -> tuple["Scorecard", list[str]]:
+        """The card with every entry of ``text`` that fits, and a message for each one left out
+        (a bad bonus count drops only the bonus, never the filled boxes)."""
+        kept: list[str] = []
+        problems: list[str] = []
+        for item in filter(None, re.split(r"[,;\s]+", str(text).strip())):
+            try:
+                self.anchor_of(Scorecard.from_text(",".join(kept + [item])))
+            except InvalidStateError as exc:
+                problems.append(f"scorecard entry {item!r} left out: {exc}")
+                continue
+            kept.append(item)
+        return Scorecard.from_text(",".join(kept)), problems
+
     def box_keys(self) -> tuple[str, ...]:
         return BOX_KEYS
 

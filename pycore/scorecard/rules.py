@@ -105,6 +105,10 @@ class ScorecardGame(Game):
         """A scorecard from its text form (InvalidStateError naming the problem)."""
 
     @abstractmethod
+    def nearest_card(self, text: str) -> tuple[object, list[str]]:
+        """The scorecard with every entry of ``text`` that fits, and a message per entry left out."""
+
+    @abstractmethod
     def parse_dice(self, text: str) -> tuple[int, ...]:
         """The dice showing, from text such as ``"13356"``."""
 

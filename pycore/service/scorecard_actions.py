@@ -142,8 +142,22 @@ def _keep_json(option, best: float, base: int, n_dice: int) -> dict:
 def _advise(game: ScorecardGame, args: dict, progress=None) -> dict:
     position = Position.from_args(game, args)
     card = position.card
-    if card.complete:
-        raise InvalidStateError(f"the scorecard is full: the game is over with {card.score} points")
+    if card.complete:  # the game is over: its final score is the answer
+        return {
+            **_head(game),
+            **position.as_json(),
+            "complete": True,
+            "final_score": card.score,
+            "score_so_far": card.score,
+            "upper_total": card.upper_total,
+            "open_boxes": [],
+            "expected_final": float(card.score),
+            "keeps": [],
+            "boxes": [],
+            "best": None,
+            "fragment": "#" + position.fragment(game),
+            "seconds": 0.0,
+        }
     anchor = game.anchor_of(card)
     started = time.perf_counter()
     values = load_table(game).values
@@ -272,13 +286,8 @@ def resolve_position(game: ScorecardGame, link: LinkValues) -> dict:
     """The nearest valid position to a link's remaining keys (never fails; one message per fix)."""
     problems = link.problems
     values = link.values
-    card = game.card_from_text("")
-    try:
-        card = game.card_from_text(values.pop("card", ""))
-        game.anchor_of(card)
-    except PycoreError as exc:
-        problems.append(f"scorecard: {exc}; opening a fresh scorecard")
-        card = game.card_from_text("")
+    card, card_problems = game.nearest_card(values.pop("card", ""))
+    problems += card_problems
     args: dict = {"scorecard": card.to_text()}
     if "dice" in values:
         args["dice"] = values.pop("dice")
@@ -299,9 +308,9 @@ def resolve_position(game: ScorecardGame, link: LinkValues) -> dict:
         problems.append(f"{exc}; opening the start of the turn")
         args.pop("target", None)
         position = Position(card, None, game.dice.rolls)
-    if card.complete:
-        problems.append("the scorecard is full; opening a fresh one")
-        position = Position(game.card_from_text(""), None, game.dice.rolls)
+    if card.complete and position.dice is not None:
+        problems.append(f"the scorecard is full (the game is over with {card.score} points): no dice to play")
+        position = Position(card, None, game.dice.rolls)
     return {
         **_head(game),
         "position": position.as_json(),

@@ -185,3 +185,27 @@ def test_yahtzee_works_offline_after_one_visit(site, browser):
     expected = api.call("advise", {"game": "yahtzee", "joker": "free", "dice": "13356", "rolls_left": 2})
     wait_for_expected(page, expected["expected_final"])
     context.close()
+
+
+def test_filling_the_last_box_shows_the_final_score(site, page):
+    """The 13th box filled in the scorecard editor: the card stays, with its final score."""
+    twelve = "1s:3,2s:6,3s:9,4s:12,5s:15,6s:18,3k:20,4k:0,fh:25,ss:30,ls:40,y:0"
+    page.goto(site + f"#game=yahtzee&joker=forced&card={twelve}")
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    page.get_by_test_id("box-ch").select_option("22")
+    expect(page.get_by_test_id("yz-verdict")).to_have_text("Game over: 235 points", timeout=TIMEOUT)
+    expect(page).to_have_url(site + f"#game=yahtzee&joker=forced&card={twelve.replace(',y:0', ',ch:22,y:0')}")
+    expect(page.get_by_test_id("link-message")).to_be_hidden()
+    expect(page.get_by_test_id("box-fh")).to_have_value("25")
+
+
+def test_a_refused_bonus_count_keeps_the_filled_boxes(site, page):
+    six = "1s:3,2s:6,3s:9,4s:12,5s:15,6s:18"
+    page.goto(site + f"#game=yahtzee&joker=forced&card={six}")
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    page.get_by_test_id("box-yb").fill("1")
+    page.get_by_test_id("box-yb").dispatch_event("change")
+    expect(page.get_by_test_id("link-message")).to_contain_text("'yb:1' left out", timeout=TIMEOUT)
+    expect(page).to_have_url(site + f"#game=yahtzee&joker=forced&card={six}")
+    expect(page.get_by_test_id("box-6s")).to_have_value("18")
+    expect(page.get_by_test_id("box-yb")).to_have_value("0")
