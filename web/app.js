@@ -111,6 +111,7 @@ class App {
       if (!isCurrent()) return;
       showProblems(resolved.problems);
       const game = this.meta(resolved.game);
+      if (!this.current || this.current.game !== resolved.game) $("status").textContent = ""; // about the last game
       this.showScreen(game.kind);
       this.picker.show(resolved.game, resolved.params);
       const shown = await this.screens[game.kind].show(resolved, game, isCurrent);

@@ -14,9 +14,11 @@ export class GamePicker {
           ${games.map((g) => `<option value="${g.name}">${escapeHtml(g.title)}</option>`).join("")}
         </select>
       </label>
-      <span class="params"></span>`;
+      <span class="params"></span>
+      <div class="how-to-play"></div>`;
     this.select = root.querySelector("select");
     this.paramsBox = root.querySelector(".params");
+    this.rulesBox = root.querySelector(".how-to-play");
     this.select.addEventListener("change", () => {
       this.renderParams(this.select.value, {});
       this.emit();
@@ -34,6 +36,10 @@ export class GamePicker {
 
   renderParams(name, params) {
     const game = this.game(name);
+    this.rulesBox.innerHTML = game.rules
+      ? `<details data-testid="how-to-play"><summary>How to play ${escapeHtml(game.title)}</summary>
+           <p>${escapeHtml(game.rules)}</p></details>`
+      : "";
     this.paramsBox.innerHTML = game.parameters
       .filter((p) => !p.advanced)
       .map((p) => {

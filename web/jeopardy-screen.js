@@ -153,6 +153,12 @@ export class JeopardyScreen {
     history.replaceState(null, "", resolved.fragment);
   }
 
+  // the boundary axes in order and what each is called, from the game's description
+  axisNames() {
+    const labels = Object.fromEntries(this.game.state_vars.map((v) => [v.name, v.label.toLowerCase()]));
+    return { game: this.game.name, axesOrder: this.game.axes, labels };
+  }
+
   panelOf(resolved) {
     const axes = this.game.axes;
     return Object.fromEntries(Object.entries(resolved.state).filter(([name]) => !axes.includes(name)));
@@ -198,7 +204,7 @@ export class JeopardyScreen {
           this.loadSolidView(),
         ]);
         if (!isCurrent()) return;
-        view3d.show({ ...data, game: resolved.game }, resolved.state, data.title);
+        view3d.show({ ...data, ...this.axisNames() }, resolved.state, data.title);
         return;
       }
       this.note.hidden = false;
@@ -209,6 +215,6 @@ export class JeopardyScreen {
     if (marked) sliceArgs.rule = marked;
     const data = await this.engine.call("slice", sliceArgs);
     if (!isCurrent()) return;
-    this.slice.show({ ...data, game: resolved.game }, resolved.state, `${data.title}: slice at ${axis} = ${data.at}`);
+    this.slice.show({ ...data, ...this.axisNames() }, resolved.state, `${data.title}: slice at ${axis} = ${data.at}`);
   }
 }

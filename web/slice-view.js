@@ -7,7 +7,6 @@ import { escapeHtml } from "./advice-panel.js";
 import { saveSvgAsPng, saveText, svgText } from "./downloads.js";
 
 export const COLOURS = { roll: "#0072b2", hold: "#e69f00", none: "#eef0f3", line: "#111111", here: "#cc79a7" };
-const AXIS_NAMES = { i: "your score", j: "opponent's score", k: "turn total", b: "brains this turn" };
 const SVG = "http://www.w3.org/2000/svg";
 
 export class SliceView {
@@ -21,13 +20,14 @@ export class SliceView {
   show(data, state, title) {
     this.data = data;
     this.state = state;
-    const other = Object.keys(AXIS_NAMES).filter((a) => a === data.x || a === data.y || a === data.axis);
+    const names = data.labels; // each axis's name, from the game's description
+    const other = data.axesOrder.filter((a) => a === data.x || a === data.y || a === data.axis);
     this.root.innerHTML = `
       <h2>${escapeHtml(title)}</h2>
       <div class="slice-controls">
         <label class="field">Fix
           <select data-testid="slice-axis">${other
-            .map((a) => `<option value="${a}" ${a === data.axis ? "selected" : ""}>${a} (${AXIS_NAMES[a]})</option>`)
+            .map((a) => `<option value="${a}" ${a === data.axis ? "selected" : ""}>${a} (${names[a]})</option>`)
             .join("")}</select></label>
         <label class="field grow">${data.axis} = <output data-testid="slice-at">${data.at}</output>
           <input data-testid="slice-slider" type="range" min="0" max="${data.size - 1}" value="${data.at}"></label>
@@ -113,9 +113,9 @@ export class SliceView {
       parts.push(`<text x="${X(x) + cell / 2}" y="${Y(0) + cell + 12}" class="tick">${x}</text>`);
     for (let y = 0; y < ny; y += tick)
       parts.push(`<text x="${left - 4}" y="${Y(y) + cell / 2 + 4}" class="tick" text-anchor="end">${y}</text>`);
-    parts.push(`<text x="${left + (nx * cell) / 2}" y="${height - 2}" class="label">${data.x} (${AXIS_NAMES[data.x]}) →</text>`);
+    parts.push(`<text x="${left + (nx * cell) / 2}" y="${height - 2}" class="label">${data.x} (${data.labels[data.x]}) →</text>`);
     parts.push(
-      `<text transform="translate(10 ${8 + (ny * cell) / 2}) rotate(-90)" class="label">${data.y} (${AXIS_NAMES[data.y]}) →</text>`,
+      `<text transform="translate(10 ${8 + (ny * cell) / 2}) rotate(-90)" class="label">${data.y} (${data.labels[data.y]}) →</text>`,
     );
     // this state
     const sx = state[data.x];

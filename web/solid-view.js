@@ -45,7 +45,7 @@ export class SolidView {
         <li><span style="background:${COLOURS.roll}"></span>roll (inside the solid); hold outside</li>
         <li><span style="background:${COLOURS.here}"></span>this state</li>
         ${data.disagreements ? `<li data-testid="solid-marks-legend"><span style="background:#000000"></span>your rule disagrees (${data.disagreements.length} states)</li>` : ""}
-        <li>axes: ${ai} (your score) →, ${aj} (opponent's score) ↗, ${at} (turn total) ↑ — drag to turn, pinch or scroll to zoom</li>
+        <li>axes: ${ai} (${escapeHtml(data.labels[ai])}) →, ${aj} (${escapeHtml(data.labels[aj])}) ↗, ${at} (${escapeHtml(data.labels[at])}) ↑ — drag to turn, pinch or scroll to zoom</li>
       </ul>
       <div class="exports"><button type="button" data-testid="export-solid-png">PNG</button></div>`;
     const canvas = this.root.querySelector("canvas");
@@ -97,11 +97,11 @@ export class SolidView {
     grid.position.set(Math.max(ni, nj) / 2, 0, Math.max(ni, nj) / 2);
     scene.add(grid);
     const size = Math.max(ni, nj) / 9;
-    const li = label(`${ai} (your score)`, size);
+    const li = label(`${ai} (${data.labels[ai]})`, size);
     li.position.set(ni / 2, -size, nj + size * 2);
-    const lj = label(`${aj} (opponent)`, size);
+    const lj = label(`${aj} (${data.labels[aj]})`, size);
     lj.position.set(ni + size * 3, -size, nj / 2);
-    const lt = label(`${at} (turn total)`, size);
+    const lt = label(`${at} (${data.labels[at]})`, size);
     lt.position.set(-size * 2, (nt * up) / 2, 0);
     scene.add(li, lj, lt);
     for (const [text, x, y, z] of [

@@ -84,8 +84,7 @@ export class StrategiesView {
     try {
       const result = await this.call("komi", { game: this.game.name, ...this.params });
       box.dataset.fairest = result.fairest;
-      box.innerHTML = `<p>Fairest: the first player starts <strong>${result.fairest}</strong> points ahead
-          (${result.fairest < 0 ? "the second player starts " + -result.fairest + " ahead; " : ""}first player wins
+      box.innerHTML = `<p>Fairest: ${headStart(result.fairest)} (the first player then wins
           ${pct(result.fairest_p_first_player_wins)}).</p>
         <div class="komi-row">${result.komi
           .map(
@@ -133,18 +132,26 @@ export class StrategiesView {
     box.innerHTML = `<h3>Where it goes wrong</h3>
       <p class="note">${m.reached_disagreeing_states.toLocaleString("en")} of the states your rule reaches against optimal
         play are decided differently. Each row: the state, the cost of the wrong choice there (in win probability), how
-        often the game gets there, and their product; all of them add up to the ${pct(m.loss)} you lose.</p>
+        often the game gets there, and their product; together they are the ${(100 * m.loss).toFixed(2)} percentage points
+        of winning chance your rule gives away.</p>
       <ol class="mistakes" data-testid="mistake-list" data-loss="${m.loss}">${m.costliest
         .map(
           (row) => `<li><button type="button" class="link" data-state='${escapeHtml(JSON.stringify(row.state))}'>
             ${Object.entries(row.state)
               .map(([k, v]) => `${k}=${v}`)
               .join(", ")}</button>: you ${row.policy}, best is ${row.best};
-            cost ${pct(row.cost)} × reached ${row.visits.toFixed(4)} = ${(100 * row.weighted).toFixed(4)} points</li>`,
+            cost ${pct(row.cost)} × reached ${row.visits.toFixed(4)} = ${(100 * row.weighted).toFixed(4)} percentage points</li>`,
         )
         .join("")}</ol>`;
     box.querySelectorAll("button[data-state]").forEach((button) =>
       button.addEventListener("click", () => this.onOpenState(JSON.parse(button.dataset.state))),
     );
   }
+}
+
+// "the first player starts 3 points ahead", "the second player starts 1 point ahead", "no head start"
+function headStart(points) {
+  if (points === 0) return "no head start";
+  const n = Math.abs(points);
+  return `the ${points > 0 ? "first" : "second"} player starts <strong>${n}</strong> point${n === 1 ? "" : "s"} ahead`;
 }

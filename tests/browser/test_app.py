@@ -175,6 +175,18 @@ def test_a_tap_before_python_is_ready_is_not_lost(site, page):
     expect(page.get_by_test_id("set-s-2")).to_have_attribute("aria-pressed", "true")
 
 
+def test_how_to_play_is_one_tap_away_for_every_game(site, page):
+    page.goto(site + "#game=pig&i=0&j=0&k=0")
+    advice_of(page)
+    for game in api.call("games")["games"]:
+        page.get_by_test_id("game-select").select_option(game["name"])
+        rules = page.get_by_test_id("how-to-play")
+        expect(rules).to_contain_text(f"How to play {game['title']}", timeout=TIMEOUT)
+        rules.locator("summary").click()
+        expect(rules).to_contain_text(game["rules"][:60])
+        assert len(game["rules"]) > 100
+
+
 def test_works_offline_after_one_visit(site, browser):
     context = browser.new_context()
     page = context.new_page()
