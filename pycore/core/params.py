@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from .errors import InvalidParameterError
 
 
@@ -41,7 +43,7 @@ class Param:
                     f"{game}: {self.title.lower()} {value!r} is not one of {', '.join(self.choices)} ({self.name})"
                 )
             return str(value)
-        if isinstance(value, bool) or not isinstance(value, int) and not _is_numpy_int(value):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
             raise InvalidParameterError(f"{game}: {self.name} must be a whole number, got {value!r}")
         if not self.minimum <= value <= self.maximum:
             raise InvalidParameterError(
@@ -67,12 +69,6 @@ class Param:
         else:
             out.update(minimum=self.minimum, maximum=self.maximum)
         return out
-
-
-def _is_numpy_int(value: object) -> bool:
-    import numpy as np
-
-    return isinstance(value, np.integer)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from .errors import UnknownGameError
+from .errors import RulesError, UnknownGameError
 from .game import Game
 
 _GAMES: dict[str, type[Game]] = {}
@@ -22,7 +22,7 @@ def register(cls: G) -> G:
     names = [cls.name, *cls.aliases]
     for other in _GAMES.values():
         if other is not cls and set(names) & {other.name, *other.aliases}:
-            raise ValueError(f"game name or alias {sorted(set(names) & {other.name, *other.aliases})} is taken")
+            raise RulesError(f"game name or alias {sorted(set(names) & {other.name, *other.aliases})} is taken")
     _GAMES[cls.name] = cls
     return cls
 
