@@ -236,3 +236,18 @@ def test_a_two_player_game_answers_from_its_prebuilt_table(tmp_path, monkeypatch
     monkeypatch.setattr(prebuilt, "_LOADED", {})
     answer = json.loads(api.handle(json.dumps({"action": "advise", "args": {"game": game.name, "state": "k=2,d=2"}})))
     assert answer["error"]["type"] == "TableError" and entry["file"] in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("cls", TEST_GAMES, ids=lambda c: c.name)
+def test_expected_visits_flow_into_the_exact_result(cls):
+    """The forward pass (expected visits, used for a rule's mistakes) on the test games, a turn
+    counter's later turns included: all of the mass ends, and P(X wins) from the flow equals
+    the evaluation sweep's."""
+    from pycore.jeopardy.solver import occupancy
+
+    game, solution = cls(**SMALL[cls]), solved(cls)
+    exact = evaluate(game, solution.policy, solution.policy)
+    for first, expected in ((True, exact.win_rate_first), (False, exact.win_rate_second)):
+        flow = occupancy(game, solution.policy, solution.policy, x_first=first)
+        assert flow.ended == pytest.approx(1.0, abs=1e-12)
+        assert flow.x_wins == pytest.approx(expected, abs=1e-12)

@@ -313,8 +313,6 @@ def occupancy(game: JeopardyGame, x: Policy | np.ndarray, y: Policy | np.ndarray
     A2 = paired.A
     N = len(paired.order_anchor)
     start_beta = beta[paired.start_pos]
-    partner = paired.end_next[:, 0]
-    climbs = paired.schedule.climbs
     end0 = paired.end_value[:, 0]
     x_side = np.arange(A2) < model.A
     inflow = np.zeros(N + 1)
@@ -347,29 +345,22 @@ def occupancy(game: JeopardyGame, x: Policy | np.ndarray, y: Policy | np.ndarray
             push(group)
         la = level.anchors
         if len(la):
-            mass = entering[la].copy()
-            n_a = partner[la]
-            b = np.maximum(n_a, 0)
-            up = (n_a >= 0) & climbs[la]
-            cycle = (n_a >= 0) & ~up & (partner[b] >= 0) & ~climbs[b]
-            pos = {int(a): k for k, a in enumerate(la)}
-            for k in np.flatnonzero(cycle):
-                a, other = int(la[k]), int(b[k])
-                if a < other:
-                    j = pos[other]
-                    den = 1.0 - start_beta[a] * start_beta[other]
-                    ea, eb = entering[a], entering[other]
-                    mass[k] = (ea + start_beta[other] * eb) / den
-                    mass[j] = (eb + start_beta[a] * ea) / den
-            for k in np.flatnonzero((n_a >= 0) & ~up & ~cycle):  # the partner's own zero-gain ending leaves
-                mass[pos[int(b[k])]] += start_beta[la[k]] * mass[k]
-            np.add.at(entering, n_a[up], start_beta[la[up]] * mass[up])  # a later turn, higher up
-            ends = n_a < 0
-            lost = start_beta[la[ends]] * mass[ends]
+            # the schedule's classes of this level's anchors (see Level); `entering` becomes
+            # each turn start's total mass in place
+            a, b = level.cycle, level.cycle_partner
+            if len(a):
+                den = 1.0 - start_beta[a] * start_beta[b]
+                entering[a] = (entering[a] + start_beta[b] * entering[b]) / den
+            for a, b in ((level.chain, level.chain_partner), (level.up, level.up_partner)):
+                # a zero-gain ending passes the mass on: to a partner whose own leaves the
+                # layer (settled below), or to a later turn, higher up
+                np.add.at(entering, b, start_beta[a] * entering[a])
+            ends = level.ends
+            lost = start_beta[ends] * entering[ends]
             ended += lost.sum()
-            value = end0[la[ends]]
-            x_wins += np.sum(lost * np.where(x_side[la[ends]], value, 1.0 - value))
-            inflow[paired.start_pos[la]] = mass
+            value = end0[ends]
+            x_wins += np.sum(lost * np.where(x_side[ends], value, 1.0 - value))
+            inflow[paired.start_pos[la]] = entering[la]
         for group in reversed(level.first):
             push(group)
     return Occupancy(_table(paired, visits[:N], 0.0), float(ended), float(x_wins))
