@@ -332,7 +332,13 @@ def test_target_is_part_of_the_link():
     resolved = api.call("resolve", {"fragment": fragment})
     assert resolved["fragment"] == fragment and resolved["position"]["target"] == 200
     bad = api.call("resolve", {"fragment": "#game=yahtzee&target=lots"})
-    assert bad["problems"] == ["target must be a whole number, got 'lots' (ignored)"]
+    assert bad["problems"] == ["target must be a whole number, not 'lots' (ignored)"]
+    # a target out of range drops only the target: the dice stay
+    negative = api.call("resolve", {"fragment": "#game=yahtzee&dice=13356&rolls=1&target=-4"})
+    assert negative["problems"] == ["target must be a final score from 0 to 1575, got -4 (ignored)"]
+    assert negative["position"]["dice"] == [1, 3, 3, 5, 6] and negative["position"]["target"] is None
+    empty = api.call("resolve", {"fragment": "#game=pig&i=&j=5"})
+    assert empty["problems"] == ["i is empty (ignored)"] and empty["state"]["j"] == 5
 
 
 def test_single_precision_target_tables_agree_with_double():

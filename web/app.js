@@ -103,6 +103,9 @@ class App {
   async open(fragment, { push = false } = {}) {
     if (push) this.userMoved = true;
     const mine = ++this.sequence;
+    // Back or Forward while this request runs moves the address before its hashchange event
+    // arrives: then this answer must not rewrite the address (the event's request takes over)
+    const addressAtStart = location.hash;
     const isCurrent = () => mine === this.sequence;
     if (fragment !== this.shown) this.screenOf(this.current).pending();
     let resolved = null;
@@ -116,7 +119,7 @@ class App {
       this.picker.show(resolved.game, resolved.params);
       const shown = await this.screens[game.kind].show(resolved, game, isCurrent);
       this.progress.hide();
-      if (!shown || !isCurrent()) return;
+      if (!shown || !isCurrent() || location.hash !== addressAtStart) return;
       this.current = resolved;
       this.shown = shown.link;
       if (location.hash !== shown.link) history[push ? "pushState" : "replaceState"](null, "", shown.link);

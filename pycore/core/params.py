@@ -14,6 +14,14 @@ import numpy as np
 from .errors import InvalidParameterError
 
 
+def not_a_number(name: str, text: object) -> str:
+    """What is wrong with a text that should be a whole number, for messages:
+    ``"i is empty"`` or ``"i must be a whole number, not 'abc'"``."""
+    if isinstance(text, str) and not text.strip():
+        return f"{name} is empty"
+    return f"{name} must be a whole number, not {text!r}"
+
+
 @dataclass(frozen=True)
 class Param:
     """A game parameter: a whole number in ``minimum..maximum``, or, when
@@ -44,7 +52,7 @@ class Param:
                 )
             return str(value)
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-            raise InvalidParameterError(f"{game}: {self.name} must be a whole number, got {value!r}")
+            raise InvalidParameterError(f"{game}: {not_a_number(self.name, value)}")
         if not self.minimum <= value <= self.maximum:
             raise InvalidParameterError(
                 f"{game}: {self.name} must be between {self.minimum} and {self.maximum}, got {value}"
@@ -58,7 +66,7 @@ class Param:
         try:
             number = int(text.strip())
         except ValueError:
-            raise InvalidParameterError(f"{game}: {self.name} must be a whole number, got {text!r}") from None
+            raise InvalidParameterError(f"{game}: {not_a_number(self.name, text)}") from None
         return self.check(game, number)
 
     def to_json(self) -> dict:

@@ -57,7 +57,7 @@ import numpy as np
 from ..core.dice import Faces
 from ..core.errors import InvalidParameterError, InvalidStateError, RulesError
 from ..core.game import Game
-from ..core.params import StateVar
+from ..core.params import StateVar, not_a_number
 from ..store.prebuilt import TableContent
 
 ROLL = "roll"
@@ -450,7 +450,7 @@ class JeopardyGame(Game):
         try:
             return int(raw.strip())
         except ValueError:
-            raise InvalidStateError(f"{self.name}: {key} must be a whole number, got {raw.strip()!r}") from None
+            raise InvalidStateError(f"{self.name}: {not_a_number(key, raw.strip())}") from None
 
     def format_state(self, state: State) -> str:
         """Inverse of :meth:`parse_state`."""

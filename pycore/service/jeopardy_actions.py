@@ -40,6 +40,7 @@ from urllib.parse import quote
 import numpy as np
 
 from ..core.errors import InvalidRequestError, PycoreError
+from ..core.params import not_a_number
 from ..jeopardy.boundary import axes as boundary_axes
 from ..jeopardy.boundary import panel_grid, panel_title, panels, pick, slice_of, solid_of, table_csv
 from ..jeopardy.model import compile_game
@@ -378,7 +379,7 @@ def resolve_position(game: JeopardyGame, link: LinkValues) -> dict:
         try:
             wanted[key] = game.parse_value(key, raw)
         except PycoreError:
-            problems.append(f"{key} must be a whole number, got {raw!r}")
+            problems.append(f"{not_a_number(key, raw)} (ignored)")
     state, state_problems = nearest_state(game, wanted)
     problems += state_problems
     return {

@@ -24,6 +24,7 @@ from urllib.parse import parse_qsl, quote
 
 from ..core.errors import PycoreError
 from ..core.game import Game
+from ..core.params import not_a_number
 from ..core.registry import find_game_class, game_names
 
 DEFAULT_GAME_INDEX = 0  # the first registered game opens when a link names none (or a wrong one)
@@ -89,7 +90,7 @@ def parse_fragment(fragment: str) -> tuple[Game, LinkValues]:
                     f"{param.name} must be one of {', '.join(param.choices)}, got {raw!r}; using {param.default}"
                 )
             elif _integer(raw) is None:
-                link.problems.append(f"{param.name} must be a whole number, got {raw!r}; using the default")
+                link.problems.append(f"{not_a_number(param.name, raw)}; using the default")
             else:
                 link.problems.append(
                     f"{param.name} must be between {param.minimum} and {param.maximum}, got {_integer(raw)}; "

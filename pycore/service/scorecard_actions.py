@@ -25,6 +25,7 @@ from urllib.parse import quote
 import numpy as np
 
 from ..core.errors import InvalidStateError, PycoreError
+from ..core.params import not_a_number
 from ..scorecard.rules import ScorecardGame
 from ..scorecard.solitaire import (
     TargetSolution,
@@ -295,10 +296,15 @@ def resolve_position(game: ScorecardGame, link: LinkValues) -> dict:
         args["rolls_left"] = int(raw_rolls) if raw_rolls.strip().isdigit() else raw_rolls
     if "target" in values:
         raw_target = values.pop("target")
-        if raw_target.strip().isdigit():
-            args["target"] = int(raw_target)
+        try:
+            target = int(raw_target.strip())
+        except ValueError:
+            problems.append(f"{not_a_number('target', raw_target)} (ignored)")
         else:
-            problems.append(f"target must be a whole number, got {raw_target!r} (ignored)")
+            if 0 <= target <= game.max_score:
+                args["target"] = target
+            else:  # only the target is dropped: the card and the dice stay
+                problems.append(f"target must be a final score from 0 to {game.max_score}, got {target} (ignored)")
     values.pop("view", None)
     for key in values:
         problems.append(f"{game.name} links have no {key!r} (ignored); keys: {', '.join([p.name for p in game.parameters] + list(POSITION_KEYS))}")
