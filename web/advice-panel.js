@@ -1,4 +1,5 @@
-// The answer: roll or hold, both win probabilities and the margin, in words.
+// The answer: roll or hold, both win probabilities, why (one sentence from the engine), each
+// action's bust chance and expected turn points, and the margin.
 // Test contract: data-testid="advice" carries data-best, data-p-roll,
 // data-p-hold (full precision; empty when the action is not allowed) and
 // data-ready="true" once the numbers belong to the state shown.
@@ -18,31 +19,39 @@ export class AdvicePanel {
   }
 
   show(advice) {
-    const { values, best, margin } = advice;
+    const { values, best, margin, outlook = {}, reason = "" } = advice;
     const roll = values.roll;
     const hold = values.hold;
     this.root.dataset.best = best;
     this.root.dataset.pRoll = roll === null ? "" : String(roll);
     this.root.dataset.pHold = hold === null ? "" : String(hold);
-    let why;
-    if (hold === null) why = "You cannot hold before your first roll of the turn.";
-    else if (roll === null && hold === 1) why = "Holding wins the game now.";
-    else if (roll === null) why = "You cannot roll any more: hold.";
-    else if (margin === 0) why = "Both choices are equally good here.";
-    else
-      why = `${best === "roll" ? "Rolling" : "Holding"} wins ${(100 * margin).toFixed(2)} percentage points more often.`;
+    let marginText = "";
+    if (roll !== null && hold !== null)
+      marginText =
+        margin === 0
+          ? "Both choices are equally good here."
+          : `${best === "roll" ? "Rolling" : "Holding"} wins ${(100 * margin).toFixed(2)} percentage points more often.`;
+    // each action's bust chance and expected points this turn (then playing on as advised)
+    const detail = (action) => {
+      const o = outlook[action];
+      if (!o) return "";
+      const points = `${o.points.toFixed(1)} points this turn on average`;
+      const text = action === "roll" ? `${percent(o.bust)} chance this roll busts · ${points}` : `banks ${o.points.toFixed(0)} points`;
+      return `<span class="detail" data-testid="outlook-${action}">${text}</span>`;
+    };
     const bar = (label, p, action) =>
       p === null
         ? `<div class="bar off"><span>${label}</span><span>not allowed</span></div>`
         : `<div class="bar bar-${action} ${best === action ? "best" : ""}">
              <span>${label}</span>
              <span class="track" role="img" aria-label="${percent(p)}"><span class="fill" style="width:${(100 * p).toFixed(2)}%"></span></span>
-             <strong>${percent(p)}</strong></div>`;
+             <strong>${percent(p)}</strong>${detail(action)}</div>`;
     this.root.innerHTML = `
       <p class="verdict verdict-${best}"><span data-testid="verdict">${best === "roll" ? "Roll" : "Hold"}</span></p>
       ${bar("If you roll", roll, "roll")}
       ${bar("If you hold", hold, "hold")}
-      <p class="why">${why}</p>
+      <p class="why" data-testid="reason">${escapeHtml(reason)}</p>
+      ${marginText ? `<p class="margin" data-testid="margin">${marginText}</p>` : ""}
       <p class="note">Chance that the player to move wins, with perfect play from here on.</p>`;
     this.root.classList.remove("stale");
     this.root.dataset.ready = "true";

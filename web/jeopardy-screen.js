@@ -30,6 +30,7 @@ export class JeopardyScreen {
     this.current = null; // the resolved position on screen
     this.game = null; // its description
     this.markedRule = null; // the rule whose disagreements the user asked to see
+    this.sliceNote = ""; // why the slider's value was moved, shown with the next slice
     this.strategiesShown = null;
     this.solidView = { dispose() {} };
     const part = (id) => root.querySelector(`#${id}`);
@@ -39,10 +40,7 @@ export class JeopardyScreen {
     this.editor = new StateEditor(
       part("state-editor"),
       (state) => this.navigate(this.request(state)),
-      async (state, name, direction) => {
-        const args = { game: this.current.game, ...this.current.params, state, var: name, direction };
-        return (await this.engine.call("step", args)).state;
-      },
+      (state, name, how) => this.engine.call("step", { game: this.current.game, ...this.current.params, state, var: name, ...how }),
     );
     this.strategies = new StrategiesView(this.boundary, {
       call: (action, args) => this.engine.call(action, args),
@@ -55,6 +53,18 @@ export class JeopardyScreen {
     this.slice = new SliceView(this.boundary, {
       onPick: (state) => this.navigate(this.request(state)),
       onAxis: (axis) => this.navigate(this.request(this.current.state, { view: "slice", axis })),
+      // the slider moves only its own variable, to the nearest value that can occur (and says so)
+      onSlide: async (axis, value) => {
+        const args = { game: this.current.game, ...this.current.params, state: this.current.state, var: axis, to: value };
+        try {
+          const { state, note } = await this.engine.call("step", args);
+          this.sliceNote = note;
+          this.navigate(this.request(state));
+        } catch (error) {
+          this.sliceNote = error.message;
+          this.navigate(this.request(this.current.state));
+        }
+      },
       onCsv: async () => {
         const args = { game: this.current.game, ...this.current.params, fixed: this.panelOf(this.current) };
         const table = await this.engine.call("table_csv", args);
@@ -215,6 +225,7 @@ export class JeopardyScreen {
     if (marked) sliceArgs.rule = marked;
     const data = await this.engine.call("slice", sliceArgs);
     if (!isCurrent()) return;
-    this.slice.show({ ...data, ...this.axisNames() }, resolved.state, `${data.title}: slice at ${axis} = ${data.at}`);
+    this.slice.show({ ...data, ...this.axisNames() }, resolved.state, `${data.title}: slice at ${axis} = ${data.at}`, this.sliceNote);
+    this.sliceNote = "";
   }
 }

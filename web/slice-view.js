@@ -1,39 +1,76 @@
 // The 2-D roll/hold boundary: one slice of a panel's (i, j, turn total) box
-// with one axis fixed by a slider, drawn as SVG. Tap or hover a cell for its
-// state and both win probabilities; click it to open the advisor there.
+// with one axis fixed by a slider, drawn as SVG at the size it is shown (text is
+// 12-13 px on a phone and a desktop alike; the chart fits 70% of the window's
+// height). Hover a cell, tap it, or focus the chart and use the arrow keys: the
+// cell's state and both win probabilities are shown; a click, a second tap, Enter
+// or "Open" opens the advisor there. Cells can be a few pixels wide on a phone, so
+// a tap is refined with the arrow buttons under the chart.
 // Test contract: the SVG is data-testid="slice" with data-cells (JSON: x, y,
-// axis, at, fixed and the roll matrix [y][x] of 1 / 0 / null).
+// axis, at, fixed and the roll matrix [y][x] of 1 / 0 / null); the cells are its
+// first rects after the background, row by row from y = 0.
 import { escapeHtml } from "./advice-panel.js";
 import { saveSvgAsPng, saveText, svgText } from "./downloads.js";
 
-export const COLOURS = { roll: "#0072b2", hold: "#e69f00", none: "#eef0f3", line: "#111111", here: "#cc79a7" };
+export const COLOURS = { roll: "#0072b2", hold: "#d55e00", none: "#eef0f3", line: "#111111", here: "#cc79a7", cursor: "#111111" };
 const SVG = "http://www.w3.org/2000/svg";
+const MARGIN = { left: 48, right: 8, top: 8, bottom: 38 }; // px: room for 12-13 px axis text
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
 
 export class SliceView {
-  constructor(root, { onPick, onAxis, onCsv }) {
+  constructor(root, { onPick, onAxis, onSlide, onCsv }) {
     this.root = root;
-    this.onPick = onPick;
-    this.onAxis = onAxis;
+    this.onPick = onPick; // (state) -> open the advisor there
+    this.onAxis = onAxis; // (axis) -> fix another axis
+    this.onSlide = onSlide; // (axis, value) -> move the fixed axis (only it changes)
     this.onCsv = onCsv;
+    this.cursor = null; // the cell being looked at {x, y}
+    this.drawnWidth = 0;
+    this.resizes = new ResizeObserver(() => {
+      const frame = this.root.querySelector(".slice-frame");
+      if (frame && this.data && Math.abs(frame.clientWidth - this.drawnWidth) > 1) this.redraw();
+    });
   }
 
-  show(data, state, title) {
+  show(data, state, title, note = "") {
+    // keep the keyboard where it was: the whole view is redrawn for each position
+    const active = document.activeElement;
+    const focused = active && this.root.contains(active) ? active.dataset.testid : null;
+    const sameChart = this.data && this.data.axis === data.axis && JSON.stringify(this.data.fixed) === JSON.stringify(data.fixed);
+    if (!sameChart) this.cursor = null;
     this.data = data;
     this.state = state;
     const names = data.labels; // each axis's name, from the game's description
     const other = data.axesOrder.filter((a) => a === data.x || a === data.y || a === data.axis);
+    const nx = data.xs.length;
+    const ny = data.ys.length;
+    const off = [data.x, data.y].filter((a, n) => state[a] >= (n === 0 ? nx : ny));
     this.root.innerHTML = `
       <h2>${escapeHtml(title)}</h2>
       <div class="slice-controls">
         <label class="field">Fix
           <select data-testid="slice-axis">${other
-            .map((a) => `<option value="${a}" ${a === data.axis ? "selected" : ""}>${a} (${names[a]})</option>`)
+            .map((a) => `<option value="${a}" ${a === data.axis ? "selected" : ""}>${a} (${escapeHtml(names[a])})</option>`)
             .join("")}</select></label>
-        <label class="field grow">${data.axis} = <output data-testid="slice-at">${data.at}</output>
+        <label class="field grow">${data.axis} (${escapeHtml(names[data.axis])}) = <output data-testid="slice-at">${data.at}</output>
           <input data-testid="slice-slider" type="range" min="0" max="${data.size - 1}" value="${data.at}"></label>
       </div>
+      ${note ? `<p class="field-note" data-testid="slice-note" role="status">${escapeHtml(note)}</p>` : ""}
+      ${
+        off.length
+          ? `<p class="note" data-testid="slice-off-chart">This position (${off
+              .map((a) => `${a} = ${state[a]}`)
+              .join(", ")}) is off the chart, which shows ${data.x} from 0 to ${nx - 1} and ${data.y} from 0 to ${ny - 1}; its answer is above.</p>`
+          : ""
+      }
       <div class="slice-frame"></div>
-      <p class="tip" data-testid="slice-tip" aria-live="polite">Tap a cell to see it; tap again to open it.</p>
+      <div class="cursor-controls" data-testid="slice-cursor-controls" hidden>
+        <button type="button" data-move="-1,0" aria-label="cell to the left">◀</button>
+        <button type="button" data-move="0,-1" aria-label="cell below">▼</button>
+        <button type="button" data-move="0,1" aria-label="cell above">▲</button>
+        <button type="button" data-move="1,0" aria-label="cell to the right">▶</button>
+        <button type="button" data-testid="slice-open">Open</button>
+      </div>
+      <p class="tip" data-testid="slice-tip" aria-live="polite">Tap a cell (or focus the chart and use the arrow keys) to see it; tap again or press Enter to open it.</p>
       <ul class="legend">
         <li><span style="background:${COLOURS.roll}"></span>roll</li>
         <li><span style="background:${COLOURS.hold}"></span>hold</li>
@@ -50,39 +87,72 @@ export class SliceView {
     this.root.querySelector("[data-testid=slice-axis]").addEventListener("change", (e) => this.onAxis(e.target.value));
     const slider = this.root.querySelector("[data-testid=slice-slider]");
     slider.addEventListener("input", () => (this.root.querySelector("output").textContent = slider.value));
-    slider.addEventListener("change", () => this.onPick({ ...this.state, [data.axis]: Number(slider.value) }));
-    const svg = this.draw(data, state);
-    this.root.querySelector(".slice-frame").append(svg);
+    slider.addEventListener("change", () => this.onSlide(data.axis, Number(slider.value)));
+    this.root.querySelectorAll("[data-move]").forEach((button) =>
+      button.addEventListener("click", () => {
+        const [dx, dy] = button.dataset.move.split(",").map(Number);
+        this.moveCursor(dx, dy);
+      }),
+    );
+    this.root.querySelector("[data-testid=slice-open]").addEventListener("click", () => this.openCursor());
+    this.resizes.disconnect();
+    this.redraw();
+    this.resizes.observe(this.root.querySelector(".slice-frame"));
     const base = `${data.game || "slice"}-${data.axis}${data.at}`;
-    this.root.querySelector("[data-testid=export-slice-png]").addEventListener("click", () => saveSvgAsPng(svg, base + ".png"));
+    this.root.querySelector("[data-testid=export-slice-png]").addEventListener("click", () => saveSvgAsPng(this.svg, base + ".png"));
     this.root
       .querySelector("[data-testid=export-slice-svg]")
-      .addEventListener("click", () => saveText(svgText(svg), base + ".svg", "image/svg+xml"));
+      .addEventListener("click", () => saveText(svgText(this.svg), base + ".svg", "image/svg+xml"));
     this.root.querySelector("[data-testid=export-csv]").addEventListener("click", () => this.onCsv());
+    if (focused) {
+      const again = this.root.querySelector(`[data-testid="${focused}"]`);
+      if (again) again.focus();
+    }
   }
 
-  draw(data, state) {
+  redraw() {
+    const frame = this.root.querySelector(".slice-frame");
+    const hadFocus = this.svg && document.activeElement === this.svg;
+    this.drawnWidth = frame.clientWidth;
+    this.svg = this.draw(this.data, this.state, frame.clientWidth || 320);
+    frame.replaceChildren(this.svg);
+    if (this.cursor) this.placeCursor();
+    if (hadFocus) this.svg.focus();
+  }
+
+  draw(data, state, frameWidth) {
     const nx = data.xs.length;
     const ny = data.ys.length;
-    const cell = Math.max(3, Math.min(14, Math.floor(560 / Math.max(nx, ny))));
-    const left = 34;
-    const bottom = 30;
-    const width = left + nx * cell + 8;
-    const height = ny * cell + bottom + 8;
+    const tallest = Math.max(220, Math.round(0.7 * window.innerHeight));
+    const cell = Math.max(
+      2,
+      Math.min(24, (frameWidth - MARGIN.left - MARGIN.right) / nx, (tallest - MARGIN.top - MARGIN.bottom) / ny),
+    );
+    this.cell = cell;
+    const width = Math.round(MARGIN.left + nx * cell + MARGIN.right);
+    const height = Math.round(MARGIN.top + ny * cell + MARGIN.bottom);
     const svg = document.createElementNS(SVG, "svg");
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    svg.setAttribute("width", String(width));
+    svg.setAttribute("height", String(height));
     svg.setAttribute("data-testid", "slice");
+    svg.setAttribute("tabindex", "0");
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", `Roll/hold slice, ${data.x} across, ${data.y} up, ${data.axis} = ${data.at}`);
+    svg.setAttribute(
+      "aria-label",
+      `Roll/hold slice, ${data.x} across, ${data.y} up, ${data.axis} = ${data.at}. Arrow keys move between cells, Enter opens one.`,
+    );
     svg.dataset.cells = JSON.stringify({ x: data.x, y: data.y, axis: data.axis, at: data.at, fixed: data.fixed, roll: data.roll });
-    const X = (x) => left + x * cell;
-    const Y = (y) => 8 + (ny - 1 - y) * cell; // turn total / scores grow upwards, as in the papers
+    const X = (x) => MARGIN.left + x * cell;
+    const Y = (y) => MARGIN.top + (ny - 1 - y) * cell; // turn total / scores grow upwards, as in the papers
+    this.X = X;
+    this.Y = Y;
     const parts = [`<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/>`];
     for (let y = 0; y < ny; y++) {
       for (let x = 0; x < nx; x++) {
         const r = data.roll[y][x];
         const fill = r === 1 ? COLOURS.roll : r === 0 ? COLOURS.hold : COLOURS.none;
-        parts.push(`<rect x="${X(x)}" y="${Y(y)}" width="${cell}" height="${cell}" fill="${fill}"/>`);
+        parts.push(`<rect x="${X(x)}" y="${Y(y)}" width="${cell}" height="${cell}" fill="${fill}" shape-rendering="crispEdges"/>`);
       }
     }
     // the hold threshold: every edge between a roll cell and a hold cell
@@ -96,7 +166,7 @@ export class SliceView {
           path.push(`M${X(x)} ${Y(y)}h${cell}`);
       }
     }
-    parts.push(`<path d="${path.join("")}" stroke="${COLOURS.line}" stroke-width="${Math.max(1, cell / 4)}" fill="none"/>`);
+    parts.push(`<path d="${path.join("")}" stroke="${COLOURS.line}" stroke-width="${Math.max(1.5, cell / 4)}" fill="none"/>`);
     // where the user's rule disagrees with optimal play
     if (data.disagreements) {
       this.marks = new Map(data.disagreements.map((m) => [`${m.x},${m.y}`, m]));
@@ -107,15 +177,15 @@ export class SliceView {
     } else {
       this.marks = new Map();
     }
-    // axes and ticks
-    const tick = nx > 60 ? 20 : 10;
-    for (let x = 0; x < nx; x += tick)
-      parts.push(`<text x="${X(x) + cell / 2}" y="${Y(0) + cell + 12}" class="tick">${x}</text>`);
-    for (let y = 0; y < ny; y += tick)
-      parts.push(`<text x="${left - 4}" y="${Y(y) + cell / 2 + 4}" class="tick" text-anchor="end">${y}</text>`);
-    parts.push(`<text x="${left + (nx * cell) / 2}" y="${height - 2}" class="label">${data.x} (${data.labels[data.x]}) →</text>`);
+    // axes and ticks: as many as fit at 12 px
+    const step = (n) => [1, 2, 5, 10, 20, 25, 50, 100].find((t) => t * cell >= 28 && n / t <= 12) || 100;
+    for (let x = 0; x < nx; x += step(nx))
+      parts.push(`<text x="${X(x) + cell / 2}" y="${Y(0) + cell + 15}" class="tick">${x}</text>`);
+    for (let y = 0; y < ny; y += step(ny))
+      parts.push(`<text x="${MARGIN.left - 5}" y="${Y(y) + cell / 2 + 4}" class="tick" text-anchor="end">${y}</text>`);
+    parts.push(`<text x="${MARGIN.left + (nx * cell) / 2}" y="${height - 4}" class="label">${data.x} (${escapeHtml(data.labels[data.x])}) →</text>`);
     parts.push(
-      `<text transform="translate(10 ${8 + (ny * cell) / 2}) rotate(-90)" class="label">${data.y} (${data.labels[data.y]}) →</text>`,
+      `<text transform="translate(14 ${MARGIN.top + (ny * cell) / 2}) rotate(-90)" class="label">${data.y} (${escapeHtml(data.labels[data.y])}) →</text>`,
     );
     // this state
     const sx = state[data.x];
@@ -125,37 +195,83 @@ export class SliceView {
         `<rect data-testid="slice-here" x="${X(sx) - 1}" y="${Y(sy) - 1}" width="${cell + 2}" height="${cell + 2}" fill="none" stroke="${COLOURS.here}" stroke-width="${Math.max(2, cell / 3)}"/>`,
       );
     }
+    parts.push(`<rect data-testid="slice-cursor" fill="none" stroke="${COLOURS.cursor}" stroke-width="2" stroke-dasharray="3 2" visibility="hidden"/>`);
     svg.innerHTML = parts.join("");
     const style = document.createElementNS(SVG, "style");
-    style.textContent = `.tick{font:9px sans-serif;fill:#374151;text-anchor:middle}.label{font:11px sans-serif;fill:#111827;text-anchor:middle}`;
+    style.textContent = `.tick{font:12px sans-serif;fill:#374151;text-anchor:middle}.label{font:13px sans-serif;fill:#111827;text-anchor:middle}`;
     svg.prepend(style);
     const cellAt = (event) => {
       const point = svg.createSVGPoint();
       point.x = event.clientX;
       point.y = event.clientY;
       const p = point.matrixTransform(svg.getScreenCTM().inverse());
-      const x = Math.floor((p.x - left) / cell);
-      const y = ny - 1 - Math.floor((p.y - 8) / cell);
+      const x = Math.floor((p.x - MARGIN.left) / cell);
+      const y = ny - 1 - Math.floor((p.y - MARGIN.top) / cell);
       return x >= 0 && x < nx && y >= 0 && y < ny ? { x, y } : null;
     };
-    let last = null;
     svg.addEventListener("pointermove", (event) => {
       const at = cellAt(event);
-      if (at) this.describe(at);
+      if (at && event.pointerType === "mouse") this.describe(at);
     });
     svg.addEventListener("click", (event) => {
       const at = cellAt(event);
       if (!at) return;
-      // on touch the first tap shows the cell, the second opens it
-      if (event.pointerType === "touch" && (!last || last.x !== at.x || last.y !== at.y)) {
-        last = at;
-        this.describe(at);
+      // on touch the first tap picks the cell (refined with the arrows), the second opens it
+      if (event.pointerType === "touch" && (!this.cursor || this.cursor.x !== at.x || this.cursor.y !== at.y)) {
+        this.setCursor(at);
         return;
       }
-      if (this.data.roll[at.y][at.x] === null) return;
-      this.onPick({ ...this.state, [this.data.x]: at.x, [this.data.y]: at.y });
+      this.cursor = at;
+      this.openCursor();
+    });
+    svg.addEventListener("focus", () => {
+      if (!this.cursor) this.setCursor(sx < nx && sy < ny ? { x: sx, y: sy } : { x: 0, y: 0 });
+    });
+    svg.addEventListener("keydown", (event) => {
+      if (event.key in ARROWS) {
+        event.preventDefault();
+        this.moveCursor(...ARROWS[event.key]);
+      } else if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        this.openCursor();
+      }
     });
     return svg;
+  }
+
+  setCursor(at) {
+    this.cursor = at;
+    this.placeCursor();
+    this.describe(at);
+    this.root.querySelector("[data-testid=slice-cursor-controls]").hidden = false;
+  }
+
+  moveCursor(dx, dy) {
+    const nx = this.data.xs.length;
+    const ny = this.data.ys.length;
+    const from = this.cursor || { x: 0, y: 0 };
+    this.setCursor({ x: Math.min(nx - 1, Math.max(0, from.x + dx)), y: Math.min(ny - 1, Math.max(0, from.y + dy)) });
+  }
+
+  placeCursor() {
+    const mark = this.svg.querySelector("[data-testid=slice-cursor]");
+    const { x, y } = this.cursor;
+    mark.setAttribute("x", String(this.X(x) - 1));
+    mark.setAttribute("y", String(this.Y(y) - 1));
+    mark.setAttribute("width", String(this.cell + 2));
+    mark.setAttribute("height", String(this.cell + 2));
+    mark.setAttribute("visibility", "visible");
+  }
+
+  openCursor() {
+    if (!this.cursor) return;
+    const { x, y } = this.cursor;
+    if (this.data.roll[y][x] === null) {
+      this.root.querySelector("[data-testid=slice-tip]").textContent =
+        `${this.data.x}=${x}, ${this.data.y}=${y}, ${this.data.axis}=${this.data.at} is not a state of the game: nothing to open`;
+      return;
+    }
+    this.onPick({ ...this.state, [this.data.x]: x, [this.data.y]: y });
   }
 
   describe({ x, y }) {
@@ -168,7 +284,7 @@ export class SliceView {
         ? `${where}: not a state of the game`
         : `${where}: ${r ? "roll" : "hold"} — P(win) if roll ${pct(d.p_roll[y][x])}, if hold ${pct(d.p_hold[y][x])}` +
           (this.marks.has(`${x},${y}`)
-            ? `; your rule disagrees here, costing ${pct(this.marks.get(`${x},${y}`).cost)} each time (reached ${this.marks
+            ? `; your rule disagrees here, costing ${(100 * this.marks.get(`${x},${y}`).cost).toFixed(1)} percentage points of the chance to win each time (reached ${this.marks
                 .get(`${x},${y}`)
                 .visits.toFixed(4)} times per game)`
             : "");

@@ -49,8 +49,10 @@ export class SolidView {
       </ul>
       <div class="exports"><button type="button" data-testid="export-solid-png">PNG</button></div>`;
     const canvas = this.root.querySelector("canvas");
-    const width = Math.min(this.root.clientWidth || 600, 900);
-    const height = Math.round(width * 0.8);
+    // the frame's content width (the card's clientWidth includes its padding: on a phone that
+    // drew 342 px on a 360 px screen), no taller than 70% of the window
+    const width = Math.min(this.root.querySelector(".solid-frame").clientWidth || 600, 900);
+    const height = Math.round(Math.min(width * 0.8, Math.max(240, 0.7 * window.innerHeight)));
     const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
     renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     renderer.setSize(width, height);

@@ -1,15 +1,16 @@
 // Enter a state with phone-sized controls, generated from the game's description: segmented
 // buttons for a variable with few values (whose turn, 1s or shotguns set aside), steppers for
 // numbers (scores, the turn total) and a letters field for dice by colour. A stepper's + and -
-// ask the engine for the next value that can occur (onStep) and change nothing else; when
-// there is none, the reason is shown under that control.
+// ask the engine for the next value that can occur, a typed number for the nearest one
+// (onStep), and change nothing else; the reason a value could not be taken is shown under
+// that control.
 import { escapeHtml } from "./advice-panel.js";
 
 export class StateEditor {
   constructor(root, onChange, onStep) {
     this.root = root;
     this.onChange = onChange;
-    this.onStep = onStep; // (values, name, direction) -> Promise of the next state
+    this.onStep = onStep; // (values, name, {direction} | {to}) -> Promise of {state, note}
     this.values = {};
     this.vars = [];
   }
@@ -17,7 +18,11 @@ export class StateEditor {
   show(game, state) {
     if (game.state_vars.map((v) => v.name).join() !== this.vars.map((v) => v.name).join()) this.render(game);
     this.values = { ...state };
-    this.root.querySelectorAll(".field-note").forEach((note) => (note.hidden = true));
+    // a note stays with the edit that made it, until the next edit
+    this.root.querySelectorAll(".field-note").forEach((note) => {
+      if (note.dataset.testid !== `note-${this.noteFor}`) note.hidden = true;
+    });
+    this.noteFor = null;
     for (const v of this.vars) {
       if (v.control === "choice") {
         this.root.querySelectorAll(`[data-var="${v.name}"] button`).forEach((button) => {
@@ -71,27 +76,48 @@ export class StateEditor {
       }),
     );
     this.root.querySelectorAll("button[data-step]").forEach((button) =>
-      button.addEventListener("click", async () => {
-        const name = button.dataset.var;
-        const note = this.root.querySelector(`[data-testid="note-${name}"]`);
-        try {
-          const next = await this.onStep(this.values, name, Number(button.dataset.step));
-          note.hidden = true;
-          this.emit(next);
-        } catch (error) {
-          note.textContent = error.message;
-          note.hidden = false;
-        }
-      }),
+      button.addEventListener("click", () => this.move(button.dataset.var, { direction: Number(button.dataset.step) })),
     );
     this.root.querySelectorAll("input").forEach((input) =>
-      input.addEventListener("change", () => this.emit({ ...this.values, [input.name]: input.value })),
+      input.addEventListener("change", () => {
+        const v = this.vars.find((x) => x.name === input.name);
+        if (v.control === "dice") {
+          this.emit({ ...this.values, [input.name]: input.value });
+          return;
+        }
+        const text = input.value.trim();
+        if (!/^-?\d+$/.test(text)) {
+          // the field keeps what was typed, so it can be corrected
+          this.say(input.name, text ? `${v.label} must be a whole number, not "${text}"` : `${v.label} is empty: type a number`);
+          return;
+        }
+        this.move(input.name, { to: Number(text) });
+      }),
     );
   }
 
+  // a number variable moved (+/- or typed); the note under it says why, when the value
+  // asked for cannot occur and another was taken, or when nothing could be done
+  async move(name, how) {
+    try {
+      const { state, note } = await this.onStep(this.values, name, how);
+      this.say(name, note);
+      this.emit(state, name);
+    } catch (error) {
+      this.say(name, error.message);
+    }
+  }
+
+  say(name, text) {
+    const note = this.root.querySelector(`[data-testid="note-${name}"]`);
+    note.textContent = text || "";
+    note.hidden = !text;
+  }
+
   // quick taps build on each other: the next one starts from what this one asked for
-  emit(values) {
+  emit(values, noteFor = null) {
     this.values = { ...values };
+    this.noteFor = noteFor;
     this.onChange(values);
   }
 }

@@ -430,6 +430,35 @@ class JeopardyGame(Game):
         why = reason.split(": ", 1)[-1]
         raise InvalidStateError(f"{variable.label} cannot go {where} with everything else as it is: {why}")
 
+    def nearest_value(self, state: State, var: str, value: int) -> tuple[State, str]:
+        """The state with ``var`` as close to ``value`` as can occur with every other
+        variable as it is (the lower one on a tie), and why ``value`` itself cannot occur
+        ("" if it can): what typing a number or dragging a slider does. Unlike the link
+        resolver's nearest state, nothing but ``var`` ever changes."""
+        values = self.state_values(state)
+        variable = self.variable(var)
+        if variable.letters:
+            raise InvalidStateError(f"{self.name}: {var} is not a number")
+        low, high = self.var_range(var)
+        reason = ""
+        if low <= value <= high:
+            try:
+                return self.state(**{**values, var: value}), ""
+            except InvalidStateError as exc:
+                # "gro: p=2,...,o=0 cannot occur: each roll adds 3-5 ..." -> the why alone
+                reason = str(exc).split(": ", 1)[-1].split("cannot occur: ", 1)[-1]
+        else:
+            reason = f"{variable.label.lower()} runs from {low} to {high}"
+        for distance in range(1, max(abs(value - low), abs(value - high)) + 1):
+            for candidate in (value - distance, value + distance):
+                if low <= candidate <= high:
+                    try:
+                        moved = self.state(**{**values, var: candidate})
+                    except InvalidStateError:
+                        continue
+                    return moved, f"{var} = {value} cannot occur here ({reason}); showing {var} = {candidate}"
+        raise InvalidStateError(f"{variable.label} has no possible value with everything else as it is: {reason}")
+
     def parse_state(self, text: str) -> State:
         """Parse ``"i=10,j=20,k=5"`` (the CLI and link syntax)."""
         values: dict[str, object] = {}

@@ -41,8 +41,9 @@ class TurnValues:
     """Values of every reachable turn state of one anchor's turn.
 
     ``roll`` and ``hold``: each action's value (``None`` where it is not
-    legal); ``value``: the better; ``best_option``: for each roll outcome with
-    a choice, the index of the best option (keyed by (turn, outcome index))."""
+    legal); ``value``: the better, its keys in the order they were solved
+    (every turn state after all it can roll into, which :func:`turn_outlook`
+    relies on); ``best_option``: the index of the best of a choice's options."""
 
     anchor: tuple[int, ...]
     roll: dict[tuple[int, ...], float | None]
@@ -97,6 +98,57 @@ def turn_values(
             roll[turn] = None
         value[turn] = max(v for v in (roll[turn], hold[turn]) if v is not None)
     return TurnValues(tuple(anchor), roll, hold, value)
+
+
+@dataclass(frozen=True)
+class ActionOutlook:
+    """What one action means for the rest of the turn: the chance that the roll it makes
+    busts (0 for holding) and the expected points banked this turn, taking the action and
+    then the best actions of a :class:`TurnValues` (kcddice shows both for every option)."""
+
+    bust: float
+    points: float
+
+    def to_json(self) -> dict:
+        return {"bust": self.bust, "points": self.points}
+
+
+def turn_outlook(game: JeopardyGame, turn_values: TurnValues, turn: tuple[int, ...]) -> dict[str, ActionOutlook]:
+    """Each legal action's :class:`ActionOutlook` at ``turn`` of ``turn_values``' anchor.
+
+    A policy evaluation of the best actions over the turn (points, not win
+    chances): ``E(t) = gain(t)`` where holding is best, else
+    ``E(t) = sum_o P(o) E(best option of o) / (1 - P(t -> t))``, busts adding 0."""
+    anchor = turn_values.anchor
+    points: dict = {}
+
+    def roll_sum(t: tuple[int, ...]) -> tuple[float, float, float]:
+        total, stay, bust = 0.0, 0.0, 0.0
+        for probability, outcome in game.roll_outcomes(t):
+            options = options_of(outcome)
+            if not options:
+                bust += float(probability)
+            elif not isinstance(outcome, Choice) and options[0] == t:
+                stay += float(probability)
+            else:
+                total += float(probability) * points[options[turn_values.best_option(options)]]
+        return total, stay, bust
+
+    for t in turn_values.value:  # every state after all it can roll into
+        if turn_values.best_action(t) == HOLD:
+            points[t] = float(game.gain(t))
+        else:
+            total, stay, _ = roll_sum(t)
+            points[t] = total / (1.0 - stay)
+    turn = tuple(turn)
+    legal = game.actions_at(anchor, turn)
+    out: dict[str, ActionOutlook] = {}
+    if ROLL in legal:
+        total, stay, bust = roll_sum(turn)
+        out[ROLL] = ActionOutlook(bust, total + stay * points[turn])
+    if HOLD in legal:
+        out[HOLD] = ActionOutlook(0.0, float(game.gain(turn)))
+    return out
 
 
 def _post_order(game: JeopardyGame, anchor: tuple[int, ...]) -> list[tuple[int, ...]]:

@@ -48,7 +48,8 @@ from ..jeopardy.rule_language import parse_rule
 from ..jeopardy.rules import HOLD, ROLL, JeopardyGame, State
 from ..jeopardy.solver import Progress, Solution, solve
 from ..jeopardy.strategy import choose_policy, fairest_komi, komi_table, matchup, mistakes, policy_results
-from ..jeopardy.turn import check_objective, solve_turn_score, win_turn_values
+from ..jeopardy.explain import reason
+from ..jeopardy.turn import check_objective, solve_turn_score, turn_outlook, win_turn_values
 from ..store.prebuilt import load_table, table_file
 from .links import LinkValues, to_fragment
 
@@ -133,8 +134,11 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
     else:
         solution, _ = _solved(game, args, progress)
         values, source = solution.action_values(state), "solve"
+        # the turn's best actions for the outlook, from the solution's turn-start values
+        turn = win_turn_values(game, state.anchor, lambda anchor: solution.value(State(game.name, anchor, game.turn_start)))
     legal = [v for v in values.values() if v is not None]
     best = ROLL if values[HOLD] is None or (values[ROLL] is not None and values[ROLL] > values[HOLD]) else HOLD
+    outlook = turn_outlook(game, turn, state.turn)
     return {
         **_head(game),
         "objective": objective,
@@ -143,6 +147,8 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
         "best": best,
         "margin": abs(values[ROLL] - values[HOLD]) if len(legal) == 2 else None,
         "value": max(legal),
+        "outlook": {action: o.to_json() for action, o in outlook.items()},
+        "reason": reason(game, state, values, best, outlook, objective),
         "source": source,
         "link": "#" + fragment(game, state, _view(args)),
     }
@@ -186,12 +192,18 @@ def _link(game: JeopardyGame, args: dict, progress) -> dict:
 
 def _step(game: JeopardyGame, args: dict, progress) -> dict:
     state = _state_from_args(game, args)
-    var, direction = args.get("var"), args.get("direction")
+    var, direction, to = args.get("var"), args.get("direction"), args.get("to")
     if var not in game.state_vars:
         raise InvalidRequestError(f"argument 'var' must be one of {', '.join(game.state_vars)}, got {var!r}")
+    if to is not None:
+        # a typed number or a slider: the nearest value that can occur, and why if it moved
+        if isinstance(to, bool) or not isinstance(to, int):
+            raise InvalidRequestError(f"argument 'to' must be a whole number, got {to!r}")
+        moved, note = game.nearest_value(state, var, to)
+        return {**_head(game), "state": game.state_values(moved), "note": note}
     if direction not in (1, -1) or isinstance(direction, bool):
-        raise InvalidRequestError(f"argument 'direction' must be 1 or -1, got {direction!r}")
-    return {**_head(game), "state": game.state_values(game.step(state, var, direction))}
+        raise InvalidRequestError(f"argument 'direction' must be 1 or -1 (or give 'to'), got {direction!r}")
+    return {**_head(game), "state": game.state_values(game.step(state, var, direction)), "note": ""}
 
 
 _GRIDS: dict = {}

@@ -1,0 +1,79 @@
+"""Why roll or hold: one sentence on what drives the decision at a state.
+
+Written from the game's rules and the numbers alone (no game is named): what
+holding now would end in (a win, a loss, a draw, or the next turn), the chance
+that rolling busts, and the expected points of the turn each way
+(:func:`pycore.jeopardy.turn.turn_outlook`). The interesting cases are the ones
+where win chances and points disagree: rolling for fewer points on average
+because only rolling can still win, or holding with more points on offer
+because the risk is not worth it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .rules import HOLD, ROLL, JeopardyGame, State
+from .turn import ActionOutlook
+
+
+def _points(x: float) -> str:
+    return f"{x:.0f}" if abs(x - round(x)) < 0.05 else f"{x:.1f}"
+
+
+def _percent(p: float) -> str:
+    return f"{100 * p:.0f}%" if p >= 0.01 or p == 0 else f"{100 * p:.1f}%"
+
+
+def reason(
+    game: JeopardyGame,
+    state: State,
+    values: dict[str, float | None],
+    best: str,
+    outlook: dict[str, ActionOutlook],
+    objective: str = "win",
+) -> str:
+    """One sentence (or two) on why ``best`` is best at ``state``."""
+    roll, hold = values[ROLL], values[HOLD]
+    gain = game.gain(state.turn)
+    if hold is None:
+        return "You cannot hold before your first roll of the turn."
+    if objective == "win":
+        end = game.turn_end(state.anchor, gain, Fraction(1))
+        if end.mover_value is not None:
+            anchor = dict(zip(game.anchor_vars, state.anchor))
+            mine, theirs = anchor[game.score_var] + gain, anchor[game.opponent_var]
+            scores = f"you would have {mine}, your opponent {theirs}"
+            if end.mover_value == 1:
+                return f"Holding now wins the game ({scores})."
+            if end.mover_value == 0:
+                tail = " Only rolling can still win." if roll is not None else ""
+                return f"Holding now ends the game and loses it ({scores}).{tail}"
+            return f"Holding now ends the game in a draw ({scores})."
+    if roll is None:
+        return "You cannot roll any more: hold."
+    bust = outlook[ROLL].bust
+    rolled, banked = outlook[ROLL].points, outlook[HOLD].points
+    risk = f"a {_percent(bust)} chance that this roll busts" if bust > 0 else "no chance that this roll busts"
+    if roll == hold:
+        return f"Both are equally good: rolling has {risk} and makes {_points(rolled)} points this turn on average."
+    if objective != "win":
+        if best == ROLL:
+            return f"Rolling makes {_points(rolled)} points this turn on average against {_points(banked)} banked now, despite {risk}."
+        return f"Holding banks {_points(banked)} points; rolling, with {risk}, makes only {_points(rolled)} on average."
+    if best == ROLL:
+        if rolled < banked:
+            return (
+                f"Rolling makes fewer points on average ({_points(rolled)} against {_points(banked)} banked now, "
+                f"with {risk}), but it is the better chance to win: {_points(banked)} points are not enough here."
+            )
+        return (
+            f"Rolling is worth {risk}: it makes {_points(rolled)} points this turn on average "
+            f"against {_points(banked)} banked now."
+        )
+    if rolled > banked:
+        return (
+            f"Holding banks {_points(banked)} points. Rolling would make more on average ({_points(rolled)}), "
+            f"but with {risk} it lowers your chance to win: points in hand are worth more here than the gamble."
+        )
+    return f"Holding banks {_points(banked)} points; rolling, with {risk}, makes only {_points(rolled)} on average."
