@@ -69,8 +69,32 @@ def test_step_moves_one_variable_to_its_next_possible_value(game, state, var, di
 
 
 @pytest.mark.parametrize(
+    "args, state, note",
+    [
+        # typed: the nearest value that can occur (5 a roll with no 1s set aside), the lower on a tie
+        ({"var": "k", "to": 12}, {"k": 10}, "k = 12 cannot occur here (each roll adds 3-5"),
+        ({"var": "k", "to": 13}, {"k": 15}, "k = 13 cannot occur here"),
+        ({"var": "k", "to": 10}, {"k": 10}, ""),
+        # a slider moved down from 20 to 19 goes on down to 15, never back to 20
+        ({"var": "k", "to": 19, "direction": -1}, {"k": 15}, "k = 19 cannot occur here"),
+        ({"var": "k", "to": 21, "direction": 1}, {"k": 25}, "k = 21 cannot occur here"),
+        ({"var": "i", "to": -4}, {"i": 0}, "i = -4 cannot occur here (your score runs from 0 to 49); showing i = 0"),
+        # the nearest that can occur with k = 20 at p = 2 (a higher i would already have passed 55)
+        ({"var": "i", "to": 70}, {"i": 40}, "i = 70 cannot occur here (your score runs from 0 to 49); showing i = 40"),
+    ],
+)
+def test_step_to_a_value_changes_only_that_variable(args, state, note):
+    start = {"p": 2, "i": 30, "j": 55, "k": 20, "o": 0}
+    answer = handle({"action": "step", "args": {"game": "gro", "state": start, **args}})
+    assert answer["state"] == {**start, **state}
+    assert answer["note"].startswith(note) and bool(answer["note"]) == bool(note)
+
+
+@pytest.mark.parametrize(
     "game, args, fragment",
     [
+        ("gro", {"state": "p=1,i=0,j=0,k=0,o=0", "var": "k", "to": 1.5}, "'to' must be a whole number"),
+        ("gro", {"state": "p=1,i=0,j=0,k=0,o=0", "var": "k", "to": 5, "direction": 0}, "'direction' with 'to' must be 1 or -1"),
         ("gro", {"state": "p=1,i=0,j=0,k=0,o=0", "var": "k", "direction": -1}, "Turn total is already at its lowest (0)"),
         ("gro", {"state": "p=1,i=0,j=0,k=3,o=2", "var": "o", "direction": 1}, "1s set aside is already at its highest (2)"),
         # at 99 one roll of 2-6 reaches the goal, and holding there wins: no turn total above 6

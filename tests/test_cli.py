@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -89,3 +90,12 @@ def test_cli_options_and_help_come_from_the_game_descriptions(capsys):
         for param in cls.parameters:
             assert f"--{param.name}" in help_text
             assert param.help.split()[0] in help_text
+
+
+def test_advise_text_is_the_readmes_example():
+    """The README's CLI example, line for line: both values, each action's outlook and why."""
+    done = run("advise", "gro", "--state", "p=2,i=30,j=55,k=20,o=1")
+    assert done.returncode == 0, done.stderr
+    readme = (Path(__file__).parents[1] / "README.md").read_text()
+    block = readme.split("$ python -m pycore advise gro --state p=2,i=30,j=55,k=20,o=1\n", 1)[1].split("```", 1)[0]
+    assert done.stdout == block

@@ -1,5 +1,6 @@
 // Five dice. In "set" mode a tap steps a die's face (1-6) so a position is entered quickly;
 // in "keep" mode a tap marks the die to keep before the next roll. Typed entry: "13356".
+// A face of 0 is a die not rolled yet (shown blank).
 const FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
 export class DiceTray {
@@ -66,7 +67,9 @@ export class DiceTray {
       button.setAttribute("aria-pressed", String(this.kept[i]));
       button.setAttribute(
         "aria-label",
-        `die ${i + 1}: ${v}${this.mode === "keep" ? (this.kept[i] ? ", kept" : ", will be rerolled") : ""}`,
+        v === 0
+          ? `die ${i + 1}: not rolled yet`
+          : `die ${i + 1}: ${v}${this.mode === "keep" ? (this.kept[i] ? ", kept" : ", will be rerolled") : ""}`,
       );
       button.disabled = this.mode === "locked";
     });

@@ -14,7 +14,7 @@ export class GamePicker {
           ${games.map((g) => `<option value="${g.name}">${escapeHtml(g.title)}</option>`).join("")}
         </select>
       </label>
-      <span class="params"></span>
+      <div class="params"></div>
       <div class="how-to-play"></div>`;
     this.select = root.querySelector("select");
     this.paramsBox = root.querySelector(".params");
@@ -45,12 +45,15 @@ export class GamePicker {
       .map((p) => {
         const value = params[p.name] ?? p.default;
         if (p.choices) {
+          // the chosen rule in words right under it (a title is invisible on a phone)
+          const help = p.choice_help[p.choices.indexOf(value)] || p.help;
           return `<label class="field" title="${escapeHtml(p.help)}">${escapeHtml(p.label)}
             <select data-testid="param-${p.name}" name="${p.name}">
               ${p.choices
                 .map((c, n) => `<option value="${c}" title="${escapeHtml(p.choice_help[n] || "")}" ${value === c ? "selected" : ""}>${escapeHtml(c)}</option>`)
                 .join("")}
-            </select></label>`;
+            </select>
+            <span class="param-help" data-testid="param-help-${p.name}">${escapeHtml(help)}</span></label>`;
         }
         return `<label class="field" title="${escapeHtml(p.help)}">${escapeHtml(p.label)}
           <input data-testid="param-${p.name}" name="${p.name}" type="number" inputmode="numeric"

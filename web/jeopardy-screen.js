@@ -55,7 +55,9 @@ export class JeopardyScreen {
       onAxis: (axis) => this.navigate(this.request(this.current.state, { view: "slice", axis })),
       // the slider moves only its own variable, to the nearest value that can occur (and says so)
       onSlide: async (axis, value) => {
+        const from = this.current.state[axis];
         const args = { game: this.current.game, ...this.current.params, state: this.current.state, var: axis, to: value };
+        if (value !== from) args.direction = value > from ? 1 : -1; // on the way it was moved: never back
         try {
           const { state, note } = await this.engine.call("step", args);
           this.sliceNote = note;

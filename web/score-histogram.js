@@ -53,7 +53,7 @@ export class ScoreHistogram {
       <p>Mean <strong>${result.mean.toFixed(4)}</strong>, standard deviation ${result.sd.toFixed(2)}, median ${result.median};
         scores from ${result.min} to ${result.max}. Two optimal players: the first scores more with probability
         ${result.p_beats_optimal.toFixed(4)} (ties make up the rest).</p>
-      <div class="scroll"><table class="options"><thead><tr>${Object.keys(result.percentiles).map((p) => `<th class="num">${p}%</th>`).join("")}</tr></thead>
+      <div class="scroll" tabindex="0" role="region" aria-label="Percentiles of the final score"><table class="options"><thead><tr>${Object.keys(result.percentiles).map((p) => `<th class="num">${p}%</th>`).join("")}</tr></thead>
         <tbody><tr>${pct}</tr></tbody></table></div>
       <p class="note">Exact (every dice outcome followed forward, no sampling), for a player who always makes the
         choice with the highest expected score. Bars are 5-point bins.</p>
@@ -73,7 +73,7 @@ function curveHtml(curve) {
     )
     .join("");
   return `<h3>Playing for a score instead</h3>
-    <div class="scroll" data-testid="target-curve"><table class="options"><thead><tr><th class="num">final score ≥</th>
+    <div class="scroll" tabindex="0" role="region" aria-label="Chance to reach each final score" data-testid="target-curve"><table class="options"><thead><tr><th class="num">final score ≥</th>
       <th class="num">playing for points</th><th class="num">playing for it</th><th class="num">gain (points of %)</th></tr></thead>
       <tbody>${rows}</tbody></table></div>
     <p class="note">The best chance of reaching each score from the first turn (a strategy that changes with the score

@@ -28,11 +28,13 @@ export class ScorecardAdvisor {
         <h2>Position</h2>
         <div class="dice-row"></div>
         <div class="position-controls">
-          <label class="field">Dice <input data-testid="dice-text" name="dice" inputmode="numeric" maxlength="9"
-                 placeholder="e.g. 13356" autocomplete="off"></label>
+          <div class="field"><label for="yz-dice-text">Dice</label>
+            <input id="yz-dice-text" data-testid="dice-text" name="dice" inputmode="numeric" maxlength="9"
+                 placeholder="e.g. 13356" autocomplete="off">
+            <p class="field-note" data-testid="note-dice" role="status" hidden></p></div>
           <label class="field">Rolls left
             <select data-testid="rolls-left" name="rolls">${rollOptions(game.rolls)}</select></label>
-          <label class="field">Score to reach <input data-testid="target" name="target" type="number" min="0"
+          <label class="field">Score to reach <input class="wide" data-testid="target" name="target" type="number" min="0"
                  max="${game.max_score}" inputmode="numeric" placeholder="optional"></label>
         </div>
       </section>
@@ -43,9 +45,19 @@ export class ScorecardAdvisor {
     this.rolls = root.querySelector("[name=rolls]");
     this.tray = new DiceTray(root.querySelector(".dice-row"), { onChange: () => this.emit(true) });
     this.card = new ScorecardEditor(root.querySelector(".yz-card"), game, () => this.emit());
+    this.diceNote = root.querySelector("[data-testid=note-dice]");
     this.diceText.addEventListener("change", () => {
-      const digits = this.diceText.value.replace(/[^0-9]/g, "");
-      if (digits.length === this.game.dice && /^[1-6]+$/.test(digits)) this.tray.set(digits.split("").map(Number));
+      const typed = this.diceText.value.trim();
+      const digits = typed.replace(/[\s,]/g, "");
+      const n = this.game.dice;
+      // a wrong entry stays in the field, with what is wrong beside it; the dice do not move
+      let problem = "";
+      if (!/^[1-6]*$/.test(digits)) problem = `Dice show 1 to 6: "${typed}" has ${digits.replace(/[1-6]/g, "").split("").join(", ")}`;
+      else if (digits.length !== n) problem = `Type ${n} dice (e.g. 13356): "${typed}" has ${digits.length}`;
+      this.diceNote.textContent = problem;
+      this.diceNote.hidden = !problem;
+      if (problem) return;
+      this.tray.set(digits.split("").map(Number));
       this.emit(true);
     });
     this.rolls.addEventListener("change", () => this.emit());
@@ -64,8 +76,7 @@ export class ScorecardAdvisor {
   }
 
   diceTextValue() {
-    const typed = this.diceText.value.replace(/[^0-9]/g, "");
-    return typed.length === this.game.dice && document.activeElement === this.diceText ? typed : this.tray.text();
+    return this.tray.text();
   }
 
   emit(diceChanged = false) {
@@ -82,6 +93,7 @@ export class ScorecardAdvisor {
 
   // position: {scorecard, dice, rolls_left}; result: the engine's advise answer
   show(position, result) {
+    this.diceNote.hidden = true;
     this.rolls.value = String(position.rolls_left);
     this.target.value = position.target === null || position.target === undefined ? "" : String(position.target);
     if (position.dice) {
@@ -129,29 +141,40 @@ export class ScorecardAdvisor {
       const boxRows = result.boxes
         .map(
           (b) => `<tr data-testid="option" data-kind="box" data-box="${b.box}" data-value="${b.expected_final}">
-            <td>${escapeHtml(b.title)} <span class="note">${b.points}${b.bonus ? ` +${b.bonus} bonus` : ""}</span></td>
+            <td><button type="button" class="linklike" data-apply-box="${b.box}" data-testid="apply-${b.box}"
+                  title="fill this box and go to the next turn">${escapeHtml(b.title)}</button>
+              <span class="note">${b.points}${b.bonus ? ` +${b.bonus} bonus` : ""}</span></td>
             <td class="num">${points(b.expected_final)}</td><td class="num">${b.loss > 1e-9 ? "−" + points(b.loss) : "best"}</td></tr>`,
         )
         .join("");
       a.innerHTML = `
         <p class="verdict" data-testid="yz-verdict">${verdict}</p>
+        ${
+          bestKeep && result.best.reroll > 0
+            ? ""
+            : `<button type="button" data-apply-box="${result.boxes[0].box}" data-testid="apply-choice">Score it: next turn</button>`
+        }
         <p class="why">Expected final score ${points(result.expected_final)} with perfect play
           (${result.score_so_far} on the card now).</p>
         ${result.keeps.length ? `<h3>Keeps</h3><table class="options"><thead><tr><th>choice</th><th class="num">expected final</th><th class="num">loss</th></tr></thead><tbody>${keepRows}</tbody></table>` : ""}
         <h3>${result.keeps.length ? "Or score now" : "Boxes"}</h3>
+        <p class="note">Tap a box to fill it and go on to the next turn.</p>
         <table class="options"><thead><tr><th>box</th><th class="num">expected final</th><th class="num">loss</th></tr></thead><tbody>${boxRows}</tbody></table>
         <p class="note">Computed in ${(1000 * result.seconds).toFixed(0)} ms from the stored turn-start values.</p>`;
+      // a keep row marks its dice (a die tap afterwards still steps the die's face)
       a.querySelectorAll("button[data-keep]").forEach((button) =>
+        button.addEventListener("click", () => this.tray.keepFaces(button.dataset.keep.split("").filter(Boolean).map(Number))),
+      );
+      if (bestKeep) this.tray.keepFaces(result.best.keep);
+      // a box: fill it and go on to the next turn, as an optimal player would
+      a.querySelectorAll("button[data-apply-box]").forEach((button) =>
         button.addEventListener("click", () => {
-          this.tray.setMode("keep");
-          this.tray.keepFaces(button.dataset.keep.split("").filter(Boolean).map(Number));
+          const box = result.boxes.find((b) => b.box === button.dataset.applyBox);
+          this.card.show(box.scorecard_after);
+          this.rolls.value = String(this.game.rolls);
+          this.emit();
         }),
       );
-      if (bestKeep) {
-        this.tray.setMode("keep");
-        this.tray.keepFaces(result.best.keep);
-        this.tray.setMode("set");
-      }
     }
     if (result.target) a.insertAdjacentHTML("beforeend", targetHtml(result.target));
     a.classList.remove("stale");

@@ -39,7 +39,7 @@ export class ScorecardScreen {
       onPosition: (keys) => this.navigate(new URLSearchParams({ game: game.name, ...this.params, ...keys }).toString()),
     });
     this.play = new ScorecardPlay(root.querySelector("[data-pane=play]"), game, {
-      advise: (position) => this.call("advise", { game: game.name, ...this.params, ...position }),
+      advise: (position, params) => this.call("advise", { game: game.name, ...params, ...position }),
     });
     this.histogram = new ScoreHistogram(root.querySelector("[data-pane=distribution]"));
     root.querySelectorAll("[data-tab]").forEach((button) =>
@@ -57,7 +57,7 @@ export class ScorecardScreen {
     this.root.querySelectorAll("[data-tab]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.tab === name)));
     this.root.querySelectorAll("[data-pane]").forEach((p) => (p.hidden = p.dataset.pane !== name));
     const rules = JSON.stringify(this.params);
-    if (name === "play" && JSON.stringify(this.play.params) !== rules) this.play.start(this.params);
+    if (name === "play") await this.play.open(this.params);
     if (name === "distribution" && this.histogramFor !== rules) {
       const result = await this.call("distribution", { game: this.game.name, ...this.params });
       this.histogram.show(result, `Final score of optimal play (${this.rulesText()})`);

@@ -430,11 +430,13 @@ class JeopardyGame(Game):
         why = reason.split(": ", 1)[-1]
         raise InvalidStateError(f"{variable.label} cannot go {where} with everything else as it is: {why}")
 
-    def nearest_value(self, state: State, var: str, value: int) -> tuple[State, str]:
+    def nearest_value(self, state: State, var: str, value: int, direction: int = 0) -> tuple[State, str]:
         """The state with ``var`` as close to ``value`` as can occur with every other
         variable as it is (the lower one on a tie), and why ``value`` itself cannot occur
-        ("" if it can): what typing a number or dragging a slider does. Unlike the link
-        resolver's nearest state, nothing but ``var`` ever changes."""
+        ("" if it can): what typing a number does. With a ``direction`` (a slider moved
+        down, -1, or up, 1) the first value that can occur from ``value`` on that way is
+        taken if there is one, so a slider never snaps back to where it was. Unlike the
+        link resolver's nearest state, nothing but ``var`` ever changes."""
         values = self.state_values(state)
         variable = self.variable(var)
         if variable.letters:
@@ -449,14 +451,20 @@ class JeopardyGame(Game):
                 reason = str(exc).split(": ", 1)[-1].split("cannot occur: ", 1)[-1]
         else:
             reason = f"{variable.label.lower()} runs from {low} to {high}"
-        for distance in range(1, max(abs(value - low), abs(value - high)) + 1):
-            for candidate in (value - distance, value + distance):
-                if low <= candidate <= high:
-                    try:
-                        moved = self.state(**{**values, var: candidate})
-                    except InvalidStateError:
-                        continue
-                    return moved, f"{var} = {value} cannot occur here ({reason}); showing {var} = {candidate}"
+
+        def candidates():
+            if direction in (1, -1):
+                yield from range(value + direction, high + 1 if direction > 0 else low - 1, direction)
+            for distance in range(1, max(abs(value - low), abs(value - high)) + 1):
+                yield from (value - distance, value + distance)
+
+        for candidate in candidates():
+            if low <= candidate <= high:
+                try:
+                    moved = self.state(**{**values, var: candidate})
+                except InvalidStateError:
+                    continue
+                return moved, f"{var} = {value} cannot occur here ({reason}); showing {var} = {candidate}"
         raise InvalidStateError(f"{variable.label} has no possible value with everything else as it is: {reason}")
 
     def parse_state(self, text: str) -> State:

@@ -180,9 +180,12 @@ def _format(command: str, result: dict) -> str:
         lines = [f"{head}  state {state}"]
         for action, value in result["values"].items():
             what = "points" if result.get("objective") == "turn-score" else "P(win)"
-            lines.append(f"  {action:<4}  " + ("not allowed" if value is None else f"{what} = {value:.6f}"))
+            outlook = result["outlook"].get(action)
+            detail = f"   bust {outlook['bust']:.1%}, {outlook['points']:.2f} turn points" if outlook else ""
+            lines.append(f"  {action:<4}  " + ("not allowed" if value is None else f"{what} = {value:.6f}{detail}"))
         margin = "" if result["margin"] is None else f" (by {result['margin']:.6f})"
         lines.append(f"best: {result['best']}{margin}")
+        lines.append(f"why: {result['reason']}")
         return "\n".join(lines)
     if command == "policies":
         lines = [f"{head}\n{'policy':<34} {'difference':>10} {'win rate':>9}"]

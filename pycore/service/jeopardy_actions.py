@@ -199,7 +199,9 @@ def _step(game: JeopardyGame, args: dict, progress) -> dict:
         # a typed number or a slider: the nearest value that can occur, and why if it moved
         if isinstance(to, bool) or not isinstance(to, int):
             raise InvalidRequestError(f"argument 'to' must be a whole number, got {to!r}")
-        moved, note = game.nearest_value(state, var, to)
+        if direction not in (None, 1, -1) or isinstance(direction, bool):
+            raise InvalidRequestError(f"argument 'direction' with 'to' must be 1 or -1 (a slider's way), got {direction!r}")
+        moved, note = game.nearest_value(state, var, to, direction or 0)
         return {**_head(game), "state": game.state_values(moved), "note": note}
     if direction not in (1, -1) or isinstance(direction, bool):
         raise InvalidRequestError(f"argument 'direction' must be 1 or -1 (or give 'to'), got {direction!r}")

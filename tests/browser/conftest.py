@@ -97,6 +97,18 @@ def page(context):
     assert page.console.errors == [], page.console.errors
 
 
+@pytest.fixture
+def desktop_page(browser):
+    """A 1280x800 desktop window (mouse, no touch), failing on any console or page error too."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.console = Console(page)
+    yield page
+    errors = page.console.errors
+    context.close()
+    assert errors == [], errors
+
+
 @pytest.fixture(scope="session")
 def artifacts():
     ARTIFACTS.mkdir(exist_ok=True)

@@ -1,0 +1,325 @@
+"""What got in a new player's way on a phone (360x740, touch) and a desktop (1280x800): each
+finding of the usability issue as a test that would have caught it."""
+
+import json
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from pycore import api
+
+TIMEOUT = 90_000
+ADVICE = "[data-testid=advice]"
+YZ_ADVICE = "[data-testid=yahtzee-advice]"
+
+
+def ready(page, selector=ADVICE):
+    expect(page.locator(selector)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+
+
+def box(page, testid):
+    return page.get_by_test_id(testid).bounding_box()
+
+
+def overlap(a, b):
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"] or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+# -- entering a position ------------------------------------------------------------------
+
+
+def test_a_typed_value_that_cannot_occur_moves_only_its_own_variable(site, page):
+    page.goto(site + "#game=gro&p=2&i=30&j=55&k=20&o=0")
+    ready(page)
+    page.get_by_test_id("input-k").fill("1")
+    page.get_by_test_id("input-k").press("Enter")
+    expect(page).to_have_url(site + "#game=gro&p=2&i=30&j=55&k=0&o=0", timeout=TIMEOUT)
+    expect(page.get_by_test_id("note-k")).to_contain_text("k = 1 cannot occur here", timeout=TIMEOUT)
+    expect(page.get_by_test_id("link-message")).to_be_hidden()  # beside the control, not at the top
+    page.get_by_test_id("input-i").fill("")
+    page.get_by_test_id("input-i").press("Enter")
+    expect(page.get_by_test_id("note-i")).to_have_text("Your score is empty: type a number")
+    expect(page).to_have_url(site + "#game=gro&p=2&i=30&j=55&k=0&o=0")
+
+
+def test_the_slider_moves_only_its_own_variable_and_keeps_the_keyboard(site, page):
+    page.goto(site + "#game=gro&p=2&i=30&j=55&k=20&o=0&view=slice&axis=k")
+    expect(page.get_by_test_id("slice")).to_be_visible(timeout=TIMEOUT)
+    slider = page.get_by_test_id("slice-slider")
+    slider.focus()
+    # k = 19 cannot occur with no 1s set aside (5 a roll): the next possible one down is taken
+    page.keyboard.press("ArrowLeft")
+    expect(page).to_have_url(site + "#game=gro&p=2&i=30&j=55&k=15&o=0&view=slice&axis=k", timeout=TIMEOUT)
+    expect(page.get_by_test_id("slice-note")).to_contain_text("k = 19 cannot occur here")
+    expect(page.get_by_test_id("slice-at")).to_have_text("15", timeout=TIMEOUT)
+    # the keyboard stays on the slider, so the next arrow goes on from there
+    assert page.evaluate("document.activeElement.dataset.testid") == "slice-slider"
+
+
+def test_the_chart_says_when_the_position_is_off_it(site, page):
+    page.goto(site + "#game=gro&p=2&i=30&j=55&k=10&o=0&view=slice&axis=k")
+    expect(page.get_by_test_id("slice-off-chart")).to_contain_text("(j = 55) is off the chart", timeout=TIMEOUT)
+    expect(page.get_by_test_id("slice-here")).to_have_count(0)
+
+
+def test_chart_cells_are_reached_by_keyboard_and_by_arrows_on_a_phone(site, page):
+    page.goto(site + "#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=i")
+    chart = page.get_by_test_id("slice")
+    expect(chart).to_be_visible(timeout=TIMEOUT)
+    chart.focus()  # starts on this state: j=20, k=12
+    tip = page.get_by_test_id("slice-tip")
+    expect(tip).to_contain_text("j=20, k=12, i=10")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    expect(tip).to_contain_text("j=21, k=10, i=10")
+    # k = 10 cannot occur with one 1 set aside: Enter says so and stays
+    page.keyboard.press("Enter")
+    expect(tip).to_contain_text("is not a state of the game")
+    for _ in range(4):  # on a phone: the arrow buttons under the chart
+        page.get_by_label("cell above").click()
+    expect(tip).to_contain_text("j=21, k=14, i=10")
+    page.get_by_test_id("slice-open").click()
+    expect(page).to_have_url(site + "#game=gro&p=1&i=10&j=21&k=14&o=1&view=slice&axis=i", timeout=TIMEOUT)
+
+
+def test_axis_text_is_readable_and_the_chart_fits_the_window(site, page, desktop_page):
+    for p, height in ((page, 740), (desktop_page, 800)):
+        p.goto(site + "#game=ayzd&p=2&i=5&j=12&b=3&s=1&view=slice&axis=b")
+        chart = p.get_by_test_id("slice")
+        expect(chart).to_be_visible(timeout=TIMEOUT)
+        # the tick numbers' rendered height: 12 px text is about 14 px high, on a phone and a desktop
+        heights = p.evaluate("() => [...document.querySelectorAll('[data-testid=slice] text.tick')].map((t) => t.getBoundingClientRect().height)")
+        assert heights and min(heights) >= 11 and max(heights) <= 18, heights
+        assert chart.bounding_box()["height"] <= 0.7 * height + 1
+        assert p.evaluate("document.documentElement.scrollWidth") <= p.viewport_size["width"]
+
+
+def test_the_3d_view_fits_a_phone(site, page):
+    page.goto(site + "#game=ayzd&p=2&i=5&j=12&b=3&s=1&view=solid")
+    expect(page.locator("[data-testid=solid-canvas][data-ready=true]")).to_be_visible(timeout=TIMEOUT)
+    assert page.get_by_test_id("solid-canvas").bounding_box()["width"] <= 360 - 2 * 8 - 2 * 12
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    expect(page.get_by_test_id("boundary")).to_contain_text("b (brains this turn)")
+
+
+# -- layout -------------------------------------------------------------------------------
+
+
+def test_on_a_phone_the_answer_is_right_below_the_controls_and_on_screen(site, page):
+    page.goto(site + "#game=gro&p=2&i=30&j=55&k=10&o=0")
+    ready(page)
+    editor, advice = page.locator("#state-editor").bounding_box(), page.locator(ADVICE).bounding_box()
+    assert editor["y"] + editor["height"] <= advice["y"] <= editor["y"] + editor["height"] + 16
+    assert advice["y"] < 740  # the verdict is on the first screen, under the controls being tapped
+
+
+def test_on_a_desktop_the_answer_covers_nothing(site, desktop_page):
+    page = desktop_page
+    page.goto(site + "#game=gro&p=1&i=10&j=20&k=12&o=1&view=strategies")
+    expect(page.get_by_test_id("komi")).to_be_visible(timeout=120_000)
+    for y in (0, 400, 900, 1600):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        assert not overlap(page.locator(ADVICE).bounding_box(), page.get_by_test_id("boundary").bounding_box())
+    page.goto(site + "#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=k")
+    expect(page.get_by_test_id("slice")).to_be_visible(timeout=TIMEOUT)
+    page.get_by_test_id("slice-slider").scroll_into_view_if_needed()
+    assert not overlap(page.locator(ADVICE).bounding_box(), page.get_by_test_id("slice-slider").bounding_box())
+
+
+def test_yahtzee_uses_the_whole_width_of_a_desktop(site, desktop_page):
+    page = desktop_page
+    page.goto(site + "#game=yahtzee&joker=forced")
+    ready(page, YZ_ADVICE)
+    screen = page.locator("#scorecard-screen").bounding_box()
+    picker = page.locator("#game-picker").bounding_box()
+    assert screen["width"] == pytest.approx(picker["width"], abs=2)
+    # the scorecard beside the position and the answer
+    assert page.locator(".yz-card").bounding_box()["x"] > screen["x"] + screen["width"] / 3
+    target = page.get_by_test_id("target")
+    assert page.evaluate("(el) => el.scrollWidth <= el.clientWidth", target.element_handle())  # "optional" not cut
+
+
+def test_the_status_line_is_about_the_game_on_screen(site, page):
+    page.goto(site + "#game=pig&i=1&j=2&k=0")
+    ready(page)
+    expect(page.get_by_test_id("status")).to_contain_text("Pig", timeout=TIMEOUT)
+    page.get_by_test_id("game-select").select_option("yahtzee")
+    ready(page, YZ_ADVICE)
+    expect(page.get_by_test_id("status")).not_to_contain_text("Pig")
+
+
+# -- why ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game, state", [("gro", "p=2,i=30,j=55,k=10,o=0"), ("pig", "i=60,j=54,k=17")])
+def test_the_answer_says_why_with_each_actions_bust_chance_and_points(site, page, game, state):
+    expected = api.call("advise", {"game": game, "state": state})
+    page.goto(site + expected["link"])
+    ready(page)
+    expect(page.get_by_test_id("reason")).to_have_text(expected["reason"])
+    roll = expected["outlook"]["roll"]
+    expect(page.get_by_test_id("outlook-roll")).to_have_text(
+        f"{100 * roll['bust']:.1f}% chance this roll busts · {roll['points']:.1f} points this turn on average"
+    )
+    expect(page.get_by_test_id("outlook-hold")).to_have_text(f"banks {expected['outlook']['hold']['points']:.0f} points")
+
+
+# -- Yahtzee ------------------------------------------------------------------------------
+
+
+def test_typed_dice_that_are_wrong_stay_with_a_note(site, page):
+    page.goto(site + "#game=yahtzee&joker=forced&dice=22456&rolls=1")
+    ready(page, YZ_ADVICE)
+    field = page.get_by_test_id("dice-text")
+    field.fill("1335")
+    field.press("Enter")
+    expect(page.get_by_test_id("note-dice")).to_have_text('Type 5 dice (e.g. 13356): "1335" has 4')
+    expect(field).to_have_value("1335")  # kept to be corrected
+    expect(page).to_have_url(site + "#game=yahtzee&joker=forced&dice=22456&rolls=1")
+    field.fill("13357")
+    field.press("Enter")
+    expect(page.get_by_test_id("note-dice")).to_have_text('Dice show 1 to 6: "13357" has 7')
+    field.fill("13356")
+    field.press("Enter")
+    expect(page).to_have_url(site + "#game=yahtzee&joker=forced&dice=13356&rolls=1", timeout=TIMEOUT)
+    expect(page.get_by_test_id("note-dice")).to_be_hidden()
+
+
+def test_after_a_keep_row_a_die_tap_still_changes_the_die(site, page):
+    page.goto(site + "#game=yahtzee&joker=forced&dice=13356&rolls=2")
+    ready(page, YZ_ADVICE)
+    page.locator("button[data-keep]").nth(1).click()
+    page.get_by_test_id("dice-0").click()
+    expect(page).not_to_have_url(site + "#game=yahtzee&joker=forced&dice=13356&rolls=2", timeout=TIMEOUT)
+    ready(page, YZ_ADVICE)
+    assert "dice=23356" in page.url
+
+
+def test_kept_dice_are_dark_on_yellow(site, page):
+    page.goto(site + "#game=yahtzee&joker=forced&dice=13356&rolls=2")
+    ready(page, YZ_ADVICE)
+    kept = page.locator(".dice .die.kept").first
+    expect(kept).to_be_visible()
+    colours = kept.evaluate("(el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]")
+
+    def luminance(css):
+        r, g, b = (int(x) / 255 for x in css[css.index("(") + 1 : css.index(")")].split(",")[:3])
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    high, low = sorted(map(luminance, colours), reverse=True)
+    assert (high + 0.05) / (low + 0.05) >= 7, colours
+
+
+def test_the_joker_rule_is_explained_under_it(site, page):
+    page.goto(site + "#game=yahtzee&joker=forced")
+    ready(page, YZ_ADVICE)
+    yahtzee = next(g for g in api.call("games")["games"] if g["name"] == "yahtzee")
+    described = next(p for p in yahtzee["parameters"] if p["name"] == "joker")
+    for choice, help_text in zip(described["choices"], described["choice_help"]):
+        page.get_by_test_id("param-joker").select_option(choice)
+        expect(page.get_by_test_id("param-help-joker")).to_have_text(help_text, timeout=TIMEOUT)
+
+
+def test_applying_a_box_moves_the_card_to_the_next_turn(site, page):
+    page.goto(site + "#game=yahtzee&joker=forced&dice=22256&rolls=0")
+    ready(page, YZ_ADVICE)
+    best = api.call("advise", {"game": "yahtzee", "joker": "forced", "dice": [2, 2, 2, 5, 6], "rolls_left": 0})["best"]
+    page.get_by_test_id("apply-choice").click()
+    expect(page).to_have_url(site + f"#game=yahtzee&joker=forced&card={best['scorecard_after']}", timeout=TIMEOUT)
+    ready(page, YZ_ADVICE)
+    expect(page.get_by_test_id(f"box-{best['box']}")).to_have_value(str(best["points"]))
+
+
+def test_a_game_in_play_survives_reload_rule_change_and_game_switch(site, page):
+    page.goto(site + "#game=yahtzee&joker=forced")
+    ready(page, YZ_ADVICE)
+    page.get_by_test_id("yz-tab-play").click()
+    play = page.get_by_test_id("play")
+    expect(page.get_by_test_id("play-card").locator("li[data-box]")).to_have_count(13)  # the card on screen
+    page.get_by_test_id("play-roll").click()
+    expect(play).to_have_attribute("data-rolls-left", "2", timeout=TIMEOUT)
+    page.get_by_test_id("play-hint").click()
+    expect(page.get_by_test_id("play-hint-text")).to_contain_text("Best:", timeout=TIMEOUT)
+    hint = page.get_by_test_id("play-hint-text").inner_text()
+    keep = hint.split("keep ")[1].split(" ")[0] if "keep " in hint else ""
+    kept_faces = sorted(page.locator(".dice[data-testid=play-dice] .die.kept").evaluate_all("(ds) => ds.map((d) => d.dataset.value)"))
+    assert "".join(kept_faces) == ("" if keep == "nothing" else keep)  # the hint marks the dice
+    dice = page.locator("[data-testid=play-dice] .die").evaluate_all("(ds) => ds.map((d) => d.dataset.value)")
+    page.reload()
+    page.get_by_test_id("yz-tab-play").click()
+    expect(play).to_have_attribute("data-rolls-left", "2", timeout=TIMEOUT)
+    assert page.locator("[data-testid=play-dice] .die").evaluate_all("(ds) => ds.map((d) => d.dataset.value)") == dice
+    page.get_by_test_id("param-joker").select_option("free")
+    ready(page, YZ_ADVICE)
+    expect(play).to_have_attribute("data-rules", json.dumps({"joker": "forced"}, separators=(",", ":")))
+    expect(page.get_by_test_id("play-rules")).to_contain_text("New game uses the rules chosen above")
+    page.get_by_test_id("game-select").select_option("pig")
+    ready(page)
+    page.get_by_test_id("game-select").select_option("yahtzee")
+    ready(page, YZ_ADVICE)
+    page.get_by_test_id("yz-tab-play").click()
+    expect(play).to_have_attribute("data-rolls-left", "2", timeout=TIMEOUT)
+    # New game asks first; "No" keeps the game
+    page.get_by_test_id("play-new").click()
+    expect(page.get_by_test_id("play-confirm")).to_be_visible()
+    page.get_by_test_id("play-confirm-no").click()
+    expect(play).to_have_attribute("data-rolls-left", "2")
+    # a box ends the turn: the next turn starts with no dice showing
+    page.get_by_test_id("play-boxes").locator("button").first.click()
+    expect(play).to_have_attribute("data-turn", "2", timeout=TIMEOUT)
+    assert set(page.locator("[data-testid=play-dice] .die").evaluate_all("(ds) => ds.map((d) => d.dataset.value)")) == {"0"}
+    page.get_by_test_id("play-new").click()
+    page.get_by_test_id("play-confirm-yes").click()
+    expect(play).to_have_attribute("data-turn", "1")
+    expect(play).to_have_attribute("data-rules", json.dumps({"joker": "free"}, separators=(",", ":")))
+
+
+# -- look and feel ------------------------------------------------------------------------
+
+
+def test_dark_mode_follows_the_system(site, browser):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme="dark")
+    page = context.new_page()
+    page.goto(site + "#game=pig&i=1&j=2&k=0")
+    ready(page)
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor || getComputedStyle(document.documentElement).backgroundColor")
+    paper = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+    text = page.evaluate("getComputedStyle(document.documentElement).color")
+    context.close()
+    channels = [int(x) for x in paper[paper.index("(") + 1 : paper.index(")")].split(",")[:3]]
+    assert max(channels) < 40, (paper, background)
+    assert min(int(x) for x in text[text.index("(") + 1 : text.index(")")].split(",")[:3]) > 200
+
+
+def test_the_focus_ring_is_strong_on_white(site, page):
+    page.goto(site + "#game=pig&i=1&j=2&k=0")
+    ready(page)
+    page.keyboard.press("Tab")
+    outline = page.evaluate("(() => { const s = getComputedStyle(document.activeElement); return [s.outlineColor, s.outlineWidth]; })()")
+    assert outline[1] == "3px" and outline[0] == "rgb(17, 24, 39)", outline
+
+
+@pytest.mark.parametrize(
+    "link, wait",
+    [
+        ("#game=gro&p=1&i=10&j=20&k=12&o=1", ADVICE),
+        ("#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=k", ADVICE),
+        ("#game=pig&i=0&j=0&k=0&view=strategies", ADVICE),
+        ("#game=yahtzee&joker=forced&dice=13356&rolls=2&target=250", YZ_ADVICE),
+    ],
+)
+def test_axe_finds_no_violations(site, page, desktop_page, link, wait):
+    for p in (page, desktop_page):
+        p.goto(site + link)
+        ready(p, wait)
+        if "strategies" in link:
+            expect(p.get_by_test_id("komi")).to_be_visible(timeout=120_000)
+        if "yahtzee" in link:
+            p.get_by_test_id("yz-tab-distribution").click()
+            expect(p.get_by_test_id("target-curve")).to_be_visible(timeout=TIMEOUT)
+        results = Axe().run(p)
+        violations = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in results.response["violations"]]
+        assert violations == [], violations
