@@ -7,18 +7,22 @@ import { escapeHtml } from "./advice-panel.js";
 import { saveCanvasAsPng } from "./downloads.js";
 import { COLOURS } from "./slice-view.js";
 
+// a text sprite as wide as its text (a fixed-width canvas cut "brains this turn" short)
 function label(text, size = 3) {
   const canvas = document.createElement("canvas");
-  canvas.width = 256;
+  const font = "bold 40px sans-serif";
+  let context = canvas.getContext("2d");
+  context.font = font;
+  canvas.width = Math.ceil(context.measureText(text).width) + 16;
   canvas.height = 64;
-  const context = canvas.getContext("2d");
-  context.font = "bold 40px sans-serif";
+  context = canvas.getContext("2d"); // resizing resets the context's state
+  context.font = font;
   context.fillStyle = "#111827";
   context.textAlign = "center";
   context.textBaseline = "middle";
-  context.fillText(text, 128, 32);
+  context.fillText(text, canvas.width / 2, 32);
   const sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: new THREE.CanvasTexture(canvas), depthTest: false }));
-  sprite.scale.set(size * 4, size, 1);
+  sprite.scale.set((size * canvas.width) / canvas.height, size, 1);
   return sprite;
 }
 
@@ -99,11 +103,11 @@ export class SolidView {
     grid.position.set(Math.max(ni, nj) / 2, 0, Math.max(ni, nj) / 2);
     scene.add(grid);
     const size = Math.max(ni, nj) / 9;
-    const li = label(`${ai} (${data.labels[ai]})`, size);
+    const li = label(`${ai} (${data.labels[ai]})`, size * 0.7);
     li.position.set(ni / 2, -size, nj + size * 2);
-    const lj = label(`${aj} (${data.labels[aj]})`, size);
+    const lj = label(`${aj} (${data.labels[aj]})`, size * 0.7);
     lj.position.set(ni + size * 3, -size, nj / 2);
-    const lt = label(`${at} (${data.labels[at]})`, size);
+    const lt = label(`${at} (${data.labels[at]})`, size * 0.7);
     lt.position.set(-size * 2, (nt * up) / 2, 0);
     scene.add(li, lj, lt);
     for (const [text, x, y, z] of [

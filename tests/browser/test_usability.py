@@ -323,3 +323,15 @@ def test_axe_finds_no_violations(site, page, desktop_page, link, wait):
         results = Axe().run(p)
         violations = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in results.response["violations"]]
         assert violations == [], violations
+
+
+def test_before_python_is_ready_no_card_is_empty(site, browser):
+    """The page as served, before any script runs: every card says what is coming."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(site + "#game=pig")
+    picker, editor, advice = (page.locator(s).inner_text() for s in ("#game-picker", "#state-editor", ADVICE))
+    context.close()
+    assert "Loading the solver" in picker and "about 17 MB" in picker
+    assert "controls appear as soon as the solver is ready" in editor
+    assert advice.strip() == "Starting…"
