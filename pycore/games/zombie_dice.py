@@ -1,0 +1,118 @@
+"""Zombie Dice with coloured dice: the exact roll model (seeds 000 and 001).
+
+The cup holds 13 dice: 6 green, 4 yellow, 3 red. Each die has six faces:
+brains, shotguns and footprints, in the counts of ``FACES`` (green 3/1/2,
+yellow 2/2/2, red 1/3/2). To roll, the player draws dice at random from the
+cup until the hand (the footprint dice kept from the last roll) holds three,
+then rolls all three. Brains and shotguns are set aside by colour; footprints
+stay in the hand; the third shotgun ends the turn scoring nothing.
+
+When the cup runs empty while dice are still needed, the brain dice set aside
+this turn go back into the cup (the brain count is kept) and drawing goes on,
+as the AYZD paper (seed 000) words the rule: "If there are no dice to draw,
+keep track of the number of brains set aside, and add all rolled brain dice
+back into the dice supply, and continue drawing dice at random". The dice
+still in the cup are drawn first (all of them), the rest at random from the
+returned brain dice.
+
+A set of dice by colour is a tuple of counts ``(green, yellow, red)``. Every
+probability here is an exact :class:`~fractions.Fraction`.
+
+This module is the start of the full game (the two-player solution is the
+next step); so far it gives the roll model and the one-roll expectations of
+the blog post "So I Felt Like Solving Zombie Dice" (seed 001), which
+``tests/test_zombie_dice.py`` checks formula by formula.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+from math import comb
+
+COLOURS = "GYR"
+CUP = (6, 4, 3)  # green, yellow, red dice in a full cup
+#: faces of each colour out of six: (brains, shotguns, footprints)
+FACES = {"G": (3, 1, 2), "Y": (2, 2, 2), "R": (1, 3, 2)}
+HAND = 3  # dice rolled each time
+BUST_SHOTGUNS = 3
+
+Dice = tuple[int, int, int]
+
+
+def dice_from_letters(text: str) -> Dice:
+    """``"GGR"`` -> ``(2, 0, 1)``."""
+    return tuple(text.count(c) for c in COLOURS)  # type: ignore[return-value]
+
+
+def dice_to_letters(dice: Dice) -> str:
+    """``(2, 0, 1)`` -> ``"GGR"`` (the inverse of :func:`dice_from_letters`)."""
+    return "".join(c * n for c, n in zip(COLOURS, dice))
+
+
+def _plus(a: Dice, b: Dice) -> Dice:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def _minus(a: Dice, b: Dice) -> Dice:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
+
+
+def _draws_from(pool: Dice, count: int) -> list[tuple[Fraction, Dice]]:
+    """Drawing ``count`` dice at random without replacement from ``pool``: each colour mix."""
+    total = sum(pool)
+    out = []
+    for g in range(min(pool[0], count) + 1):
+        for y in range(min(pool[1], count - g) + 1):
+            r = count - g - y
+            if r <= pool[2]:
+                ways = comb(pool[0], g) * comb(pool[1], y) * comb(pool[2], r)
+                out.append((Fraction(ways, comb(total, count)), (g, y, r)))
+    return out
+
+
+@lru_cache(maxsize=None)
+def draw_distribution(hand: Dice, set_aside_brains: Dice, shotguns: Dice) -> tuple[tuple[Fraction, Dice, bool], ...]:
+    """What the draw before a roll adds to ``hand``: (probability, dice drawn, whether the
+    brain dice went back into the cup first). The cup is whatever is not in the hand or set
+    aside."""
+    need = HAND - sum(hand)
+    cup = _minus(_minus(_minus(CUP, hand), set_aside_brains), shotguns)
+    if min(cup) < 0 or need < 0:
+        raise ValueError(f"no such dice: hand {hand}, brains {set_aside_brains}, shotguns {shotguns}")
+    if sum(cup) >= need:
+        return tuple((p, drawn, False) for p, drawn in _draws_from(cup, need))
+    # the cup runs empty: all of it is drawn, then the rest from the returned brain dice
+    rest = need - sum(cup)
+    return tuple((p, _plus(cup, extra), True) for p, extra in _draws_from(set_aside_brains, rest))
+
+
+@lru_cache(maxsize=None)
+def roll_distribution(dice: Dice) -> tuple[tuple[Fraction, Dice, Dice, Dice], ...]:
+    """Rolling ``dice`` (counts by colour): (probability, brains, shotguns, footprints),
+    each by colour."""
+    per_colour = []
+    for colour, count in zip(COLOURS, dice):
+        brain, shotgun, footprint = FACES[colour]
+        options = []
+        for b in range(count + 1):
+            for s in range(count - b + 1):
+                f = count - b - s
+                ways = comb(count, b) * comb(count - b, s)
+                options.append((Fraction(ways * brain**b * shotgun**s * footprint**f, 6**count), b, s, f))
+        per_colour.append(options)
+    out = []
+    for (pg, bg, sg, fg), (py, by, sy, fy), (pr, br, sr, fr) in product(*per_colour):
+        out.append((pg * py * pr, (bg, by, br), (sg, sy, sr), (fg, fy, fr)))
+    return tuple(out)
+
+
+def one_roll_expectation(dice: Dice, points: int, health: int) -> Fraction:
+    """The blog's ``E_xyz(n, h)``: the expected points after rolling ``dice`` with
+    ``points`` (n) in hand and ``health`` (h) shotguns to go, 0 if shot ``h`` times."""
+    expected = Fraction(0)
+    for p, brains, shotguns, _ in roll_distribution(dice):
+        if sum(shotguns) < health:
+            expected += p * (points + sum(brains))
+    return expected
