@@ -5,8 +5,11 @@ from collections import Counter
 from fractions import Fraction as F
 from itertools import combinations, product
 
+import random
+
 import pytest
 
+from pycore.games import zombie_dice
 from pycore.games.zombie_dice import (
     CUP,
     COLOURS,
@@ -150,3 +153,88 @@ def test_rolls_sum_to_one_and_keep_every_die(colours):
 def test_letters_round_trip():
     for text in ("", "G", "GGR", "GYYR", "RRR"):
         assert dice_to_letters(dice_from_letters(text)) == text
+
+
+# -- one turn, solitaire: the most brains a turn makes, and the blog's rule ---------------
+
+
+def test_the_best_turn_and_the_blogs_rule():
+    """Optimal play of one turn makes 2.2591 brains on average; "roll if E > n" (the blog's
+    one-step rule) makes 2.2590: it loses only 0.0001 brains a turn. Stable in the bound."""
+    graph = zombie_dice.turn_graph()
+    best = zombie_dice.best_turn().value[0, graph.start]
+    rule = zombie_dice.evaluate_turn(zombie_dice.blog_rule()).value[0, graph.start]
+    assert round(best, 4) == 2.2591 and round(rule, 4) == 2.2590
+    assert 0 < best - rule < 2e-4
+    assert abs(zombie_dice.best_turn(40).value[0, graph.start] - best) < 1e-7
+
+
+def test_the_best_turn_agrees_with_a_plain_recursion_on_a_small_bound():
+    """A second way: memoised recursion over (brains, configuration), straight from the exact
+    outcome lists, against the vectorised sweep, with brains at stake up to 7."""
+    bound = 7
+    graph = zombie_dice.turn_graph()
+    memo = {}
+
+    def value(brains, config, first):
+        key = (brains, config, first)
+        if key not in memo:
+            hold = None if first else float(brains)
+            if brains + 3 > bound:
+                memo[key] = float(brains)
+                return memo[key]
+            total, stay = 0.0, 0.0
+            for (nxt, gained), p in zombie_dice.configuration_outcomes(config).items():
+                if nxt is None:
+                    continue
+                if nxt == config and gained == 0:
+                    stay += float(p)
+                else:
+                    total += float(p) * value(brains + gained, nxt, False)
+            again = total / (1 - stay)
+            memo[key] = again if hold is None else max(hold, again)
+        return memo[key]
+
+    start = graph.configurations[graph.start]
+    assert zombie_dice.best_turn(bound).value[0, graph.start] == pytest.approx(value(0, start, True), abs=1e-12)
+
+
+def test_the_best_turn_agrees_with_a_simulation_of_real_dice():
+    """Labelled dice drawn with random.sample, faces rolled one by one, the optimal actions
+    looked up: 20,000 turns' mean brains within five standard errors of the exact value."""
+    graph = zombie_dice.turn_graph()
+    turn = zombie_dice.best_turn()
+    index = {c: n for n, c in enumerate(graph.configurations)}
+    rng = random.Random(12)
+    faces = {c: ["brain"] * f[0] + ["shotgun"] * f[1] + ["footprint"] * f[2] for c, f in zombie_dice.FACES.items()}
+    totals = []
+    for _ in range(20_000):
+        cup = [c for c, n in zip(COLOURS, CUP) for _ in range(n)]
+        hand, brains_aside, shotguns, brains = [], [], [], 0
+        while True:
+            config = tuple(dice_from_letters("".join(dice)) for dice in (hand, brains_aside, shotguns))
+            n = index[config]
+            roll, hold = turn.roll[brains, n], turn.hold[brains, n]
+            if not (hold != hold or roll > hold):  # hold when it is allowed and not worse
+                totals.append(brains)
+                break
+            while len(hand) < 3:
+                if not cup:  # the brain dice go back into the cup
+                    cup, brains_aside = brains_aside, []
+                hand.append(cup.pop(rng.randrange(len(cup))))
+            rolled = [(c, rng.choice(faces[c])) for c in hand]
+            brains_aside += [c for c, f in rolled if f == "brain"]
+            brains += sum(f == "brain" for _, f in rolled)
+            shotguns += [c for c, f in rolled if f == "shotgun"]
+            hand = [c for c, f in rolled if f == "footprint"]
+            if len(shotguns) >= 3:
+                totals.append(0)
+                break
+    mean = sum(totals) / len(totals)
+    sd = (sum((x - mean) ** 2 for x in totals) / (len(totals) - 1)) ** 0.5
+    assert abs(mean - turn.value[0, graph.start]) < 5 * sd / len(totals) ** 0.5
+
+
+def test_every_configurations_outcomes_sum_to_one_exactly():
+    for config in zombie_dice.configurations()[::53]:
+        assert sum(zombie_dice.configuration_outcomes(config).values()) == 1

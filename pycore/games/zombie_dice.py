@@ -19,9 +19,12 @@ A set of dice by colour is a tuple of counts ``(green, yellow, red)``. Every
 probability here is an exact :class:`~fractions.Fraction`.
 
 This module is the start of the full game (the two-player solution is the
-next step); so far it gives the roll model and the one-roll expectations of
-the blog post "So I Felt Like Solving Zombie Dice" (seed 001), which
-``tests/test_zombie_dice.py`` checks formula by formula.
+next step); so far it gives the roll model, the one-roll expectations of the
+blog post "So I Felt Like Solving Zombie Dice" (seed 001), which
+``tests/test_zombie_dice.py`` checks formula by formula, and the best single
+turn (most brains on average) beside the blog's rule "roll if E > n", both
+exact, by :mod:`pycore.jeopardy.factored` over the 10,820 configurations of
+dice (hand, brains and shotguns set aside) times the brains at stake.
 """
 
 from __future__ import annotations
@@ -30,6 +33,10 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from math import comb
+
+import numpy as np
+
+from ..jeopardy.factored import FactoredTurn, TurnGraph, sweep
 
 COLOURS = "GYR"
 CUP = (6, 4, 3)  # green, yellow, red dice in a full cup
@@ -116,3 +123,105 @@ def one_roll_expectation(dice: Dice, points: int, health: int) -> Fraction:
         if sum(shotguns) < health:
             expected += p * (points + sum(brains))
     return expected
+
+
+Configuration = tuple[Dice, Dice, Dice]  # (hand of footprints, brain dice set aside, shotgun dice)
+
+
+def configurations() -> list[Configuration]:
+    """Every configuration of dice during a turn (10,820): at most 3 in hand, 2 shotguns."""
+    out = []
+    for hand in product(range(4), repeat=3):
+        if sum(hand) > HAND:
+            continue
+        for shotguns in product(range(BUST_SHOTGUNS), repeat=3):
+            if sum(shotguns) >= BUST_SHOTGUNS:
+                continue
+            for brains in product(*(range(n + 1) for n in CUP)):
+                if all(h + s + b <= n for h, s, b, n in zip(hand, shotguns, brains, CUP)):
+                    out.append((hand, brains, shotguns))
+    return out
+
+
+def configuration_outcomes(config: Configuration) -> dict[tuple[Configuration | None, int], Fraction]:
+    """Exact outcomes of a roll from a configuration: {(next configuration or None for a bust,
+    brains gained): probability}."""
+    hand, brains_aside, shotguns_aside = config
+    out: dict = {}
+    for p_draw, drawn, returned in draw_distribution(hand, brains_aside, shotguns_aside):
+        kept = (0, 0, 0) if returned else brains_aside
+        for p_roll, brains, shotguns, footprints in roll_distribution(_plus(hand, drawn)):
+            shot = _plus(shotguns_aside, shotguns)
+            key = (None, 0) if sum(shot) >= BUST_SHOTGUNS else ((footprints, _plus(kept, brains), shot), sum(brains))
+            out[key] = out.get(key, Fraction(0)) + p_draw * p_roll
+    return out
+
+
+@lru_cache(maxsize=1)
+def turn_graph() -> TurnGraph:
+    """Every configuration's roll transitions as arrays (floats; exact sums checked)."""
+    configs = configurations()
+    index = {c: n for n, c in enumerate(configs)}
+    src, dst, gain, prob = [], [], [], []
+    for n, config in enumerate(configs):
+        for (nxt, brains), p in configuration_outcomes(config).items():
+            src.append(n)
+            dst.append(-1 if nxt is None else index[nxt])
+            gain.append(brains)
+            prob.append(float(p))
+    # a roll with no brain and no shotgun fills the hand with footprints: more shotguns or a
+    # fuller hand, or the same configuration (three footprints rolled again)
+    order = np.array([4 * sum(shotguns) + sum(hand) for hand, _, shotguns in configs])
+    graph = TurnGraph(
+        tuple(configs),
+        np.array(src, dtype=np.int64),
+        np.array(dst, dtype=np.int64),
+        np.array(gain, dtype=np.int64),
+        np.array(prob),
+        order,
+        index[((0, 0, 0), (0, 0, 0), (0, 0, 0))],
+    )
+    graph.check()
+    return graph
+
+
+def _turn_masks(graph: TurnGraph, bound: int) -> tuple[np.ndarray, np.ndarray]:
+    """(roll allowed, hold allowed), (bound + 1, C): a roll needs room for 3 more brains; a
+    turn starts with a roll (holding with nothing set aside scores nothing)."""
+    gains = np.arange(bound + 1)[:, None]
+    shotguns = np.array([sum(s) for _, _, s in graph.configurations])[None, :]
+    roll = np.broadcast_to(gains + HAND <= bound, (bound + 1, graph.n_configurations))
+    hold = (gains > 0) | (shotguns > 0) | ~roll
+    return roll, hold
+
+
+def best_turn(bound: int = 26) -> FactoredTurn:
+    """The most brains a single turn makes on average, brains at stake up to ``bound``
+    (26, twice the goal, as the AYZD paper bounds scores): ``value[0, start]``."""
+    graph = turn_graph()
+    roll, hold = _turn_masks(graph, bound)
+    return sweep(graph, np.arange(bound + 1, dtype=float), roll, hold, 0.0)
+
+
+def blog_rule(bound: int = 26) -> np.ndarray:
+    """The blog's one-step rule as a policy, (bound + 1, C) bool: roll if E > n, where E is
+    the expected points after the next roll (its draw included) and n the brains at stake."""
+    graph = turn_graph()
+    slope = np.zeros(graph.n_configurations)
+    offset = np.zeros(graph.n_configurations)
+    for n, (hand, brains_aside, shotguns) in enumerate(graph.configurations):
+        health = BUST_SHOTGUNS - sum(shotguns)
+        for p, drawn, _ in draw_distribution(hand, brains_aside, shotguns):
+            dice = _plus(hand, drawn)
+            at_zero = one_roll_expectation(dice, 0, health)
+            slope[n] += float(p * (one_roll_expectation(dice, 1, health) - at_zero))
+            offset[n] += float(p * at_zero)
+    gains = np.arange(bound + 1)[:, None]
+    return slope[None, :] * gains + offset[None, :] > gains
+
+
+def evaluate_turn(policy: np.ndarray, bound: int = 26) -> FactoredTurn:
+    """A fixed one-turn policy's exact expected brains (``value[0, start]``)."""
+    graph = turn_graph()
+    roll, hold = _turn_masks(graph, bound)
+    return sweep(graph, np.arange(bound + 1, dtype=float), roll, hold, 0.0, policy=policy)
