@@ -93,7 +93,8 @@ def test_the_turn_from_the_solution_agrees_with_the_solution(solved, name, state
         ("gro", "p=2,i=30,j=55,k=10,o=0", "roll",
          "Holding now ends the game and loses it (you would have 40, your opponent 55). Only rolling can still win."),
         ("gro", "p=2,i=30,j=55,k=30,o=0", "hold", "Holding now wins the game (you would have 60, your opponent 55)."),
-        ("pig", "i=0,j=0,k=0", "roll", "You cannot hold before your first roll of the turn."),
+        ("pig", "i=0,j=0,k=0", "roll", "You cannot hold with nothing set aside this turn: roll."),
+        ("ayzd", "p=1,i=3,j=4,b=0,s=0", "roll", "You cannot hold with nothing set aside this turn: roll."),
         # behind near the end: rolling for fewer points on average, because 12 are not enough
         ("pig", "i=60,j=70,k=12", "roll",
          "Rolling makes fewer points on average (10.9 against 12 banked now, with a 17% chance that this roll busts), "

@@ -37,7 +37,8 @@ def reason(
     roll, hold = values[ROLL], values[HOLD]
     gain = game.gain(state.turn)
     if hold is None:
-        return "You cannot hold before your first roll of the turn."
+        # the start of a turn, or (AYZD) three footprints rolled: nothing to bank yet
+        return "You cannot hold with nothing set aside this turn: roll."
     if objective == "win":
         end = game.turn_end(state.anchor, gain, Fraction(1))
         if end.mover_value is not None:
