@@ -43,6 +43,9 @@ CUP = (6, 4, 3)  # green, yellow, red dice in a full cup
 #: faces of each colour out of six: (brains, shotguns, footprints)
 FACES = {"G": (3, 1, 2), "Y": (2, 2, 2), "R": (1, 3, 2)}
 HAND = 3  # dice rolled each time
+#: when the brain dice go back into an empty cup: after its last dice are drawn (the paper's
+#: wording, the default) or before drawing starts (see :func:`draw_distribution`)
+READINGS = ("after", "before")
 BUST_SHOTGUNS = 3
 
 Dice = tuple[int, int, int]
@@ -80,16 +83,26 @@ def _draws_from(pool: Dice, count: int) -> list[tuple[Fraction, Dice]]:
 
 
 @lru_cache(maxsize=None)
-def draw_distribution(hand: Dice, set_aside_brains: Dice, shotguns: Dice) -> tuple[tuple[Fraction, Dice, bool], ...]:
+def draw_distribution(
+    hand: Dice, set_aside_brains: Dice, shotguns: Dice, reading: str = "after"
+) -> tuple[tuple[Fraction, Dice, bool], ...]:
     """What the draw before a roll adds to ``hand``: (probability, dice drawn, whether the
-    brain dice went back into the cup first). The cup is whatever is not in the hand or set
-    aside."""
+    brain dice went back into the cup). The cup is whatever is not in the hand or set aside.
+
+    When the cup holds fewer dice than are needed, the brain dice go back: ``"after"`` the
+    cup's last dice are drawn (the rule as the AYZD paper words it, and the default), or
+    ``"before"`` drawing starts, so that every die needed comes at random from the cup and
+    the brains together (the other reading, for comparison)."""
     need = HAND - sum(hand)
     cup = _minus(_minus(_minus(CUP, hand), set_aside_brains), shotguns)
     if min(cup) < 0 or need < 0:
         raise ValueError(f"no such dice: hand {hand}, brains {set_aside_brains}, shotguns {shotguns}")
+    if reading not in READINGS:
+        raise ValueError(f"reading must be one of {', '.join(READINGS)}, got {reading!r}")
     if sum(cup) >= need:
         return tuple((p, drawn, False) for p, drawn in _draws_from(cup, need))
+    if reading == "before":
+        return tuple((p, drawn, True) for p, drawn in _draws_from(_plus(cup, set_aside_brains), need))
     # the cup runs empty: all of it is drawn, then the rest from the returned brain dice
     rest = need - sum(cup)
     return tuple((p, _plus(cup, extra), True) for p, extra in _draws_from(set_aside_brains, rest))
@@ -143,12 +156,12 @@ def configurations() -> list[Configuration]:
     return out
 
 
-def configuration_outcomes(config: Configuration) -> dict[tuple[Configuration | None, int], Fraction]:
+def configuration_outcomes(config: Configuration, reading: str = "after") -> dict[tuple[Configuration | None, int], Fraction]:
     """Exact outcomes of a roll from a configuration: {(next configuration or None for a bust,
     brains gained): probability}."""
     hand, brains_aside, shotguns_aside = config
     out: dict = {}
-    for p_draw, drawn, returned in draw_distribution(hand, brains_aside, shotguns_aside):
+    for p_draw, drawn, returned in draw_distribution(hand, brains_aside, shotguns_aside, reading):
         kept = (0, 0, 0) if returned else brains_aside
         for p_roll, brains, shotguns, footprints in roll_distribution(_plus(hand, drawn)):
             shot = _plus(shotguns_aside, shotguns)
@@ -157,14 +170,14 @@ def configuration_outcomes(config: Configuration) -> dict[tuple[Configuration | 
     return out
 
 
-@lru_cache(maxsize=1)
-def turn_graph() -> TurnGraph:
+@lru_cache(maxsize=2)
+def turn_graph(reading: str = "after") -> TurnGraph:
     """Every configuration's roll transitions as arrays (floats; exact sums checked)."""
     configs = configurations()
     index = {c: n for n, c in enumerate(configs)}
     src, dst, gain, prob = [], [], [], []
     for n, config in enumerate(configs):
-        for (nxt, brains), p in configuration_outcomes(config).items():
+        for (nxt, brains), p in configuration_outcomes(config, reading).items():
             src.append(n)
             dst.append(-1 if nxt is None else index[nxt])
             gain.append(brains)
@@ -195,10 +208,10 @@ def _turn_masks(graph: TurnGraph, bound: int) -> tuple[np.ndarray, np.ndarray]:
     return roll, hold
 
 
-def best_turn(bound: int = 26) -> FactoredTurn:
+def best_turn(bound: int = 26, reading: str = "after") -> FactoredTurn:
     """The most brains a single turn makes on average, brains at stake up to ``bound``
     (26, twice the goal, as the AYZD paper bounds scores): ``value[0, start]``."""
-    graph = turn_graph()
+    graph = turn_graph(reading)
     roll, hold = _turn_masks(graph, bound)
     return sweep(graph, np.arange(bound + 1, dtype=float), roll, hold, 0.0)
 
