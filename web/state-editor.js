@@ -91,6 +91,10 @@ export class StateEditor {
           this.say(input.name, text ? `${v.label} must be a whole number, not "${text}"` : `${v.label} is empty: type a number`);
           return;
         }
+        if (!Number.isSafeInteger(Number(text))) {
+          this.say(input.name, `${v.label} ${text} is far outside what the game can reach`);
+          return;
+        }
         this.move(input.name, { to: Number(text) });
       }),
     );

@@ -452,11 +452,17 @@ class JeopardyGame(Game):
         else:
             reason = f"{variable.label.lower()} runs from {low} to {high}"
 
+        # the search starts from the range's nearest end when the value is outside it, so a
+        # value like 10**100 costs no more than one inside
+        origin = min(max(value, low), high)
+
         def candidates():
+            if origin != value:
+                yield origin
             if direction in (1, -1):
-                yield from range(value + direction, high + 1 if direction > 0 else low - 1, direction)
-            for distance in range(1, max(abs(value - low), abs(value - high)) + 1):
-                yield from (value - distance, value + distance)
+                yield from range(origin + direction, high + 1 if direction > 0 else low - 1, direction)
+            for distance in range(1, high - low + 1):
+                yield from (origin - distance, origin + distance)
 
         for candidate in candidates():
             if low <= candidate <= high:
