@@ -4,6 +4,7 @@
 import { escapeHtml } from "./advice-panel.js";
 import { Engine } from "./engine.js";
 import { GamePicker } from "./game-picker.js";
+import { readKept, writeKept } from "./kept-object.js";
 import { JeopardyScreen } from "./jeopardy-screen.js";
 import { registerOffline } from "./offline.js";
 import { ProgressBar } from "./progress-bar.js";
@@ -13,23 +14,6 @@ import { SolutionStore } from "./solution-store.js";
 
 const $ = (id) => document.getElementById(id);
 const LAST_KEY = "roll-or-hold-last-positions";
-
-function readLast() {
-  try {
-    const kept = JSON.parse(localStorage.getItem(LAST_KEY) || "{}");
-    return kept && typeof kept === "object" ? kept : {};
-  } catch {
-    return {}; // unreadable: start afresh, nothing else depends on it
-  }
-}
-
-function saveLast(positions) {
-  try {
-    localStorage.setItem(LAST_KEY, JSON.stringify(positions));
-  } catch {
-    // storage full or blocked: positions are still kept for this visit
-  }
-}
 
 function showProblems(problems) {
   const box = $("link-message");
@@ -63,7 +47,7 @@ class App {
     this.shown = null; // the link whose answer is on screen
     this.sequence = 0;
     this.userMoved = false; // a tap or an edit since the page loaded
-    this.lastByGame = readLast(); // each game's last position (its link), kept across visits
+    this.lastByGame = readKept(LAST_KEY); // each game's last position (its link), kept across visits
     this.engine = new Engine({
       onLog: (message) => this.progress.show(message),
       onFatal: (message) => {
@@ -124,7 +108,7 @@ class App {
       this.shown = shown.link;
       if (location.hash !== shown.link) history[push ? "pushState" : "replaceState"](null, "", shown.link);
       this.lastByGame[resolved.game] = shown.link;
-      saveLast(this.lastByGame);
+      writeKept(LAST_KEY, this.lastByGame);
       this.store.putAnswer(shown.link, { answer: shown.answer, resolved, games: this.games });
     } catch (error) {
       if (!isCurrent()) return;

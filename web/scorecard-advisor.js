@@ -70,13 +70,9 @@ export class ScorecardAdvisor {
     let rolls = Number(this.rolls.value);
     if (diceChanged && rolls === this.game.rolls) rolls -= 1; // entering dice means a roll has happened
     const keys = { card: this.card.text() };
-    if (rolls < this.game.rolls) Object.assign(keys, { dice: this.diceTextValue(), rolls: String(rolls) });
+    if (rolls < this.game.rolls) Object.assign(keys, { dice: this.tray.text(), rolls: String(rolls) });
     if (this.target.value !== "") keys.target = this.target.value;
     return keys;
-  }
-
-  diceTextValue() {
-    return this.tray.text();
   }
 
   emit(diceChanged = false) {

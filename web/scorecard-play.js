@@ -9,6 +9,7 @@
 // Test hooks: data-testid="play" carries data-turn, data-rolls-left, data-score and data-rules.
 import { escapeHtml } from "./advice-panel.js";
 import { DiceTray } from "./dice-tray.js";
+import { readKept, writeKept } from "./kept-object.js";
 import { parseCard } from "./scorecard-editor.js";
 
 const STORE_KEY = "roll-or-hold-play";
@@ -20,15 +21,6 @@ const rollDie = () => {
   return (word[0] % 6) + 1;
 };
 const keepText = (keep) => (keep.length ? keep.join("") : "nothing");
-
-function readSaved() {
-  try {
-    const saved = JSON.parse(localStorage.getItem(STORE_KEY) || "{}");
-    return saved && typeof saved === "object" ? saved : {};
-  } catch {
-    return {};
-  }
-}
 
 export class ScorecardPlay {
   constructor(root, game, { advise }) {
@@ -70,7 +62,7 @@ export class ScorecardPlay {
   async open(params) {
     this.wanted = params;
     if (this.params) return this.render();
-    const saved = readSaved()[this.game.name];
+    const saved = readKept(STORE_KEY)[this.game.name];
     if (saved && saved.params && typeof saved.card === "string") return this.resume(saved);
     return this.start(params);
   }
@@ -131,7 +123,7 @@ export class ScorecardPlay {
 
   save() {
     if (!this.params) return;
-    const saved = readSaved();
+    const saved = readKept(STORE_KEY);
     saved[this.game.name] = {
       params: this.params,
       card: this.card,
@@ -142,11 +134,7 @@ export class ScorecardPlay {
       kept: this.tray.kept,
       decisions: this.decisions,
     };
-    try {
-      localStorage.setItem(STORE_KEY, JSON.stringify(saved));
-    } catch {
-      // storage blocked or full: the game still goes on in this tab
-    }
+    writeKept(STORE_KEY, saved); // if storage is blocked the game still goes on in this tab
   }
 
   position() {

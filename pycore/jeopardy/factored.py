@@ -31,6 +31,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .model import _lookup_rows
+from .rules import Choice, options_of
+
 
 @dataclass(frozen=True)
 class TurnGraph:
@@ -96,13 +99,14 @@ def sweep(
     if policy is not None:
         policy = np.broadcast_to(policy, (B, top + 1, graph.n_configurations))
     bust_value = np.broadcast_to(np.asarray(bust_value, float), (B,))
-    if np.any(roll_allowed & (np.arange(top + 1)[None, :, None] + _max_gain(graph)[None] > top)):
+    groups, max_gain = _groups(graph)
+    if np.any(roll_allowed & (np.arange(top + 1)[None, :, None] + max_gain[None, None, :] > top)):
         raise ValueError("a roll allowed near the top gain could lead past it")
     value = np.full((B, top + 1, graph.n_configurations), np.nan)
     roll = np.full_like(value, np.nan)
     hold = np.where(hold_allowed, hold_value[:, :, None], np.nan)
     for g in range(top, -1, -1):
-        for group in _groups(graph):
+        for group in groups:
             members, starts, dst, gain, prob, stay, bust = group
             moving = ~stay & ~bust & (g + gain <= top)  # beyond the top only where rolls are not allowed
             targets = np.zeros((B, len(dst)))
@@ -130,19 +134,13 @@ def sweep(
     return FactoredTurn(value, roll, hold)
 
 
-def _max_gain(graph: TurnGraph) -> np.ndarray:
-    """(C,) the largest gain a roll from each configuration adds."""
-    out = np.zeros(graph.n_configurations, dtype=np.int64)
-    np.maximum.at(out, graph.src, graph.gain)
-    return out[None, :]
-
-
 _GROUPS: dict = {}  # the last graph's groups: one graph at a time is all any caller needs
 
 
-def _groups(graph: TurnGraph) -> list[tuple]:
+def _groups(graph: TurnGraph) -> tuple[list[tuple], np.ndarray]:
     """Configurations by decreasing order, each with its transitions (sorted by source) and
-    where each member's run of them starts: (members, starts, dst, gain, prob, stay, bust)."""
+    where each member's run of them starts: (members, starts, dst, gain, prob, stay, bust);
+    and (C,) the largest gain a roll from each configuration adds. Built once per graph."""
     if _GROUPS.get("graph") is not graph:
         by_src = np.argsort(graph.src, kind="stable")
         src = graph.src[by_src]
@@ -153,7 +151,9 @@ def _groups(graph: TurnGraph) -> list[tuple]:
             starts = np.searchsorted(graph.src[index], members)
             dst, gain, prob = graph.dst[index], graph.gain[index], graph.prob[index]
             groups.append((members, starts, dst, gain, prob, (dst == graph.src[index]) & (gain == 0), dst < 0))
-        _GROUPS.update(graph=graph, groups=groups)
+        max_gain = np.zeros(graph.n_configurations, dtype=np.int64)
+        np.maximum.at(max_gain, graph.src, graph.gain)
+        _GROUPS.update(graph=graph, groups=(groups, max_gain))
     return _GROUPS["groups"]
 
 
@@ -163,16 +163,14 @@ def graph_of_rules(game) -> tuple[TurnGraph, dict[str, np.ndarray]]:
     are the rules' roll outcomes from gain 0. Also the configurations' columns (C,) for the
     rules' ``can_roll``/``can_hold``. A second way to the same values as the game's own
     solver, and how a game with a large turn gets its values."""
-    from .rules import Choice, options_of
-
-    if any(isinstance(o, Choice) for t in game.turn_states()[:1] for _, o in game.roll_outcomes(t)):
-        raise ValueError(f"{game.name}: choices after a roll are not supported by the factored turn")
     rest = game.turn_vars[1:]
     configs = sorted({tuple(t[1:]) for t in game.turn_states()})
     index = {c: n for n, c in enumerate(configs)}
     src, dst, gain, prob, order = [], [], [], [], np.zeros(len(configs), dtype=np.int64)
     for n, config in enumerate(configs):
         for p, outcome in game.roll_outcomes((0, *config)):
+            if isinstance(outcome, Choice):
+                raise ValueError(f"{game.name}: choices after a roll are not supported by the factored turn")
             options = options_of(outcome)
             src.append(n)
             dst.append(index[tuple(options[0][1:])] if options else -1)
@@ -202,8 +200,6 @@ def anchor_values(game, graph: TurnGraph, columns: dict[str, np.ndarray], tolera
     game's result; anchors of one layer that lead to each other (zero-gain endings) are
     iterated until no value moves by ``tolerance`` (each pass shrinks the error by the
     chance of a zero-gain turn, squared). Anchors are swept ``batch`` at a time."""
-    from .model import _lookup_rows
-
     anchors = game.anchors()
     names = game.anchor_vars
     cols = {v: anchors[:, n] for n, v in enumerate(names)}

@@ -24,6 +24,13 @@ def advice_of(page):
     }
 
 
+def tap(page, label, url):
+    """Tap a control and wait for the position it leads to and its answer."""
+    page.get_by_label(label).click()
+    expect(page).to_have_url(url, timeout=TIMEOUT)
+    advice_of(page)
+
+
 def cli_advice(game, state):
     result = api.call("advise", {"game": game, "state": state})
     return result
@@ -110,12 +117,8 @@ def test_a_stepper_moves_to_the_next_value_that_can_occur(site, page):
     and nothing else changes; - from 0 has nowhere to go and says why beside the control."""
     page.goto(site + "#game=gro&p=2&i=30&j=55&k=0&o=0")
     advice_of(page)
-    page.get_by_label("Turn total plus 1").click()
-    expect(page).to_have_url(site + "#game=gro&p=2&i=30&j=55&k=5&o=0", timeout=TIMEOUT)
-    advice_of(page)
-    page.get_by_label("Turn total minus 1").click()
-    expect(page).to_have_url(site + "#game=gro&p=2&i=30&j=55&k=0&o=0", timeout=TIMEOUT)
-    advice_of(page)
+    tap(page, "Turn total plus 1", site + "#game=gro&p=2&i=30&j=55&k=5&o=0")
+    tap(page, "Turn total minus 1", site + "#game=gro&p=2&i=30&j=55&k=0&o=0")
     page.get_by_label("Turn total minus 1").click()
     expect(page.get_by_test_id("note-k")).to_contain_text("Turn total is already at its lowest (0)", timeout=TIMEOUT)
     expect(page).to_have_url(site + "#game=gro&p=2&i=30&j=55&k=0&o=0")
@@ -130,9 +133,7 @@ def test_each_game_keeps_its_own_position(site, page):
     page.get_by_test_id("game-select").select_option("gro")
     expect(page).to_have_url(site + "#game=gro&p=1&i=0&j=0&k=0&o=0", timeout=TIMEOUT)
     advice_of(page)
-    page.get_by_label("Your score plus 1").click()
-    expect(page).to_have_url(site + "#game=gro&p=1&i=1&j=0&k=0&o=0", timeout=TIMEOUT)
-    advice_of(page)
+    tap(page, "Your score plus 1", site + "#game=gro&p=1&i=1&j=0&k=0&o=0")
     page.get_by_test_id("game-select").select_option("ayzd")
     expect(page).to_have_url(site + "#game=ayzd&p=1&i=0&j=0&b=0&s=0", timeout=TIMEOUT)
     advice_of(page)
@@ -147,12 +148,8 @@ def test_each_game_keeps_its_own_position(site, page):
 def test_back_steps_through_the_positions_entered(site, page):
     page.goto(site + "#game=pig&i=10&j=20&k=5")
     advice_of(page)
-    page.get_by_label("Your score plus 1").click()
-    expect(page).to_have_url(site + "#game=pig&i=11&j=20&k=5", timeout=TIMEOUT)
-    advice_of(page)
-    page.get_by_label("Your score plus 1").click()
-    expect(page).to_have_url(site + "#game=pig&i=12&j=20&k=5", timeout=TIMEOUT)
-    advice_of(page)
+    tap(page, "Your score plus 1", site + "#game=pig&i=11&j=20&k=5")
+    tap(page, "Your score plus 1", site + "#game=pig&i=12&j=20&k=5")
     page.go_back()
     expect(page).to_have_url(site + "#game=pig&i=11&j=20&k=5", timeout=TIMEOUT)
     expect(page.get_by_test_id("input-i")).to_have_value("11", timeout=TIMEOUT)
