@@ -30,19 +30,23 @@ def _start(game):
     return State(game.name, tuple(game.start_anchor(0)), tuple(game.turn_start))
 
 
-def explore(game, solution) -> int:
-    """Breadth-first over every state reachable from the start: each is in the solver's
-    table, round-trips through JSON and text, has exact outcome probabilities summing to 1,
-    and the solver's values satisfy the optimality equations written with the scalar rules
-    (a choice after a roll is worth its best option). Returns the number of states seen."""
-    model = solution.model
+def explore(game, solution, limit: int | None = None) -> int:
+    """Breadth-first over every state reachable from the start (the first ``limit`` of them
+    for a game too large to walk whole): each has values from the solver, round-trips
+    through JSON and text, has exact outcome probabilities summing to 1, and the solver's
+    values satisfy the optimality equations written with the scalar rules (a choice after
+    a roll is worth its best option). Returns the number of states seen."""
+    model = getattr(solution, "model", None)  # a factored solution has no (A, T) table
     start = start_state(game)
     seen = {start}
     cells = set()
     queue = deque([start])
-    while queue:
+    checked = 0
+    while queue and (limit is None or checked < limit):
         state = queue.popleft()
-        cells.add(model.cell(state))  # raises if the solver's table lacks it
+        checked += 1
+        if model is not None:
+            cells.add(model.cell(state))  # raises if the solver's table lacks it
         actions = game.legal_actions(state)
         assert actions, state
         assert game.state_from_json(game.state_to_json(state)) == state
@@ -72,7 +76,7 @@ def explore(game, solution) -> int:
             assert solution.action_values(state)[action] == pytest.approx(value, abs=1e-13)
     # positions with identical futures may share a cell (gro: player 2's last turn)
     assert len(cells) <= solution.n_states
-    return len(seen)
+    return checked
 
 
 def play_terminates(game, games=200, seed=7) -> None:
@@ -101,6 +105,13 @@ def play_terminates(game, games=200, seed=7) -> None:
 
 
 def model_arrays_are_consistent(game) -> None:
+    """The solver's arrays: roll probabilities sum to 1, and every state has a move (a factored
+    game: its turn graph's probabilities and order, :meth:`TurnGraph.check`)."""
+    if game.factored:
+        graph, columns = game.factored_turn()
+        graph.check()
+        assert all(len(c) == graph.n_configurations for c in columns.values())
+        return
     model = compile_game(game)
     rollable = model.can_roll.any(axis=0)  # turn states somebody can roll from
     total = model.succ_prob.sum(1) + model.self_prob + model.bust_prob
@@ -109,13 +120,22 @@ def model_arrays_are_consistent(game) -> None:
     assert (model.can_roll | model.can_hold)[model.valid].all()
 
 
+def rollable_turns(game, sample: int = 400, seed: int = 3) -> list[tuple[int, ...]]:
+    """The turn states someone can roll from (a seeded sample of them for a factored game,
+    whose turn is too large to list: every configuration at gain 0, drawn at random)."""
+    if game.factored:
+        graph, columns = game.factored_turn()
+        picks = random.Random(seed).sample(range(graph.n_configurations), min(sample, graph.n_configurations))
+        return [(0, *(int(c[n]) for c in columns.values())) for n in sorted(picks)]
+    model = compile_game(game)
+    return [tuple(int(x) for x in model.turns[t]) for t in np.flatnonzero(model.can_roll.any(axis=0))]
+
+
 def concrete_dice_agree(game, seed=3) -> int:
     """What a roll shows, read back, gives exactly the grouped outcomes, for every turn
     state someone can roll from; and a seeded roll repeats. Returns the states checked."""
-    model = compile_game(game)
     checked = 0
-    for t in np.flatnonzero(model.can_roll.any(axis=0)):
-        turn = tuple(int(x) for x in model.turns[t])
+    for turn in rollable_turns(game):
         shown = game.roll_faces(turn)
         assert sum(p for p, _ in shown) == 1
         grouped: dict = {}
@@ -139,13 +159,19 @@ def _key(outcome):
 
 def turns_recompute_from_anchor_values(game, solution, anchors=40, seed=5) -> None:
     """Each anchor's whole turn, recomputed from the turn-start values alone (what a page
-    does with a prebuilt table), equals the full solve."""
-    model = solution.model
+    does with a prebuilt table), equals the full solve (a factored game, whose solve is
+    that recomputation: gives back each anchor's own turn-start value, a fixed point)."""
     rng = random.Random(seed)
     x = solution.anchor_values
-    for a in rng.sample(range(model.A), min(anchors, model.A)):
-        anchor = tuple(int(v) for v in model.anchors[a])
-        turn = win_turn_values(game, anchor, lambda other: float(x[model.anchor_index(other)]))
+    all_anchors = game.anchors()
+    for a in rng.sample(range(len(all_anchors)), min(anchors, len(all_anchors))):
+        anchor = tuple(int(v) for v in all_anchors[a])
+        turn = win_turn_values(game, anchor, lambda other: float(x[game.anchor_row(other)]))
+        if game.factored:
+            assert turn.value_at(game.turn_start) == pytest.approx(x[a], abs=1e-12)
+            continue
+        model = solution.model
+        a = model.anchor_index(anchor)
         for t in np.flatnonzero(model.valid[a]):
             key = tuple(int(v) for v in model.turns[t])
             assert turn.value[key] == pytest.approx(solution.values[a, t], abs=1e-12)
@@ -156,12 +182,19 @@ def turns_recompute_from_anchor_values(game, solution, anchors=40, seed=5) -> No
                     assert value == pytest.approx(exact, abs=1e-12)
 
 
-def turn_score_is_a_fixed_point(game) -> float:
-    """The one-turn objective satisfies its optimality equations with the scalar rules."""
+def turn_score_is_a_fixed_point(game, sample: int = 300, seed: int = 4) -> float:
+    """The one-turn objective satisfies its optimality equations with the scalar rules (in
+    every reachable turn state; a seeded sample of a factored game's)."""
     solution = solve_turn_score(game)
-    values = solution.turn.value
     anchor = tuple(game.start_anchor(0))
-    for turn, value in values.items():
+    if game.factored:
+        # turn states met in random play, each read at the start anchor
+        turns = sorted({s.turn for s in sample_states(game, None, sample, seed)})
+        assert len(turns) > sample // 4
+    else:
+        turns = list(solution.turn.value)
+    for turn in turns:
+        value = solution.turn.value_at(turn)
         state = game.state(**game.state_values(_at(game, anchor, turn)))
         backups = {}
         for action in game.legal_actions(state):
@@ -170,12 +203,12 @@ def turn_score_is_a_fixed_point(game) -> float:
                 if o.turn_ended:
                     total += float(o.probability) * (game.gain(turn) if action == HOLD else 0.0)
                 else:
-                    total += float(o.probability) * max(values[n.turn] for n in (o.options or (o.state,)))
+                    total += float(o.probability) * max(solution.turn.value_at(n.turn) for n in (o.options or (o.state,)))
             backups[action] = total
         assert value == pytest.approx(max(backups.values()), abs=1e-12)
-    # and the turn-score advice is the same recursion
-    again = turn_values(game, anchor, float, 0.0)
-    assert again.value == values
+    if not game.factored:
+        # and the turn-score advice is the same recursion
+        assert turn_values(game, anchor, float, 0.0).value == solution.turn.value
     return solution.expected_score
 
 
@@ -197,8 +230,22 @@ def links_round_trip(game, states) -> None:
 
 
 def sample_states(game, solution, count=30, seed=9):
-    model = solution.model
+    """A seeded sample of states: cells of the solver's table, or (a factored game) states
+    met in random play."""
     rng = random.Random(seed)
+    if game.factored:
+        states = []
+        while len(states) < count:
+            state = start_state(game)
+            for _ in range(rng.randrange(1, 12)):
+                outcomes = game.transitions(state, rng.choice(game.legal_actions(state)))
+                o = rng.choices(outcomes, weights=[float(x.probability) for x in outcomes])[0]
+                if o.state is None:
+                    break
+                state = o.state
+            states.append(state)
+        return states
+    model = solution.model
     cells = np.argwhere(model.valid)
     picks = [cells[n] for n in rng.sample(range(len(cells)), min(count, len(cells)))]
     return [model.state_at(int(a), int(t)) for a, t in picks]

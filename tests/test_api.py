@@ -13,10 +13,15 @@ def handle(request):
 
 def test_games_lists_the_registry():
     games = handle({"action": "games"})["games"]
-    assert [g["name"] for g in games] == ["pig", "gro", "ayzd", "yahtzee"]
-    assert [g["kind"] for g in games] == ["jeopardy"] * 3 + ["scorecard"]
+    assert [g["name"] for g in games] == ["pig", "gro", "ayzd", "zombie-dice", "yahtzee"]
+    assert [g["kind"] for g in games] == ["jeopardy"] * 4 + ["scorecard"]
     assert [v["name"] for v in games[1]["state_vars"]] == ["p", "i", "j", "k", "o"]
-    assert [b["key"] for b in games[3]["boxes"]][:2] == ["1s", "2s"] and games[3]["boxes"][1]["values"][-1] == 10
+    assert [b["key"] for b in games[4]["boxes"]][:2] == ["1s", "2s"] and games[4]["boxes"][1]["values"][-1] == 10
+    zombie_dice = games[3]
+    assert [(v["name"], v.get("letters", "")) for v in zombie_dice["state_vars"]][3:] == [
+        ("b", ""), ("fp", "GYR"), ("br", "GYR"), ("sg", "GYR")
+    ]
+    assert zombie_dice["views"] == ["advice"] and games[0]["views"] == ["advice", "slice", "solid", "strategies"]
 
 
 def test_advise_accepts_an_object_state(solved):
@@ -24,7 +29,7 @@ def test_advise_accepts_an_object_state(solved):
     solution = solved("pig", goal=30)
     state = solution.game.state(i=5, j=7, k=4)
     assert result["best"] == solution.best_action(state) == "roll"
-    assert result["values"] == solution.action_values(state)
+    assert result["values"] == pytest.approx(solution.action_values(state), abs=1e-12)
     assert result["value"] == pytest.approx(max(v for v in result["values"].values() if v is not None), abs=1e-15)
 
 

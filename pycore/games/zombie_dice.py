@@ -36,7 +36,14 @@ from math import comb
 
 import numpy as np
 
+from ..core.errors import InvalidStateError
+from ..core.params import Param, StateVar
+from ..core.registry import register
 from ..jeopardy.factored import FactoredTurn, TurnGraph, sweep
+from ..jeopardy.rules import State
+from .ayzd import AllYellowZombieDice
+from .gro import PLAYER
+from .pig import OPPONENT, SCORE
 
 COLOURS = "GYR"
 CUP = (6, 4, 3)  # green, yellow, red dice in a full cup
@@ -238,3 +245,171 @@ def evaluate_turn(policy: np.ndarray, bound: int = 26) -> FactoredTurn:
     graph = turn_graph()
     roll, hold = _turn_masks(graph, bound)
     return sweep(graph, np.arange(bound + 1, dtype=float), roll, hold, 0.0, policy=policy)
+
+
+# ---- the two-player game ---------------------------------------------------------------------
+
+#: the dice variables of a position, each a string of colour letters, and their integer columns
+DICE_VARS = ("fp", "br", "sg")
+#: a brain count may exceed the brain dice set aside only after they went back to an empty cup,
+#: and that takes at least 9 brain dice (the cup runs short only when 11 dice are set aside,
+#: at most 2 of them shotguns), at most 13 at a time
+RETURNED_BRAINS = (9, 13)
+
+
+def _flat(config: Configuration) -> tuple[int, ...]:
+    return config[0] + config[1] + config[2]
+
+
+def _nested(columns) -> Configuration:
+    c = tuple(int(x) for x in columns)
+    return (c[0:3], c[3:6], c[6:9])
+
+
+@register
+class ZombieDice(AllYellowZombieDice):
+    """Zombie Dice with its 13 coloured dice, two players (AYZD's rounds, goal, tie-breaks
+    and bound M around the coloured turn). The turn state is the brains ``b`` and the dice:
+    footprints in hand, brain dice set aside, shotgun dice, by colour. Solved by the
+    factored sweep (:mod:`pycore.jeopardy.factored`): 10,820 configurations of dice."""
+
+    name = "zombie-dice"
+    aliases = ("zombie_dice", "zombiedice", "zd")
+    title = "Zombie Dice"
+    reference = "Neller et al., Optimal Play of the All Yellow Zombie Dice Game (rules); So I Felt Like Solving Zombie Dice (one roll)"
+    turn_vars = ("b",) + tuple(f"{v}_{c}" for v in DICE_VARS for c in COLOURS)
+    variables = (
+        PLAYER,
+        SCORE,
+        OPPONENT,
+        StateVar("b", "Brains this turn", "brains scored this turn (turn total)", unit="brains"),
+        StateVar("fp", "Footprints in hand", "footprint dice in hand, by colour: G green, Y yellow, R red", letters=COLOURS),
+        StateVar("br", "Brain dice set aside", "brain dice set aside this turn and not yet back in the cup", letters=COLOURS),
+        StateVar("sg", "Shotgun dice", "shotgun dice set aside this turn (at most 2)", letters=COLOURS),
+    )
+    parameters = AllYellowZombieDice.parameters + (
+        Param(
+            "reading",
+            "after",
+            help="when the brain dice go back into an empty cup: after its last dice are drawn (the rule as "
+            "written) or before drawing starts",
+            label="Empty cup",
+            choices=READINGS,
+            choice_help=("the cup's last dice are drawn, then the rest from the brain dice put back",
+                         "the brain dice go back first, and every die is drawn from them and the cup together"),
+            advanced=True,
+        ),
+    )
+    start_hint = AllYellowZombieDice.start_hint
+    turn_hint = "the dice must be ones a turn can leave in hand and set aside"
+    factored = True
+    views = ("advice",)
+    prebuilt = ({},)  # the turn-start values at goal 13, bound 26: a 5-minute solve, so shipped
+    rules_text = (
+        "Two players. The cup holds 13 dice: 6 green (3 brains, 1 shotgun, 2 footprints), 4 yellow (2/2/2) "
+        "and 3 red (1/3/2). To roll, draw dice from the cup until you hold three (footprint dice from the last "
+        "roll stay in your hand), then roll them. Brains and shotguns are set aside; the third shotgun ends "
+        "the turn scoring nothing. Stop to bank the brains. If the cup runs out, the brain dice set aside go "
+        "back in (you keep the count). When a round ends with someone at 13 or more, the most brains wins; a "
+        "tie at the top plays another round."
+    )
+
+    @property
+    def reading(self) -> str:
+        return self.params["reading"]
+
+    def factored_turn(self):
+        if "_factored_turn" not in self.__dict__:
+            graph = turn_graph(self.reading)
+            flat = np.array([_flat(c) for c in graph.configurations], dtype=np.int64)
+            columns = {v: flat[:, n] for n, v in enumerate(self.turn_vars[1:])}
+            self.__dict__["_factored_turn"] = (graph, columns)
+        return self.__dict__["_factored_turn"]
+
+    def turn_states(self):
+        return [(b, *_flat(c)) for b in range(self.bound + 1) for c in configurations()]
+
+    def var_range(self, var):
+        if var == "b":
+            return (0, self.bound)
+        if var in self.turn_vars:
+            part, colour = var.split("_")
+            most = CUP[COLOURS.index(colour)]
+            return (0, min(most, HAND if part == "fp" else BUST_SHOTGUNS - 1 if part == "sg" else most))
+        return super().var_range(var)
+
+    def roll_outcomes(self, turn):
+        b = turn[0]
+        return [
+            (p, None if nxt is None else (b + brains, *_flat(nxt)))
+            for (nxt, brains), p in configuration_outcomes(_nested(turn[1:]), self.reading).items()
+        ]
+
+    def roll_faces(self, turn):
+        """Each roll's dice as (colour, face) pairs, the draw from the cup included."""
+        hand, brains_aside, shotguns = _nested(turn[1:])
+        faces: dict = {}
+        for p_draw, drawn, _ in draw_distribution(hand, brains_aside, shotguns, self.reading):
+            for p_roll, brains, shot, footprints in roll_distribution(_plus(hand, drawn)):
+                shown = tuple(
+                    (colour, face)
+                    for colour, b_, s_, f_ in zip(COLOURS, brains, shot, footprints)
+                    for face, count in (("brain", b_), ("shotgun", s_), ("footprint", f_))
+                    for _ in range(count)
+                )
+                faces[shown] = faces.get(shown, Fraction(0)) + p_draw * p_roll
+        return [(p, shown) for shown, p in faces.items()]
+
+    def read_roll(self, turn, faces):
+        b = turn[0]
+        hand, brains_aside, shotguns = _nested(turn[1:])
+        cup = _minus(_minus(_minus(CUP, hand), brains_aside), shotguns)
+        returned = sum(cup) < HAND - sum(hand)
+        count = {face: tuple(sum(1 for c, f in faces if c == colour and f == face) for colour in COLOURS)
+                 for face in ("brain", "shotgun", "footprint")}
+        shot = _plus(shotguns, count["shotgun"])
+        if sum(shot) >= BUST_SHOTGUNS:
+            return None
+        kept = (0, 0, 0) if returned else brains_aside
+        return (b + sum(count["brain"]), *_flat((count["footprint"], _plus(kept, count["brain"]), shot)))
+
+    def can_hold(self, state):
+        shotguns = state["sg_G"] + state["sg_Y"] + state["sg_R"]
+        return (state["b"] > 0) | (shotguns > 0) | ~self.can_roll(state)
+
+    def check_state(self, state: State) -> None:
+        """The rules' checks without exploring the turn (292,140 turn states): every
+        column in range, the anchor tabulated, and the dice a turn can leave (see
+        ``tests/test_zombie_dice.py``, which checks this against the reachable states)."""
+        if state.game != self.name:
+            raise InvalidStateError(f"state is for game {state.game!r}, not {self.name!r}")
+        values = self.column_values(state)
+        self.anchor_key(state.anchor)
+        b = values["b"]
+        hand, brains, shotguns = (tuple(values[f"{v}_{c}"] for c in COLOURS) for v in DICE_VARS)
+        problems = []
+        if sum(shotguns) >= BUST_SHOTGUNS:
+            problems.append(f"{sum(shotguns)} shotguns end the turn (it scores nothing); a position has at most 2")
+        if sum(hand) > HAND:
+            problems.append(f"the hand holds at most {HAND} footprint dice, got {sum(hand)}")
+        for colour, name, n, in_use in zip(COLOURS, ("green", "yellow", "red"), CUP, _plus(_plus(hand, brains), shotguns)):
+            if in_use > n:
+                problems.append(f"{in_use} {name} dice in hand and set aside, but there are only {n}")
+        out = sum(hand) + sum(brains) + sum(shotguns)
+        if 0 < out < HAND:
+            problems.append(f"every roll leaves its {HAND} dice in hand or set aside, so {out} cannot be")
+        returned = b - sum(brains)
+        if returned < 0:
+            problems.append(f"b = {b} brains, fewer than the {sum(brains)} brain dice set aside")
+        elif returned and not any(k * RETURNED_BRAINS[0] <= returned <= k * RETURNED_BRAINS[1] for k in (1, 2, 3)):
+            problems.append(
+                f"b = {b} is {returned} more than the brain dice set aside; brains go back to the cup only "
+                f"when it runs empty, {RETURNED_BRAINS[0]} to {RETURNED_BRAINS[1]} at a time"
+            )
+        if state.anchor[self.anchor_vars.index("i")] + b > self.bound:
+            problems.append(f"the score i + b would pass the bound M = {self.bound}")
+        if problems:
+            raise InvalidStateError(f"{self.name}: {self.format_state(state)} cannot occur: {'; '.join(problems)}")
+
+    def human_policies(self):
+        return ()  # the AYZD policies in the full game: issue 12, part 4 (to come)

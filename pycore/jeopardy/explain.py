@@ -55,26 +55,27 @@ def reason(
         return "You cannot roll any more: hold."
     bust = outlook[ROLL].bust
     rolled, banked = outlook[ROLL].points, outlook[HOLD].points
+    unit = game.variable(game.turn_vars[0]).unit or "points"  # brains in Zombie Dice
     risk = f"a {_percent(bust)} chance that this roll busts" if bust > 0 else "no chance that this roll busts"
     if roll == hold:
-        return f"Both are equally good: rolling has {risk} and makes {_points(rolled)} points this turn on average."
+        return f"Both are equally good: rolling has {risk} and makes {_points(rolled)} {unit} this turn on average."
     if objective != "win":
         if best == ROLL:
-            return f"Rolling makes {_points(rolled)} points this turn on average against {_points(banked)} banked now, despite {risk}."
-        return f"Holding banks {_points(banked)} points; rolling, with {risk}, makes only {_points(rolled)} on average."
+            return f"Rolling makes {_points(rolled)} {unit} this turn on average against {_points(banked)} banked now, despite {risk}."
+        return f"Holding banks {_points(banked)} {unit}; rolling, with {risk}, makes only {_points(rolled)} on average."
     if best == ROLL:
         if rolled < banked:
             return (
-                f"Rolling makes fewer points on average ({_points(rolled)} against {_points(banked)} banked now, "
-                f"with {risk}), but it is the better chance to win: {_points(banked)} points are not enough here."
+                f"Rolling makes fewer {unit} on average ({_points(rolled)} against {_points(banked)} banked now, "
+                f"with {risk}), but it is the better chance to win: {_points(banked)} {unit} are not enough here."
             )
         return (
-            f"Rolling is worth {risk}: it makes {_points(rolled)} points this turn on average "
+            f"Rolling is worth {risk}: it makes {_points(rolled)} {unit} this turn on average "
             f"against {_points(banked)} banked now."
         )
     if rolled > banked:
         return (
-            f"Holding banks {_points(banked)} points. Rolling would make more on average ({_points(rolled)}), "
-            f"but with {risk} it lowers your chance to win: points in hand are worth more here than the gamble."
+            f"Holding banks {_points(banked)} {unit}. Rolling would make more on average ({_points(rolled)}), "
+            f"but with {risk} it lowers your chance to win: {unit} in hand are worth more here than the gamble."
         )
-    return f"Holding banks {_points(banked)} points; rolling, with {risk}, makes only {_points(rolled)} on average."
+    return f"Holding banks {_points(banked)} {unit}; rolling, with {risk}, makes only {_points(rolled)} on average."

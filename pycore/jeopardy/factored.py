@@ -27,12 +27,13 @@ Arrays: ``value``, ``roll`` and ``hold`` are (G + 1, C), indexed [gain, configur
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..core.errors import InvalidStateError
 from .model import _lookup_rows
-from .rules import Choice, options_of
+from .rules import HOLD, ROLL, Choice, options_of
 
 
 @dataclass(frozen=True)
@@ -69,11 +70,13 @@ class TurnGraph:
 
 @dataclass(frozen=True)
 class FactoredTurn:
-    """A solved (or evaluated) turn: values of each action, ``nan`` where not allowed."""
+    """A solved (or evaluated) turn: values of each action, ``nan`` where not allowed, and
+    for each payoff in ``follow`` its expectation along the actions taken (``followed``)."""
 
-    value: np.ndarray  # (G + 1, C)
+    value: np.ndarray  # (G + 1, C) or (B, G + 1, C)
     roll: np.ndarray
     hold: np.ndarray
+    followed: tuple[np.ndarray, ...] = ()
 
 
 def sweep(
@@ -83,55 +86,88 @@ def sweep(
     hold_allowed: np.ndarray,
     bust_value,
     policy: np.ndarray | None = None,
+    follow: tuple[tuple[np.ndarray, float], ...] = (),
+    lowest_gain: int = 0,
 ) -> FactoredTurn:
     """Solve a turn (``policy`` None) or evaluate a fixed one (``policy`` True: roll where
     both are allowed), for one anchor or a batch of B anchors at once.
 
-    ``hold_value``: (G + 1,) or (B, G + 1) the value of holding with each gain banked;
+    ``hold_value``: (G + 1,) or (B, G + 1) the value of holding with each gain banked
+    (at gain 0 holding is a zero-gain ending, worth ``bust_value`` whatever this says);
     ``roll_allowed``/``hold_allowed``/``policy``: (G + 1, C) or (B, G + 1, C) bool;
-    ``bust_value``: a number or (B,). A roll must not lead past gain G. The result has the
-    shape of the input (batched or not)."""
+    ``bust_value``: a number or (B,). A roll must not lead past gain G.
+
+    ``follow``: other payoffs ``(hold payoff (G + 1,), bust payoff)`` whose expectation
+    along the actions the sweep takes is wanted too (a policy evaluation riding along):
+    ``((0, ..., 0), 1)`` with a 1 at gain 0 gives the chance of a zero-gain ending, which is
+    the value's derivative by ``bust_value``; ``(gains, 0)`` the points the turn banks.
+
+    Gains below ``lowest_gain`` are left ``nan`` (nothing above them needs them: a state
+    mid-turn needs only its own gain and up). The result has the shape of the input."""
     single = np.ndim(hold_value) == 1
-    hold_value = np.atleast_2d(np.asarray(hold_value, float))
+    hold_value = np.array(np.atleast_2d(hold_value), dtype=float)
     B, top = hold_value.shape[0], hold_value.shape[1] - 1
-    roll_allowed = np.broadcast_to(roll_allowed, (B, top + 1, graph.n_configurations))
-    hold_allowed = np.broadcast_to(hold_allowed, (B, top + 1, graph.n_configurations))
-    if policy is not None:
-        policy = np.broadcast_to(policy, (B, top + 1, graph.n_configurations))
+    C = graph.n_configurations
     bust_value = np.broadcast_to(np.asarray(bust_value, float), (B,))
+    hold_value[:, 0] = bust_value
+    roll_allowed = np.broadcast_to(roll_allowed, (B, top + 1, C))
+    hold_allowed = np.broadcast_to(hold_allowed, (B, top + 1, C))
+    if policy is not None:
+        policy = np.broadcast_to(policy, (B, top + 1, C))
     groups, max_gain = _groups(graph)
     if np.any(roll_allowed & (np.arange(top + 1)[None, :, None] + max_gain[None, None, :] > top)):
         raise ValueError("a roll allowed near the top gain could lead past it")
-    value = np.full((B, top + 1, graph.n_configurations), np.nan)
+    value = np.full((B, top + 1, C), np.nan)
     roll = np.full_like(value, np.nan)
     hold = np.where(hold_allowed, hold_value[:, :, None], np.nan)
-    for g in range(top, -1, -1):
+    # each followed payoff: its table (B, G + 1, C) and bust payoff, holding filled in where allowed
+    tracks = [
+        (np.where(hold_allowed, np.asarray(h, float)[None, :, None], np.nan), float(u), np.asarray(h, float))
+        for h, u in follow
+    ]
+    tracked = [np.full_like(value, np.nan) for _ in tracks]
+    for g in range(top, lowest_gain - 1, -1):
         for group in groups:
             members, starts, dst, gain, prob, stay, bust = group
             moving = ~stay & ~bust & (g + gain <= top)  # beyond the top only where rolls are not allowed
-            targets = np.zeros((B, len(dst)))
-            targets[:, moving] = value[:, g + gain[moving], dst[moving]]
-            targets[:, bust] = bust_value[:, None]
-            total = np.add.reduceat(targets * np.where(stay, 0.0, prob), starts, axis=1)
+            weights = np.where(stay, 0.0, prob)
             stay_p = np.add.reduceat(np.where(stay, prob, 0.0), starts)
+            roll_ok = roll_allowed[:, g, members]
+
+            def expected(table, bust_payoff):
+                """sum over a roll's outcomes (not staying put) of P * table at the outcome"""
+                targets = np.zeros((B, len(dst)))
+                targets[:, moving] = table[:, g + gain[moving], dst[moving]]
+                targets[:, bust] = bust_payoff[:, None] if np.ndim(bust_payoff) else bust_payoff
+                return np.add.reduceat(targets * weights, starts, axis=1)
+
+            total = expected(value, bust_value)
             h = hold[:, g, members]
             with np.errstate(divide="ignore", invalid="ignore"):
                 again = total / (1.0 - stay_p)
             if policy is None:
-                after = np.where(np.isnan(h) | (again > h), again, h)
+                roll_again = np.isnan(h) | (again > h)
             else:
                 # a fixed policy: in the same configuration it does what it did the first time
-                after = np.where(policy[:, g, members] | np.isnan(h), again, h)
-            q_roll = np.where(roll_allowed[:, g, members], total + stay_p * after, np.nan)
+                roll_again = policy[:, g, members] | np.isnan(h)
+            after = np.where(roll_again, again, h)
+            q_roll = np.where(roll_ok, total + stay_p * after, np.nan)
             roll[:, g, members] = q_roll
             if policy is None:
-                value[:, g, members] = np.fmax(q_roll, h)
+                rolls = ~np.isnan(q_roll) & (np.isnan(h) | (q_roll > h))
             else:
-                chosen = np.where(policy[:, g, members] | np.isnan(h), q_roll, h)
-                value[:, g, members] = np.where(np.isnan(chosen), np.fmax(q_roll, h), chosen)
+                rolls = ~np.isnan(q_roll) & (policy[:, g, members] | np.isnan(h))
+            value[:, g, members] = np.where(rolls, q_roll, h)
+            for (held, bust_payoff, _), table in zip(tracks, tracked):
+                follow_total = expected(table, bust_payoff)
+                follow_hold = held[:, g, members] if g else np.where(np.isnan(h), np.nan, bust_payoff)
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    follow_after = np.where(roll_again, follow_total / (1.0 - stay_p), follow_hold)
+                table[:, g, members] = np.where(rolls, follow_total + stay_p * follow_after, follow_hold)
+    followed = tuple(t[0] if single else t for t in tracked)
     if single:
-        return FactoredTurn(value[0], roll[0], hold[0])
-    return FactoredTurn(value, roll, hold)
+        return FactoredTurn(value[0], roll[0], hold[0], followed)
+    return FactoredTurn(value, roll, hold, followed)
 
 
 _GROUPS: dict = {}  # the last graph's groups: one graph at a time is all any caller needs
@@ -192,14 +228,20 @@ def graph_of_rules(game) -> tuple[TurnGraph, dict[str, np.ndarray]]:
 
 
 def anchor_values(game, graph: TurnGraph, columns: dict[str, np.ndarray], tolerance: float = 1e-14,
-                  max_sweeps: int = 10_000, batch: int = 16, progress=None) -> np.ndarray:
+                  max_sweeps: int = 100, batch: int = 16, progress=None, stats: dict | None = None) -> np.ndarray:
     """P(mover wins) at every turn start of ``game.anchors()`` (A,), under optimal play.
 
     Layer by layer from the highest (the game's ``layer``: a turn never lowers it), each
     anchor's turn is one :func:`sweep` with holding worth ``1 - X(next anchor)`` or the
-    game's result; anchors of one layer that lead to each other (zero-gain endings) are
-    iterated until no value moves by ``tolerance`` (each pass shrinks the error by the
-    chance of a zero-gain turn, squared). Anchors are swept ``batch`` at a time."""
+    game's result. Anchors of one layer lead to each other only by zero-gain endings
+    (worth ``u = 1 - X(partner)``); a sweep also gives each value's slope in ``u`` (the
+    chance of a zero-gain ending under the actions taken), and Newton's step solves the
+    layer's linearised equations ``x_a = X_a(u) + s_a (1 - x_partner - u_a)`` exactly.
+    The value is convex and piecewise linear in ``u``, so once the actions stop changing
+    the step is exact: two or three sweeps a layer, where plain iteration needs one for
+    every factor of the chance of a zero-gain turn, squared. Stops when no value moves
+    by ``tolerance``. Anchors are swept ``batch`` at a time; ``stats["sweeps"]`` counts
+    the batched sweeps made and ``stats["residual"]`` is the largest last change."""
     anchors = game.anchors()
     names = game.anchor_vars
     cols = {v: anchors[:, n] for n, v in enumerate(names)}
@@ -211,27 +253,210 @@ def anchor_values(game, graph: TurnGraph, columns: dict[str, np.ndarray], tolera
     following = game.canonical_anchor({v: np.broadcast_to(end.next_anchor[v], terminal.shape) for v in names})
     rows = _lookup_rows(anchors, np.stack([np.ravel(following[v]) for v in names], axis=1)).reshape(terminal.shape)
     layers = np.asarray(game.layer(cols))
-    X = np.zeros(len(anchors))
-    for level in np.unique(layers)[::-1]:
+    X = np.full(len(anchors), 0.5)
+    zero_gain_ending = (np.eye(top + 1)[0], 1.0)  # its expectation: the slope by u
+    stats = {} if stats is None else stats
+    stats["sweeps"] = 0
+    levels = np.unique(layers)[::-1]
+    for done, level in enumerate(levels, 1):
         members = np.flatnonzero(layers == level)
+        # where a zero-gain ending leads: the game's result, or an anchor (maybe of this layer)
+        partner = np.where(np.isnan(terminal[members, 0]), rows[members, 0], -1)
+        inside = np.isin(partner, members)
+        position = np.searchsorted(members, partner[inside])
         for sweeps in range(1, max_sweeps + 1):
-            change = 0.0
-            for part in np.array_split(members, max(1, -(-len(members) // batch))):
-                state = {v: cols[v][part][:, None, None] for v in names}
+            u = np.where(np.isnan(terminal[members, 0]), 1.0 - X[np.maximum(partner, 0)], terminal[members, 0])
+            value, slope = np.empty(len(members)), np.empty(len(members))
+            for part in np.array_split(np.arange(len(members)), max(1, -(-len(members) // batch))):
+                anchor = members[part]
+                state = {v: cols[v][anchor][:, None, None] for v in names}
                 state[gain_var] = gains[None, :, None]
                 state.update({v: c[None, None, :] for v, c in columns.items()})
                 roll_ok = np.asarray(game.can_roll(state), bool)
                 hold_ok = np.asarray(game.can_hold(state), bool)
                 # an ending at an anchor not tabulated (row -1) is read as anchor 0's value: by the
                 # rules' contract (``anchors``) that only happens from turn states no turn reaches
-                hold = np.where(np.isnan(terminal[part]), 1.0 - X[np.maximum(rows[part], 0)], terminal[part])
-                value = sweep(graph, hold, roll_ok, hold_ok, hold[:, 0]).value[:, 0, graph.start]
-                change = max(change, float(np.max(np.abs(value - X[part]))))
-                X[part] = value
-            if change < tolerance:
+                hold = np.where(np.isnan(terminal[anchor]), 1.0 - X[np.maximum(rows[anchor], 0)], terminal[anchor])
+                turn = sweep(graph, hold, roll_ok, hold_ok, u[part], follow=(zero_gain_ending,))
+                stats["sweeps"] += 1
+                value[part] = turn.value[:, 0, graph.start]
+                slope[part] = turn.followed[0][:, 0, graph.start]
+            # the fixed point's residual: how far each anchor's u is from what its partner's value says
+            residual = np.abs(u[inside] - (1.0 - value[position])) if inside.any() else np.zeros(0)
+            change = max(float(np.max(np.abs(value - X[members]))), float(residual.max(initial=0.0)))
+            X[members] = value
+            if change < tolerance or not inside.any():
+                stats["residual"] = max(stats.get("residual", 0.0), change)
                 break
+            # Newton: (I + S P) x = value + S (1 - u) on the anchors whose partner is in the layer
+            system = np.eye(len(members))
+            rows_in = np.flatnonzero(inside)
+            system[rows_in, position] += slope[rows_in]
+            rhs = value + np.where(inside, slope * (1.0 - u), 0.0)
+            X[members] = np.linalg.solve(system, rhs)
+        else:
+            raise ValueError(f"{game.name}: layer {level} did not settle within {max_sweeps} sweeps")
         if progress:
-            progress(f"layer {level}", 1.0)
+            progress(f"layer {done} of {len(levels)}", done / len(levels))
     if not np.all((X >= -1e-12) & (X <= 1 + 1e-12)):
         raise ValueError(f"{game.name}: turn-start values outside [0, 1]")
     return X
+
+
+# ---- one anchor's turn, and the solution of a game solved this way ---------------------------
+
+
+@dataclass(frozen=True)
+class FactoredTurnValues:
+    """One anchor's turn from a :func:`sweep`, read like :class:`~pycore.jeopardy.turn.TurnValues`:
+    each action's value (``None`` where not legal) at a turn state ``(gain, *configuration
+    columns)``, and the expected points banked and the chance that the next roll busts under
+    the best actions (:meth:`outlook`). Arrays (G + 1, C); gains below ``lowest_gain`` were
+    not swept."""
+
+    anchor: tuple[int, ...]
+    graph: TurnGraph
+    index: dict = field(repr=False)
+    turn: FactoredTurn = field(repr=False)
+    lowest_gain: int = 0
+
+    def _cell(self, turn: tuple[int, ...]) -> tuple[int, int]:
+        gain, config = int(turn[0]), tuple(int(x) for x in turn[1:])
+        if gain < self.lowest_gain or config not in self.index:
+            raise KeyError(f"turn state {turn} was not swept")
+        return gain, self.index[config]
+
+    def action_values(self, turn: tuple[int, ...]) -> dict[str, float | None]:
+        cell = self._cell(turn)
+        roll, hold = self.turn.roll[cell], self.turn.hold[cell]
+        return {ROLL: None if np.isnan(roll) else float(roll), HOLD: None if np.isnan(hold) else float(hold)}
+
+    def value_at(self, turn: tuple[int, ...]) -> float:
+        return float(self.turn.value[self._cell(turn)])
+
+    @property
+    def states(self) -> int:
+        return int(np.count_nonzero(~np.isnan(self.turn.value)))
+
+    def best_action(self, turn: tuple[int, ...]) -> str:
+        values = self.action_values(turn)
+        return ROLL if values[HOLD] is None or (values[ROLL] is not None and values[ROLL] > values[HOLD]) else HOLD
+
+    def outlook(self, turn: tuple[int, ...]) -> dict[str, tuple[float, float]]:
+        """{action: (P(the roll it makes busts), expected points banked this turn)} for each
+        legal action, the best actions after it (points followed by the sweep)."""
+        gain, config = self._cell(turn)
+        values = self.action_values(turn)
+        out = {}
+        if values[HOLD] is not None:
+            out[HOLD] = (0.0, float(gain))
+        if values[ROLL] is not None:
+            points = self.turn.followed[0]
+            # the roll's own outcomes, then the best actions (as the sweep's policy)
+            starts = self.graph.src == config
+            dst, step, prob = self.graph.dst[starts], self.graph.gain[starts], self.graph.prob[starts]
+            landed = dst >= 0
+            expected = float(np.sum(prob[landed] * points[gain + step[landed], dst[landed]]))
+            out[ROLL] = (float(np.sum(prob[~landed])), expected)
+        return out
+
+
+def configuration_index(graph: TurnGraph, columns: dict[str, np.ndarray]) -> dict[tuple[int, ...], int]:
+    """{configuration columns (in ``columns``' order): its index in the graph}."""
+    stacked = np.stack(list(columns.values()), axis=1)
+    return {tuple(int(x) for x in row): n for n, row in enumerate(stacked)}
+
+
+def anchor_turn(game, anchor: tuple[int, ...], hold_value: np.ndarray, lowest_gain: int = 0, policy=None) -> FactoredTurnValues:
+    """The turn of one anchor: ``hold_value`` (G + 1,) the mover's value of ending the turn
+    having banked each gain (at gain 0: a zero-gain ending, which a bust is too). Rolling
+    is not offered where holding wins the game on the spot (as the rules' legal actions)."""
+    graph, columns = game.factored_turn()
+    gains = np.arange(len(hold_value))
+    state = {v: np.asarray(x) for v, x in zip(game.anchor_vars, anchor)}
+    state[game.turn_vars[0]] = gains[:, None]
+    state.update({v: c[None, :] for v, c in columns.items()})
+    shape = (len(gains), graph.n_configurations)
+    hold_ok = np.broadcast_to(np.asarray(game.can_hold(state), bool), shape)
+    end = game.end_turn({v: np.asarray(x) for v, x in zip(game.anchor_vars, anchor)}, gains)
+    wins = np.asarray(end.mover_value, float) == 1.0
+    roll_ok = np.broadcast_to(np.asarray(game.can_roll(state), bool), shape) & ~(hold_ok & wins[:, None])
+    turn = sweep(graph, hold_value, roll_ok, hold_ok, hold_value[0], policy=policy,
+                 follow=((gains.astype(float), 0.0),), lowest_gain=lowest_gain)
+    return FactoredTurnValues(tuple(int(x) for x in anchor), graph, _index_of(game), turn, lowest_gain)
+
+
+def _index_of(game) -> dict:
+    cache = game.__dict__.setdefault("_factored_index", {})
+    if "index" not in cache:
+        cache["index"] = configuration_index(*game.factored_turn())
+    return cache["index"]
+
+
+def ending_values(game, anchor: tuple[int, ...], anchor_value) -> np.ndarray:
+    """(G + 1,) the mover's value of ending the turn at ``anchor`` having banked each gain:
+    the game's result, or ``1 - anchor_value(next anchor)`` (``nan`` past the bound)."""
+    top = game.var_range(game.turn_vars[0])[1]
+    out = np.full(top + 1, np.nan)  # nan: a gain past the bound, which no turn reaches
+    for gain in range(top + 1):
+        end = game.turn_end(tuple(anchor), gain, 1)
+        if end.mover_value is not None:
+            out[gain] = end.mover_value
+        elif tuple(end.state.anchor) in game._anchor_set:
+            out[gain] = 1.0 - anchor_value(end.state.anchor)
+    return out
+
+
+@dataclass(frozen=True)
+class FactoredSolution:
+    """Optimal play of a game solved by :func:`anchor_values`: the turn-start values (A,),
+    and any state's action values from its anchor's turn, swept when asked (the last few
+    anchors' turns are kept)."""
+
+    game: object
+    anchor_values: np.ndarray
+    iterations: int
+    residual: float
+    _turns: dict = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def n_states(self) -> int:
+        graph, _ = self.game.factored_turn()
+        return len(self.anchor_values) * graph.n_configurations * (self.game.var_range(self.game.turn_vars[0])[1] + 1)
+
+    def anchor_value(self, anchor: tuple[int, ...]) -> float:
+        return float(self.anchor_values[self.game.anchor_row(anchor)])
+
+    def turn(self, anchor: tuple[int, ...]) -> FactoredTurnValues:
+        key = self.game.anchor_key(anchor)
+        if key not in self._turns:
+            if len(self._turns) >= 8:
+                self._turns.pop(next(iter(self._turns)))
+            self._turns[key] = anchor_turn(self.game, key, ending_values(self.game, key, self.anchor_value))
+        return self._turns[key]
+
+    def value(self, state) -> float:
+        if tuple(state.turn) == tuple(self.game.turn_start):
+            return self.anchor_value(state.anchor)  # no sweep needed for a turn start
+        return self.turn(state.anchor).value_at(state.turn)
+
+    def action_values(self, state) -> dict[str, float | None]:
+        return self.turn(state.anchor).action_values(state.turn)
+
+    def best_action(self, state) -> str:
+        return self.turn(state.anchor).best_action(state.turn)
+
+    def p_first_player_wins(self, komi: int = 0) -> float:
+        anchor = self.game.start_anchor(komi)
+        try:
+            return self.anchor_value(anchor)
+        except InvalidStateError:
+            raise InvalidStateError(f"{self.game.name}: a komi of {komi} is outside the table") from None
+
+
+def solve_factored(game, progress=None, tolerance: float = 1e-14) -> FactoredSolution:
+    """Optimal play of a game whose turn is solved by the factored sweep (``game.factored``)."""
+    graph, columns = game.factored_turn()
+    stats: dict = {}
+    values = anchor_values(game, graph, columns, tolerance=tolerance, progress=progress, stats=stats)
+    return FactoredSolution(game, values, stats["sweeps"], stats["residual"])

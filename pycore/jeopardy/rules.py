@@ -181,6 +181,11 @@ class JeopardyGame(Game):
     turn_hint: ClassVar[str] = "this turn state is not reachable from the start of the turn"
     #: parameter sets whose turn-start values ship in prebuilt_tables/ (``python -m pycore tables``)
     prebuilt: ClassVar[tuple[dict, ...]] = ()
+    #: solved by the factored sweep (:mod:`pycore.jeopardy.factored`) instead of the (A, T) table:
+    #: for a turn too large to tabulate at every anchor (Zombie Dice: 292,140 turn states)
+    factored: ClassVar[bool] = False
+    #: the views the page offers (a factored game has no (A, T) table to draw boundaries from)
+    views: ClassVar[tuple[str, ...]] = ("advice", "slice", "solid", "strategies")
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -200,7 +205,11 @@ class JeopardyGame(Game):
 
     @classmethod
     def describe_extra(cls) -> dict:
-        return {"axes": [cls.score_var, cls.opponent_var, cls.turn_vars[0]], "objectives": [{"name": k, "help": v} for k, v in OBJECTIVES.items()]}
+        return {
+            "axes": [cls.score_var, cls.opponent_var, cls.turn_vars[0]],
+            "objectives": [{"name": k, "help": v} for k, v in OBJECTIVES.items()],
+            "views": list(cls.views),
+        }
 
     @classmethod
     def variable(cls, name: str) -> StateVar:
@@ -288,6 +297,16 @@ class JeopardyGame(Game):
     def end_turn(self, anchor: Mapping[str, np.ndarray], gain: np.ndarray) -> TurnEnd:
         """The result of ending a turn from ``anchor`` having banked ``gain``."""
 
+    def factored_turn(self):
+        """(TurnGraph, configuration columns) of the factored sweep: by default built from
+        ``roll_outcomes`` (:func:`pycore.jeopardy.factored.graph_of_rules`); a game with a
+        large turn builds its own, faster. Cached per instance."""
+        if "_factored_turn" not in self.__dict__:
+            from .factored import graph_of_rules  # factored imports this module
+
+            self.__dict__["_factored_turn"] = graph_of_rules(self)
+        return self.__dict__["_factored_turn"]
+
     # ---- prebuilt tables: the turn-start values of the listed variants ------------------
 
     @classmethod
@@ -303,9 +322,12 @@ class JeopardyGame(Game):
             scale_bits=30,  # win probabilities to 5e-10
             facts={
                 "p_first_player_wins": solution.p_first_player_wins(),
-                "anchors": solution.model.A,
+                "anchors": len(solution.anchor_values),
                 "states": solution.n_states,
                 "solve_seconds": round(seconds, 2),
+                "bound": self.params.get("bound"),
+                # how far from the optimality equations the values are (before rounding to the
+                # table's 2^-30): the factored solver's last change, below its tolerance 1e-14
                 "residual": solution.residual,
             },
         )

@@ -66,6 +66,7 @@ from typing import Callable
 import numpy as np
 
 from ..core.errors import InvalidRequestError, InvalidStateError, SolverError
+from .factored import FactoredSolution, solve_factored
 from .model import Group, Model, compile_game
 from .rules import HOLD, ROLL, JeopardyGame, Policy, State
 
@@ -95,6 +96,10 @@ class Solution:
 
     def value(self, state: State) -> float:
         return float(self.values[self.model.cell(state)])
+
+    def anchor_value(self, anchor: tuple[int, ...]) -> float:
+        """P(mover wins) at the start of the turn at ``anchor``."""
+        return self.value(State(self.game.name, tuple(anchor), self.game.turn_start))
 
     def action_values(self, state: State) -> dict[str, float | None]:
         """{"roll": P, "hold": P} for the mover; None for an illegal action."""
@@ -156,14 +161,20 @@ class ValueIterationResult:
     iterations: int
 
 
-def solve(game: JeopardyGame, progress: Progress | None = None, anchor_values=None) -> Solution:
+def solve(game: JeopardyGame, progress: Progress | None = None, anchor_values=None) -> Solution | FactoredSolution:
     """Optimal play for ``game``: policy iteration by level sweeps, stopped
     when the policy is greedy with respect to its own exact values.
 
     ``anchor_values`` ((A,), e.g. a cached ``Solution.anchor_values``) only
     warm-starts the iteration: with the right values one sweep suffices, and
     wrong ones cost sweeps, never exactness. Ones that cannot be values of
-    this game (wrong length, outside [0, 1]) raise InvalidRequestError."""
+    this game (wrong length, outside [0, 1]) raise InvalidRequestError.
+
+    A game whose turn is too large for the table (``game.factored``) is solved by the
+    factored sweep instead: a :class:`~pycore.jeopardy.factored.FactoredSolution`, which
+    answers the same questions (values, komi) from its turn-start values."""
+    if game.factored:
+        return solve_factored(game, progress)
     model = compile_game(game)
     u = _initial_u(model)
     if anchor_values is not None:

@@ -32,7 +32,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
+import numpy as np
+
 from ..core.errors import InvalidRequestError
+from .factored import FactoredTurnValues, anchor_turn, ending_values
 from .rules import HOLD, OBJECTIVES, ROLL, Choice, JeopardyGame, options_of
 
 
@@ -59,6 +62,13 @@ class TurnValues:
 
     def best_option(self, options: tuple[tuple[int, ...], ...]) -> int:
         return max(range(len(options)), key=lambda n: self.value[tuple(options[n])])
+
+    def value_at(self, turn: tuple[int, ...]) -> float:
+        return self.value[tuple(turn)]
+
+    @property
+    def states(self) -> int:
+        return len(self.value)
 
 
 def turn_values(
@@ -113,12 +123,14 @@ class ActionOutlook:
         return {"bust": self.bust, "points": self.points}
 
 
-def turn_outlook(game: JeopardyGame, turn_values: TurnValues, turn: tuple[int, ...]) -> dict[str, ActionOutlook]:
+def turn_outlook(game: JeopardyGame, turn_values: TurnValues | FactoredTurnValues, turn: tuple[int, ...]) -> dict[str, ActionOutlook]:
     """Each legal action's :class:`ActionOutlook` at ``turn`` of ``turn_values``' anchor.
 
     A policy evaluation of the best actions over the turn (points, not win
     chances): ``E(t) = gain(t)`` where holding is best, else
     ``E(t) = sum_o P(o) E(best option of o) / (1 - P(t -> t))``, busts adding 0."""
+    if isinstance(turn_values, FactoredTurnValues):  # the sweep followed the points already
+        return {action: ActionOutlook(*o) for action, o in turn_values.outlook(turn).items()}
     anchor = turn_values.anchor
     points: dict = {}
 
@@ -178,9 +190,14 @@ def _post_order(game: JeopardyGame, anchor: tuple[int, ...]) -> list[tuple[int, 
     return order
 
 
-def win_turn_values(game: JeopardyGame, anchor: tuple[int, ...], anchor_value: Callable[[tuple], float]) -> TurnValues:
+def win_turn_values(
+    game: JeopardyGame, anchor: tuple[int, ...], anchor_value: Callable[[tuple], float], from_gain: int = 0
+) -> TurnValues | FactoredTurnValues:
     """The turn of one anchor under optimal play, from the turn-start values
-    ``anchor_value(next_anchor)`` (P(that anchor's mover wins))."""
+    ``anchor_value(next_anchor)`` (P(that anchor's mover wins)). A factored game's turn is
+    one sweep, from gain ``from_gain`` up (all a state with that gain needs)."""
+    if game.factored:
+        return anchor_turn(game, tuple(anchor), ending_values(game, anchor, anchor_value), lowest_gain=from_gain)
 
     def ending(gain: int) -> float:
         end = game.turn_end(anchor, gain, Fraction(1))
@@ -196,20 +213,19 @@ class TurnScoreSolution:
     """The one-turn objective: maximum expected points of a turn."""
 
     game: JeopardyGame
-    turn: TurnValues
+    turn: TurnValues | FactoredTurnValues
 
     @property
     def expected_score(self) -> float:
-        return self.turn.value[tuple(self.game.turn_start)]
-
-    def hold_at(self) -> dict[tuple[int, ...], str]:
-        """The optimal action in every reachable turn state."""
-        return {t: self.turn.best_action(t) for t in self.turn.value}
+        return self.turn.value_at(self.game.turn_start)
 
 
 def solve_turn_score(game: JeopardyGame, anchor: tuple[int, ...] | None = None) -> TurnScoreSolution:
     """Maximum expected points of one turn, from ``anchor`` (default: the game's start)."""
     anchor = tuple(game.start_anchor(0) if anchor is None else anchor)
+    if game.factored:
+        points = np.arange(game.var_range(game.turn_vars[0])[1] + 1, dtype=float)
+        return TurnScoreSolution(game, anchor_turn(game, anchor, points))
     return TurnScoreSolution(game, turn_values(game, anchor, float, 0.0))
 
 

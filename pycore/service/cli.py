@@ -17,7 +17,7 @@ import time
 from ..core.errors import InvalidRequestError, PycoreError
 from ..core.registry import find_game, game_classes
 from ..jeopardy.rules import OBJECTIVES
-from ..store.prebuilt import build_tables
+from ..store.prebuilt import build_tables, prebuilt_games
 from . import api
 
 
@@ -127,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("distribution", help="scorecard games: the exact final-score distribution of optimal play")
     _game_args(p)
     p = sub.add_parser("tables", help="rebuild prebuilt_tables/ (every variant a game ships) and its manifest")
+    p.add_argument("--game", dest="only", help="rebuild only this game's tables (the others stay as listed)")
     p.add_argument("--out", help="directory (default: the repository's prebuilt_tables/)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p = sub.add_parser("target-curve", help="scorecard games, offline: best chance of each final score vs expected-score play")
@@ -288,7 +289,10 @@ def main(argv: list[str] | None = None) -> int:
             print("\n".join(lines + [f"{path} ({result['seconds']} s)"]))
             return 0
         if args.command == "tables":
-            manifest = build_tables(request.get("out"), progress)
+            only = [g for g in prebuilt_games() if g.name == find_game(args.only).name] if args.only else None
+            if only == []:
+                raise InvalidRequestError(f"{args.only} ships no prebuilt table")
+            manifest = build_tables(request.get("out"), progress, only)
             progress.close()
             for entry in manifest["tables"]:
                 facts = ", ".join(f"{k} {v}" for k, v in entry.items() if isinstance(v, (int, float)) and k != "bytes")

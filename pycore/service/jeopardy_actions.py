@@ -2,7 +2,8 @@
 
 Every action takes the game (with its parameters) and the request's arguments:
 
-* ``solve`` {objective?} -> p_first_player_wins, states, iterations, residual, seconds
+* ``solve`` {objective?, fresh?} -> p_first_player_wins, states, iterations, residual, seconds, source
+  (a factored game that ships a table answers from it unless ``fresh: true``)
   (``objective: "turn-score"``: expected_score, the maximum expected points of one turn)
 * ``advise`` {state, objective?} -> state, values {roll, hold}, best, margin, value, link
   (answered from a prebuilt table of turn-start values when the game ships one)
@@ -46,6 +47,7 @@ from ..jeopardy.boundary import panel_grid, panel_title, panels, pick, slice_of,
 from ..jeopardy.model import compile_game
 from ..jeopardy.rule_language import parse_rule
 from ..jeopardy.rules import HOLD, ROLL, JeopardyGame, State
+from ..jeopardy.factored import FactoredSolution
 from ..jeopardy.solver import Progress, Solution, solve
 from ..jeopardy.strategy import choose_policy, fairest_komi, komi_table, matchup, mistakes, policy_results
 from ..jeopardy.explain import reason
@@ -58,12 +60,18 @@ _CACHE_SIZE = 3
 VIEWS = ("advice", "slice", "solid", "strategies")
 
 
-def solution_for(game: JeopardyGame, progress: Progress | None = None, anchor_values=None) -> tuple[Solution, float]:
-    """The cached solution of a game and the seconds its solve took."""
-    key = game.key
+def solution_for(game: JeopardyGame, progress: Progress | None = None, anchor_values=None,
+                 fresh: bool = False) -> tuple[Solution | FactoredSolution, float]:
+    """The cached solution of a game and the seconds its solve took. A factored game that
+    ships a table is read from it (its turns are swept when asked) unless ``fresh``."""
+    key = (game.key, fresh)
     if key not in _SOLUTIONS:
         started = time.perf_counter()
-        solution = solve(game, progress=progress, anchor_values=anchor_values)
+        table = None if fresh or not game.factored else _prebuilt(game)
+        if table is not None:
+            solution = FactoredSolution(game, np.asarray(table.values, float), 0, 2.0**-30)
+        else:
+            solution = solve(game, progress=progress, anchor_values=anchor_values)
         if len(_SOLUTIONS) >= _CACHE_SIZE:
             _SOLUTIONS.pop(next(iter(_SOLUTIONS)))
         _SOLUTIONS[key] = (solution, time.perf_counter() - started)
@@ -74,8 +82,8 @@ def _head(game: JeopardyGame) -> dict:
     return {"game": game.name, "params": game.params}
 
 
-def _solved(game: JeopardyGame, args: dict, progress) -> tuple[Solution, float]:
-    return solution_for(game, progress, args.get("anchor_values"))
+def _solved(game: JeopardyGame, args: dict, progress) -> tuple[Solution | FactoredSolution, float]:
+    return solution_for(game, progress, args.get("anchor_values"), bool(args.get("fresh")))
 
 
 def _solve(game: JeopardyGame, args: dict, progress) -> dict:
@@ -86,7 +94,7 @@ def _solve(game: JeopardyGame, args: dict, progress) -> dict:
             **_head(game),
             "objective": "turn-score",
             "expected_score": turn.expected_score,
-            "states": len(turn.turn.value),
+            "states": turn.turn.states,
             "seconds": time.perf_counter() - started,
         }
     solution, seconds = _solved(game, args, progress)
@@ -100,6 +108,7 @@ def _solve(game: JeopardyGame, args: dict, progress) -> dict:
         "iterations": solution.iterations,
         "residual": solution.residual,
         "seconds": seconds,
+        "source": "solve" if solution.iterations else f"table {table_file(game)}",
     }
 
 
@@ -123,19 +132,19 @@ def _prebuilt(game: JeopardyGame):
 def _advise(game: JeopardyGame, args: dict, progress) -> dict:
     state = _state_from_args(game, args)
     objective = check_objective(args.get("objective"))
-    table = _prebuilt(game) if objective == "win" and game.key not in _SOLUTIONS else None
+    table = _prebuilt(game) if objective == "win" and (game.key, False) not in _SOLUTIONS else None
+    gain = game.gain(state.turn)
     if objective == "turn-score":
-        turn = solve_turn_score(game, state.anchor).turn
-        values, source = turn.action_values(state.turn), "turn"
+        turn, source = solve_turn_score(game, state.anchor).turn, "turn"
     elif table is not None:
         # the turn recomputed from the shipped turn-start values: no solve, no compile
-        turn = win_turn_values(game, state.anchor, lambda anchor: float(table.values[game.anchor_row(anchor)]))
-        values, source = turn.action_values(state.turn), f"table {table_file(game)}"
+        turn = win_turn_values(game, state.anchor, lambda anchor: float(table.values[game.anchor_row(anchor)]), gain)
+        source = f"table {table_file(game)}"
     else:
         solution, _ = _solved(game, args, progress)
-        values, source = solution.action_values(state), "solve"
-        # the turn's best actions for the outlook, from the solution's turn-start values
-        turn = win_turn_values(game, state.anchor, lambda anchor: solution.value(State(game.name, anchor, game.turn_start)))
+        source = "solve" if solution.iterations else f"table {table_file(game)}"
+        turn = win_turn_values(game, state.anchor, solution.anchor_value, gain)
+    values = turn.action_values(state.turn)
     legal = [v for v in values.values() if v is not None]
     best = ROLL if values[HOLD] is None or (values[ROLL] is not None and values[ROLL] > values[HOLD]) else HOLD
     outlook = turn_outlook(game, turn, state.turn)

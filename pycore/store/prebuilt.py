@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -67,7 +68,9 @@ def build_tables(out_dir: Path | None = None, progress: Progress | None = None, 
     entries = []
     for game in prebuilt_games() if games is None else games:
         step = (lambda stage, f, name=game.table_stem: progress(f"{name}: {stage}", f)) if progress else None
+        started = time.perf_counter()
         content = game.build_table(step)
+        seconds = time.perf_counter() - started
         data = encode_table(game.table_rules, content.values, content.extra, content.scale_bits)
         (out_dir / table_file(game)).write_bytes(data)
         entries.append(
@@ -77,6 +80,10 @@ def build_tables(out_dir: Path | None = None, progress: Progress | None = None, 
                 "sha256": hashlib.sha256(data).hexdigest(),
                 "bytes": len(data),
                 "rules": game.table_rules,
+                "build_seconds": round(seconds, 1),
+                # the building process's peak so far (run one game, --game, for that game's alone)
+                "peak_memory_mb": _peak_memory_mb(),
+                "regenerate": f"{REGENERATE} --game {game.name}",
                 **content.facts,
             }
         )
@@ -85,6 +92,14 @@ def build_tables(out_dir: Path | None = None, progress: Progress | None = None, 
     manifest = {"format": 1, "regenerate": REGENERATE, "tables": kept + entries, "results": old.get("results", [])}
     (out_dir / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
     return manifest
+
+
+def _peak_memory_mb() -> int | None:
+    try:
+        import resource  # not in the browser, where tables are only read
+    except ImportError:
+        return None
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
 
 def register_result(path: Path) -> dict:
