@@ -115,3 +115,15 @@ def test_step_to_a_value_changes_only_that_variable(args, state, note):
 def test_step_explains_why_it_cannot(game, args, fragment):
     answer = handle({"action": "step", "args": {"game": game, **args}})
     assert fragment in answer["error"]["message"]
+
+
+def test_an_unexpected_failure_is_one_line_not_a_traceback(monkeypatch):
+    from pycore.service import jeopardy_actions
+
+    def broken(game, args, progress):
+        raise TypeError("Cannot cast array data from dtype('int64') to dtype('int32')")
+
+    monkeypatch.setitem(jeopardy_actions.ACTIONS, "komi", broken)
+    answer = handle({"action": "komi", "args": {"game": "pig"}})
+    assert answer["error"]["type"] == "InternalError"
+    assert "TypeError: Cannot cast" in answer["error"]["message"] and "Traceback" not in answer["error"]["message"]

@@ -40,3 +40,17 @@ def test_a_graph_whose_probabilities_do_not_sum_to_one_is_refused():
     broken = factored.TurnGraph(graph.configurations, graph.src, graph.dst, graph.gain, graph.prob * 0.99, graph.order, graph.start)
     with pytest.raises(ValueError, match="sum to"):
         broken.check()
+
+
+def test_policies_against_optimal_play_equal_the_main_evaluator():
+    """AYZD's four paper policies: the factored evaluation (all at once) gives the main
+    solver's exact matchups, both seats."""
+    from pycore.jeopardy.solver import solve
+    from pycore.jeopardy.strategy import policy_results
+
+    game = find_game("ayzd")
+    expected = [(r.matchup.win_rate_first, r.matchup.win_rate_second) for r in policy_results(solve(game))]
+    optimal = factored.anchor_values(game, *game.factored_turn())
+    got = factored.evaluate_against_optimal(game, optimal, [p.rule for p in game.human_policies()])
+    assert np.max(np.abs(np.array(got) - np.array(expected))) < 1e-13
+    assert len(got) == 4 and min(first for first, _ in got) < 0.46  # Fixed Hold-At moving first: 0.4501

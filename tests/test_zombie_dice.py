@@ -258,3 +258,114 @@ def test_the_other_reading_of_the_empty_cup_moves_the_best_turn_by_3e_5():
     assert 0 < best_other - best < 5e-5
     with pytest.raises(ValueError, match="reading must be one of after, before"):
         draw_distribution((0, 0, 0), (0, 0, 0), (0, 0, 0), "sideways")
+
+
+# ---- the registered two-player game --------------------------------------------------------
+
+import numpy as np  # noqa: E402
+
+from pycore import api, find_game  # noqa: E402
+from pycore.core.errors import InvalidStateError  # noqa: E402
+from pycore.jeopardy import factored  # noqa: E402
+from pycore.jeopardy.rules import State  # noqa: E402
+from pycore.jeopardy.turn import win_turn_values  # noqa: E402
+from pycore.store.prebuilt import load_table  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("fp=GGGG", "the hand holds at most 3 footprint dice, got 4"),
+        ("sg=GYR", "3 shotguns end the turn"),
+        ("b=7,br=GGGGGGG", "7 green dice in hand and set aside, but there are only 6"),
+        ("fp=G", "every roll leaves its 3 dice in hand or set aside"),
+        ("b=1,br=GG,sg=Y", "b = 1 brains, fewer than the 2 brain dice set aside"),
+        ("b=5,br=GG,fp=Y", "no turn leaves these dice with b = 5"),
+        ("i=24,j=24,b=3,br=GGG", "would pass the bound M = 26"),
+        ("fp=GX", "a string of the letters G, Y, R"),
+    ],
+)
+def test_an_impossible_position_is_refused_naming_the_problem(text, problem):
+    with pytest.raises(InvalidStateError, match=problem):
+        find_game("zombie-dice").parse_state(text)
+
+
+def test_the_state_check_accepts_exactly_the_states_a_turn_reaches():
+    """A breadth-first walk of the rolls from the start of a turn against the check, on every
+    (brains, dice) with room for a roll: brains beyond the brain dice set aside (after they
+    went back into an empty cup) and every colour limit included."""
+    game = find_game("zombie-dice")
+    graph, columns = game.factored_turn()
+    reach = factored.reachable(graph, game.bound, game.bound - 3)
+    names = game.turn_vars[1:]
+    rng = random.Random(2)
+    cells = [(rng.randrange(0, game.bound - 2), rng.randrange(graph.n_configurations)) for _ in range(3000)]
+    cells += [tuple(c) for c in np.argwhere(reach)[:: 97]]  # reachable ones too (about 760)
+    disagree = []
+    for b, c in cells:
+        turn = (b, *(int(columns[v][c]) for v in names))
+        try:
+            game.check_state(State(game.name, (1, 0, 0), turn))
+            accepted = True
+        except InvalidStateError:
+            accepted = False
+        if accepted != reach[b, c]:
+            disagree.append(turn)
+    assert disagree == []
+    assert 70_000 < reach.sum() < 80_000  # of 292,140 (brains, dice) pairs
+
+
+def test_a_position_from_the_issue_is_advised_from_the_shipped_table():
+    answer = api.call("advise", {"game": "zombie-dice", "state": "p=1,i=5,j=8,b=3,fp=GY,br=GGR,sg=R"})
+    assert answer["source"] == "table zombie-dice-goal13-bound26-after.roht"
+    assert answer["best"] == "roll" and answer["values"]["roll"] > answer["values"]["hold"] + 0.05
+    assert answer["outlook"]["roll"]["bust"] == pytest.approx(1 / 6)  # only the red shotgun face of R... see below
+    assert answer["unit"] == "brains"
+
+
+def test_the_shipped_table_is_a_fixed_point_of_the_turn():
+    """Each sampled anchor's turn, swept from the table's own values, gives back the value
+    the table holds there (to its 2^-30 rounding), and P(first player wins) is as printed."""
+    game = find_game("zombie-dice")
+    table = load_table(game)
+    values = np.asarray(table.values, float)
+    anchors = game.anchors()
+    for a in random.Random(3).sample(range(len(anchors)), 6):
+        anchor = tuple(int(x) for x in anchors[a])
+        turn = win_turn_values(game, anchor, lambda other: float(values[game.anchor_row(other)]))
+        assert turn.value_at(game.turn_start) == pytest.approx(values[a], abs=2e-9)
+    assert api.call("solve", {"game": "zombie-dice"})["p_first_player_wins"] == pytest.approx(0.464872, abs=5e-7)
+
+
+def test_results_do_not_move_as_the_bound_grows(solved):
+    """Goal 3: the bound M = 2 goal and M = 3 goal give the same first-player chance."""
+    low = solved("zombie-dice", goal=3, bound=6).p_first_player_wins()
+    high = solved("zombie-dice", goal=3, bound=9).p_first_player_wins()
+    assert 0.4 < low < 0.6
+    assert high == pytest.approx(low, abs=1e-4)
+
+
+def test_every_policy_rule_has_an_equivalent_written_rule():
+    """What the lab would show for each policy decides exactly as the policy, on random states."""
+    from pycore.jeopardy.rule_language import parse_rule
+
+    game = find_game("zombie-dice")
+    rng = np.random.default_rng(4)
+    columns = {c: rng.integers(0, 3, 5000) for c in game.columns}
+    columns.update(p=rng.integers(1, 3, 5000), i=rng.integers(0, 27, 5000), j=rng.integers(0, 27, 5000), b=rng.integers(0, 15, 5000))
+    written = [p for p in game.human_policies() if p.expression]
+    assert len(written) == 5  # all but AYZD's optimal table
+    for policy in written:
+        rule = parse_rule(policy.expression, game.columns)
+        assert np.array_equal(np.asarray(rule.roll(**columns), bool), np.asarray(policy.rule(**columns), bool)), policy.name
+
+
+def test_the_colour_blind_ayzd_optimal_policy_reads_ayzd_s_table(solved):
+    game = find_game("zombie-dice")
+    ayzd_optimal = next(p for p in game.human_policies() if p.name.startswith("AYZD optimal"))
+    ayzd = solved("ayzd")
+    for text in ("p=1,i=5,j=8,b=3,s=1", "p=2,i=10,j=14,b=2,s=2", "p=1,i=0,j=0,b=9,s=0"):
+        state = ayzd.game.parse_state(text)
+        p, i, j, b, s = state.anchor + state.turn
+        rolls = ayzd_optimal.rule(p=p, i=i, j=j, b=b, sg_G=s, sg_Y=0, sg_R=0, fp_G=0)
+        assert bool(rolls) == (ayzd.best_action(state) == "roll"), text

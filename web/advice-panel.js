@@ -19,7 +19,7 @@ export class AdvicePanel {
   }
 
   show(advice) {
-    const { values, best, margin, outlook = {}, reason = "" } = advice;
+    const { values, best, margin, outlook = {}, reason = "", unit = "points" } = advice;
     const roll = values.roll;
     const hold = values.hold;
     this.root.dataset.best = best;
@@ -35,8 +35,8 @@ export class AdvicePanel {
     const detail = (action) => {
       const o = outlook[action];
       if (!o) return "";
-      const points = `${o.points.toFixed(1)} points this turn on average`;
-      const text = action === "roll" ? `${percent(o.bust)} chance this roll busts · ${points}` : `banks ${o.points.toFixed(0)} points`;
+      const points = `${o.points.toFixed(1)} ${unit} this turn on average`;
+      const text = action === "roll" ? `${percent(o.bust)} chance this roll busts · ${points}` : `banks ${o.points.toFixed(0)} ${unit}`;
       return `<span class="detail" data-testid="outlook-${action}">${text}</span>`;
     };
     const bar = (label, p, action) =>

@@ -102,9 +102,19 @@ export class JeopardyScreen {
     this.advice.showError(message);
   }
 
+  // only the views the game offers (Zombie Dice: the advice alone); none at all if just one
+  showViews(game) {
+    const views = this.root.querySelector("#views");
+    views.querySelectorAll("button").forEach((button) => {
+      button.hidden = !game.views.includes(button.dataset.view);
+    });
+    views.hidden = game.views.length < 2;
+  }
+
   // the answer kept from the last visit, shown before Python is ready
   showKept(game, resolved, answer) {
     this.game = game;
+    this.showViews(game);
     this.current = resolved;
     this.editor.show(game, resolved.state);
     this.advice.show(answer);
@@ -131,12 +141,17 @@ export class JeopardyScreen {
     if (result.anchor_values) store.put(game.name, params, result.anchor_values);
     this.solved.add(key);
     this.progress.hide();
-    this.say(`${title}: solved exactly, ${result.states.toLocaleString("en")} states in ${result.seconds.toFixed(1)} s.`);
+    if (result.source && result.source.startsWith("table")) {
+      this.say(`${title}: solved exactly offline; the turn-start values are read from its prebuilt table.`);
+    } else {
+      this.say(`${title}: solved exactly, ${result.states.toLocaleString("en")} states in ${result.seconds.toFixed(1)} s.`);
+    }
   }
 
   // show a resolved position; returns {link, answer}, or null if a newer request took over
   async show(resolved, game, isCurrent) {
     this.game = game;
+    this.showViews(game);
     this.editor.show(game, resolved.state);
     await this.ensureSolved(game, resolved.params);
     const answer = await this.engine.call("advise", {

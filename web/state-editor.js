@@ -56,6 +56,7 @@ export class StateEditor {
               <label for="var-${v.name}">${label}</label>
               <input id="var-${v.name}" name="${v.name}" data-testid="input-${v.name}" autocomplete="off"
                      placeholder="${escapeHtml(v.letters.split("").join(", "))}" pattern="[${v.letters}${v.letters.toLowerCase()}]*">
+              <p class="field-note" data-testid="note-${v.name}" role="status" hidden></p>
             </div>`;
         }
         return `<div class="field stepper" title="${help}">
@@ -82,7 +83,8 @@ export class StateEditor {
       input.addEventListener("change", () => {
         const v = this.vars.find((x) => x.name === input.name);
         if (v.control === "dice") {
-          this.emit({ ...this.values, [input.name]: input.value });
+          // checked by the engine; refused dice stay in the field with the reason under it
+          this.move(input.name, { to: input.value });
           return;
         }
         const text = input.value.trim();

@@ -29,8 +29,10 @@ dice (hand, brains and shotguns set aside) times the brains at stake.
 
 from __future__ import annotations
 
+import re
+import time
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import product
 from math import comb
 
@@ -39,8 +41,9 @@ import numpy as np
 from ..core.errors import InvalidStateError
 from ..core.params import Param, StateVar
 from ..core.registry import register
-from ..jeopardy.factored import FactoredTurn, TurnGraph, sweep
-from ..jeopardy.rules import State
+from ..jeopardy.factored import FactoredTurn, TurnGraph, index_of, reachable, sweep
+from ..jeopardy.model import _lookup_rows
+from ..jeopardy.rules import Policy, State, select
 from .ayzd import AllYellowZombieDice
 from .gro import PLAYER
 from .pig import OPPONENT, SCORE
@@ -194,9 +197,9 @@ def turn_graph(reading: str = "after") -> TurnGraph:
     order = np.array([4 * sum(shotguns) + sum(hand) for hand, _, shotguns in configs])
     graph = TurnGraph(
         tuple(configs),
-        np.array(src, dtype=np.int64),
-        np.array(dst, dtype=np.int64),
-        np.array(gain, dtype=np.int64),
+        np.array(src, dtype=np.intp),  # intp: numpy's index type (32 bits in the browser)
+        np.array(dst, dtype=np.intp),
+        np.array(gain, dtype=np.intp),
         np.array(prob),
         order,
         index[((0, 0, 0), (0, 0, 0), (0, 0, 0))],
@@ -251,10 +254,6 @@ def evaluate_turn(policy: np.ndarray, bound: int = 26) -> FactoredTurn:
 
 #: the dice variables of a position, each a string of colour letters, and their integer columns
 DICE_VARS = ("fp", "br", "sg")
-#: a brain count may exceed the brain dice set aside only after they went back to an empty cup,
-#: and that takes at least 9 brain dice (the cup runs short only when 11 dice are set aside,
-#: at most 2 of them shotguns), at most 13 at a time
-RETURNED_BRAINS = (9, 13)
 
 
 def _flat(config: Configuration) -> tuple[int, ...]:
@@ -321,7 +320,7 @@ class ZombieDice(AllYellowZombieDice):
     def factored_turn(self):
         if "_factored_turn" not in self.__dict__:
             graph = turn_graph(self.reading)
-            flat = np.array([_flat(c) for c in graph.configurations], dtype=np.int64)
+            flat = np.array([_flat(c) for c in graph.configurations], dtype=np.intp)
             columns = {v: flat[:, n] for n, v in enumerate(self.turn_vars[1:])}
             self.__dict__["_factored_turn"] = (graph, columns)
         return self.__dict__["_factored_turn"]
@@ -398,18 +397,142 @@ class ZombieDice(AllYellowZombieDice):
         out = sum(hand) + sum(brains) + sum(shotguns)
         if 0 < out < HAND:
             problems.append(f"every roll leaves its {HAND} dice in hand or set aside, so {out} cannot be")
-        returned = b - sum(brains)
-        if returned < 0:
+        if b < sum(brains):
             problems.append(f"b = {b} brains, fewer than the {sum(brains)} brain dice set aside")
-        elif returned and not any(k * RETURNED_BRAINS[0] <= returned <= k * RETURNED_BRAINS[1] for k in (1, 2, 3)):
-            problems.append(
-                f"b = {b} is {returned} more than the brain dice set aside; brains go back to the cup only "
-                f"when it runs empty, {RETURNED_BRAINS[0]} to {RETURNED_BRAINS[1]} at a time"
-            )
         if state.anchor[self.anchor_vars.index("i")] + b > self.bound:
             problems.append(f"the score i + b would pass the bound M = {self.bound}")
+        if not problems:
+            config = index_of(self)[tuple(values[v] for v in self.turn_vars[1:])]
+            if not self._reachable[b, config]:
+                # brain dice go back only when the cup runs empty, with 11 or more dice set aside
+                problems.append(
+                    f"no turn leaves these dice with b = {b} (b exceeds the brain dice set aside only after "
+                    f"they went back into an empty cup, which takes 11 dice set aside)"
+                )
         if problems:
             raise InvalidStateError(f"{self.name}: {self.format_state(state)} cannot occur: {'; '.join(problems)}")
 
+    def build_table(self, progress=None):
+        """The turn-start values (the solve, about 5 minutes), and every human policy's result
+        against optimal play (about 10 more), which the page and ``policies`` read back."""
+        from ..jeopardy.factored import FactoredSolution
+        from ..jeopardy.strategy import policy_results
+
+        content = super().build_table(progress)
+        started = time.perf_counter()
+        solution = FactoredSolution(self, content.values, 0, content.facts["residual"])
+        results = [r.to_json() for r in policy_results(solution)]
+        facts = {**content.facts, "policies": results, "policies_seconds": round(time.perf_counter() - started, 1)}
+        return type(content)(content.values, content.extra, content.scale_bits, facts)
+
+    @cached_property
+    def _reachable(self) -> np.ndarray:
+        """(bound + 1, C) the states a turn from score 0 reaches; from a higher score the same
+        up to 3 brains below the bound (within those, where only holding is left, looser)."""
+        graph, _ = self.factored_turn()
+        return reachable(graph, self.bound, self.bound - HAND)
+
     def human_policies(self):
-        return ()  # the AYZD policies in the full game: issue 12, part 4 (to come)
+        """The AYZD paper's four policies and AYZD's optimal play, each seeing only the brains
+        and the number of shotguns (not their colours), and Colour Cases, which looks at the
+        footprint dice in hand."""
+        ayzd = AllYellowZombieDice(goal=self.goal, bound=self.bound)
+        colour_blind = [
+            Policy(
+                f"{p.name} (colour-blind)",
+                p.description + " Counts shotguns, ignores colours.",
+                _counting_shotguns(p.rule),
+                p.source,
+                re.sub(r"\bs\b", "(sg_G + sg_Y + sg_R)", p.expression),
+            )
+            for p in ayzd.human_policies()
+        ]
+        return (
+            *colour_blind,
+            Policy(
+                "AYZD optimal (colour-blind)",
+                "Optimal play of All Yellow Zombie Dice, where every die is yellow, applied to the coloured dice.",
+                _ayzd_optimal_rule(ayzd),
+                "AYZD paper (optimal play)",
+            ),
+            _colour_cases(self.goal),
+        )
+
+
+def _counting_shotguns(rule):
+    """An AYZD rule (columns p, i, j, b, s) applied to coloured dice: ``s`` = the shotgun dice."""
+
+    def counted(p, i, j, b, sg_G, sg_Y, sg_R, **_dice):
+        return rule(p, i, j, b, sg_G + sg_Y + sg_R)
+
+    return counted
+
+
+def _ayzd_optimal_rule(ayzd: AllYellowZombieDice):
+    """AYZD's optimal roll/hold table (solved when first asked: 0.1 s) read at (p, i, j, b, s)."""
+    table = {}
+
+    def rolls(p, i, j, b, sg_G, sg_Y, sg_R, **_dice):
+        if not table:
+            from ..jeopardy.solver import solve  # the solver needs the registry, which imports this module
+
+            solution = solve(ayzd)
+            model = solution.model
+            turn_at = np.full((ayzd.bound + 1, BUST_SHOTGUNS), -1)
+            for t, (brains, shotguns) in enumerate(model.turns):
+                turn_at[brains, shotguns] = t
+            table.update(solution=solution, turn_at=turn_at)
+        solution, turn_at = table["solution"], table["turn_at"]
+        p, i, j, b, s = np.broadcast_arrays(p, i, j, b, sg_G + sg_Y + sg_R)
+        anchors = np.stack([np.ravel(p), np.ravel(i), np.ravel(j)], axis=1)
+        rows = _lookup_rows(solution.model.anchors, anchors).reshape(p.shape)
+        t = turn_at[np.minimum(b, ayzd.bound), np.minimum(s, BUST_SHOTGUNS - 1)]
+        return np.where((rows >= 0) & (t >= 0), solution.policy[np.maximum(rows, 0), np.maximum(t, 0)], False)
+
+    return rolls
+
+
+def _colour_cases(goal: int) -> Policy:
+    """Neller Cases (AYZD's best human policy) with the colours of the footprint dice in hand
+    deciding when to stop with one or two shotguns: red footprints (3 shotgun faces of 6)
+    make the next roll riskier, green ones (1 of 6) safer."""
+
+    def rule(p, i, j, b, fp_G, fp_Y, fp_R, sg_G, sg_Y, sg_R, **_dice):
+        s = sg_G + sg_Y + sg_R
+        after_hold = i + b
+        end_game = np.where(p == 1, 8, 10)
+        one_shotgun_hold_at = 6 + fp_G - fp_Y - 2 * fp_R
+        two_shotguns_hold_at = np.where(fp_R > 0, 1, 2 + fp_G)
+        late = select(
+            [(s == 1, np.where((i >= end_game) | (j >= end_game), after_hold < goal, b < one_shotgun_hold_at))],
+            otherwise=b < two_shotguns_hold_at,
+        )
+        tied_high = (i >= goal) & (i == j)
+        tie_hold_at = np.array([6, 3, 1])[np.minimum(s, 2)]
+        player_1 = select([(tied_high, b < tie_hold_at), (s == 0, after_hold < np.maximum(goal, j + 8))], otherwise=late)
+        player_2 = select(
+            [
+                (j >= goal, ((s < 2) & (after_hold <= j)) | ((s == 2) & (after_hold < j))),
+                ((i >= goal) & (i > j), False),
+                (s == 0, True),
+            ],
+            otherwise=late,
+        )
+        return np.where(p == 1, player_1, player_2)
+
+    return Policy(
+        "Colour Cases",
+        "Neller Cases, but with one shotgun hold at 6 brains plus 1 per green and minus 1 per yellow and 2 per "
+        "red footprint in hand; with two shotguns hold at 1 if a red footprint is in hand, else at 2 plus 1 per "
+        "green footprint.",
+        rule,
+        "this project",
+        f"(b < (6 if (sg_G + sg_Y + sg_R) == 0 else 3 if (sg_G + sg_Y + sg_R) == 1 else 1) if i >= {goal} and i == j "
+        f"else i + b < max({goal}, j + 8) if (sg_G + sg_Y + sg_R) == 0 "
+        f"else (i + b < {goal} if i >= 8 or j >= 8 else b < 6 + fp_G - fp_Y - 2 * fp_R) if (sg_G + sg_Y + sg_R) == 1 "
+        f"else b < (1 if fp_R > 0 else 2 + fp_G)) if p == 1 "
+        f"else ((sg_G + sg_Y + sg_R < 2 and i + b <= j or sg_G + sg_Y + sg_R == 2 and i + b < j) if j >= {goal} "
+        f"else False if i >= {goal} and i > j else True if (sg_G + sg_Y + sg_R) == 0 "
+        f"else (i + b < {goal} if i >= 10 or j >= 10 else b < 6 + fp_G - fp_Y - 2 * fp_R) if (sg_G + sg_Y + sg_R) == 1 "
+        f"else b < (1 if fp_R > 0 else 2 + fp_G))",
+    )

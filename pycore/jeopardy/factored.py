@@ -187,10 +187,26 @@ def _groups(graph: TurnGraph) -> tuple[list[tuple], np.ndarray]:
             starts = np.searchsorted(graph.src[index], members)
             dst, gain, prob = graph.dst[index], graph.gain[index], graph.prob[index]
             groups.append((members, starts, dst, gain, prob, (dst == graph.src[index]) & (gain == 0), dst < 0))
-        max_gain = np.zeros(graph.n_configurations, dtype=np.int64)
+        max_gain = np.zeros(graph.n_configurations, dtype=np.intp)
         np.maximum.at(max_gain, graph.src, graph.gain)
         _GROUPS.update(graph=graph, groups=(groups, max_gain))
     return _GROUPS["groups"]
+
+
+def reachable(graph: TurnGraph, top: int, roll_limit: int) -> np.ndarray:
+    """(top + 1, C) bool: the (gain, configuration) states a turn can reach from its start,
+    rolling only at gains up to ``roll_limit`` (breadth-first over the graph, vectorised)."""
+    reach = np.zeros((top + 1, graph.n_configurations), bool)
+    reach[0, graph.start] = True
+    lands = graph.dst >= 0
+    src, dst, gain = graph.src[lands], graph.dst[lands], graph.gain[lands]
+    count = 1
+    while True:
+        at, move = np.nonzero(reach[: roll_limit + 1][:, src])
+        reach[np.minimum(at + gain[move], top), dst[move]] = True
+        if reach.sum() == count:
+            return reach
+        count = int(reach.sum())
 
 
 def graph_of_rules(game) -> tuple[TurnGraph, dict[str, np.ndarray]]:
@@ -202,7 +218,7 @@ def graph_of_rules(game) -> tuple[TurnGraph, dict[str, np.ndarray]]:
     rest = game.turn_vars[1:]
     configs = sorted({tuple(t[1:]) for t in game.turn_states()})
     index = {c: n for n, c in enumerate(configs)}
-    src, dst, gain, prob, order = [], [], [], [], np.zeros(len(configs), dtype=np.int64)
+    src, dst, gain, prob, order = [], [], [], [], np.zeros(len(configs), dtype=np.intp)
     for n, config in enumerate(configs):
         for p, outcome in game.roll_outcomes((0, *config)):
             if isinstance(outcome, Choice):
@@ -212,7 +228,7 @@ def graph_of_rules(game) -> tuple[TurnGraph, dict[str, np.ndarray]]:
             dst.append(index[tuple(options[0][1:])] if options else -1)
             gain.append(options[0][0] if options else 0)
             prob.append(float(p))
-    graph_arrays = (np.array(src), np.array(dst), np.array(gain), np.array(prob))
+    graph_arrays = (np.array(src, dtype=np.intp), np.array(dst, dtype=np.intp), np.array(gain, dtype=np.intp), np.array(prob))
     # order: longest chain of zero-gain rolls leading to each configuration
     changed = True
     while changed:
@@ -285,7 +301,9 @@ def anchor_values(game, graph: TurnGraph, columns: dict[str, np.ndarray], tolera
             residual = np.abs(u[inside] - (1.0 - value[position])) if inside.any() else np.zeros(0)
             change = max(float(np.max(np.abs(value - X[members]))), float(residual.max(initial=0.0)))
             X[members] = value
-            if change < tolerance or not inside.any():
+            if not inside.any():  # no zero-gain ending stays in the layer: exact at once
+                break
+            if change < tolerance:
                 stats["residual"] = max(stats.get("residual", 0.0), change)
                 break
             # Newton: (I + S P) x = value + S (1 - u) on the anchors whose partner is in the layer
@@ -383,10 +401,11 @@ def anchor_turn(game, anchor: tuple[int, ...], hold_value: np.ndarray, lowest_ga
     roll_ok = np.broadcast_to(np.asarray(game.can_roll(state), bool), shape) & ~(hold_ok & wins[:, None])
     turn = sweep(graph, hold_value, roll_ok, hold_ok, hold_value[0], policy=policy,
                  follow=((gains.astype(float), 0.0),), lowest_gain=lowest_gain)
-    return FactoredTurnValues(tuple(int(x) for x in anchor), graph, _index_of(game), turn, lowest_gain)
+    return FactoredTurnValues(tuple(int(x) for x in anchor), graph, index_of(game), turn, lowest_gain)
 
 
-def _index_of(game) -> dict:
+def index_of(game) -> dict:
+    """The game's :func:`configuration_index` (cached per game instance)."""
     cache = game.__dict__.setdefault("_factored_index", {})
     if "index" not in cache:
         cache["index"] = configuration_index(*game.factored_turn())
@@ -459,4 +478,81 @@ def solve_factored(game, progress=None, tolerance: float = 1e-14) -> FactoredSol
     graph, columns = game.factored_turn()
     stats: dict = {}
     values = anchor_values(game, graph, columns, tolerance=tolerance, progress=progress, stats=stats)
-    return FactoredSolution(game, values, stats["sweeps"], stats["residual"])
+    return FactoredSolution(game, values, stats["sweeps"], stats.get("residual", 0.0))
+
+
+def evaluate_against_optimal(game, optimal: np.ndarray, rules: list, batch: int = 16, progress=None) -> list[tuple[float, float]]:
+    """Exact win probabilities of each policy against optimal play, (moving first, moving second).
+
+    ``optimal``: the game's optimal turn-start values (A,), whose turns give the optimal
+    player's actions (swept once for all the policies); ``rules``: each ``rule(**columns)``
+    where a policy rolls (a :class:`~pycore.jeopardy.rules.Policy` rule). Two unknowns per anchor: ``P`` (the policy
+    moves there) and ``O`` (the optimal player moves). Layer by layer, ``P``'s turn is swept
+    with holding worth ``1 - O(next anchor)`` and ``O``'s with ``1 - P(next)``; both are
+    policy evaluations, linear in the zero-gain endings' values, so the layer's pairs
+    (``P_a`` with ``O_partner``) are solved exactly by one linear system. Three sweeps an
+    anchor and policy: the optimal actions (shared), then the two evaluations."""
+    graph, columns = game.factored_turn()
+    anchors = game.anchors()
+    names = game.anchor_vars
+    cols = {v: anchors[:, n] for n, v in enumerate(names)}
+    gain_var = game.turn_vars[0]
+    top = game.var_range(gain_var)[1]
+    gains = np.arange(top + 1)
+    end = game.end_turn({v: c[:, None] for v, c in cols.items()}, gains[None, :])
+    terminal = np.broadcast_to(np.asarray(end.mover_value, float), (len(anchors), top + 1))
+    following = game.canonical_anchor({v: np.broadcast_to(end.next_anchor[v], terminal.shape) for v in names})
+    rows = _lookup_rows(anchors, np.stack([np.ravel(following[v]) for v in names], axis=1)).reshape(terminal.shape)
+    layers = np.asarray(game.layer(cols))
+    K = len(rules)
+    by_policy = np.zeros((K, len(anchors)))  # P: the policy moves at the anchor
+    by_optimal = np.zeros((K, len(anchors)))  # O: the optimal player moves
+    zero_gain_ending = (np.eye(top + 1)[0], 1.0)
+    levels = np.unique(layers)[::-1]
+    for done, level in enumerate(levels, 1):
+        members = np.flatnonzero(layers == level)
+        partner = np.where(np.isnan(terminal[members, 0]), rows[members, 0], -1)
+        inside = np.isin(partner, members)
+        position = np.searchsorted(members, partner[inside])
+        n = len(members)
+        found = {name: np.empty((K, n)) for name in ("P", "sP", "O", "sO", "uP", "uO")}
+        for part in np.array_split(np.arange(n), max(1, -(-n // batch))):
+            anchor = members[part]
+            state = {v: cols[v][anchor][:, None, None] for v in names}
+            state[gain_var] = gains[None, :, None]
+            state.update({v: c[None, None, :] for v, c in columns.items()})
+            hold_ok = np.asarray(game.can_hold(state), bool)
+            wins = (terminal[anchor] == 1.0)[:, :, None]
+            roll_ok = np.asarray(game.can_roll(state), bool) & ~(hold_ok & wins)  # a win is taken
+            ending = np.isnan(terminal[anchor])
+            after = np.maximum(rows[anchor], 0)
+            first = terminal[anchor, 0]
+            # the optimal player's actions at these anchors, from the optimal values
+            best = sweep(graph, np.where(ending, 1.0 - optimal[after], terminal[anchor]), roll_ok, hold_ok,
+                         np.where(np.isnan(first), 1.0 - optimal[after[:, 0]], first))
+            chooses_roll = ~np.isnan(best.roll) & (np.isnan(best.hold) | (best.roll > best.hold))
+            for k, rule in enumerate(rules):
+                rule_rolls = np.broadcast_to(np.asarray(rule(**state), bool), roll_ok.shape)
+                for mover, other, policy in (("P", by_optimal[k], rule_rolls), ("O", by_policy[k], chooses_roll)):
+                    u = np.where(np.isnan(first), 1.0 - other[after[:, 0]], first)
+                    turn = sweep(graph, np.where(ending, 1.0 - other[after], terminal[anchor]), roll_ok, hold_ok, u,
+                                 policy=policy, follow=(zero_gain_ending,))
+                    found[mover][k, part] = turn.value[:, 0, graph.start]
+                    found["s" + mover][k, part] = turn.followed[0][:, 0, graph.start]
+                    found["u" + mover][k, part] = u
+        # exact for fixed policies: P_a = P(u) + sP (1 - O_partner - uP), and O likewise
+        rows_in = np.flatnonzero(inside)
+        for k in range(K):
+            system = np.eye(2 * n)
+            system[rows_in, n + position] += found["sP"][k, rows_in]
+            system[n + rows_in, position] += found["sO"][k, rows_in]
+            rhs = np.concatenate([
+                found["P"][k] + np.where(inside, found["sP"][k] * (1.0 - found["uP"][k]), 0.0),
+                found["O"][k] + np.where(inside, found["sO"][k] * (1.0 - found["uO"][k]), 0.0),
+            ])
+            solved = np.linalg.solve(system, rhs)
+            by_policy[k, members], by_optimal[k, members] = solved[:n], solved[n:]
+        if progress:
+            progress(f"layer {done} of {len(levels)}", done / len(levels))
+    start = game.anchor_row(game.start_anchor(0))
+    return [(float(by_policy[k, start]), float(1.0 - by_optimal[k, start])) for k in range(K)]

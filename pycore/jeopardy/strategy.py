@@ -25,6 +25,7 @@ import numpy as np
 
 from ..core.errors import InvalidParameterError, InvalidPolicyError
 from .rule_language import parse_rule
+from .factored import FactoredSolution, evaluate_against_optimal
 from .rules import Policy
 from .solver import Matchup, Solution, evaluate, occupancy, policy_table
 
@@ -101,9 +102,22 @@ def policy_result(solution: Solution, policy: Policy) -> PolicyResult:
     return PolicyResult(policy, matchup(solution, policy, label=policy.name))
 
 
-def policy_results(solution: Solution) -> list[PolicyResult]:
-    """Every human-playable policy of the game against optimal play."""
-    return [policy_result(solution, p) for p in solution.game.human_policies()]
+def policy_results(solution: Solution | FactoredSolution, known: list[dict] | None = None) -> list[PolicyResult]:
+    """Every human-playable policy of the game against optimal play. A factored game's are
+    evaluated together (one sweep of the optimal actions for all), or read from ``known``
+    (a prebuilt table's results, by policy name) when given."""
+    policies = solution.game.human_policies()
+    if not isinstance(solution, FactoredSolution):
+        return [policy_result(solution, p) for p in policies]
+    if known is not None:
+        by_name = {r["name"]: r for r in known}
+        if all(p.name in by_name for p in policies):
+            return [
+                PolicyResult(p, Matchup(by_name[p.name]["win_rate_first"], by_name[p.name]["win_rate_second"], p.name, "Optimal"))
+                for p in policies
+            ]
+    results = evaluate_against_optimal(solution.game, solution.anchor_values, [p.rule for p in policies])
+    return [PolicyResult(p, Matchup(first, second, p.name, "Optimal")) for p, (first, second) in zip(policies, results)]
 
 
 def rule_policy(game, text: str) -> Policy:
@@ -126,6 +140,11 @@ def choose_policy(solution: Solution, name: str | None = None, rule: str | None 
 
 def matchup(solution: Solution, policy, against=None, label="Your rule", against_label="Optimal") -> Matchup:
     """A policy (or roll table) against ``against`` (default: optimal play), exactly."""
+    if isinstance(solution, FactoredSolution):
+        if against is not None or not isinstance(policy, Policy):
+            raise InvalidPolicyError(f"{solution.game.name}: only a policy against optimal play can be evaluated")
+        [(first, second)] = evaluate_against_optimal(solution.game, solution.anchor_values, [policy.rule])
+        return Matchup(first, second, label, against_label)
     opponent = solution.policy if against is None else against
     result = evaluate(solution.game, policy, opponent)
     return Matchup(result.win_rate_first, result.win_rate_second, label, against_label)
@@ -134,6 +153,8 @@ def matchup(solution: Solution, policy, against=None, label="Your rule", against
 def mistakes(solution: Solution, policy, limit: int = 10) -> dict:
     """The policy's disagreements with optimal play, weighted by how often
     they are reached against an optimal opponent (each seat equally likely)."""
+    if isinstance(solution, FactoredSolution):
+        raise InvalidPolicyError(f"{solution.game.name}: where a policy goes wrong is not computed for this game yet")
     game, model = solution.game, solution.model
     A = model.A
     first = occupancy(game, policy, solution.policy, x_first=True)

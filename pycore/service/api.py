@@ -80,7 +80,8 @@ def call(action: str, args: dict | None = None, progress=None) -> dict:
 
 
 def handle(request: str, progress=None) -> str:
-    """JSON request text -> JSON response text (never raises for bad input)."""
+    """JSON request text -> JSON response text (never raises: bad input is named by its
+    PycoreError, anything else reported in one line as an InternalError)."""
     try:
         try:
             message = json.loads(request)
@@ -91,4 +92,6 @@ def handle(request: str, progress=None) -> str:
         result = call(message["action"], message.get("args"), progress)
     except PycoreError as exc:
         result = {"error": {"type": type(exc).__name__, "message": str(exc)}}
+    except Exception as exc:  # a bug, or the browser out of memory: one line, not a traceback
+        result = {"error": {"type": "InternalError", "message": f"internal error ({type(exc).__name__}: {exc}); please report it with the link"}}
     return json.dumps(result, allow_nan=False)

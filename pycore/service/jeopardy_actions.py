@@ -11,7 +11,9 @@ Every action takes the game (with its parameters) and the request's arguments:
 * ``komi`` {max_points?} -> komi [{points, p_first_player_wins}], fairest
 * ``link`` {state} -> fragment
 * ``step`` {state, var, direction} -> state: ``var`` moved to the next value (1 up, -1 down)
-  that can occur with the rest unchanged (an error naming why when there is none)
+  that can occur with the rest unchanged (an error naming why when there is none); with
+  ``to`` instead: the nearest value to it, and a ``note`` if it moved; dice letters
+  (``to: "GGY"``) are taken as typed or refused naming the problem
 * ``panels`` -> axes, panels [{fixed, title}] (see :mod:`pycore.jeopardy.boundary`)
 * ``slice`` {fixed, axis, at} -> x, y, roll [[1/0/null]], p_roll, p_hold (indexed [y][x])
 * ``solid`` {fixed} -> runs [[i, j, t_from, t_to]] of the roll region
@@ -40,7 +42,7 @@ from urllib.parse import quote
 
 import numpy as np
 
-from ..core.errors import InvalidRequestError, PycoreError
+from ..core.errors import InvalidRequestError, InvalidStateError, PycoreError
 from ..core.params import not_a_number
 from ..jeopardy.boundary import axes as boundary_axes
 from ..jeopardy.boundary import panel_grid, panel_title, panels, pick, slice_of, solid_of, table_csv
@@ -157,6 +159,7 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
         "margin": abs(values[ROLL] - values[HOLD]) if len(legal) == 2 else None,
         "value": max(legal),
         "outlook": {action: o.to_json() for action, o in outlook.items()},
+        "unit": game.variable(game.turn_vars[0]).unit or "points",  # what the outlook's points count
         "reason": reason(game, state, values, best, outlook, objective),
         "source": source,
         "link": "#" + fragment(game, state, _view(args)),
@@ -172,10 +175,12 @@ def _view(args: dict) -> dict | None:
 
 def _policies(game: JeopardyGame, args: dict, progress) -> dict:
     solution, _ = _solved(game, args, progress)
+    # a factored game's policy results are computed with its table (minutes), and shipped in it
+    known = _prebuilt(game).entry.get("policies") if game.factored and not solution.iterations else None
     return {
         **_head(game),
         "definition": "policy's win rate minus the optimal player's, each seat equally likely",
-        "policies": [r.to_json() for r in policy_results(solution)],
+        "policies": [r.to_json() for r in policy_results(solution, known)],
     }
 
 
@@ -204,6 +209,16 @@ def _step(game: JeopardyGame, args: dict, progress) -> dict:
     var, direction, to = args.get("var"), args.get("direction"), args.get("to")
     if var not in game.state_vars:
         raise InvalidRequestError(f"argument 'var' must be one of {', '.join(game.state_vars)}, got {var!r}")
+    if to is not None and game.variable(var).letters:
+        # typed dice (e.g. fp=GGY): taken as they are, or refused naming what cannot be
+        if not isinstance(to, str):
+            raise InvalidRequestError(f"argument 'to' for {var} must be a string of the letters {game.variable(var).letters}")
+        try:
+            moved = game.state(**{**game.state_values(state), var: to})
+        except InvalidStateError as exc:
+            why = str(exc).split("cannot occur: ", 1)[-1].split(f"{game.name}: ", 1)[-1]
+            raise InvalidStateError(f"{game.variable(var).label} {to.strip().upper() or '(none)'}: {why}") from None
+        return {**_head(game), "state": game.state_values(moved), "note": ""}
     if to is not None:
         # a typed number or a slider: the nearest value that can occur, and why if it moved
         if isinstance(to, bool) or not isinstance(to, int):
@@ -377,10 +392,12 @@ def resolve_position(game: JeopardyGame, link: LinkValues) -> dict:
     view = default_view(game)
     raw = link.pop("view")
     if raw is not None:
-        if raw in VIEWS:
+        if raw in game.views:
             view["view"] = raw
+        elif raw in VIEWS:
+            problems.append(f"{game.title} has no {raw} view yet (its views: {', '.join(game.views)}); showing the advice")
         else:
-            problems.append(f"view must be one of {', '.join(VIEWS)}, got {raw!r}")
+            problems.append(f"view must be one of {', '.join(game.views)}, got {raw!r}")
     raw = link.pop("axis")
     if raw is not None:
         if raw in view_axes(game):
