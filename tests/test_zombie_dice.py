@@ -206,7 +206,6 @@ def test_the_best_turn_agrees_with_a_simulation_of_real_dice():
     turn = zombie_dice.best_turn()
     index = {c: n for n, c in enumerate(graph.configurations)}
     rng = random.Random(12)
-    faces = {c: ["brain"] * f[0] + ["shotgun"] * f[1] + ["footprint"] * f[2] for c, f in zombie_dice.FACES.items()}
     totals = []
     for _ in range(20_000):
         cup = [c for c, n in zip(COLOURS, CUP) for _ in range(n)]
@@ -218,11 +217,7 @@ def test_the_best_turn_agrees_with_a_simulation_of_real_dice():
             if not (hold != hold or roll > hold):  # hold when it is allowed and not worse
                 totals.append(brains)
                 break
-            while len(hand) < 3:
-                if not cup:  # the brain dice go back into the cup
-                    cup, brains_aside = brains_aside, []
-                hand.append(cup.pop(rng.randrange(len(cup))))
-            rolled = [(c, rng.choice(faces[c])) for c in hand]
+            rolled = zombie_dice.roll_labelled_dice(cup, hand, brains_aside, rng)
             brains_aside += [c for c, f in rolled if f == "brain"]
             brains += sum(f == "brain" for _, f in rolled)
             shotguns += [c for c, f in rolled if f == "shotgun"]

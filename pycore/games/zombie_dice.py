@@ -148,6 +148,23 @@ def one_roll_expectation(dice: Dice, points: int, health: int) -> Fraction:
     return expected
 
 
+def roll_labelled_dice(cup: list[str], hand: list[str], brains_aside: list[str], rng) -> list[tuple[str, str]]:
+    """One roll with real dice, a second way to the same model: dice (colour letters) drawn
+    one by one from ``cup`` into ``hand`` until it holds three, the ``brains_aside`` poured
+    back into the cup when it runs empty, then each die rolled. Changes the three lists in
+    place; returns the roll as (colour, face) pairs."""
+    while len(hand) < HAND:
+        if not cup:  # the brain dice go back into the cup
+            cup.extend(brains_aside)
+            brains_aside.clear()
+        hand.append(cup.pop(rng.randrange(len(cup))))
+    rolled = [(c, rng.choice(_FACE_LIST[c])) for c in hand]
+    hand.clear()
+    return rolled
+
+
+_FACE_LIST = {c: ["brain"] * f[0] + ["shotgun"] * f[1] + ["footprint"] * f[2] for c, f in FACES.items()}
+
 Configuration = tuple[Dice, Dice, Dice]  # (hand of footprints, brain dice set aside, shotgun dice)
 
 
