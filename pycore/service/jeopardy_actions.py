@@ -137,15 +137,17 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
     table = _prebuilt(game) if objective == "win" and (game.key, False) not in _SOLUTIONS else None
     gain = game.gain(state.turn)
     if objective == "turn-score":
-        turn, source = solve_turn_score(game, state.anchor).turn, "turn"
+        source = "turn"
+        turn = _turn_of(game, state.anchor, source, 0, lambda: solve_turn_score(game, state.anchor).turn)
     elif table is not None:
         # the turn recomputed from the shipped turn-start values: no solve, no compile
-        turn = win_turn_values(game, state.anchor, lambda anchor: float(table.values[game.anchor_row(anchor)]), gain)
         source = f"table {table_file(game)}"
+        turn = _turn_of(game, state.anchor, source, gain, lambda: win_turn_values(
+            game, state.anchor, lambda anchor: float(table.values[game.anchor_row(anchor)]), gain))
     else:
         solution, _ = _solved(game, args, progress)
         source = "solve" if solution.iterations else f"table {table_file(game)}"
-        turn = win_turn_values(game, state.anchor, solution.anchor_value, gain)
+        turn = _turn_of(game, state.anchor, source, gain, lambda: win_turn_values(game, state.anchor, solution.anchor_value, gain))
     values = turn.action_values(state.turn)
     legal = [v for v in values.values() if v is not None]
     best = ROLL if values[HOLD] is None or (values[ROLL] is not None and values[ROLL] > values[HOLD]) else HOLD
@@ -164,6 +166,22 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
         "source": source,
         "link": "#" + fragment(game, state, _view(args)),
     }
+
+
+_TURNS: dict = {}  # the last few turns advised on: the next roll of the same turn is a lookup
+
+
+def _turn_of(game: JeopardyGame, anchor: tuple, source: str, gain: int, compute):
+    """The turn of ``anchor`` (for ``source``'s values), kept while the same turn is advised on:
+    a player entering roll after roll asks about one anchor many times. A factored turn swept
+    from a higher gain than asked is swept again."""
+    key = (game.key, tuple(anchor), source)
+    kept = _TURNS.get(key)
+    if kept is None or getattr(kept, "lowest_gain", 0) > gain:
+        if len(_TURNS) >= 4:
+            _TURNS.pop(next(iter(_TURNS)))
+        _TURNS[key] = kept = compute()
+    return kept
 
 
 def _view(args: dict) -> dict | None:
