@@ -37,6 +37,15 @@ YAHTZEE_POSITIONS = [
     {"scorecard": "3k:17,4k:0,ch:22,y:50", "dice": "44441", "rolls_left": 2},
     {"scorecard": "1s:2,2s:6,3s:9,ss:30,ls:40", "dice": "66612", "rolls_left": 0},
 ]
+# Zombie Dice: a first answer (the turn graph tabulated once), new anchors (a sweep each) and
+# the next roll of the same turn (the kept turn)
+ZOMBIE_POSITIONS = [
+    "p=1,i=5,j=8,b=3,fp=GY,br=GGR,sg=R",
+    "p=1,i=0,j=0,b=0",
+    "p=2,i=10,j=14,b=3,br=GGY",
+    "p=2,i=10,j=14,b=5,fp=R,br=GGYRY",
+    "p=1,i=9,j=11,b=2,fp=R,br=GY,sg=R",
+]
 # target play near the end: open fives, sixes, large straight, chance; 200 is 95 points away
 YAHTZEE_TARGET = {
     "scorecard": "1s:3,2s:6,3s:9,4s:12,3k:20,4k:0,fh:25,ss:30,y:0",
@@ -80,6 +89,7 @@ def main() -> None:
     first, warm = [], []
     browser_solve = {"pig": [], "gro": [], "ayzd": []}
     yahtzee_round_trip, yahtzee_python, yahtzee_target = [], [], []
+    zombie = []  # per run: the round trip of each ZOMBIE_POSITIONS advice, ms
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -128,6 +138,18 @@ def main() -> None:
                     YAHTZEE_TARGET,
                 )
                 yahtzee_target.append(target)
+                zombie.append(page.evaluate(
+                    """async positions => {
+                        const out = [];
+                        for (const state of positions) {
+                            const started = performance.now();
+                            await window.__bench.call('advise', { game: 'zombie-dice', state });
+                            out.push(performance.now() - started);
+                        }
+                        return out;
+                    }""",
+                    ZOMBIE_POSITIONS,
+                ))
                 context.close()
             browser.close()
     finally:
@@ -141,6 +163,28 @@ def main() -> None:
             solve(find_game(name))
             runs.append(time.perf_counter() - started)
         cpython[name] = statistics.median(runs)
+    zombie_cpython = []
+    for _ in range(args.runs):
+        from pycore.jeopardy.turn import win_turn_values  # noqa: F401  (imports outside the timing)
+        from pycore.service import jeopardy_actions
+
+        from pycore import api
+        from pycore.games import zombie_dice
+        from pycore.jeopardy import factored
+
+        # as in a fresh page: the graph, its groups and index, the reachable states built again
+        jeopardy_actions._TURNS.clear()
+        factored._GROUPS.clear()
+        factored._INDEX.clear()
+        for cached in (zombie_dice.turn_graph, zombie_dice._factored_turn, zombie_dice._reachable_states):
+            cached.cache_clear()
+
+        run = []
+        for state in ZOMBIE_POSITIONS:
+            started = time.perf_counter()
+            api.call("advise", {"game": "zombie-dice", "state": state})
+            run.append(1000 * (time.perf_counter() - started))
+        zombie_cpython.append(run)
     size = sum(p.stat().st_size for p in (ROOT / "dist").rglob("*") if p.is_file())
     print(f"first visit -> first advice: {statistics.median(first):6.2f} s (median of {args.runs})")
     print(f"warm reload -> first advice: {statistics.median(warm):6.2f} s")
@@ -154,6 +198,10 @@ def main() -> None:
         f"max {max(yahtzee_round_trip):.0f} ms)"
     )
     print(f"yahtzee target play (4 boxes open, 95 points needed): {statistics.median(yahtzee_target):.0f} ms")
+    for n, state in enumerate(ZOMBIE_POSITIONS):
+        b = statistics.median(run[n] for run in zombie)
+        c = statistics.median(run[n] for run in zombie_cpython)
+        print(f"zombie-dice advice {state}: {b:.0f} ms in the browser, {c:.0f} ms CPython ({b / c:.1f}x)")
     print(f"dist/: {size / 1e6:.1f} MB in {sum(1 for p in (ROOT / 'dist').rglob('*') if p.is_file())} files")
     print(json.dumps({"first": first, "warm": warm}))
 

@@ -365,3 +365,17 @@ def test_the_colour_blind_ayzd_optimal_policy_reads_ayzd_s_table(solved):
         p, i, j, b, s = state.anchor + state.turn
         rolls = ayzd_optimal.rule(p=p, i=i, j=j, b=b, sg_G=s, sg_Y=0, sg_R=0, fp_G=0)
         assert bool(rolls) == (ayzd.best_action(state) == "roll"), text
+
+
+def test_colour_cases_beats_every_colour_blind_policy():
+    """The policies' exact results ship with the table (minutes to compute); each was computed
+    for the rule as it is now (its written form is stored beside it)."""
+    game = find_game("zombie-dice")
+    results = {r["name"]: r for r in api.call("policies", {"game": "zombie-dice"})["policies"]}
+    assert list(results) == [p.name for p in game.human_policies()]
+    for policy in game.human_policies():
+        assert results[policy.name]["expression"] == policy.expression, f"{policy.name} changed: rebuild the table"
+    colour = results.pop("Colour Cases")["difference"]
+    assert colour == pytest.approx(-0.0230, abs=5e-5)
+    assert all(colour > r["difference"] for r in results.values())  # AYZD's optimal table too (-0.0261)
+    assert results["Minh Cases (colour-blind)"]["difference"] == pytest.approx(-0.0377, abs=5e-5)

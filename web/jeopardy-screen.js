@@ -4,6 +4,7 @@
 // link it shows; everything here depends only on the description, never on a game's name.
 import { AdvicePanel } from "./advice-panel.js";
 import { saveText } from "./downloads.js";
+import { RollEntry } from "./roll-entry.js";
 import { SliceView } from "./slice-view.js";
 import { StateEditor } from "./state-editor.js";
 import { StrategiesView } from "./strategies-view.js";
@@ -18,7 +19,7 @@ function hasWebGL() {
 }
 
 export class JeopardyScreen {
-  // root holds the screen's parts: #advice, #state-editor, #views, #view-note, #boundary
+  // root holds the screen's parts: #advice, #state-editor, #roll-entry, #views, #view-note, #boundary
   constructor(root, { engine, progress, say, store, navigate }) {
     this.root = root;
     this.engine = engine;
@@ -42,6 +43,7 @@ export class JeopardyScreen {
       (state) => this.navigate(this.request(state)),
       (state, name, how) => this.engine.call("step", { game: this.current.game, ...this.current.params, state, var: name, ...how }),
     );
+    this.rollEntry = new RollEntry(part("roll-entry"), { roll: (faces) => this.enterRoll(faces) });
     this.strategies = new StrategiesView(this.boundary, {
       call: (action, args) => this.engine.call(action, args),
       onRule: (rule, showOnBoundary) => this.tryRule(rule, showOnBoundary),
@@ -153,6 +155,7 @@ export class JeopardyScreen {
     this.game = game;
     this.showViews(game);
     this.editor.show(game, resolved.state);
+    this.rollEntry.show(game, resolved.state);
     await this.ensureSolved(game, resolved.params);
     const answer = await this.engine.call("advise", {
       game: resolved.game,
@@ -165,6 +168,19 @@ export class JeopardyScreen {
     this.advice.show(answer);
     await this.showView(resolved, isCurrent);
     return { link: answer.link, answer };
+  }
+
+  // a roll entered at the table: move to where it leads; returns what to say about it
+  async enterRoll(faces) {
+    const { game, params, state } = this.current;
+    const result = await this.engine.call("roll", { game, ...params, state, faces });
+    if (result.mover_value !== undefined) {
+      const words = { 1: "you win", 0: "you lose", 0.5: "a draw" };
+      return `That roll ends the game: ${words[result.mover_value] || "it is over"}.`;
+    }
+    this.navigate(this.request(result.state));
+    if (!result.turn_over) return "";
+    return `That roll busts: the turn scores nothing. Player ${result.state.p} moves now.`;
   }
 
   async tryRule(rule, showOnBoundary) {

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 import time
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from itertools import product
 from math import comb
 
@@ -320,6 +320,16 @@ class ZombieDice(AllYellowZombieDice):
     turn_hint = "the dice must be ones a turn can leave in hand and set aside"
     factored = True
     views = ("advice",)
+    roll_hint = (
+        "a roll rolls the footprint dice in hand again and dice drawn from the cup, three in all; the cup holds "
+        "what is not in hand or set aside (and the brain dice again once it runs empty)"
+    )
+    roll_entry = {
+        "dice": HAND,
+        "colours": {"G": "green", "Y": "yellow", "R": "red"},
+        "faces": ["brain", "shotgun", "footprint"],
+        "hand": "fp",
+    }
     prebuilt = ({},)  # the turn-start values at goal 13, bound 26: a 5-minute solve, so shipped
     rules_text = (
         "Two players. The cup holds 13 dice: 6 green (3 brains, 1 shotgun, 2 footprints), 4 yellow (2/2/2) "
@@ -335,12 +345,7 @@ class ZombieDice(AllYellowZombieDice):
         return self.params["reading"]
 
     def factored_turn(self):
-        if "_factored_turn" not in self.__dict__:
-            graph = turn_graph(self.reading)
-            flat = np.array([_flat(c) for c in graph.configurations], dtype=np.intp)
-            columns = {v: flat[:, n] for n, v in enumerate(self.turn_vars[1:])}
-            self.__dict__["_factored_turn"] = (graph, columns)
-        return self.__dict__["_factored_turn"]
+        return _factored_turn(self.reading)
 
     def turn_states(self):
         return [(b, *_flat(c)) for b in range(self.bound + 1) for c in configurations()]
@@ -442,12 +447,11 @@ class ZombieDice(AllYellowZombieDice):
         facts = {**content.facts, "policies": results, "policies_seconds": round(time.perf_counter() - started, 1)}
         return type(content)(content.values, content.extra, content.scale_bits, facts)
 
-    @cached_property
+    @property
     def _reachable(self) -> np.ndarray:
         """(bound + 1, C) the states a turn from score 0 reaches; from a higher score the same
         up to 3 brains below the bound (within those, where only holding is left, looser)."""
-        graph, _ = self.factored_turn()
-        return reachable(graph, self.bound, self.bound - HAND)
+        return _reachable_states(self.reading, self.bound)
 
     def human_policies(self):
         """The AYZD paper's four policies and AYZD's optimal play, each seeing only the brains
@@ -474,6 +478,22 @@ class ZombieDice(AllYellowZombieDice):
             ),
             _colour_cases(self.goal),
         )
+
+
+# kept across game instances (each request makes its own): the graph, its columns, and the
+# states a turn reaches, per reading of the empty cup (and bound)
+@lru_cache(maxsize=2)
+def _factored_turn(reading: str):
+    graph = turn_graph(reading)
+    flat = np.array([_flat(c) for c in graph.configurations], dtype=np.intp)
+    columns = {v: flat[:, n] for n, v in enumerate(ZombieDice.turn_vars[1:])}
+    return graph, columns
+
+
+@lru_cache(maxsize=4)
+def _reachable_states(reading: str, bound: int) -> np.ndarray:
+    graph, _ = _factored_turn(reading)
+    return reachable(graph, bound, bound - HAND)
 
 
 def _counting_shotguns(rule):
@@ -510,19 +530,20 @@ def _ayzd_optimal_rule(ayzd: AllYellowZombieDice):
 
 
 def _colour_cases(goal: int) -> Policy:
-    """Neller Cases (AYZD's best human policy) with the colours of the footprint dice in hand
-    deciding when to stop with one or two shotguns: red footprints (3 shotgun faces of 6)
-    make the next roll riskier, green ones (1 of 6) safer."""
+    """Neller Cases (an AYZD paper policy) with the colours of the footprint dice in hand
+    deciding when to stop with one or two shotguns, read off the optimal two-player turns:
+    a red footprint (3 shotgun faces of 6) makes the next roll riskier, a green one (1 of 6)
+    safer; yellow ones hardly matter."""
 
     def rule(p, i, j, b, fp_G, fp_Y, fp_R, sg_G, sg_Y, sg_R, **_dice):
         s = sg_G + sg_Y + sg_R
         after_hold = i + b
         end_game = np.where(p == 1, 8, 10)
-        one_shotgun_hold_at = 6 + fp_G - fp_Y - 2 * fp_R
-        two_shotguns_hold_at = np.where(fp_R > 0, 1, 2 + fp_G)
+        one_shotgun = b < 5 + fp_G - 2 * fp_R
+        two_shotguns = b < np.where((fp_R == 0) & (fp_G >= fp_Y), 2, 1)
         late = select(
-            [(s == 1, np.where((i >= end_game) | (j >= end_game), after_hold < goal, b < one_shotgun_hold_at))],
-            otherwise=b < two_shotguns_hold_at,
+            [(s == 1, np.where((i >= end_game) | (j >= end_game), after_hold < goal, one_shotgun))],
+            otherwise=two_shotguns,
         )
         tied_high = (i >= goal) & (i == j)
         tie_hold_at = np.array([6, 3, 1])[np.minimum(s, 2)]
@@ -537,19 +558,20 @@ def _colour_cases(goal: int) -> Policy:
         )
         return np.where(p == 1, player_1, player_2)
 
+    s = "(sg_G + sg_Y + sg_R)"
+    one = "b < 5 + fp_G - 2 * fp_R"
+    two = "b < (2 if fp_R == 0 and fp_G >= fp_Y else 1)"
     return Policy(
         "Colour Cases",
-        "Neller Cases, but with one shotgun hold at 6 brains plus 1 per green and minus 1 per yellow and 2 per "
-        "red footprint in hand; with two shotguns hold at 1 if a red footprint is in hand, else at 2 plus 1 per "
-        "green footprint.",
+        "Neller Cases, but with one shotgun hold at 5 brains, plus 1 for each green and minus 2 for each red "
+        "footprint in hand; with two shotguns roll once more (hold at 2) if no red footprint is in hand and "
+        "greens are at least as many as yellows, else hold at 1.",
         rule,
         "this project",
-        f"(b < (6 if (sg_G + sg_Y + sg_R) == 0 else 3 if (sg_G + sg_Y + sg_R) == 1 else 1) if i >= {goal} and i == j "
-        f"else i + b < max({goal}, j + 8) if (sg_G + sg_Y + sg_R) == 0 "
-        f"else (i + b < {goal} if i >= 8 or j >= 8 else b < 6 + fp_G - fp_Y - 2 * fp_R) if (sg_G + sg_Y + sg_R) == 1 "
-        f"else b < (1 if fp_R > 0 else 2 + fp_G)) if p == 1 "
-        f"else ((sg_G + sg_Y + sg_R < 2 and i + b <= j or sg_G + sg_Y + sg_R == 2 and i + b < j) if j >= {goal} "
-        f"else False if i >= {goal} and i > j else True if (sg_G + sg_Y + sg_R) == 0 "
-        f"else (i + b < {goal} if i >= 10 or j >= 10 else b < 6 + fp_G - fp_Y - 2 * fp_R) if (sg_G + sg_Y + sg_R) == 1 "
-        f"else b < (1 if fp_R > 0 else 2 + fp_G))",
+        f"(b < (6 if {s} == 0 else 3 if {s} == 1 else 1) if i >= {goal} and i == j "
+        f"else i + b < max({goal}, j + 8) if {s} == 0 "
+        f"else (i + b < {goal} if i >= 8 or j >= 8 else {one}) if {s} == 1 else {two}) if p == 1 "
+        f"else (({s} < 2 and i + b <= j or {s} == 2 and i + b < j) if j >= {goal} "
+        f"else False if i >= {goal} and i > j else True if {s} == 0 "
+        f"else (i + b < {goal} if i >= 10 or j >= 10 else {one}) if {s} == 1 else {two})",
     )

@@ -404,12 +404,17 @@ def anchor_turn(game, anchor: tuple[int, ...], hold_value: np.ndarray, lowest_ga
     return FactoredTurnValues(tuple(int(x) for x in anchor), graph, index_of(game), turn, lowest_gain)
 
 
+_INDEX: dict = {}  # graph -> its configuration index (the last two graphs)
+
+
 def index_of(game) -> dict:
-    """The game's :func:`configuration_index` (cached per game instance)."""
-    cache = game.__dict__.setdefault("_factored_index", {})
-    if "index" not in cache:
-        cache["index"] = configuration_index(*game.factored_turn())
-    return cache["index"]
+    """The :func:`configuration_index` of the game's turn graph (kept per graph)."""
+    graph, columns = game.factored_turn()
+    if id(graph) not in _INDEX:  # (the graph is kept with it, so its id stays its own)
+        if len(_INDEX) >= 2:
+            _INDEX.pop(next(iter(_INDEX)))
+        _INDEX[id(graph)] = (graph, configuration_index(graph, columns))
+    return _INDEX[id(graph)][1]
 
 
 def ending_values(game, anchor: tuple[int, ...], anchor_value) -> np.ndarray:

@@ -179,6 +179,12 @@ class JeopardyGame(Game):
     #: what makes a turn start possible, and a turn state reachable (for error messages)
     start_hint: ClassVar[str] = "scores are below the goal"
     turn_hint: ClassVar[str] = "this turn state is not reachable from the start of the turn"
+    #: what a roll can show (for a roll entered that cannot be)
+    roll_hint: ClassVar[str] = "a roll shows one face per die rolled"
+    #: how a player enters a roll in the page (empty: the game has no roll entry yet):
+    #: {"dice": n, "colours": {letter: name}, "faces": [...], "hand": the variable whose dice
+    #: are rolled again}
+    roll_entry: ClassVar[dict] = {}
     #: parameter sets whose turn-start values ship in prebuilt_tables/ (``python -m pycore tables``)
     prebuilt: ClassVar[tuple[dict, ...]] = ()
     #: solved by the factored sweep (:mod:`pycore.jeopardy.factored`) instead of the (A, T) table:
@@ -209,6 +215,7 @@ class JeopardyGame(Game):
             "axes": [cls.score_var, cls.opponent_var, cls.turn_vars[0]],
             "objectives": [{"name": k, "help": v} for k, v in OBJECTIVES.items()],
             "views": list(cls.views),
+            "roll_entry": cls.roll_entry,
         }
 
     @classmethod
@@ -637,6 +644,27 @@ class JeopardyGame(Game):
         nxt = tuple(int(end.next_anchor[v]) for v in self.anchor_vars)
         return Transition(probability, State(self.name, nxt, self.turn_start), None, True)
 
+    def apply_roll(self, state: State, faces) -> Transition:
+        """What a roll showing ``faces`` (in any order; lists for tuple faces, as JSON gives
+        them) leads to from ``state``, with the chance of seeing those faces: what a player
+        at the table enters. InvalidStateError if rolling is not allowed there or no roll
+        from there shows these faces (the game's ``roll_hint`` says what a roll can show)."""
+        if ROLL not in self.legal_actions(state):
+            raise InvalidStateError(f"{self.name}: rolling is not allowed at {self.format_state(state)}")
+        if not isinstance(faces, (list, tuple)):
+            raise InvalidStateError(f"{self.name}: a roll is a list of the faces shown, got {faces!r}")
+        wanted = _face_count(faces)
+        for probability, shown in self.roll_faces(state.turn):
+            if _face_count(shown) == wanted:
+                outcome = self.read_roll(state.turn, shown)
+                if outcome is None:
+                    return self.turn_end(state.anchor, 0, probability)
+                if isinstance(outcome, Choice):
+                    options = tuple(State(self.name, state.anchor, tuple(t)) for t in outcome.options)
+                    return Transition(probability, None, None, False, options)
+                return Transition(probability, State(self.name, state.anchor, tuple(outcome)), None, False)
+        raise InvalidStateError(f"{self.name}: no roll from {self.format_state(state)} shows that ({self.roll_hint})")
+
     def transitions(self, state: State, action: str) -> list[Transition]:
         """Every outcome of ``action`` in ``state`` with its exact probability."""
         if action not in self.legal_actions(state):
@@ -661,6 +689,15 @@ def _timed(work):
     started = time.perf_counter()
     result = work()
     return result, time.perf_counter() - started
+
+
+def _face_count(faces) -> dict:
+    """Faces as a multiset (order does not matter; JSON lists read as tuples)."""
+    count: dict = {}
+    for face in faces:
+        face = tuple(face) if isinstance(face, list) else face
+        count[face] = count.get(face, 0) + 1
+    return count
 
 
 def _columns_of(var: StateVar) -> list[str]:

@@ -14,6 +14,10 @@ Every action takes the game (with its parameters) and the request's arguments:
   that can occur with the rest unchanged (an error naming why when there is none); with
   ``to`` instead: the nearest value to it, and a ``note`` if it moved; dice letters
   (``to: "GGY"``) are taken as typed or refused naming the problem
+* ``roll`` {state, faces} -> state (the next position; after a bust or the turn's end, the
+  next turn's start, ``turn_over`` true), or ``mover_value`` if that ended the game;
+  ``probability`` of seeing those faces. Faces as the game shows them (Zombie Dice:
+  ``[["G", "brain"], ["Y", "footprint"], ["R", "shotgun"]]``)
 * ``panels`` -> axes, panels [{fixed, title}] (see :mod:`pycore.jeopardy.boundary`)
 * ``slice`` {fixed, axis, at} -> x, y, roll [[1/0/null]], p_roll, p_hold (indexed [y][x])
 * ``solid`` {fixed} -> runs [[i, j, t_from, t_to]] of the roll region
@@ -250,6 +254,23 @@ def _step(game: JeopardyGame, args: dict, progress) -> dict:
     return {**_head(game), "state": game.state_values(game.step(state, var, direction)), "note": ""}
 
 
+def _roll(game: JeopardyGame, args: dict, progress) -> dict:
+    """A roll entered at the table: the position it leads to, or the end of the turn."""
+    state = _state_from_args(game, args)
+    faces = args.get("faces")
+    if not isinstance(faces, list):
+        raise InvalidRequestError("argument 'faces' must be a list of the faces shown, e.g. [[\"G\", \"brain\"], ...]")
+    outcome = game.apply_roll(state, faces)
+    result = {**_head(game), "probability": float(outcome.probability), "turn_over": outcome.turn_ended}
+    if outcome.state is not None:
+        result["state"] = game.state_values(outcome.state)
+    if outcome.options:
+        result["options"] = [game.state_values(o) for o in outcome.options]
+    if outcome.mover_value is not None:
+        result["mover_value"] = outcome.mover_value
+    return result
+
+
 _GRIDS: dict = {}
 
 
@@ -371,6 +392,7 @@ ACTIONS: dict[str, Callable[[JeopardyGame, dict, Any], dict]] = {
     "komi": _komi,
     "link": _link,
     "step": _step,
+    "roll": _roll,
     "panels": _panels,
     "slice": _slice,
     "solid": _solid,

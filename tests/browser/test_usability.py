@@ -308,6 +308,7 @@ def test_the_focus_ring_is_strong_on_white(site, page):
         ("#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=k", ADVICE),
         ("#game=pig&i=0&j=0&k=0&view=strategies", ADVICE),
         ("#game=yahtzee&joker=forced&dice=13356&rolls=2&target=250", YZ_ADVICE),
+        ("#game=zombie-dice&p=1&i=5&j=8&b=3&fp=GY&br=GGR&sg=R", ADVICE),  # with the roll entry
     ],
 )
 def test_axe_finds_no_violations(site, page, desktop_page, link, wait):

@@ -45,3 +45,52 @@ def test_a_link_to_a_view_the_game_lacks_opens_the_advice_and_says_so(site, page
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     expect(page.get_by_test_id("link-message")).to_contain_text("Zombie Dice has no slice view yet")
     expect(page.locator(ADVICE)).to_have_attribute("data-best", "roll")  # holding at 13 against 14 loses
+
+
+def test_a_roll_entered_die_by_die_moves_the_position_on(site, page):
+    """Footprints G and Y in hand are rolled again (their colours fixed); the third die is
+    drawn: red. Y brain, G footprint, R footprint -> b 4, fp GR, br GGYR."""
+    expected = api.call("advise", {"game": "zombie-dice", "state": STATE})
+    page.goto(site + expected["link"])
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    entry = page.get_by_test_id("roll-entry")
+    expect(entry).to_contain_text("green, from your hand")
+    expect(page.get_by_test_id("roll-colour-0-G")).to_have_count(0)  # the hand's colours are not asked
+    apply = page.get_by_test_id("roll-apply")
+    expect(apply).to_be_disabled()
+    page.get_by_test_id("roll-face-0-footprint").click()
+    page.get_by_test_id("roll-face-1-brain").click()
+    page.get_by_test_id("roll-colour-2-R").click()
+    page.get_by_test_id("roll-face-2-footprint").click()
+    expect(page.get_by_test_id("roll-face-2-footprint")).to_have_attribute("aria-pressed", "true")
+    apply.click()
+    after = api.call("roll", {"game": "zombie-dice", "state": STATE,
+                              "faces": [["G", "footprint"], ["Y", "brain"], ["R", "footprint"]]})["state"]
+    assert after == {"p": 1, "i": 5, "j": 8, "b": 4, "fp": "GR", "br": "GGYR", "sg": "R"}
+    moved = api.call("advise", {"game": "zombie-dice", "state": after})
+    expect(page).to_have_url(site + moved["link"], timeout=TIMEOUT)
+    expect(page.locator(ADVICE)).to_have_attribute("data-p-roll", str(moved["values"]["roll"]), timeout=TIMEOUT)
+    expect(page.get_by_test_id("input-fp")).to_have_value("GR")
+
+    # two more shotguns: the turn is over and the other player moves
+    page.get_by_test_id("roll-face-0-shotgun").click()
+    page.get_by_test_id("roll-face-1-shotgun").click()
+    page.get_by_test_id("roll-colour-2-Y").click()
+    page.get_by_test_id("roll-face-2-brain").click()
+    page.get_by_test_id("roll-apply").click()
+    expect(page.get_by_test_id("roll-note")).to_contain_text("That roll busts: the turn scores nothing. Player 2 moves now.", timeout=TIMEOUT)
+    next_turn = api.call("link", {"game": "zombie-dice", "state": "p=2,i=8,j=5"})["fragment"]
+    expect(page).to_have_url(site + next_turn, timeout=TIMEOUT)
+
+
+def test_a_roll_that_cannot_be_is_refused_and_kept(site, page):
+    page.goto(site + "#game=zombie-dice&p=1&i=0&j=0&b=3&br=RRR")  # all three reds are set aside
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    for n in range(3):
+        page.get_by_test_id(f"roll-colour-{n}-R").click()
+        page.get_by_test_id(f"roll-face-{n}-brain").click()
+    url = page.url
+    page.get_by_test_id("roll-apply").click()
+    expect(page.get_by_test_id("roll-note")).to_contain_text("no roll from", timeout=TIMEOUT)
+    assert page.url == url
+    expect(page.get_by_test_id("roll-colour-2-R")).to_have_attribute("aria-pressed", "true")  # kept to correct
