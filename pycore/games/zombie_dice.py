@@ -443,7 +443,8 @@ class ZombieDice(AllYellowZombieDice):
         content = super().build_table(progress)
         started = time.perf_counter()
         solution = FactoredSolution(self, content.values, 0, content.facts["residual"])
-        results = [r.to_json() for r in policy_results(solution)]
+        step = (lambda stage, fraction: progress(f"policies: {stage}", fraction)) if progress else None
+        results = [r.to_json() for r in policy_results(solution, progress=step)]
         facts = {**content.facts, "policies": results, "policies_seconds": round(time.perf_counter() - started, 1)}
         return type(content)(content.values, content.extra, content.scale_bits, facts)
 

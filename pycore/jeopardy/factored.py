@@ -243,6 +243,46 @@ def graph_of_rules(game) -> tuple[TurnGraph, dict[str, np.ndarray]]:
     return graph, columns
 
 
+@dataclass(frozen=True)
+class _Endings:
+    """What ending each anchor's turn with each gain leads to: ``terminal`` (A, G + 1) the
+    mover's result where the game ends (``nan`` where it goes on), ``rows`` (A, G + 1) the
+    next anchor's row (-1: not tabulated), and each anchor's ``layer``."""
+
+    anchors: np.ndarray
+    columns: dict
+    gains: np.ndarray
+    terminal: np.ndarray
+    rows: np.ndarray
+    layers: np.ndarray
+
+    @property
+    def top(self) -> int:
+        return len(self.gains) - 1
+
+    @classmethod
+    def of(cls, game) -> "_Endings":
+        anchors = game.anchors()
+        names = game.anchor_vars
+        cols = {v: anchors[:, n] for n, v in enumerate(names)}
+        gains = np.arange(game.var_range(game.turn_vars[0])[1] + 1)
+        end = game.end_turn({v: c[:, None] for v, c in cols.items()}, gains[None, :])
+        terminal = np.broadcast_to(np.asarray(end.mover_value, float), (len(anchors), len(gains)))
+        following = game.canonical_anchor({v: np.broadcast_to(end.next_anchor[v], terminal.shape) for v in names})
+        rows = _lookup_rows(anchors, np.stack([np.ravel(following[v]) for v in names], axis=1)).reshape(terminal.shape)
+        return cls(anchors, cols, gains, terminal, rows, np.asarray(game.layer(cols)))
+
+    def masks(self, game, anchor: np.ndarray, columns: dict) -> tuple[dict, np.ndarray, np.ndarray]:
+        """(state columns, roll allowed, hold allowed) (B, G + 1, C) at these anchor rows;
+        rolling is not offered where holding wins on the spot (as the rules' legal actions)."""
+        state = {v: c[anchor][:, None, None] for v, c in self.columns.items()}
+        state[game.turn_vars[0]] = self.gains[None, :, None]
+        state.update({v: c[None, None, :] for v, c in columns.items()})
+        hold_ok = np.asarray(game.can_hold(state), bool)
+        wins = (self.terminal[anchor] == 1.0)[:, :, None]
+        return state, np.asarray(game.can_roll(state), bool) & ~(hold_ok & wins), hold_ok
+
+
 def anchor_values(game, graph: TurnGraph, columns: dict[str, np.ndarray], tolerance: float = 1e-14,
                   max_sweeps: int = 100, batch: int = 16, progress=None, stats: dict | None = None) -> np.ndarray:
     """P(mover wins) at every turn start of ``game.anchors()`` (A,), under optimal play.
@@ -258,17 +298,8 @@ def anchor_values(game, graph: TurnGraph, columns: dict[str, np.ndarray], tolera
     every factor of the chance of a zero-gain turn, squared. Stops when no value moves
     by ``tolerance``. Anchors are swept ``batch`` at a time; ``stats["sweeps"]`` counts
     the batched sweeps made and ``stats["residual"]`` is the largest last change."""
-    anchors = game.anchors()
-    names = game.anchor_vars
-    cols = {v: anchors[:, n] for n, v in enumerate(names)}
-    gain_var = game.turn_vars[0]
-    top = game.var_range(gain_var)[1]
-    gains = np.arange(top + 1)
-    end = game.end_turn({v: c[:, None] for v, c in cols.items()}, gains[None, :])
-    terminal = np.broadcast_to(np.asarray(end.mover_value, float), (len(anchors), top + 1))
-    following = game.canonical_anchor({v: np.broadcast_to(end.next_anchor[v], terminal.shape) for v in names})
-    rows = _lookup_rows(anchors, np.stack([np.ravel(following[v]) for v in names], axis=1)).reshape(terminal.shape)
-    layers = np.asarray(game.layer(cols))
+    endings = _Endings.of(game)
+    anchors, terminal, rows, layers, top = endings.anchors, endings.terminal, endings.rows, endings.layers, endings.top
     X = np.full(len(anchors), 0.5)
     zero_gain_ending = (np.eye(top + 1)[0], 1.0)  # its expectation: the slope by u
     stats = {} if stats is None else stats
@@ -285,11 +316,7 @@ def anchor_values(game, graph: TurnGraph, columns: dict[str, np.ndarray], tolera
             value, slope = np.empty(len(members)), np.empty(len(members))
             for part in np.array_split(np.arange(len(members)), max(1, -(-len(members) // batch))):
                 anchor = members[part]
-                state = {v: cols[v][anchor][:, None, None] for v in names}
-                state[gain_var] = gains[None, :, None]
-                state.update({v: c[None, None, :] for v, c in columns.items()})
-                roll_ok = np.asarray(game.can_roll(state), bool)
-                hold_ok = np.asarray(game.can_hold(state), bool)
+                _, roll_ok, hold_ok = endings.masks(game, anchor, columns)
                 # an ending at an anchor not tabulated (row -1) is read as anchor 0's value: by the
                 # rules' contract (``anchors``) that only happens from turn states no turn reaches
                 hold = np.where(np.isnan(terminal[anchor]), 1.0 - X[np.maximum(rows[anchor], 0)], terminal[anchor])
@@ -498,17 +525,8 @@ def evaluate_against_optimal(game, optimal: np.ndarray, rules: list, batch: int 
     (``P_a`` with ``O_partner``) are solved exactly by one linear system. Three sweeps an
     anchor and policy: the optimal actions (shared), then the two evaluations."""
     graph, columns = game.factored_turn()
-    anchors = game.anchors()
-    names = game.anchor_vars
-    cols = {v: anchors[:, n] for n, v in enumerate(names)}
-    gain_var = game.turn_vars[0]
-    top = game.var_range(gain_var)[1]
-    gains = np.arange(top + 1)
-    end = game.end_turn({v: c[:, None] for v, c in cols.items()}, gains[None, :])
-    terminal = np.broadcast_to(np.asarray(end.mover_value, float), (len(anchors), top + 1))
-    following = game.canonical_anchor({v: np.broadcast_to(end.next_anchor[v], terminal.shape) for v in names})
-    rows = _lookup_rows(anchors, np.stack([np.ravel(following[v]) for v in names], axis=1)).reshape(terminal.shape)
-    layers = np.asarray(game.layer(cols))
+    endings = _Endings.of(game)
+    anchors, terminal, rows, layers, top = endings.anchors, endings.terminal, endings.rows, endings.layers, endings.top
     K = len(rules)
     by_policy = np.zeros((K, len(anchors)))  # P: the policy moves at the anchor
     by_optimal = np.zeros((K, len(anchors)))  # O: the optimal player moves
@@ -523,12 +541,7 @@ def evaluate_against_optimal(game, optimal: np.ndarray, rules: list, batch: int 
         found = {name: np.empty((K, n)) for name in ("P", "sP", "O", "sO", "uP", "uO")}
         for part in np.array_split(np.arange(n), max(1, -(-n // batch))):
             anchor = members[part]
-            state = {v: cols[v][anchor][:, None, None] for v in names}
-            state[gain_var] = gains[None, :, None]
-            state.update({v: c[None, None, :] for v, c in columns.items()})
-            hold_ok = np.asarray(game.can_hold(state), bool)
-            wins = (terminal[anchor] == 1.0)[:, :, None]
-            roll_ok = np.asarray(game.can_roll(state), bool) & ~(hold_ok & wins)  # a win is taken
+            state, roll_ok, hold_ok = endings.masks(game, anchor, columns)
             ending = np.isnan(terminal[anchor])
             after = np.maximum(rows[anchor], 0)
             first = terminal[anchor, 0]

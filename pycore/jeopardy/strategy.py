@@ -102,7 +102,7 @@ def policy_result(solution: Solution, policy: Policy) -> PolicyResult:
     return PolicyResult(policy, matchup(solution, policy, label=policy.name))
 
 
-def policy_results(solution: Solution | FactoredSolution, known: list[dict] | None = None) -> list[PolicyResult]:
+def policy_results(solution: Solution | FactoredSolution, known: list[dict] | None = None, progress=None) -> list[PolicyResult]:
     """Every human-playable policy of the game against optimal play. A factored game's are
     evaluated together (one sweep of the optimal actions for all), or read from ``known``
     (a prebuilt table's results, by policy name) when given."""
@@ -116,7 +116,7 @@ def policy_results(solution: Solution | FactoredSolution, known: list[dict] | No
                 PolicyResult(p, Matchup(by_name[p.name]["win_rate_first"], by_name[p.name]["win_rate_second"], p.name, "Optimal"))
                 for p in policies
             ]
-    results = evaluate_against_optimal(solution.game, solution.anchor_values, [p.rule for p in policies])
+    results = evaluate_against_optimal(solution.game, solution.anchor_values, [p.rule for p in policies], progress=progress)
     return [PolicyResult(p, Matchup(first, second, p.name, "Optimal")) for p, (first, second) in zip(policies, results)]
 
 

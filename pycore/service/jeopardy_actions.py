@@ -202,7 +202,7 @@ def _policies(game: JeopardyGame, args: dict, progress) -> dict:
     return {
         **_head(game),
         "definition": "policy's win rate minus the optimal player's, each seat equally likely",
-        "policies": [r.to_json() for r in policy_results(solution, known)],
+        "policies": [r.to_json() for r in policy_results(solution, known, progress)],
     }
 
 
