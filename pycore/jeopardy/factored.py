@@ -117,31 +117,23 @@ def sweep(
     groups, max_gain = _groups(graph)
     if np.any(roll_allowed & (np.arange(top + 1)[None, :, None] + max_gain[None, None, :] > top)):
         raise ValueError("a roll allowed near the top gain could lead past it")
-    value = np.full((B, top + 1, C), np.nan)
-    roll = np.full_like(value, np.nan)
+    roll = np.full((B, top + 1, C), np.nan)
     hold = np.where(hold_allowed, hold_value[:, :, None], np.nan)
-    # each followed payoff: its table (B, G + 1, C) and bust payoff, holding filled in where allowed
-    tracks = [
-        (np.where(hold_allowed, np.asarray(h, float)[None, :, None], np.nan), float(u), np.asarray(h, float))
-        for h, u in follow
-    ]
-    tracked = [np.full_like(value, np.nan) for _ in tracks]
+    value = _gather_table(B, top, C, max_gain, bust_value)
+    # each followed payoff: its table and what holding pays, filled in where holding is allowed
+    tracks = [(np.where(hold_allowed, np.asarray(h, float)[None, :, None], np.nan), float(u)) for h, u in follow]
+    tracked = [_gather_table(B, top, C, max_gain, np.full(B, u)) for _, u in tracks]
+    width = C + 2
     for g in range(top, lowest_gain - 1, -1):
-        for group in groups:
-            members, starts, dst, gain, prob, stay, bust = group
-            moving = ~stay & ~bust & (g + gain <= top)  # beyond the top only where rolls are not allowed
-            weights = np.where(stay, 0.0, prob)
-            stay_p = np.add.reduceat(np.where(stay, prob, 0.0), starts)
+        for members, starts, outcome, weights, stay_p in groups:
             roll_ok = roll_allowed[:, g, members]
+            at = g * width + outcome  # each outcome's cell at this gain (see _groups)
 
-            def expected(table, bust_payoff):
+            def expected(table):
                 """sum over a roll's outcomes (not staying put) of P * table at the outcome"""
-                targets = np.zeros((B, len(dst)))
-                targets[:, moving] = table[:, g + gain[moving], dst[moving]]
-                targets[:, bust] = bust_payoff[:, None] if np.ndim(bust_payoff) else bust_payoff
-                return np.add.reduceat(targets * weights, starts, axis=1)
+                return np.add.reduceat(table.reshape(B, -1)[:, at] * weights, starts, axis=1)
 
-            total = expected(value, bust_value)
+            total = expected(value)
             h = hold[:, g, members]
             with np.errstate(divide="ignore", invalid="ignore"):
                 again = total / (1.0 - stay_p)
@@ -158,26 +150,44 @@ def sweep(
             else:
                 rolls = ~np.isnan(q_roll) & (policy[:, g, members] | np.isnan(h))
             value[:, g, members] = np.where(rolls, q_roll, h)
-            for (held, bust_payoff, _), table in zip(tracks, tracked):
-                follow_total = expected(table, bust_payoff)
+            for (held, bust_payoff), table in zip(tracks, tracked):
+                follow_total = expected(table)
                 follow_hold = held[:, g, members] if g else np.where(np.isnan(h), np.nan, bust_payoff)
                 with np.errstate(divide="ignore", invalid="ignore"):
                     follow_after = np.where(roll_again, follow_total / (1.0 - stay_p), follow_hold)
                 table[:, g, members] = np.where(rolls, follow_total + stay_p * follow_after, follow_hold)
+    value = value[:, : top + 1, :C]
+    tracked = [t[:, : top + 1, :C] for t in tracked]
     followed = tuple(t[0] if single else t for t in tracked)
     if single:
         return FactoredTurn(value[0], roll[0], hold[0], followed)
     return FactoredTurn(value, roll, hold, followed)
 
 
+def _gather_table(B: int, top: int, C: int, max_gain: np.ndarray, bust) -> np.ndarray:
+    """A sweep's working table (B, G + 1 + the largest gain, C + 2): rows past the top gain
+    read 0 (only rolls that are not allowed land there), column C holds what a bust is
+    worth and column C + 1 is 0 (what rolling back into the same state reads: divided out),
+    so that each outcome is one flat index and a gather needs no masks."""
+    table = np.full((B, top + 1 + int(max_gain.max(initial=0)), C + 2), np.nan)
+    table[:, top + 1 :, :] = 0.0
+    table[:, :, C] = np.asarray(bust, float)[:, None]
+    table[:, :, C + 1] = 0.0
+    return table
+
+
 _GROUPS: dict = {}  # the last graph's groups: one graph at a time is all any caller needs
 
 
 def _groups(graph: TurnGraph) -> tuple[list[tuple], np.ndarray]:
-    """Configurations by decreasing order, each with its transitions (sorted by source) and
-    where each member's run of them starts: (members, starts, dst, gain, prob, stay, bust);
-    and (C,) the largest gain a roll from each configuration adds. Built once per graph."""
+    """Configurations by decreasing order, each with its transitions (sorted by source):
+    (members, where each member's run of transitions starts, each outcome's flat offset in
+    a :func:`_gather_table` row block (gain * (C + 2) + configuration, or the bust / zero
+    column), each outcome's weight (0 for rolling back into the same state), and each
+    member's chance of that); and (C,) the largest gain a roll from each configuration
+    adds. Built once per graph."""
     if _GROUPS.get("graph") is not graph:
+        C = graph.n_configurations
         by_src = np.argsort(graph.src, kind="stable")
         src = graph.src[by_src]
         groups = []
@@ -186,8 +196,11 @@ def _groups(graph: TurnGraph) -> tuple[list[tuple], np.ndarray]:
             index = by_src[np.isin(src, members)]
             starts = np.searchsorted(graph.src[index], members)
             dst, gain, prob = graph.dst[index], graph.gain[index], graph.prob[index]
-            groups.append((members, starts, dst, gain, prob, (dst == graph.src[index]) & (gain == 0), dst < 0))
-        max_gain = np.zeros(graph.n_configurations, dtype=np.intp)
+            stay, bust = (dst == graph.src[index]) & (gain == 0), dst < 0
+            outcome = np.where(bust, C, np.where(stay, C + 1, gain * (C + 2) + dst))
+            stay_p = np.add.reduceat(np.where(stay, prob, 0.0), starts)
+            groups.append((members, starts, outcome, np.where(stay, 0.0, prob), stay_p))
+        max_gain = np.zeros(C, dtype=np.intp)
         np.maximum.at(max_gain, graph.src, graph.gain)
         _GROUPS.update(graph=graph, groups=(groups, max_gain))
     return _GROUPS["groups"]
