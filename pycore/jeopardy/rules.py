@@ -336,6 +336,7 @@ class JeopardyGame(Game):
                 # how far from the optimality equations the values are (before rounding to the
                 # table's 2^-30): the factored solver's last change, below its tolerance 1e-14
                 "residual": solution.residual,
+                **({"tolerance": 1e-14} if self.factored else {}),  # the factored solver's stopping rule
             },
         )
 
