@@ -285,6 +285,14 @@ class _Endings:
         rows = _lookup_rows(anchors, np.stack([np.ravel(following[v]) for v in names], axis=1)).reshape(terminal.shape)
         return cls(anchors, cols, gains, terminal, rows, np.asarray(game.layer(cols)))
 
+    def layer_of(self, level) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """A layer's anchors (rows), where each one's zero-gain ending leads (an anchor row, -1
+        where it ends the game), which of those stay in the layer, and their positions in it."""
+        members = np.flatnonzero(self.layers == level)
+        partner = np.where(np.isnan(self.terminal[members, 0]), self.rows[members, 0], -1)
+        inside = np.isin(partner, members)
+        return members, partner, inside, np.searchsorted(members, partner[inside])
+
     def masks(self, game, anchor: np.ndarray, columns: dict) -> tuple[dict, np.ndarray, np.ndarray]:
         """(state columns, roll allowed, hold allowed) (B, G + 1, C) at these anchor rows;
         rolling is not offered where holding wins on the spot (as the rules' legal actions)."""
@@ -319,11 +327,7 @@ def anchor_values(game, graph: TurnGraph, columns: dict[str, np.ndarray], tolera
     stats["sweeps"] = 0
     levels = np.unique(layers)[::-1]
     for done, level in enumerate(levels, 1):
-        members = np.flatnonzero(layers == level)
-        # where a zero-gain ending leads: the game's result, or an anchor (maybe of this layer)
-        partner = np.where(np.isnan(terminal[members, 0]), rows[members, 0], -1)
-        inside = np.isin(partner, members)
-        position = np.searchsorted(members, partner[inside])
+        members, partner, inside, position = endings.layer_of(level)
         for sweeps in range(1, max_sweeps + 1):
             u = np.where(np.isnan(terminal[members, 0]), 1.0 - X[np.maximum(partner, 0)], terminal[members, 0])
             value, slope = np.empty(len(members)), np.empty(len(members))
@@ -546,10 +550,7 @@ def evaluate_against_optimal(game, optimal: np.ndarray, rules: list, batch: int 
     zero_gain_ending = (np.eye(top + 1)[0], 1.0)
     levels = np.unique(layers)[::-1]
     for done, level in enumerate(levels, 1):
-        members = np.flatnonzero(layers == level)
-        partner = np.where(np.isnan(terminal[members, 0]), rows[members, 0], -1)
-        inside = np.isin(partner, members)
-        position = np.searchsorted(members, partner[inside])
+        members, partner, inside, position = endings.layer_of(level)
         n = len(members)
         found = {name: np.empty((K, n)) for name in ("P", "sP", "O", "sO", "uP", "uO")}
         for part in np.array_split(np.arange(n), max(1, -(-n // batch))):
