@@ -36,6 +36,10 @@ from .model import _lookup_rows
 from .rules import HOLD, ROLL, Choice, options_of
 
 
+#: when a layer's turn-start values stop: no value moved by more than this in the last sweep
+TOLERANCE = 1e-14
+
+
 @dataclass(frozen=True)
 class TurnGraph:
     """The configurations and every roll's transitions, as flat arrays.
@@ -304,7 +308,7 @@ class _Endings:
         return state, np.asarray(game.can_roll(state), bool) & ~(hold_ok & wins), hold_ok
 
 
-def anchor_values(game, graph: TurnGraph, columns: dict[str, np.ndarray], tolerance: float = 1e-14,
+def anchor_values(game, graph: TurnGraph, columns: dict[str, np.ndarray], tolerance: float = TOLERANCE,
                   max_sweeps: int = 100, batch: int = 16, progress=None, stats: dict | None = None) -> np.ndarray:
     """P(mover wins) at every turn start of ``game.anchors()`` (A,), under optimal play.
 
@@ -522,7 +526,7 @@ class FactoredSolution:
             raise InvalidStateError(f"{self.game.name}: a komi of {komi} is outside the table") from None
 
 
-def solve_factored(game, progress=None, tolerance: float = 1e-14) -> FactoredSolution:
+def solve_factored(game, progress=None, tolerance: float = TOLERANCE) -> FactoredSolution:
     """Optimal play of a game whose turn is solved by the factored sweep (``game.factored``)."""
     graph, columns = game.factored_turn()
     stats: dict = {}

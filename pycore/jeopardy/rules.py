@@ -321,7 +321,8 @@ class JeopardyGame(Game):
         return [cls(**params) for params in cls.prebuilt]
 
     def build_table(self, progress=None):
-        from .solver import solve  # the solver imports this module
+        from .factored import TOLERANCE as FACTORED_TOLERANCE  # these import this module
+        from .solver import solve
 
         solution, seconds = _timed(lambda: solve(self, progress=progress))
         return TableContent(
@@ -334,9 +335,9 @@ class JeopardyGame(Game):
                 "solve_seconds": round(seconds, 2),
                 "bound": self.params.get("bound"),
                 # how far from the optimality equations the values are (before rounding to the
-                # table's 2^-30): the factored solver's last change, below its tolerance 1e-14
+                # table's 2^-30): the factored solver's last change, below its tolerance
                 "residual": solution.residual,
-                **({"tolerance": 1e-14} if self.factored else {}),  # the factored solver's stopping rule
+                **({"tolerance": FACTORED_TOLERANCE} if self.factored else {}),
             },
         )
 
@@ -697,7 +698,10 @@ def _face_count(faces) -> dict:
     count: dict = {}
     for face in faces:
         face = tuple(face) if isinstance(face, list) else face
-        count[face] = count.get(face, 0) + 1
+        try:
+            count[face] = count.get(face, 0) + 1
+        except TypeError:  # e.g. a JSON object where a face should be
+            raise InvalidStateError(f"a face is a name or a list like [colour, face], got {face!r}") from None
     return count
 
 

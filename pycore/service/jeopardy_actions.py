@@ -239,7 +239,9 @@ def _step(game: JeopardyGame, args: dict, progress) -> dict:
             moved = game.state(**{**game.state_values(state), var: to})
         except InvalidStateError as exc:
             why = str(exc).split("cannot occur: ", 1)[-1].split(f"{game.name}: ", 1)[-1]
-            raise InvalidStateError(f"{game.variable(var).label} {to.strip().upper() or '(none)'}: {why}") from None
+            typed = to.strip().upper()
+            shown = typed if len(typed) <= 12 else typed[:12] + "…"  # a pasted novel is not repeated back
+            raise InvalidStateError(f"{game.variable(var).label} {shown or '(none)'}: {why}") from None
         return {**_head(game), "state": game.state_values(moved), "note": ""}
     if to is not None:
         # a typed number or a slider: the nearest value that can occur, and why if it moved
