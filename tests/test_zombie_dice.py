@@ -379,3 +379,28 @@ def test_colour_cases_beats_every_colour_blind_policy():
     assert colour == pytest.approx(-0.0230, abs=5e-5)
     assert all(colour > r["difference"] for r in results.values())  # AYZD's optimal table too (-0.0261)
     assert results["Minh Cases (colour-blind)"]["difference"] == pytest.approx(-0.0377, abs=5e-5)
+
+
+def test_the_one_turn_objective_is_advised_and_kept_in_the_link():
+    """The page asks for the most brains of this turn through its view; the answer is the best
+    single turn (2.25912 brains from a turn start), and its link opens that objective again."""
+    start = api.call("advise", {"game": "zombie-dice", "state": "p=1,i=0,j=0",
+                                "view": {"view": "advice", "objective": "turn-score"}})
+    assert start["objective"] == "turn-score" and start["values"]["hold"] is None
+    assert round(start["values"]["roll"], 5) == 2.25912
+    assert start["link"].endswith("&objective=turn-score")
+    opened = api.call("resolve", {"fragment": start["link"]})
+    assert opened["view"]["objective"] == "turn-score" and opened["problems"] == []
+    # mid-turn: rolling makes 3.7475 brains on average against 3 banked
+    mid = api.call("advise", {"game": "zombie-dice", "state": "p=1,i=5,j=8,b=3,fp=GY,br=GGR,sg=R",
+                              "objective": "turn-score"})
+    assert mid["values"] == {"roll": pytest.approx(3.74751682, abs=1e-8), "hold": 3.0}
+    assert mid["reason"].startswith("Rolling makes 3.7 brains this turn on average against 3 banked")
+    # where holding wins the game, that is the advice for either objective
+    won = api.call("advise", {"game": "zombie-dice", "state": "p=2,i=12,j=8,b=1,fp=GY,br=G",
+                              "objective": "turn-score"})
+    assert won["best"] == "hold" and won["reason"].startswith("Holding now wins the game")
+    bad = api.call("resolve", {"fragment": "#game=zombie-dice&i=3&objective=most"})
+    assert bad["view"]["objective"] == "win"
+    assert bad["problems"] == ["objective must be one of win, turn-score, got 'most'; advising to win the game"]
+    assert [o["label"] for o in find_game("zombie-dice").describe().extra["objectives"]] == ["Win the game", "Most brains this turn"]

@@ -1,6 +1,7 @@
-// The answer: roll or hold, both win probabilities, why (one sentence from the engine), each
-// action's bust chance and expected turn points, and the margin.
-// Test contract: data-testid="advice" carries data-best, data-p-roll,
+// The answer: roll or hold, both actions' values (win probabilities, or expected points of the
+// turn for the one-turn objective), why (one sentence from the engine), each action's bust
+// chance and expected turn points, and the margin.
+// Test contract: data-testid="advice" carries data-best, data-objective, data-p-roll,
 // data-p-hold (full precision; empty when the action is not allowed) and
 // data-ready="true" once the numbers belong to the state shown.
 const percent = (p) => `${(100 * p).toFixed(1)}%`;
@@ -8,6 +9,7 @@ const percent = (p) => `${(100 * p).toFixed(1)}%`;
 export class AdvicePanel {
   constructor(root) {
     this.root = root;
+    this.body = root.querySelector(".advice-body") || root; // (the objective choice sits above it)
   }
 
   pending() {
@@ -15,44 +17,56 @@ export class AdvicePanel {
   }
 
   showError(message) {
-    showErrorIn(this.root, message);
+    showErrorIn(this.root, message, this.body);
   }
 
   show(advice) {
-    const { values, best, margin, outlook = {}, reason = "", unit = "points" } = advice;
+    const { values, best, margin, outlook = {}, reason = "", unit = "points", objective = "win" } = advice;
     const roll = values.roll;
     const hold = values.hold;
+    const forPoints = objective === "turn-score";
     this.root.dataset.best = best;
+    this.root.dataset.objective = objective;
     this.root.dataset.pRoll = roll === null ? "" : String(roll);
     this.root.dataset.pHold = hold === null ? "" : String(hold);
+    const better = best === "roll" ? "Rolling" : "Holding";
     let marginText = "";
     if (roll !== null && hold !== null)
       marginText =
         margin === 0
           ? "Both choices are equally good here."
-          : `${best === "roll" ? "Rolling" : "Holding"} wins ${(100 * margin).toFixed(2)} percentage points more often.`;
+          : forPoints
+            ? `${better} makes ${margin.toFixed(2)} ${unit} more this turn on average.`
+            : `${better} wins ${(100 * margin).toFixed(2)} percentage points more often.`;
     // each action's bust chance and expected points this turn (then playing on as advised)
     const detail = (action) => {
       const o = outlook[action];
       if (!o) return "";
-      const points = `${o.points.toFixed(1)} ${unit} this turn on average`;
-      const text = action === "roll" ? `${percent(o.bust)} chance this roll busts · ${points}` : `banks ${o.points.toFixed(0)} ${unit}`;
+      const points = forPoints ? "" : ` · ${o.points.toFixed(1)} ${unit} this turn on average`;
+      const text = action === "roll" ? `${percent(o.bust)} chance this roll busts${points}` : `banks ${o.points.toFixed(0)} ${unit}`;
       return `<span class="detail" data-testid="outlook-${action}">${text}</span>`;
     };
+    // win chances fill their bar; expected points fill it in proportion to the larger one
+    const scale = forPoints ? Math.max(roll || 0, hold || 0) || 1 : 1;
+    const shown = (v) => (forPoints ? v.toFixed(2) : percent(v));
+    const spoken = (v) => (forPoints ? `${v.toFixed(2)} ${unit}` : percent(v));
     const bar = (label, p, action) =>
       p === null
         ? `<div class="bar off"><span>${label}</span><span>not allowed</span></div>`
         : `<div class="bar bar-${action} ${best === action ? "best" : ""}">
              <span>${label}</span>
-             <span class="track" role="img" aria-label="${percent(p)}"><span class="fill" style="width:${(100 * p).toFixed(2)}%"></span></span>
-             <strong>${percent(p)}</strong>${detail(action)}</div>`;
-    this.root.innerHTML = `
+             <span class="track" role="img" aria-label="${spoken(p)}"><span class="fill" style="width:${((100 * p) / scale).toFixed(2)}%"></span></span>
+             <strong>${shown(p)}</strong>${detail(action)}</div>`;
+    const note = forPoints
+      ? `Expected ${unit} this turn, playing for the most ${unit} from here on (the scores count only where holding wins the game).`
+      : "Chance that the player to move wins, with perfect play from here on.";
+    this.body.innerHTML = `
       <p class="verdict verdict-${best}"><span data-testid="verdict">${best === "roll" ? "Roll" : "Hold"}</span></p>
       ${bar("If you roll", roll, "roll")}
       ${bar("If you hold", hold, "hold")}
       <p class="why" data-testid="reason">${escapeHtml(reason)}</p>
       ${marginText ? `<p class="margin" data-testid="margin">${marginText}</p>` : ""}
-      <p class="note">Chance that the player to move wins, with perfect play from here on.</p>`;
+      <p class="note">${note}</p>`;
     this.root.classList.remove("stale");
     this.root.dataset.ready = "true";
   }
@@ -64,10 +78,10 @@ export function markPending(panel) {
   panel.classList.add("stale");
 }
 
-export function showErrorIn(panel, message) {
+export function showErrorIn(panel, message, body = panel) {
   panel.dataset.ready = "false";
   panel.classList.remove("stale");
-  panel.innerHTML = `<p class="error" data-testid="advice-error">${escapeHtml(message)}</p>`;
+  body.innerHTML = `<p class="error" data-testid="advice-error">${escapeHtml(message)}</p>`;
 }
 
 export function escapeHtml(text) {

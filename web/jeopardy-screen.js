@@ -4,6 +4,7 @@
 // link it shows; everything here depends only on the description, never on a game's name.
 import { AdvicePanel } from "./advice-panel.js";
 import { saveText } from "./downloads.js";
+import { ObjectiveChoice } from "./objective-choice.js";
 import { RollEntry } from "./roll-entry.js";
 import { SliceView } from "./slice-view.js";
 import { StateEditor } from "./state-editor.js";
@@ -38,6 +39,9 @@ export class JeopardyScreen {
     this.boundary = part("boundary");
     this.note = part("view-note");
     this.advice = new AdvicePanel(part("advice"));
+    this.objective = new ObjectiveChoice(part("advice").querySelector(".aim"), (objective) =>
+      this.navigate(this.request(this.current.state, { ...this.current.view, objective })),
+    );
     this.editor = new StateEditor(
       part("state-editor"),
       (state) => this.navigate(this.request(state)),
@@ -87,6 +91,7 @@ export class JeopardyScreen {
     const keys = { game, ...params, ...state };
     if (view && view.view !== "advice") Object.assign(keys, { view: view.view, axis: view.axis });
     if (view && view.rule) keys.rule = view.rule;
+    if (view && view.objective && view.objective !== "win") keys.objective = view.objective;
     return new URLSearchParams(keys).toString();
   }
 
@@ -119,6 +124,7 @@ export class JeopardyScreen {
     this.showViews(game);
     this.current = resolved;
     this.editor.show(game, resolved.state);
+    this.objective.show(game, resolved.view.objective);
     this.advice.show(answer);
   }
 
@@ -155,6 +161,7 @@ export class JeopardyScreen {
     this.game = game;
     this.showViews(game);
     this.editor.show(game, resolved.state);
+    this.objective.show(game, resolved.view.objective);
     this.rollEntry.show(game, resolved.state);
     await this.ensureSolved(game, resolved.params);
     const answer = await this.engine.call("advise", {

@@ -39,14 +39,14 @@ def reason(
     if hold is None:
         # the start of a turn, or (AYZD) three footprints rolled: nothing to bank yet
         return "You cannot hold with nothing set aside this turn: roll."
-    if objective == "win":
-        end = game.turn_end(state.anchor, gain, Fraction(1))
-        if end.mover_value is not None:
-            anchor = dict(zip(game.anchor_vars, state.anchor))
-            mine, theirs = anchor[game.score_var] + gain, anchor[game.opponent_var]
-            scores = f"you would have {mine}, your opponent {theirs}"
-            if end.mover_value == 1:
-                return f"Holding now wins the game ({scores})."
+    end = game.turn_end(state.anchor, gain, Fraction(1))
+    if end.mover_value is not None:
+        anchor = dict(zip(game.anchor_vars, state.anchor))
+        mine, theirs = anchor[game.score_var] + gain, anchor[game.opponent_var]
+        scores = f"you would have {mine}, your opponent {theirs}"
+        if end.mover_value == 1:  # whatever the objective: a won game is not rolled on
+            return f"Holding now wins the game ({scores})."
+        if objective == "win":
             if end.mover_value == 0:
                 tail = " Only rolling can still win." if roll is not None else ""
                 return f"Holding now ends the game and loses it ({scores}).{tail}"
@@ -55,7 +55,7 @@ def reason(
         return "You cannot roll any more: hold."
     bust = outlook[ROLL].bust
     rolled, banked = outlook[ROLL].points, outlook[HOLD].points
-    unit = game.variable(game.turn_vars[0]).unit or "points"  # brains in Zombie Dice
+    unit = game.turn_unit()  # brains in Zombie Dice
     risk = f"a {_percent(bust)} chance that this roll busts" if bust > 0 else "no chance that this roll busts"
     if roll == hold:
         return f"Both are equally good: rolling has {risk} and makes {_points(rolled)} {unit} this turn on average."

@@ -213,10 +213,18 @@ class JeopardyGame(Game):
     def describe_extra(cls) -> dict:
         return {
             "axes": [cls.score_var, cls.opponent_var, cls.turn_vars[0]],
-            "objectives": [{"name": k, "help": v} for k, v in OBJECTIVES.items()],
+            "objectives": [
+                {"name": k, "help": v, "label": OBJECTIVE_LABELS[k].format(unit=cls.turn_unit())}
+                for k, v in OBJECTIVES.items()
+            ],
             "views": list(cls.views),
             "roll_entry": cls.roll_entry,
         }
+
+    @classmethod
+    def turn_unit(cls) -> str:
+        """What the turn's gain counts: "points", or the game's own word (Zombie Dice: brains)."""
+        return cls.variable(cls.turn_vars[0]).unit or "points"
 
     @classmethod
     def variable(cls, name: str) -> StateVar:
@@ -716,3 +724,5 @@ OBJECTIVES = {
     "win": "the probability of winning the game (two players)",
     "turn-score": "the expected points of one turn",
 }
+#: each objective as a choice on screen (``unit``: the game's :meth:`JeopardyGame.turn_unit`)
+OBJECTIVE_LABELS = {"win": "Win the game", "turn-score": "Most {unit} this turn"}

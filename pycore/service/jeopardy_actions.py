@@ -5,7 +5,8 @@ Every action takes the game (with its parameters) and the request's arguments:
 * ``solve`` {objective?, fresh?} -> p_first_player_wins, states, iterations, residual, seconds, source
   (a factored game that ships a table answers from it unless ``fresh: true``)
   (``objective: "turn-score"``: expected_score, the maximum expected points of one turn)
-* ``advise`` {state, objective?} -> state, values {roll, hold}, best, margin, value, link
+* ``advise`` {state, objective?, view?} -> state, values {roll, hold}, best, margin, value, link
+  (the objective defaults to the view's, then ``win``)
   (answered from a prebuilt table of turn-start values when the game ships one)
 * ``policies`` -> policies [{name, difference, win_rate, ...}]
 * ``komi`` {max_points?} -> komi [{points, p_first_player_wins}], fairest
@@ -32,9 +33,10 @@ Every action takes the game (with its parameters) and the request's arguments:
 Links (:mod:`pycore.service.links`): the state's variables, then the view
 when it is not the advisor alone (``view=slice&axis=k``: the 2-D slice through
 the state that fixes ``k``; ``view=solid``: the 3-D roll region of the
-state's panel; ``view=strategies``: the strategy lab), and a rule if one is
+state's panel; ``view=strategies``: the strategy lab), a rule if one is
 being tried (``rule=k%20%3C%2020``, percent-encoded; never evaluated by
-opening a link).
+opening a link), and ``objective=turn-score`` when the advice is for the most
+points of this turn rather than the win.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ from ..jeopardy.boundary import axes as boundary_axes
 from ..jeopardy.boundary import panel_grid, panel_title, panels, pick, slice_of, solid_of, table_csv
 from ..jeopardy.model import compile_game
 from ..jeopardy.rule_language import parse_rule
-from ..jeopardy.rules import HOLD, ROLL, JeopardyGame, State
+from ..jeopardy.rules import HOLD, OBJECTIVES, ROLL, JeopardyGame, State
 from ..jeopardy.factored import FactoredSolution
 from ..jeopardy.solver import Progress, Solution, solve
 from ..jeopardy.strategy import choose_policy, fairest_komi, komi_table, matchup, mistakes, policy_results
@@ -137,7 +139,9 @@ def _prebuilt(game: JeopardyGame):
 
 def _advise(game: JeopardyGame, args: dict, progress) -> dict:
     state = _state_from_args(game, args)
-    objective = check_objective(args.get("objective"))
+    view = _view(args)
+    # the objective as asked, else as the link's view says (the page passes its view)
+    objective = check_objective(args.get("objective") or (view or {}).get("objective"))
     table = _prebuilt(game) if objective == "win" and (game.key, False) not in _SOLUTIONS else None
     gain = game.gain(state.turn)
     if objective == "turn-score":
@@ -165,10 +169,10 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
         "margin": abs(values[ROLL] - values[HOLD]) if len(legal) == 2 else None,
         "value": max(legal),
         "outlook": {action: o.to_json() for action, o in outlook.items()},
-        "unit": game.variable(game.turn_vars[0]).unit or "points",  # what the outlook's points count
+        "unit": game.turn_unit(),  # what the outlook's points count
         "reason": reason(game, state, values, best, outlook, objective),
         "source": source,
-        "link": "#" + fragment(game, state, _view(args)),
+        "link": "#" + fragment(game, state, {**(view or {}), "objective": objective}),
     }
 
 
@@ -408,7 +412,7 @@ ACTIONS: dict[str, Callable[[JeopardyGame, dict, Any], dict]] = {
 
 
 def default_view(game: JeopardyGame) -> dict[str, str]:
-    return {"view": "advice", "axis": game.turn_vars[0]}
+    return {"view": "advice", "axis": game.turn_vars[0], "objective": "win"}
 
 
 def view_axes(game: JeopardyGame) -> tuple[str, ...]:
@@ -425,6 +429,8 @@ def fragment(game: JeopardyGame, state: State, view: dict | None = None) -> str:
             pairs.append(("axis", quote(str(view["axis"]), safe="")))
     if view.get("rule"):
         pairs.append(("rule", quote(view["rule"], safe="")))
+    if view["objective"] != "win":  # the advice's objective: win the game unless the link says
+        pairs.append(("objective", quote(str(view["objective"]), safe="")))
     return to_fragment(game, pairs)
 
 
@@ -446,6 +452,12 @@ def resolve_position(game: JeopardyGame, link: LinkValues) -> dict:
             view["axis"] = raw
         else:
             problems.append(f"axis must be one of {', '.join(view_axes(game))}, got {raw!r}")
+    raw = link.pop("objective")
+    if raw is not None:
+        if raw in OBJECTIVES:
+            view["objective"] = raw
+        else:
+            problems.append(f"objective must be one of {', '.join(OBJECTIVES)}, got {raw!r}; advising to win the game")
     rule = link.pop("rule")
     if rule is not None:
         # kept as text: it is checked and evaluated only when the user asks

@@ -94,3 +94,30 @@ def test_a_roll_that_cannot_be_is_refused_and_kept(site, page):
     expect(page.get_by_test_id("roll-note")).to_contain_text("no roll from", timeout=TIMEOUT)
     assert page.url == url
     expect(page.get_by_test_id("roll-colour-2-R")).to_have_attribute("aria-pressed", "true")  # kept to correct
+
+
+def test_the_advice_for_the_most_brains_this_turn_is_one_tap_away_and_in_the_link(site, page):
+    win = api.call("advise", {"game": "zombie-dice", "state": STATE})
+    brains = api.call("advise", {"game": "zombie-dice", "state": STATE, "objective": "turn-score"})
+    page.goto(site + win["link"])
+    panel = page.locator(ADVICE)
+    expect(panel).to_have_attribute("data-objective", "win", timeout=TIMEOUT)
+    expect(page.get_by_test_id("objective-win")).to_have_attribute("aria-pressed", "true")
+    page.get_by_test_id("objective-turn-score").click()
+    expect(page).to_have_url(site + brains["link"], timeout=TIMEOUT)
+    expect(panel).to_have_attribute("data-objective", "turn-score", timeout=TIMEOUT)
+    expect(panel).to_have_attribute("data-ready", "true")
+    assert float(panel.get_attribute("data-p-roll")) == pytest.approx(brains["values"]["roll"], abs=1e-12)
+    expect(panel).to_contain_text("3.75")  # expected brains, not a percentage
+    expect(page.get_by_test_id("margin")).to_have_text("Rolling makes 0.75 brains more this turn on average.")
+    expect(page.get_by_test_id("objective-turn-score")).to_have_text("Most brains this turn")
+    # the position moves on with the objective kept; Back returns to the win chances
+    page.get_by_test_id("input-fp").fill("GR")
+    page.get_by_test_id("input-fp").press("Enter")
+    moved = api.call("advise", {"game": "zombie-dice", "state": STATE.replace("fp=GY", "fp=GR"), "objective": "turn-score"})
+    expect(page).to_have_url(site + moved["link"], timeout=TIMEOUT)
+    page.go_back()
+    page.go_back()
+    expect(page).to_have_url(site + win["link"], timeout=TIMEOUT)
+    expect(panel).to_have_attribute("data-objective", "win", timeout=TIMEOUT)
+    assert float(panel.get_attribute("data-p-roll")) == pytest.approx(win["values"]["roll"], abs=1e-12)
