@@ -99,3 +99,17 @@ def test_advise_text_is_the_readmes_example():
     readme = (Path(__file__).parents[1] / "README.md").read_text()
     block = readme.split("$ python -m pycore advise gro --state p=2,i=30,j=55,k=20,o=1\n", 1)[1].split("```", 1)[0]
     assert done.stdout == block
+
+
+def test_a_rule_for_zombie_dice_is_evaluated_on_the_command_line():
+    """The page sends Zombie Dice rules here (a whole game's sweep): against optimal play by
+    default, which this game's solution keeps as turn-start values only (it once crashed)."""
+    from pycore import api
+
+    result = run_json("evaluate", "zombie-dice", "--goal", "3", "--bound", "6", "--policy", "b < 2")
+    expected = api.call("evaluate", {"game": "zombie-dice", "goal": 3, "bound": 6, "rule": "b < 2"})
+    assert result["against"] == "Optimal" and result["difference"] == pytest.approx(expected["difference"], abs=1e-12)
+    assert result["difference"] == pytest.approx(2 * result["win_rate"] - 1, abs=1e-12)
+    assert -0.5 < result["difference"] < -0.1  # holding at 2 brains gives a goal of 3 away
+    done = run("evaluate", "zombie-dice", "--goal", "3", "--bound", "6", "--policy", "b < 2", "--against", "Colour Cases")
+    assert done.returncode == 2 and done.stderr.strip().endswith("only a policy against optimal play can be evaluated")

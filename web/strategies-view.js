@@ -25,27 +25,38 @@ export class StrategiesView {
       <h3>Head start (komi)</h3>
       <div data-testid="komi"><p class="note">Computing…</p></div>
       <h3>Your rule</h3>
-      <p class="note">Write when to <strong>roll</strong>, using ${game.state_vars
-        .map((v) => `<code>${v.name}</code>`)
+      <p class="note">Write when to <strong>roll</strong>, using ${ruleNames(game)
+        .map((name) => `<code>${name}</code>`)
         .join(", ")}, numbers, <code>+ - * // %</code>, comparisons, <code>and or not</code>,
-        <code>a if c else b</code>, <code>min max abs</code>. Example: <code>${game.axes[2]} &lt; 20 and ${game.axes[0]} + ${game.axes[2]} &lt; ${params.goal}</code>.</p>
+        <code>a if c else b</code>, <code>min max abs</code>. Example: <code>${game.axes[2]} &lt; ${Math.ceil(params.goal / 5)} and ${game.axes[0]} + ${game.axes[2]} &lt; ${params.goal}</code>.</p>
       <textarea data-testid="rule-input" rows="3" spellcheck="false" autocapitalize="off"
         aria-label="Your rule: true where you roll"></textarea>
-      <div class="rule-row">
+      ${
+        game.rules_evaluated_live
+          ? `<div class="rule-row">
         <label class="field">Against <select data-testid="rule-against"><option value="">Optimal</option></select></label>
         <button type="button" data-testid="rule-evaluate">Evaluate</button>
-        <button type="button" data-testid="rule-show-boundary">Show on the 2-D boundary</button>
-      </div>
+        ${game.views.includes("slice") ? `<button type="button" data-testid="rule-show-boundary">Show on the 2-D boundary</button>` : ""}
+      </div>`
+          : `<p class="note" data-testid="rule-offline">An exact evaluation of a rule in ${escapeHtml(game.title)} sweeps every turn
+        of the game three times: about two minutes and 600 MB in desktop Python, too much for this page. The rule stays
+        in the link; on a computer with Python, run<br><code data-testid="rule-command"></code></p>`
+      }
       <pre class="error" data-testid="rule-error" hidden></pre>
       <div data-testid="rule-result" data-ready="false"></div>
       <div data-testid="rule-mistakes"></div>`;
     const input = this.root.querySelector("[data-testid=rule-input]");
     input.value = rule || "";
     input.addEventListener("change", () => this.onRule(input.value, false));
-    this.root.querySelector("[data-testid=rule-evaluate]").addEventListener("click", () => this.evaluate());
-    this.root
-      .querySelector("[data-testid=rule-show-boundary]")
-      .addEventListener("click", () => this.onRule(input.value, true));
+    const on = (testid, handler) => this.root.querySelector(`[data-testid=${testid}]`)?.addEventListener("click", handler);
+    on("rule-evaluate", () => this.evaluate());
+    on("rule-show-boundary", () => this.onRule(input.value, true));
+    const command = this.root.querySelector("[data-testid=rule-command]");
+    if (command) {
+      const showCommand = () => (command.textContent = cliCommand(game, params, input.value));
+      input.addEventListener("input", showCommand);
+      showCommand();
+    }
     await Promise.all([this.showPolicies(), this.showKomi()]);
   }
 
@@ -54,15 +65,19 @@ export class StrategiesView {
     try {
       const result = await this.call("policies", { game: this.game.name, ...this.params });
       const against = this.root.querySelector("[data-testid=rule-against]");
-      for (const p of result.policies) against.insertAdjacentHTML("beforeend", `<option>${escapeHtml(p.name)}</option>`);
+      for (const p of result.policies) against?.insertAdjacentHTML("beforeend", `<option>${escapeHtml(p.name)}</option>`);
       box.innerHTML = `<table class="policies"><thead><tr><th>Policy</th><th>Difference</th><th>Win rate</th></tr></thead><tbody>
         ${result.policies
           .map(
             (p) => `<tr data-testid="policy-row" data-name="${escapeHtml(p.name)}" data-difference="${p.difference}">
               <td><strong>${escapeHtml(p.name)}</strong><br><span class="note">${escapeHtml(p.description)}
                 (${escapeHtml(p.source)})</span>
-                <details><summary>As a rule</summary><code class="rule">${escapeHtml(p.expression)}</code>
-                  <button type="button" class="try" data-testid="try-policy">Try it</button></details></td>
+                ${
+                  p.expression
+                    ? `<details><summary>As a rule</summary><code class="rule">${escapeHtml(p.expression)}</code>
+                  <button type="button" class="try" data-testid="try-policy">Try it</button></details>`
+                    : ""
+                }</td>
               <td class="num">${signed(p.difference)}</td><td class="num">${pct(p.win_rate)}</td></tr>`,
           )
           .join("")}</tbody></table>`;
@@ -70,6 +85,7 @@ export class StrategiesView {
         button.addEventListener("click", () => {
           const input = this.root.querySelector("[data-testid=rule-input]");
           input.value = button.previousElementSibling.textContent;
+          input.dispatchEvent(new Event("input"));
           input.focus();
         }),
       );
@@ -84,7 +100,7 @@ export class StrategiesView {
     try {
       const result = await this.call("komi", { game: this.game.name, ...this.params });
       box.dataset.fairest = result.fairest;
-      box.innerHTML = `<p>Fairest: ${headStart(result.fairest)} (the first player then wins
+      box.innerHTML = `<p>Fairest: ${headStart(result.fairest, scoreUnit(this.game))} (the first player then wins
           ${pct(result.fairest_p_first_player_wins)}).</p>
         <div class="komi-row">${result.komi
           .map(
@@ -149,9 +165,29 @@ export class StrategiesView {
   }
 }
 
-// "the first player starts 3 points ahead", "the second player starts 1 point ahead", "no head start"
-function headStart(points) {
+// what a score counts, from the description ("points", or e.g. "brains")
+function scoreUnit(game) {
+  const turnVar = game.state_vars.find((v) => v.name === game.axes[2]);
+  return (turnVar && turnVar.unit) || "points";
+}
+
+// "the first player starts 3 points ahead", "the second player starts 1 brain ahead", "no head start"
+function headStart(points, unit) {
   if (points === 0) return "no head start";
   const n = Math.abs(points);
-  return `the ${points > 0 ? "first" : "second"} player starts <strong>${n}</strong> point${n === 1 ? "" : "s"} ahead`;
+  const word = n === 1 ? unit.replace(/s$/, "") : unit;
+  return `the ${points > 0 ? "first" : "second"} player starts <strong>${n}</strong> ${word} ahead`;
+}
+
+// the names a rule can use: a number's own name, and a dice variable's count of each colour
+// (fp_G: green footprint dice in hand)
+function ruleNames(game) {
+  return game.state_vars.flatMap((v) => (v.letters ? [...v.letters].map((l) => `${v.name}_${l}`) : [v.name]));
+}
+
+// the command that evaluates a rule where the page does not
+function cliCommand(game, params, rule) {
+  const options = Object.entries(params).map(([k, v]) => ` --${k} ${v}`).join("");
+  const quoted = `'${(rule.trim() || "your rule").replaceAll("'", "'\\''")}'`;
+  return `python -m pycore evaluate ${game.name}${options} --policy ${quoted}`;
 }

@@ -192,6 +192,9 @@ class JeopardyGame(Game):
     factored: ClassVar[bool] = False
     #: the views the page offers (a factored game has no (A, T) table to draw boundaries from)
     views: ClassVar[tuple[str, ...]] = ("advice", "slice", "solid", "strategies")
+    #: whether the page evaluates a rule the user writes (False where one evaluation is a whole
+    #: solve, minutes of CPython: the page says so and gives the CLI command instead)
+    rules_evaluated_live: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -218,6 +221,7 @@ class JeopardyGame(Game):
                 for k, v in OBJECTIVES.items()
             ],
             "views": list(cls.views),
+            "rules_evaluated_live": cls.rules_evaluated_live,
             "roll_entry": cls.roll_entry,
         }
 

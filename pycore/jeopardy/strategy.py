@@ -133,7 +133,8 @@ def choose_policy(solution: Solution, name: str | None = None, rule: str | None 
     if rule is not None:
         return "Your rule", rule_policy(solution.game, rule)
     if name is None or name.strip().lower() == "optimal":
-        return "Optimal", solution.policy
+        # a factored solution keeps no policy table: None is optimal play to :func:`matchup`
+        return "Optimal", None if isinstance(solution, FactoredSolution) else solution.policy
     policy = find_policy(solution, name)
     return policy.name, policy
 

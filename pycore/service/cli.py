@@ -303,6 +303,14 @@ def main(argv: list[str] | None = None) -> int:
         progress.close()
         print(f"python -m pycore: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C: long solves and evaluations stop cleanly
+        progress.close()
+        print(f"python -m pycore: {args.command} cancelled", file=sys.stderr)
+        return 130
+    except Exception as exc:  # a bug: one line, as the API reports it, not a traceback
+        progress.close()
+        print(f"python -m pycore: internal error ({type(exc).__name__}: {exc}); please report it", file=sys.stderr)
+        return 1
     progress.close()
     if getattr(args, "json", False):
         print(json.dumps(result, allow_nan=False))

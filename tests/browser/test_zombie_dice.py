@@ -21,7 +21,10 @@ def test_the_page_gives_the_engine_numbers_and_checks_typed_dice(site, page):
     assert float(panel.get_attribute("data-p-hold")) == pytest.approx(expected["values"]["hold"], abs=1e-12)
     expect(page.get_by_test_id("outlook-roll")).to_contain_text("16.7% chance this roll busts")
     expect(page.get_by_test_id("outlook-roll")).to_contain_text("brains this turn")
-    expect(page.locator("#views")).to_be_hidden()  # no boundary or strategy views for this game yet
+    # the views this game has, and only those
+    expect(page.get_by_test_id("view-strategies")).to_be_visible()
+    expect(page.get_by_test_id("view-slice")).to_be_hidden()
+    expect(page.get_by_test_id("view-solid")).to_be_hidden()
 
     # four footprints cannot be in a hand of three: said beside the field, nothing else moves
     page.get_by_test_id("input-fp").fill("GGGG")
@@ -121,3 +124,23 @@ def test_the_advice_for_the_most_brains_this_turn_is_one_tap_away_and_in_the_lin
     expect(page).to_have_url(site + win["link"], timeout=TIMEOUT)
     expect(panel).to_have_attribute("data-objective", "win", timeout=TIMEOUT)
     assert float(panel.get_attribute("data-p-roll")) == pytest.approx(win["values"]["roll"], abs=1e-12)
+
+
+def test_the_strategies_view_shows_the_policy_table_and_komi_from_the_shipped_table(site, page):
+    policies = api.call("policies", {"game": "zombie-dice"})["policies"]
+    page.goto(site + "#game=zombie-dice&p=1&i=0&j=0&view=strategies")
+    rows = page.get_by_test_id("policy-row")
+    expect(rows).to_have_count(6, timeout=TIMEOUT)
+    for row, policy in zip(rows.all(), policies):
+        assert row.get_attribute("data-name") == policy["name"]
+        assert float(row.get_attribute("data-difference")) == policy["difference"]
+    expect(rows.filter(has_text="Colour Cases")).to_contain_text("−0.0230")
+    expect(page.get_by_test_id("komi")).to_have_attribute("data-fairest", "1", timeout=TIMEOUT)
+    expect(page.get_by_test_id("komi")).to_contain_text("the first player starts 1 brain ahead")
+    # a rule is not evaluated in the page (minutes of work): the command that does it instead
+    expect(page.get_by_test_id("rule-evaluate")).to_have_count(0)
+    page.get_by_test_id("rule-input").fill("b < 4 - (sg_G + sg_Y + sg_R)")
+    expect(page.get_by_test_id("rule-command")).to_have_text(
+        "python -m pycore evaluate zombie-dice --goal 13 --bound 26 --reading after --policy 'b < 4 - (sg_G + sg_Y + sg_R)'"
+    )
+    expect(page.get_by_test_id("rule-offline")).to_contain_text("about two minutes and 600 MB")
