@@ -404,3 +404,53 @@ def test_the_one_turn_objective_is_advised_and_kept_in_the_link():
     assert bad["view"]["objective"] == "win"
     assert bad["problems"] == ["objective must be one of win, turn-score, got 'most'; advising to win the game"]
     assert [o["label"] for o in find_game("zombie-dice").describe().extra["objectives"]] == ["Win the game", "Most brains this turn"]
+
+
+@pytest.mark.parametrize(
+    "fragment, problem, nearest",
+    [
+        ("p=1&i=5&j=8&b=3&fp=RR&br=GGR&sg=RR", "5 red dice in hand and set aside, but there are only 3",
+         {"b": 3, "fp": "", "br": "GGR", "sg": "RR"}),
+        ("p=1&i=5&j=8&b=3&fp=GGGG", "the hand holds at most 3 footprint dice, got 4",
+         {"b": 1, "fp": "GGG", "br": "Y", "sg": ""}),
+    ],
+)
+def test_a_link_to_impossible_dice_opens_the_nearest_position_without_compiling_the_game(fragment, problem, nearest):
+    """The nearest state comes from the turn's graph (the (A, T) table this game never builds
+    took minutes and gigabytes: such a link hung the page)."""
+    opened = api.call("resolve", {"fragment": "#game=zombie-dice&" + fragment})
+    assert problem in opened["problems"][0] and "showing the nearest possible state" in opened["problems"][0]
+    assert {k: opened["state"][k] for k in nearest} == nearest
+    find_game("zombie-dice").state(**opened["state"])  # a position that can occur
+
+
+@pytest.mark.parametrize("objective", ["win", "turn-score"])
+def test_the_hold_threshold_chart_agrees_with_the_advice_at_every_sampled_position(objective):
+    """Each cell (footprints in hand x shotguns, any brain dice) says from which b holding is
+    best always (hold_from) and from which b for some brain dice (depends_from); the advice at
+    positions drawn from the cells says the same."""
+    game = find_game("zombie-dice")
+    chart = api.call("thresholds", {"game": "zombie-dice", "state": "p=1,i=5,j=8,b=3,fp=GY,br=GGR,sg=R",
+                                    "objective": objective})
+    assert (chart["rows"][chart["at"]["row"]], chart["columns"][chart["at"]["column"]]) == ("GY", "R")
+    assert len(chart["rows"]) == 20 and len(chart["columns"]) == 10  # hands of 0-3 dice, 0-2 shotguns
+    graph, columns = game.factored_turn()
+    reach = factored.reachable_turn_states(game)
+    names = list(columns)
+    checked = {"roll": 0, "hold": 0}
+    rng = random.Random(5)
+    low, high = np.argwhere(reach[:9]), np.argwhere(reach[9: game.bound - 5 + 1]) + [9, 0]
+    for b, c in [tuple(x) for x in low[rng.sample(range(len(low)), 300)]] + [tuple(x) for x in high[rng.sample(range(len(high)), 100)]]:
+        counts = {n: int(columns[n][c]) for n in names}
+        letters = {v: "".join(L * counts[f"{v}_{L}"] for L in "GYR") for v in ("fp", "br", "sg")}
+        cell = chart["cells"][chart["rows"].index(letters["fp"])][chart["columns"].index(letters["sg"])]
+        state = {"p": 1, "i": 5, "j": 8, "b": int(b), **letters}
+        advice = api.call("advise", {"game": "zombie-dice", "state": state, "objective": objective})
+        assert cell is not None and int(b) in cell["gains"]
+        if cell["hold_from"] is not None and b >= cell["hold_from"]:
+            assert advice["best"] == "hold", state
+            checked["hold"] += 1
+        if cell["depends_from"] is None or b < cell["depends_from"]:
+            assert advice["best"] == "roll", state
+            checked["roll"] += 1
+    assert checked["roll"] > 50 and checked["hold"] > 50, checked

@@ -9,6 +9,7 @@ import { RollEntry } from "./roll-entry.js";
 import { SliceView } from "./slice-view.js";
 import { StateEditor } from "./state-editor.js";
 import { StrategiesView } from "./strategies-view.js";
+import { ThresholdView } from "./threshold-view.js";
 
 function hasWebGL() {
   try {
@@ -21,6 +22,7 @@ function hasWebGL() {
 
 export class JeopardyScreen {
   // root holds the screen's parts: #advice, #state-editor, #roll-entry, #views, #view-note, #boundary
+  // (where the boundary pictures, the hold-threshold chart and the strategy lab are drawn)
   constructor(root, { engine, progress, say, store, navigate }) {
     this.root = root;
     this.engine = engine;
@@ -47,6 +49,7 @@ export class JeopardyScreen {
       (state) => this.navigate(this.request(state)),
       (state, name, how) => this.engine.call("step", { game: this.current.game, ...this.current.params, state, var: name, ...how }),
     );
+    this.thresholds = new ThresholdView(this.boundary);
     this.rollEntry = new RollEntry(part("roll-entry"), { roll: (faces) => this.enterRoll(faces) });
     this.strategies = new StrategiesView(this.boundary, {
       call: (action, args) => this.engine.call(action, args),
@@ -109,7 +112,7 @@ export class JeopardyScreen {
     this.advice.showError(message);
   }
 
-  // only the views the game offers (Zombie Dice: the advice alone); none at all if just one
+  // only the views the game offers (Zombie Dice: no slices, a hold-threshold chart); none at all if just one
   showViews(game) {
     const views = this.root.querySelector("#views");
     views.querySelectorAll("button").forEach((button) => {
@@ -245,6 +248,14 @@ export class JeopardyScreen {
       return;
     }
     this.strategiesShown = null;
+    if (view === "thresholds") {
+      this.solidView.dispose();
+      const args = { game: resolved.game, ...resolved.params, state: resolved.state, view: resolved.view };
+      const data = await this.engine.call("thresholds", args);
+      if (!isCurrent()) return;
+      this.thresholds.show(data, this.game);
+      return;
+    }
     const args = { game: resolved.game, ...resolved.params, fixed: this.panelOf(resolved) };
     const marked = this.markedRule && this.markedRule === resolved.view.rule ? this.markedRule : null;
     if (view === "solid") {

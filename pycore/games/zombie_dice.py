@@ -41,7 +41,7 @@ import numpy as np
 from ..core.errors import InvalidStateError
 from ..core.params import Param, StateVar
 from ..core.registry import register
-from ..jeopardy.factored import FactoredTurn, TurnGraph, index_of, reachable, sweep
+from ..jeopardy.factored import FactoredTurn, TurnGraph, index_of, reachable_turn_states, sweep
 from ..jeopardy.model import _lookup_rows
 from ..jeopardy.rules import Policy, State, select
 from .ayzd import AllYellowZombieDice
@@ -333,7 +333,8 @@ class ZombieDice(AllYellowZombieDice):
     start_hint = AllYellowZombieDice.start_hint
     turn_hint = "the dice must be ones a turn can leave in hand and set aside"
     factored = True
-    views = ("advice", "strategies")
+    views = ("advice", "thresholds", "strategies")
+    threshold_axes = ("fp", "sg")  # the chart's rows and columns; the brain dice as they are
     # a rule's exact evaluation sweeps every turn three times: 2 min 11 s and 606 MB in CPython here
     rules_evaluated_live = False
     roll_hint = (
@@ -468,7 +469,7 @@ class ZombieDice(AllYellowZombieDice):
     def _reachable(self) -> np.ndarray:
         """(bound + 1, C) the states a turn from score 0 reaches; from a higher score the same
         up to 3 brains below the bound (within those, where only holding is left, looser)."""
-        return _reachable_states(self.reading, self.bound)
+        return reachable_turn_states(self)
 
     def human_policies(self):
         """The AYZD paper's four policies and AYZD's optimal play, each seeing only the brains
@@ -497,20 +498,14 @@ class ZombieDice(AllYellowZombieDice):
         )
 
 
-# kept across game instances (each request makes its own): the graph, its columns, and the
-# states a turn reaches, per reading of the empty cup (and bound)
+# kept across game instances (each request makes its own): the graph and its columns, per
+# reading of the empty cup
 @lru_cache(maxsize=2)
 def _factored_turn(reading: str):
     graph = turn_graph(reading)
     flat = np.array([_flat(c) for c in graph.configurations], dtype=np.intp)
     columns = {v: flat[:, n] for n, v in enumerate(ZombieDice.turn_vars[1:])}
     return graph, columns
-
-
-@lru_cache(maxsize=4)
-def _reachable_states(reading: str, bound: int) -> np.ndarray:
-    graph, _ = _factored_turn(reading)
-    return reachable(graph, bound, bound - HAND)
 
 
 def _counting_shotguns(rule):

@@ -465,6 +465,75 @@ def index_of(game) -> dict:
     return _INDEX[id(graph)][1]
 
 
+_REACH: dict = {}  # (graph, top gain) -> its reachable turn states (the last four)
+
+
+def reachable_turn_states(game) -> np.ndarray:
+    """(G + 1, C) the (gain, configuration) states a turn from a score of 0 reaches, rolling
+    while a roll cannot pass the top gain (kept per graph; 0.35 s for Zombie Dice). From a
+    higher score the same, up to the gains the bound leaves."""
+    graph, _ = game.factored_turn()
+    top = game.var_range(game.turn_vars[0])[1]
+    key = (id(graph), top)  # (the graph is kept with it, so its id stays its own)
+    if key not in _REACH:
+        if len(_REACH) >= 4:
+            _REACH.pop(next(iter(_REACH)))
+        _REACH[key] = (graph, reachable(graph, top, top - int(graph.gain.max(initial=0))))
+    return _REACH[key][1]
+
+
+@dataclass(frozen=True)
+class HoldThreshold:
+    """Where holding starts to be best in one cell of configurations at one anchor:
+    ``hold_from`` the fewest gain from which holding is best in every reachable state of the
+    cell (None: somewhere rolling is best up to the top), ``depends_from`` the fewest gain at
+    which holding is best in some of them (the rest of the dice decide in between), and
+    ``gains`` every reachable gain (ascending)."""
+
+    hold_from: int | None
+    depends_from: int | None
+    gains: tuple[int, ...]
+
+    def to_json(self) -> dict:
+        return {"hold_from": self.hold_from, "depends_from": self.depends_from, "gains": list(self.gains)}
+
+
+def hold_thresholds(game, turn: FactoredTurnValues, cell_of: np.ndarray, cells: int) -> list[HoldThreshold | None]:
+    """The roll/hold boundary of a factored turn, summarised over cells of configurations
+    (``cell_of`` (C,): each configuration's cell, -1 for none): for each cell, where the best
+    action turns from roll to hold as the gain grows, over every reachable state of the cell
+    (None: it has none). Ties hold, as the advice does. A turn with thousands of
+    configurations cannot be drawn state by state; its boundary by cells is a few numbers."""
+    reach = reachable_turn_states(game)
+    roll, hold = turn.turn.roll, turn.turn.hold
+    rolls = ~np.isnan(roll) & (np.isnan(hold) | (roll > hold))
+    shown = reach & ~(np.isnan(roll) & np.isnan(hold))
+    shown[: turn.lowest_gain] = False
+    inside = cell_of >= 0
+    # (cells, G + 1): whether some state of the cell at that gain is shown, rolls, holds
+    def per_cell(mask):
+        out = np.zeros((cells, mask.shape[0]), bool)
+        gain, c = np.nonzero(mask[:, inside])
+        out[cell_of[inside][c], gain] = True
+        return out
+
+    any_shown, any_roll, any_hold = per_cell(shown), per_cell(shown & rolls), per_cell(shown & ~rolls)
+    found: list[HoldThreshold | None] = []
+    for k in range(cells):
+        gains = np.flatnonzero(any_shown[k])
+        if not len(gains):
+            found.append(None)
+            continue
+        rolled, held = np.flatnonzero(any_roll[k]), np.flatnonzero(any_hold[k])
+        if any_roll[k, gains[-1]]:
+            hold_from = None
+        else:
+            hold_from = int(gains[gains > rolled[-1]][0]) if len(rolled) else int(gains[0])
+        depends_from = int(held[0]) if len(held) else None
+        found.append(HoldThreshold(hold_from, depends_from, tuple(int(g) for g in gains)))
+    return found
+
+
 def ending_values(game, anchor: tuple[int, ...], anchor_value) -> np.ndarray:
     """(G + 1,) the mover's value of ending the turn at ``anchor`` having banked each gain:
     the game's result, or ``1 - anchor_value(next anchor)`` (``nan`` past the bound)."""

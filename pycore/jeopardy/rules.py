@@ -192,6 +192,9 @@ class JeopardyGame(Game):
     factored: ClassVar[bool] = False
     #: the views the page offers (a factored game has no (A, T) table to draw boundaries from)
     views: ClassVar[tuple[str, ...]] = ("advice", "slice", "solid", "strategies")
+    #: a factored game's hold-threshold chart (view "thresholds"): the two dice variables of its
+    #: rows and columns; each cell is the gain from which holding is best
+    threshold_axes: ClassVar[tuple[str, ...]] = ()
     #: whether the page evaluates a rule the user writes (False where one evaluation is a whole
     #: solve, minutes of CPython: the page says so and gives the CLI command instead)
     rules_evaluated_live: ClassVar[bool] = True

@@ -19,6 +19,9 @@ Every action takes the game (with its parameters) and the request's arguments:
   next turn's start, ``turn_over`` true), or ``mover_value`` if that ended the game;
   ``probability`` of seeing those faces. Faces as the game shows them (Zombie Dice:
   ``[["G", "brain"], ["Y", "footprint"], ["R", "shotgun"]]``)
+* ``thresholds`` {state, objective?} -> rows, columns, cells [[{hold_from, depends_from, gains} |
+  null]], at: a factored game's roll/hold boundary at the state's scores, by the values of two
+  dice variables (:func:`pycore.jeopardy.factored.hold_thresholds`)
 * ``panels`` -> axes, panels [{fixed, title}] (see :mod:`pycore.jeopardy.boundary`)
 * ``slice`` {fixed, axis, at} -> x, y, roll [[1/0/null]], p_roll, p_hold (indexed [y][x])
 * ``solid`` {fixed} -> runs [[i, j, t_from, t_to]] of the roll region
@@ -55,7 +58,7 @@ from ..jeopardy.boundary import panel_grid, panel_title, panels, pick, slice_of,
 from ..jeopardy.model import compile_game
 from ..jeopardy.rule_language import parse_rule
 from ..jeopardy.rules import HOLD, OBJECTIVES, ROLL, JeopardyGame, State
-from ..jeopardy.factored import FactoredSolution
+from ..jeopardy.factored import FactoredSolution, hold_thresholds, reachable_turn_states
 from ..jeopardy.solver import Progress, Solution, solve
 from ..jeopardy.strategy import choose_policy, fairest_komi, komi_table, matchup, mistakes, policy_results
 from ..jeopardy.explain import reason
@@ -65,7 +68,7 @@ from .links import LinkValues, to_fragment
 
 _SOLUTIONS: dict[tuple, tuple[Solution, float]] = {}
 _CACHE_SIZE = 3
-VIEWS = ("advice", "slice", "solid", "strategies")
+VIEWS = ("advice", "slice", "solid", "thresholds", "strategies")
 
 
 def solution_for(game: JeopardyGame, progress: Progress | None = None, anchor_values=None,
@@ -137,25 +140,33 @@ def _prebuilt(game: JeopardyGame):
     return load_table(game)
 
 
+def _objective(args: dict) -> str:
+    """The objective as asked, else as the link's view says (the page passes its view)."""
+    return check_objective(args.get("objective") or (_view(args) or {}).get("objective"))
+
+
+def _advised_turn(game: JeopardyGame, anchor: tuple, objective: str, gain: int, args: dict, progress):
+    """(the turn of ``anchor`` for ``objective``, swept from ``gain`` up, and where its values
+    come from): from the shipped turn-start values when the game has them (no solve, no
+    compile), else from the solution."""
+    table = _prebuilt(game) if objective == "win" and (game.key, False) not in _SOLUTIONS else None
+    if objective == "turn-score":
+        source = "turn"
+        return _turn_of(game, anchor, source, 0, lambda: solve_turn_score(game, anchor).turn), source
+    if table is not None:
+        source = f"table {table_file(game)}"
+        return _turn_of(game, anchor, source, gain, lambda: win_turn_values(
+            game, anchor, lambda other: float(table.values[game.anchor_row(other)]), gain)), source
+    solution, _ = _solved(game, args, progress)
+    source = "solve" if solution.iterations else f"table {table_file(game)}"
+    return _turn_of(game, anchor, source, gain, lambda: win_turn_values(game, anchor, solution.anchor_value, gain)), source
+
+
 def _advise(game: JeopardyGame, args: dict, progress) -> dict:
     state = _state_from_args(game, args)
     view = _view(args)
-    # the objective as asked, else as the link's view says (the page passes its view)
-    objective = check_objective(args.get("objective") or (view or {}).get("objective"))
-    table = _prebuilt(game) if objective == "win" and (game.key, False) not in _SOLUTIONS else None
-    gain = game.gain(state.turn)
-    if objective == "turn-score":
-        source = "turn"
-        turn = _turn_of(game, state.anchor, source, 0, lambda: solve_turn_score(game, state.anchor).turn)
-    elif table is not None:
-        # the turn recomputed from the shipped turn-start values: no solve, no compile
-        source = f"table {table_file(game)}"
-        turn = _turn_of(game, state.anchor, source, gain, lambda: win_turn_values(
-            game, state.anchor, lambda anchor: float(table.values[game.anchor_row(anchor)]), gain))
-    else:
-        solution, _ = _solved(game, args, progress)
-        source = "solve" if solution.iterations else f"table {table_file(game)}"
-        turn = _turn_of(game, state.anchor, source, gain, lambda: win_turn_values(game, state.anchor, solution.anchor_value, gain))
+    objective = _objective(args)
+    turn, source = _advised_turn(game, state.anchor, objective, game.gain(state.turn), args, progress)
     values = turn.action_values(state.turn)
     legal = [v for v in values.values() if v is not None]
     best = ROLL if values[HOLD] is None or (values[ROLL] is not None and values[ROLL] > values[HOLD]) else HOLD
@@ -190,6 +201,48 @@ def _turn_of(game: JeopardyGame, anchor: tuple, source: str, gain: int, compute)
             _TURNS.pop(next(iter(_TURNS)))
         _TURNS[key] = kept = compute()
     return kept
+
+
+def _thresholds(game: JeopardyGame, args: dict, progress) -> dict:
+    """A factored game's roll/hold boundary at a position's scores: for each value of the
+    game's two ``threshold_axes`` (Zombie Dice: the footprint dice in hand, the shotgun dice),
+    whatever the other dice, the points this turn from which holding is best."""
+    if not game.threshold_axes:
+        raise InvalidRequestError(f"{game.title} has no hold-threshold chart (its views: {', '.join(game.views)})")
+    state = _state_from_args(game, args)
+    objective = _objective(args)
+    turn, _ = _advised_turn(game, state.anchor, objective, 0, args, progress)
+    _, columns = game.factored_turn()
+    current = game.column_values(state)
+    axes = [game.variable(v) for v in game.threshold_axes]
+    values, position = [], []
+    for var in axes:  # every value the configurations give the variable, fewest dice first
+        counts = np.stack([columns[c] for c in columns if game.variable(c).name == var.name], axis=1)
+        found = sorted({tuple(int(x) for x in row) for row in counts}, key=lambda n: (sum(n), [-x for x in n]))
+        at = {n: k for k, n in enumerate(found)}
+        values.append(found)
+        position.append(np.array([at[tuple(int(x) for x in row)] for row in counts]))
+        current_counts = tuple(current[c] for c in columns if game.variable(c).name == var.name)
+        position[-1] = (position[-1], at[current_counts])
+    (row_of, row_now), (column_of, column_now) = position
+    rows, cols = values
+    cells = hold_thresholds(game, turn, row_of * len(cols) + column_of, len(rows) * len(cols))
+    letters = lambda var, counts: "".join(letter * n for letter, n in zip(var.letters, counts))  # noqa: E731
+    return {
+        **_head(game),
+        "objective": objective,
+        "anchor": dict(zip(game.anchor_vars, (int(x) for x in state.anchor))),
+        "gain_var": game.turn_vars[0],
+        "unit": game.turn_unit(),
+        "row_var": axes[0].name,
+        "column_var": axes[1].name,
+        "rows": [letters(axes[0], r) for r in rows],
+        "columns": [letters(axes[1], k) for k in cols],
+        "cells": [[None if t is None else t.to_json() for t in cells[n * len(cols):(n + 1) * len(cols)]]
+                  for n in range(len(rows))],
+        "at": {"row": row_now, "column": column_now, "gain": game.gain(state.turn)},
+        "link": "#" + fragment(game, state, {"view": "thresholds", "objective": objective}),
+    }
 
 
 def _view(args: dict) -> dict | None:
@@ -399,6 +452,7 @@ ACTIONS: dict[str, Callable[[JeopardyGame, dict, Any], dict]] = {
     "link": _link,
     "step": _step,
     "roll": _roll,
+    "thresholds": _thresholds,
     "panels": _panels,
     "slice": _slice,
     "solid": _solid,
@@ -493,24 +547,50 @@ def nearest_state(game: JeopardyGame, wanted: dict[str, object]) -> tuple[State,
         return game.state(**wanted), []
     except PycoreError as exc:
         problem = str(exc)
-    model = compile_game(game)
     try:
         target = game.column_values(State(game.name, *_split(game, wanted)))
     except PycoreError:
         target = {}
     full = {v: target.get(v, 1 if v == "p" else 0) for v in game.columns}
     target_anchor = np.array([full[v] for v in game.anchor_vars])
+    target_turn = np.array([full[v] for v in game.turn_vars])
     # nearest tabulated anchor (L1, keeping whose turn it is if at all possible),
     # then the nearest turn state valid for it
     weights = np.array([100 if v == "p" else 1 for v in game.anchor_vars])
-    a = int(np.argmin((np.abs(model.anchors - target_anchor) * weights).sum(axis=1)))
-    target_turn = np.array([full[v] for v in game.turn_vars])
-    distance = np.abs(model.turns - target_turn).sum(axis=1).astype(float)
-    distance[~model.valid[a]] = np.inf
-    t = int(np.argmin(distance))
-    state = model.state_at(a, t)
+    if game.factored:  # (A, T) is far too large to compile: the anchors, and the turn's graph
+        anchors = game.anchors()
+        a = int(np.argmin((np.abs(anchors - target_anchor) * weights).sum(axis=1)))
+        state = _nearest_factored_turn(game, tuple(int(x) for x in anchors[a]), target_turn)
+    else:
+        model = compile_game(game)
+        a = int(np.argmin((np.abs(model.anchors - target_anchor) * weights).sum(axis=1)))
+        distance = np.abs(model.turns - target_turn).sum(axis=1).astype(float)
+        distance[~model.valid[a]] = np.inf
+        state = model.state_at(a, int(np.argmin(distance)))
     changed = game.format_state(state)
     return state, [f"{problem}; showing the nearest possible state {changed}"]
+
+
+def _nearest_factored_turn(game: JeopardyGame, anchor: tuple[int, ...], target_turn: np.ndarray) -> State:
+    """The reachable turn state of a factored game nearest to ``target_turn`` (L1 over the turn
+    columns) that is valid at ``anchor``; the turn's start if none is closer."""
+    graph, columns = game.factored_turn()
+    reach = reachable_turn_states(game)
+    config = np.stack(list(columns.values()), axis=1)  # (C, columns)
+    distance = (np.abs(np.arange(reach.shape[0]) - target_turn[0])[:, None]
+                + np.abs(config - target_turn[1:]).sum(axis=1)[None, :]).astype(float)
+    distance[~reach] = np.inf
+    for flat in np.argsort(distance, axis=None)[:50]:  # the nearest few: the first valid one at this anchor
+        gain, c = divmod(int(flat), reach.shape[1])
+        if not np.isfinite(distance[gain, c]):
+            break
+        candidate = State(game.name, anchor, (gain, *(int(x) for x in config[c])))
+        try:
+            game.check_state(candidate)
+            return candidate
+        except PycoreError:
+            continue
+    return State(game.name, anchor, tuple(game.turn_start))
 
 
 def _split(game: JeopardyGame, wanted: dict[str, object]) -> tuple[tuple, tuple]:

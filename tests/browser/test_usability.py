@@ -309,6 +309,7 @@ def test_the_focus_ring_is_strong_on_white(site, page):
         ("#game=pig&i=0&j=0&k=0&view=strategies", ADVICE),
         ("#game=yahtzee&joker=forced&dice=13356&rolls=2&target=250", YZ_ADVICE),
         ("#game=zombie-dice&p=1&i=5&j=8&b=3&fp=GY&br=GGR&sg=R", ADVICE),  # with the roll entry
+        ("#game=zombie-dice&p=1&i=5&j=8&b=3&fp=GY&br=GGR&sg=R&view=thresholds&objective=turn-score", ADVICE),
     ],
 )
 def test_axe_finds_no_violations(site, page, desktop_page, link, wait):
@@ -317,6 +318,8 @@ def test_axe_finds_no_violations(site, page, desktop_page, link, wait):
         ready(p, wait)
         if "strategies" in link:
             expect(p.get_by_test_id("komi")).to_be_visible(timeout=120_000)
+        if "thresholds" in link:
+            expect(p.get_by_test_id("threshold-here")).to_be_visible(timeout=TIMEOUT)
         if "yahtzee" in link:
             p.get_by_test_id("yz-tab-distribution").click()
             expect(p.get_by_test_id("target-curve")).to_be_visible(timeout=TIMEOUT)

@@ -23,6 +23,7 @@ def test_the_page_gives_the_engine_numbers_and_checks_typed_dice(site, page):
     expect(page.get_by_test_id("outlook-roll")).to_contain_text("brains this turn")
     # the views this game has, and only those
     expect(page.get_by_test_id("view-strategies")).to_be_visible()
+    expect(page.get_by_test_id("view-thresholds")).to_be_visible()
     expect(page.get_by_test_id("view-slice")).to_be_hidden()
     expect(page.get_by_test_id("view-solid")).to_be_hidden()
 
@@ -144,3 +145,24 @@ def test_the_strategies_view_shows_the_policy_table_and_komi_from_the_shipped_ta
         "python -m pycore evaluate zombie-dice --goal 13 --bound 26 --reading after --policy 'b < 4 - (sg_G + sg_Y + sg_R)'"
     )
     expect(page.get_by_test_id("rule-offline")).to_contain_text("about two minutes and 600 MB")
+
+
+def test_the_hold_threshold_chart_shows_the_engines_cells_and_follows_the_objective(site, page):
+    chart = api.call("thresholds", {"game": "zombie-dice", "state": STATE})
+    page.goto(site + chart["link"])
+    here = page.get_by_test_id("threshold-here")
+    expect(here).to_have_text("8–9", timeout=TIMEOUT)  # fp GY, one red shotgun: hold from 9, from 8 for some brains
+    cell = chart["cells"][chart["at"]["row"]][chart["at"]["column"]]
+    assert here.get_attribute("data-hold-from") == str(cell["hold_from"]) == "9"
+    assert here.get_attribute("data-depends-from") == str(cell["depends_from"]) == "8"
+    table = page.get_by_test_id("thresholds")
+    expect(table.locator("tbody tr")).to_have_count(20)
+    expect(table.locator("tbody tr").first.locator("td")).to_have_count(10)
+    expect(page.locator("#boundary h2")).to_have_text("When to hold to win: player 1 to move, 5 to 8")
+    # the chart for the most brains this turn: the turn alone, whatever the scores
+    brains = api.call("thresholds", {"game": "zombie-dice", "state": STATE, "objective": "turn-score"})
+    page.get_by_test_id("objective-turn-score").click()
+    expect(page.locator("#boundary h2")).to_have_text("When to hold for the most brains this turn: player 1 to move, 5 to 8", timeout=TIMEOUT)
+    cell = brains["cells"][brains["at"]["row"]][brains["at"]["column"]]
+    expect(here).to_have_attribute("data-hold-from", str(cell["hold_from"]))
+    expect(page).to_have_url(site + brains["link"])
