@@ -146,6 +146,10 @@ def main() -> None:
                             await window.__bench.call('advise', { game: 'zombie-dice', state });
                             out.push(performance.now() - started);
                         }
+                        // the When to hold chart of the first position (its turn swept from gain 0)
+                        const started = performance.now();
+                        await window.__bench.call('thresholds', { game: 'zombie-dice', state: positions[0] });
+                        out.push(performance.now() - started);
                         return out;
                     }""",
                     ZOMBIE_POSITIONS,
@@ -176,7 +180,8 @@ def main() -> None:
         jeopardy_actions._TURNS.clear()
         factored._GROUPS.clear()
         factored._INDEX.clear()
-        for cached in (zombie_dice.turn_graph, zombie_dice._factored_turn, zombie_dice._reachable_states):
+        factored._REACH.clear()
+        for cached in (zombie_dice.turn_graph, zombie_dice._factored_turn):
             cached.cache_clear()
 
         run = []
@@ -184,6 +189,9 @@ def main() -> None:
             started = time.perf_counter()
             api.call("advise", {"game": "zombie-dice", "state": state})
             run.append(1000 * (time.perf_counter() - started))
+        started = time.perf_counter()
+        api.call("thresholds", {"game": "zombie-dice", "state": ZOMBIE_POSITIONS[0]})
+        run.append(1000 * (time.perf_counter() - started))
         zombie_cpython.append(run)
     size = sum(p.stat().st_size for p in (ROOT / "dist").rglob("*") if p.is_file())
     print(f"first visit -> first advice: {statistics.median(first):6.2f} s (median of {args.runs})")
@@ -202,6 +210,8 @@ def main() -> None:
         b = statistics.median(run[n] for run in zombie)
         c = statistics.median(run[n] for run in zombie_cpython)
         print(f"zombie-dice advice {state}: {b:.0f} ms in the browser, {c:.0f} ms CPython ({b / c:.1f}x)")
+    b, c = statistics.median(run[-1] for run in zombie), statistics.median(run[-1] for run in zombie_cpython)
+    print(f"zombie-dice When to hold chart {ZOMBIE_POSITIONS[0]}: {b:.0f} ms in the browser, {c:.0f} ms CPython ({b / c:.1f}x)")
     print(f"dist/: {size / 1e6:.1f} MB in {sum(1 for p in (ROOT / 'dist').rglob('*') if p.is_file())} files")
     print(json.dumps({"first": first, "warm": warm}))
 

@@ -451,6 +451,12 @@ class JeopardyGame(Game):
         text = value.strip().upper()
         return {column: text.count(letter) for column, letter in zip(_columns_of(var), var.letters)}
 
+    @staticmethod
+    def count_letters(var: StateVar, counts) -> str:
+        """A dice variable's count columns (in its letters' order) as letters, e.g. ``"GGR"``:
+        the format of :meth:`letter_columns`."""
+        return "".join(letter * int(n) for letter, n in zip(var.letters, counts))
+
     def step(self, state: State, var: str, direction: int) -> State:
         """The state with ``var`` moved to the next value, up (``direction`` 1) or down (-1),
         that can occur with every other variable as it is: what a stepper's + and - do (GRO's
@@ -555,7 +561,7 @@ class JeopardyGame(Game):
         out: dict[str, int | str] = {}
         for var in self.variables:
             if var.letters:
-                out[var.name] = "".join(letter * cols[c] for c, letter in zip(_columns_of(var), var.letters))
+                out[var.name] = self.count_letters(var, [cols[c] for c in _columns_of(var)])
             else:
                 out[var.name] = cols[var.name]
         return out

@@ -212,22 +212,9 @@ def _thresholds(game: JeopardyGame, args: dict, progress) -> dict:
     state = _state_from_args(game, args)
     objective = _objective(args)
     turn, _ = _advised_turn(game, state.anchor, objective, 0, args, progress)
-    _, columns = game.factored_turn()
-    current = game.column_values(state)
     axes = [game.variable(v) for v in game.threshold_axes]
-    values, position = [], []
-    for var in axes:  # every value the configurations give the variable, fewest dice first
-        counts = np.stack([columns[c] for c in columns if game.variable(c).name == var.name], axis=1)
-        found = sorted({tuple(int(x) for x in row) for row in counts}, key=lambda n: (sum(n), [-x for x in n]))
-        at = {n: k for k, n in enumerate(found)}
-        values.append(found)
-        position.append(np.array([at[tuple(int(x) for x in row)] for row in counts]))
-        current_counts = tuple(current[c] for c in columns if game.variable(c).name == var.name)
-        position[-1] = (position[-1], at[current_counts])
-    (row_of, row_now), (column_of, column_now) = position
-    rows, cols = values
+    (rows, row_of, row_now), (cols, column_of, column_now) = (_dice_values(game, var, state) for var in axes)
     cells = hold_thresholds(game, turn, row_of * len(cols) + column_of, len(rows) * len(cols))
-    letters = lambda var, counts: "".join(letter * n for letter, n in zip(var.letters, counts))  # noqa: E731
     return {
         **_head(game),
         "objective": objective,
@@ -236,13 +223,25 @@ def _thresholds(game: JeopardyGame, args: dict, progress) -> dict:
         "unit": game.turn_unit(),
         "row_var": axes[0].name,
         "column_var": axes[1].name,
-        "rows": [letters(axes[0], r) for r in rows],
-        "columns": [letters(axes[1], k) for k in cols],
+        "rows": [game.count_letters(axes[0], r) for r in rows],
+        "columns": [game.count_letters(axes[1], k) for k in cols],
         "cells": [[None if t is None else t.to_json() for t in cells[n * len(cols):(n + 1) * len(cols)]]
                   for n in range(len(rows))],
         "at": {"row": row_now, "column": column_now, "gain": game.gain(state.turn)},
         "link": "#" + fragment(game, state, {"view": "thresholds", "objective": objective}),
     }
+
+
+def _dice_values(game: JeopardyGame, var, state: State) -> tuple[list[tuple[int, ...]], np.ndarray, int]:
+    """A dice variable's values among the turn's configurations, fewest dice first (as count
+    tuples), each configuration's value (C,) as a position in that list, and ``state``'s."""
+    _, columns = game.factored_turn()
+    names = [c for c in columns if game.variable(c).name == var.name]
+    counts = np.stack([columns[c] for c in names], axis=1)
+    values = sorted({tuple(int(x) for x in row) for row in counts}, key=lambda n: (sum(n), [-x for x in n]))
+    position = {value: k for k, value in enumerate(values)}
+    now = game.column_values(state)
+    return values, np.array([position[tuple(int(x) for x in row)] for row in counts]), position[tuple(now[c] for c in names)]
 
 
 def _view(args: dict) -> dict | None:

@@ -166,3 +166,20 @@ def test_the_hold_threshold_chart_shows_the_engines_cells_and_follows_the_object
     cell = brains["cells"][brains["at"]["row"]][brains["at"]["column"]]
     expect(here).to_have_attribute("data-hold-from", str(cell["hold_from"]))
     expect(page).to_have_url(site + brains["link"])
+
+
+def test_zombie_dice_works_offline_after_a_visit_to_another_game(site, browser):
+    """Its table is precached with the app: opened for the first time offline, the advice and
+    the chart still come."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(site + "#game=pig&i=10&j=20&k=5")
+    expect(page.get_by_test_id("sw-message")).to_contain_text("Ready to work offline", timeout=TIMEOUT)
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    page.evaluate("navigator.serviceWorker.ready")
+    context.set_offline(True)
+    expected = api.call("advise", {"game": "zombie-dice", "state": STATE})
+    page.evaluate("h => { location.hash = h }", expected["link"] + "&view=thresholds")
+    expect(page.locator(ADVICE)).to_have_attribute("data-p-roll", str(expected["values"]["roll"]), timeout=TIMEOUT)
+    expect(page.get_by_test_id("threshold-here")).to_have_text("8–9", timeout=TIMEOUT)
+    context.close()
