@@ -1,0 +1,121 @@
+"""Farkle and Zilch (seed 004): the seed's S(y, x) and Z(y) under the Zilch rules, the best
+turn solved exactly (checked by simulation and against a larger cap), Busche's long-run
+points per turn, and rule sets as data."""
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from pycore.core.errors import InvalidParameterError
+from pycore.games import farkle
+from pycore.games.farkle import RULE_SETS, best_of_at_most, best_turn, long_run, rule_set, scoring_options, zilch_chance
+
+# the seed's table of S(y, x), as printed (x = 6 .. 1), digits as they stand
+SEED_S = {
+    1: {1: "25"},
+    2: {2: "50", 1: "43.056"},
+    3: {3: "86.806", 2: "72.917", 1: "56.25"},
+    4: {4: "143.519", 3: "138.657", 2: "92.978", 1: "66.011"},
+    5: {5: "225.791", 4: "223.058", 3: "204.090", 2: "110.089", 1: "73.322"},
+    6: {6: "427.437", 5: "334.475", 4: "323.002", 3: "278.142", 2: "124.468", 1: "78.8655"},
+}
+SEED_Z = {1: "2/3", 2: "4/9", 3: "0.27777", 4: "0.15740740", 5: "0.07716049382716049", 6: "0"}
+
+
+def decimals(value) -> int:
+    text = value if isinstance(value, str) else repr(value)
+    return len(text.split(".")[1]) if "." in text else 0
+
+
+@pytest.mark.parametrize("y, x", [(y, x) for y in SEED_S for x in SEED_S[y]])
+def test_every_printed_s_of_the_seed(y, x):
+    """S(y, x) is the best score of AT MOST x dice (exactly x gives S(2, 2) = 16.67, not 50),
+    four of a kind with a pair counts as three pairs (without: S(6, 6) = 422.261) and six dice
+    that score nothing pay 500 and count in S(6, 6) (without: 415.863)."""
+    printed = SEED_S[y][x]  # as printed, trailing zeros too (204.090)
+    assert f"{best_of_at_most(RULE_SETS['zilch'], y, x):.{decimals(printed)}f}" == printed
+
+
+def test_the_readings_that_do_not_reproduce_s66():
+    zilch = RULE_SETS["zilch"]
+    assert round(best_of_at_most(zilch.with_overrides("four_and_pair_as_three_pairs=false"), 6, 6), 3) == 422.261
+    assert round(best_of_at_most(zilch.with_overrides("nothing=0"), 6, 6), 3) == 415.863
+
+
+@pytest.mark.parametrize("y", range(1, 7))
+def test_every_printed_z_of_the_seed(y):
+    """Exactly: 2/3, 4/9; 5/18 = 0.27777..., 17/108 = 0.15740740..., 25/324 (printed as a
+    double), and 0 for six dice (a straight, three pairs or "nothing" always score)."""
+    printed = SEED_Z[y]
+    z = zilch_chance(RULE_SETS["zilch"], y)
+    if "/" in printed:
+        assert z == Fraction(printed)
+    else:  # the digits printed are z's, cut off
+        assert 0 <= z - Fraction(printed) < Fraction(1, 10 ** decimals(printed))
+
+
+def test_scoring_options_of_the_seeds_example():
+    """{1, 2, 2, 4, 4, 5}: set aside the 1, the 5, or both."""
+    options = scoring_options(RULE_SETS["zilch"], (1, 2, 0, 2, 1, 0))
+    assert sorted((sum(kept), points) for kept, points in options) == [(1, 50), (1, 100), (2, 150)]
+    assert scoring_options(RULE_SETS["zilch"], (0, 1, 1, 1, 0, 1)) == []  # {2, 3, 4, 6}: a zilch
+    # four 2s: 400 (doubled); with two 3s, three pairs: 1500 in Zilch, not in Facebook Farkle
+    assert max(p for _, p in scoring_options(RULE_SETS["zilch"], (0, 4, 0, 0, 0, 0))) == 400
+    assert max(p for _, p in scoring_options(RULE_SETS["zilch"], (0, 4, 2, 0, 0, 0))) == 1500
+    assert max(p for _, p in scoring_options(RULE_SETS["facebook"], (0, 4, 2, 0, 0, 0))) == 400
+    assert max(p for _, p in scoring_options(RULE_SETS["basic"], (0, 4, 0, 0, 0, 0))) == 200
+
+
+def test_busches_long_run_points_per_turn_for_zilch():
+    """Busche: 620.855 points per turn in Zilch (at least 300 to bank, 500 lost on the third
+    zilch in a row; the count starts again after it). Without the penalty it is the best
+    single turn, 623.017."""
+    result = long_run(RULE_SETS["zilch"])
+    assert round(result.points_per_turn, 3) == 620.855
+    assert round(best_turn(RULE_SETS["zilch"]).expected_score, 3) == 623.017
+    assert result.bias[1] < 0 and result.bias[2] < result.bias[1]  # zilches in a row cost more
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_the_best_turn_agrees_with_a_simulation_of_real_dice(name):
+    """20,000 turns played as advised, with real dice (seeded): the mean is within 4.5
+    standard errors of the exact value (a value 5% off would fail by more than 6)."""
+    solution = best_turn(RULE_SETS[name])
+    rng = random.Random(4)
+    scores = [farkle.play_turn(solution, rng) for _ in range(20_000)]
+    mean = sum(scores) / len(scores)
+    sd = (sum((s - mean) ** 2 for s in scores) / (len(scores) - 1)) ** 0.5
+    assert abs(mean - solution.expected_score) < 4.5 * sd / len(scores) ** 0.5
+    zilched = sum(s == 0 for s in scores) / len(scores)
+    assert abs(zilched - solution.p_zilch_turn) < 4.5 * (solution.p_zilch_turn / len(scores)) ** 0.5
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_the_cap_is_exact(name):
+    """Above K_0 the best play is known (bank, unless the dice cannot zilch): a pass from a
+    cap twice as high gives the same values to rounding."""
+    rules = RULE_SETS[name]
+    solution = best_turn(rules)
+    higher = farkle.best_turn(rules, cap=2 * solution.cap)
+    k = solution.cap + 1
+    assert higher.value[:k] == pytest.approx(solution.value[:k], abs=1e-9, rel=1e-12)
+    assert higher.p_zilch[:k] == pytest.approx(solution.p_zilch[:k], abs=1e-12)
+
+
+def test_rule_sets_are_data_and_bad_ones_are_refused_by_field():
+    assert set(RULE_SETS) == {"zilch", "facebook", "basic"}
+    seed_model = rule_set("zilch", "minimum_bank=0,zilch_penalty=0")
+    assert (seed_model.minimum_bank, seed_model.zilch_penalty, seed_model.nothing) == (0, 0, 500)
+    assert rule_set("basic", "three_of_a_kind=1000/200/300/400/500/600").three_of_a_kind[0] == 1000
+    for overrides, message in [
+        ("single_five=-50", "single_five must not be negative, got -50"),
+        ("minimum_bank=20000", "minimum_bank 20000 is above the target 10000"),
+        ("straight=lots", "straight (points of 1-2-3-4-5-6 (0: none)) cannot be 'lots'"),
+        ("jokers=2", "no option 'jokers'"),
+        ("three_of_a_kind=1/2", "three_of_a_kind must be six positive numbers"),
+    ]:
+        with pytest.raises(InvalidParameterError, match=message.replace("(", r"\(").replace(")", r"\)")):
+            rule_set("zilch", overrides)
+    with pytest.raises(InvalidParameterError, match="rule sets: zilch, facebook, basic"):
+        rule_set("yahtzee")
