@@ -13,10 +13,10 @@ def handle(request):
 
 def test_games_lists_the_registry():
     games = handle({"action": "games"})["games"]
-    assert [g["name"] for g in games] == ["pig", "gro", "ayzd", "zombie-dice", "yahtzee"]
-    assert [g["kind"] for g in games] == ["jeopardy"] * 4 + ["scorecard"]
+    assert [g["name"] for g in games] == ["pig", "gro", "ayzd", "zombie-dice", "farkle", "yahtzee"]
+    assert [g["kind"] for g in games] == ["jeopardy"] * 5 + ["scorecard"]
     assert [v["name"] for v in games[1]["state_vars"]] == ["p", "i", "j", "k", "o"]
-    assert [b["key"] for b in games[4]["boxes"]][:2] == ["1s", "2s"] and games[4]["boxes"][1]["values"][-1] == 10
+    assert [b["key"] for b in games[5]["boxes"]][:2] == ["1s", "2s"] and games[5]["boxes"][1]["values"][-1] == 10
     zombie_dice = games[3]
     assert [(v["name"], v.get("letters", "")) for v in zombie_dice["state_vars"]][3:] == [
         ("b", ""), ("fp", "GYR"), ("br", "GYR"), ("sg", "GYR")
@@ -38,7 +38,7 @@ def test_advise_accepts_an_object_state(solved):
     [
         ("{not json", "InvalidRequestError", "not valid JSON"),
         ({"args": {}}, "InvalidRequestError", "action"),
-        ({"action": "fly"}, "InvalidRequestError", "unknown action 'fly'; actions: games, solve"),
+        ({"action": "fly"}, "InvalidRequestError", "unknown action 'fly'; actions: games, rules, solve"),
         ({"action": "solve", "args": {}}, "InvalidRequestError", "missing argument 'game'"),
         ({"action": "solve", "args": {"game": "chess"}}, "UnknownGameError", "valid games"),
         ({"action": "advise", "args": {"game": "pig", "state": 3}}, "InvalidRequestError", "state"),

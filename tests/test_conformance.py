@@ -16,6 +16,7 @@ SMALL = {
     "gro": {"goal": 12, "bound": 24},
     "ayzd": {"goal": 5, "bound": 10},
     "zombie-dice": {"goal": 3, "bound": 6},
+    "farkle": {"rules": "basic", "set": "target=300"},
 }
 #: states the breadth-first check walks in a game too large to walk whole (the rest: sampled play)
 EXPLORE_LIMIT = {"zombie-dice": 1500}

@@ -119,3 +119,65 @@ def test_rule_sets_are_data_and_bad_ones_are_refused_by_field():
             rule_set("zilch", overrides)
     with pytest.raises(InvalidParameterError, match="rule sets: zilch, facebook, basic"):
         rule_set("yahtzee")
+
+
+# ---- the registered game: CLI, API, links -----------------------------------------------------
+
+import json  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+from pycore import api  # noqa: E402
+
+
+def cli_json(*args):
+    done = subprocess.run([sys.executable, "-m", "pycore", *args, "--json"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_the_cli_solves_one_turn_of_the_seeds_model():
+    """`--rules zilch --set minimum_bank=0,zilch_penalty=0` is the seed's own model. The turn
+    must bank at the target (10,000, where holding wins): 623.0171 against 623.0175 with no
+    target at all (the six dice of Zilch cannot zilch, so a turn beyond it would roll on)."""
+    result = cli_json("solve", "farkle", "--rules", "zilch", "--set", "minimum_bank=0,zilch_penalty=0",
+                      "--objective", "turn-score")
+    assert round(result["expected_score"], 4) == 623.0171
+    assert round(best_turn(RULE_SETS["zilch"]).expected_score, 4) == 623.0175
+    assert result["e_by_dice"]["6"] == result["expected_score"] and set(result["e_by_dice"]) == set("123456")
+    assert round(result["e_by_dice"]["1"], 2) == 228.40  # one die: hot dice if it scores
+    assert round(result["p_zilch"], 5) == 0.19333
+    assert result["bank_thresholds"] == {"1": 350, "2": 300, "3": 450, "4": 1050, "5": 3150, "6": None}
+    assert "long_run_points_per_turn" not in result  # no penalty: turns are independent
+    penalised = api.call("solve", {"game": "farkle", "rules": "zilch", "objective": "turn-score"})
+    assert round(penalised["long_run_points_per_turn"], 3) == 620.855
+
+
+def test_the_advice_at_a_turn_total_is_the_best_turns():
+    """350 points with two dice to roll (Facebook Farkle): bank. The values are the turn's,
+    from a second solver (the generic recursion over the rules) in the conformance test."""
+    answer = api.call("advise", {"game": "farkle", "state": "i=0,j=0,k=350,d=2", "objective": "turn-score"})
+    assert answer["best"] == "hold" and answer["values"]["hold"] == 350.0
+    solution = best_turn(RULE_SETS["facebook"], bank_at=200)
+    assert answer["values"]["roll"] == pytest.approx(solution.roll[7, 2] * 50, abs=1e-9)
+    assert answer["outlook"]["roll"]["bust"] == pytest.approx(4 / 9)  # two dice zilch 4/9 of the time
+    rolls = api.call("advise", {"game": "farkle", "state": "i=0,j=0,k=100,d=5", "objective": "turn-score"})
+    assert rolls["best"] == "roll"  # a 1 set aside, five dice: roll on (bank from 3,100)
+
+
+def test_two_player_farkle_says_what_it_solves_and_links_keep_the_rule_changes():
+    with pytest.raises(InvalidParameterError, match="two-player play to 10000 is too large to solve here"):
+        api.call("solve", {"game": "farkle"})
+    with pytest.raises(InvalidParameterError, match="add zilch_penalty=0 to the rule changes"):
+        api.call("solve", {"game": "farkle", "rules": "zilch", "set": "target=500"})
+    small = api.call("solve", {"game": "farkle", "rules": "basic", "set": "target=300"})
+    assert 0.5 < small["p_first_player_wins"] < 1  # the first player often banks 300 at once
+    link = api.call("link", {"game": "farkle", "rules": "zilch", "set": "minimum_bank=0,zilch_penalty=0",
+                             "state": "i=0,j=0,k=350,d=2"})["fragment"]
+    assert link == "#game=farkle&rules=zilch&set=minimum_bank%3D0%2Czilch_penalty%3D0&i=0&j=0&k=350&d=2"
+    opened = api.call("resolve", {"fragment": link})
+    assert opened["params"] == {"rules": "zilch", "set": "minimum_bank=0,zilch_penalty=0"} and opened["problems"] == []
+    bad = api.call("resolve", {"fragment": "#game=farkle&set=straight%3Dlots&i=0&j=0"})
+    assert bad["params"]["set"] == "" and "straight (points of 1-2-3-4-5-6 (0: none)) cannot be 'lots'" in bad["problems"][0]
+    rules = cli_json("rules", "farkle", "--rules", "zilch")
+    assert rules["in_force"]["nothing"] == 500 and set(rules["rule_sets"]) == set(RULE_SETS)

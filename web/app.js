@@ -149,7 +149,7 @@ class App {
         Object.assign(keys, { view: view.view, axis: view.axis });
         if (view.rule) keys.rule = view.rule;
       }
-      if (view && view.objective && view.objective !== "win") keys.objective = view.objective;
+      if (view && view.objective && view.objective !== (this.meta(game).default_objective || "win")) keys.objective = view.objective;
       this.open(new URLSearchParams(keys).toString(), { push: true });
     });
     new ShareButtons($("share"), (text) => ($("status").textContent = text));

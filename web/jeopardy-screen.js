@@ -94,7 +94,8 @@ export class JeopardyScreen {
     const keys = { game, ...params, ...state };
     if (view && view.view !== "advice") Object.assign(keys, { view: view.view, axis: view.axis });
     if (view && view.rule) keys.rule = view.rule;
-    if (view && view.objective && view.objective !== "win") keys.objective = view.objective;
+    const standard = (this.game && this.game.default_objective) || "win";
+    if (view && view.objective && view.objective !== standard) keys.objective = view.objective;
     return new URLSearchParams(keys).toString();
   }
 
@@ -166,7 +167,8 @@ export class JeopardyScreen {
     this.editor.show(game, resolved.state);
     this.objective.show(game, resolved.view.objective);
     this.rollEntry.show(game, resolved.state);
-    await this.ensureSolved(game, resolved.params);
+    // only the win chances need the two-player solution (or table); one turn is swept alone
+    if (resolved.view.objective === "win") await this.ensureSolved(game, resolved.params);
     const answer = await this.engine.call("advise", {
       game: resolved.game,
       ...resolved.params,

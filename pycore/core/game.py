@@ -50,6 +50,10 @@ class Game:
     def _check_params(self) -> None:
         """Hook for relations between parameters (may fill in derived defaults)."""
 
+    def rules_data(self) -> dict:
+        """The rules as data, for games whose rules are (Farkle's rule sets); else nothing."""
+        return {}
+
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
         return f"{type(self).__name__}({args})"

@@ -25,7 +25,9 @@ def not_a_number(name: str, text: object) -> str:
 @dataclass(frozen=True)
 class Param:
     """A game parameter: a whole number in ``minimum..maximum``, or, when
-    ``choices`` is given, one of those names (e.g. Yahtzee's joker rule)."""
+    ``choices`` is given, one of those names (e.g. Yahtzee's joker rule), or, when
+    ``text`` is set, a short text the game reads itself (e.g. Farkle's rule changes
+    ``minimum_bank=0,zilch_penalty=0``; at most ``maximum`` characters)."""
 
     name: str
     default: int | str
@@ -38,6 +40,7 @@ class Param:
     choice_help: tuple[str, ...] = ()
     #: set only through links and the API, not offered among the page's main controls
     advanced: bool = False
+    text: bool = False
 
     @property
     def title(self) -> str:
@@ -51,6 +54,10 @@ class Param:
                     f"{game}: {self.title.lower()} {value!r} is not one of {', '.join(self.choices)} ({self.name})"
                 )
             return str(value)
+        if self.text:
+            if not isinstance(value, str) or len(value) > self.maximum:
+                raise InvalidParameterError(f"{game}: {self.name} must be a text of at most {self.maximum} characters")
+            return value.strip()
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
             raise InvalidParameterError(f"{game}: {not_a_number(self.name, value)}")
         if not self.minimum <= value <= self.maximum:
@@ -61,7 +68,7 @@ class Param:
 
     def from_text(self, game: str, text: str) -> int | str:
         """Parse a link's or the command line's text for this parameter."""
-        if self.choices:
+        if self.choices or self.text:
             return self.check(game, text.strip())
         try:
             number = int(text.strip())
@@ -74,6 +81,8 @@ class Param:
         if self.choices:
             out["choices"] = list(self.choices)
             out["choice_help"] = list(self.choice_help)
+        elif self.text:
+            out.update(text=True, maximum=self.maximum)
         else:
             out.update(minimum=self.minimum, maximum=self.maximum)
         return out

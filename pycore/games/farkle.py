@@ -57,7 +57,12 @@ from math import factorial, gcd
 
 import numpy as np
 
+from ..core.dice import uniform_dice
 from ..core.errors import InvalidParameterError
+from ..core.params import Param, StateVar
+from ..core.registry import register
+from ..jeopardy.rules import Choice, JeopardyGame, TurnEnd
+from .pig import OPPONENT, SCORE
 
 DICE = 6
 FACES = 6
@@ -390,6 +395,8 @@ class TurnSolution:
     tail: np.ndarray  # (7,) W(k, n) - k above the cap
     tail_zilch: np.ndarray  # (7,)
     relaxed: np.ndarray = field(repr=False)  # (7,) U(n)
+    #: the turn total (units) from which the turn must bank (the target reached), if any
+    bank_at: int | None = None
 
     @property
     def unit(self) -> int:
@@ -398,6 +405,8 @@ class TurnSolution:
     def _at(self, table: np.ndarray, tail: np.ndarray, k: int, n: int, offset: bool) -> float:
         if k <= self.cap:
             return float(table[k, n])
+        if self.bank_at is not None and k >= self.bank_at:
+            return float(k if offset else 0)
         return float((k if offset else 0) + tail[n])
 
     def value_at(self, k: int, n: int) -> float:
@@ -414,6 +423,8 @@ class TurnSolution:
         """Whether the best play rolls ``n`` dice at turn total ``k`` (units)."""
         if not self.can_bank(k):
             return True
+        if self.bank_at is not None and k >= self.bank_at:
+            return False
         if k > self.cap:
             return _moves(self.rules, n).zilch == 0.0
         return bool(self.roll[k, n] > k)
@@ -514,11 +525,13 @@ def _tail(rules: RuleSet) -> tuple[np.ndarray, np.ndarray]:
     raise ValueError(f"farkle rules {rules.name!r}: hot dice that cannot zilch never end")
 
 
-def best_turn(rules: RuleSet, zilch_value: float = 0.0, cap: int | None = None) -> TurnSolution:
+def best_turn(rules: RuleSet, zilch_value: float = 0.0, cap: int | None = None,
+              bank_at: int | None = None) -> TurnSolution:
     """The best play of one turn (see the module): exact, by one backward pass over the turn
     total from K_0 down (or from ``cap`` units, if higher: the same values, a check).
     ``zilch_value`` (points): what ending in a zilch is worth (0 for one turn; the long-run
-    model passes the next turn's bias and the penalty)."""
+    model passes the next turn's bias and the penalty). ``bank_at`` (units): a turn total at
+    which the turn must bank (the game's target reached: holding wins)."""
     unit = rules.unit
     u = zilch_value / unit
     relaxed = _relaxed(rules)
@@ -530,11 +543,15 @@ def best_turn(rules: RuleSet, zilch_value: float = 0.0, cap: int | None = None) 
             a, _ = _best_per_outcome(m, m.points + relaxed[m.dice_left])
             start = max(start, u + (float(np.dot(m.probability, a)) + (1 - m.zilch) * max(u, 0.0)) / m.zilch)
     cap = max(int(np.ceil(max(start, -(-rules.minimum_bank // unit)))), cap or 0)
+    if bank_at is not None:
+        cap = max(bank_at - 1, 0)  # from the target on banking is all there is: W = k, no tail
     tail, tail_zilch = _tail(rules)
     top = cap + max(int(m.points.max(initial=0)) for m in moves[1:]) + 1
     ks = np.arange(top + 1)
     value = ks[:, None] + tail[None, :]
     p_zilch = np.broadcast_to(tail_zilch, (top + 1, DICE + 1)).copy()
+    if bank_at is not None:
+        value[bank_at:], p_zilch[bank_at:] = ks[bank_at:, None], 0.0
     roll = np.full((top + 1, DICE + 1), np.nan)
     allowed = (ks > 0) & (ks * unit >= rules.minimum_bank)
     for k in range(cap, -1, -1):
@@ -548,7 +565,7 @@ def best_turn(rules: RuleSet, zilch_value: float = 0.0, cap: int | None = None) 
                 value[k, n] = roll[k, n]
                 p_zilch[k, n] = m.zilch + float(np.dot(m.probability, p_zilch[k + m.points[chosen], m.dice_left[chosen]]))
     value[:, 0] = p_zilch[:, 0] = 0.0
-    return TurnSolution(rules, zilch_value, cap, value, roll, p_zilch, tail, tail_zilch, relaxed)
+    return TurnSolution(rules, zilch_value, cap, value, roll, p_zilch, tail, tail_zilch, relaxed, bank_at)
 
 
 @dataclass(frozen=True)
@@ -611,3 +628,236 @@ def play_turn(solution: TurnSolution, rng) -> int:
         if best["then"] == "bank":
             return k * solution.unit
         n = best["dice_left"]
+
+
+# ---- the registered game ---------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _set_asides(rules: RuleSet, counts: Counts) -> tuple[tuple[int, int], ...]:
+    """Where a roll showing ``counts`` can go: (points, dice left) of each set-aside, most
+    points first, without repeats; none left without hot dice means the turn must bank (not
+    offered as a roll: the option to bank with those points is the same state's hold)."""
+    moves = []
+    for sub, points in sorted(scoring_options(rules, counts), key=lambda o: -o[1]):
+        rest = sum(counts) - sum(sub)
+        moves.append((points, rest if rest else (DICE if rules.hot_dice else 0)))
+    return tuple(m for m in dict.fromkeys(moves) if m[1])
+
+
+@lru_cache(maxsize=16)
+def _reach(rules: RuleSet, roll_below: int) -> np.ndarray:
+    """(K, 7) bool: the (turn total in units, dice to roll) a turn reaches from (0, 6),
+    rolling only below ``roll_below`` units."""
+    moves = [_moves(rules, n) if n else None for n in range(DICE + 1)]
+    top = roll_below + max(int(m.points.max(initial=0)) for m in moves[1:])
+    reach = np.zeros((top + 1, DICE + 1), bool)
+    reach[0, DICE] = True
+    for k in range(min(roll_below, top + 1)):
+        for n in np.flatnonzero(reach[k]):
+            reach[k + moves[n].points, moves[n].dice_left] = True
+    return reach
+
+
+@lru_cache(maxsize=64)
+def _roll_table(rules: RuleSet, n: int) -> tuple[tuple[Fraction, tuple[tuple[int, int], ...]], ...]:
+    """Every multiset ``n`` dice can show: its exact probability and :func:`_set_asides`."""
+    out = []
+    for counts in _multisets(n):
+        ways = factorial(n)
+        for c in counts:
+            ways //= factorial(c)
+        out.append((Fraction(ways, FACES**n), _set_asides(rules, counts)))
+    return tuple(out)
+
+
+#: the largest target the two-player game is solved for in the page or the CLI without a table
+LIVE_TARGET = 500
+
+
+@register
+class Farkle(JeopardyGame):
+    """Farkle and Zilch for two players: a race to the rule set's target (holding at it wins,
+    as in Pig), the turn a total ``k`` and the dice left to roll ``d``; after a roll the mover
+    chooses which scoring dice to set aside (a :class:`Choice`). Scores are in points,
+    multiples of the rule set's ``unit`` (50)."""
+
+    name = "farkle"
+    aliases = ("zilch", "dice-10000")
+    title = "Farkle / Zilch"
+    reference = "seed 004 (Choi, Zilch expected scores); Busche and Neller, Farkle (ACG 2017)"
+    anchor_vars = ("i", "j")
+    turn_vars = ("k", "d")
+    variables = (
+        SCORE,
+        OPPONENT,
+        StateVar("k", "Turn total", "points set aside this turn", unit="points"),
+        StateVar("d", "Dice to roll", "dice left to roll (six after hot dice)", choices=(1, 2, 3, 4, 5, 6)),
+    )
+    parameters = (
+        Param("rules", "facebook", help="the rule set", label="Rules", choices=tuple(RULE_SETS),
+              choice_help=tuple(RULE_SETS[n].source for n in RULE_SETS)),
+        Param("set", "", 0, 400, "changes to the rule set, e.g. minimum_bank=0,zilch_penalty=0 (NAME=VALUE, "
+              "lists as 1000/200/300/400/500/600; see `python -m pycore rules farkle`)",
+              label="Rule changes", text=True, advanced=True),
+    )
+    start_hint = "scores are multiples of 50 below the target"
+    turn_hint = "the turn total is a multiple of 50 a turn can reach, with 1 to 6 dice to roll"
+    roll_hint = "a roll shows one face 1-6 for each die rolled"
+    views = ("advice",)
+    default_objective = "turn-score"  # the two-player game to 10,000 needs a table not built yet
+    rules_text = (
+        "Roll six dice. Set aside scoring dice (1 = 100, 5 = 50, three of a kind = 100 x face, three 1s = "
+        "1000, and the rule set's specials) and bank the turn total or roll the rest; set all six aside and "
+        "you roll six again (hot dice). A roll with nothing to set aside (a zilch) loses the turn total. "
+        "First to the target wins."
+    )
+
+    def _check_params(self) -> None:
+        self.rules = rule_set(self.params["rules"], self.params["set"])
+
+    @property
+    def goal(self) -> int:
+        return self.rules.target
+
+    @property
+    def unit(self) -> int:
+        return self.rules.unit
+
+    @property
+    def turn_start(self) -> tuple[int, ...]:
+        return (0, DICE)
+
+    def anchors(self) -> np.ndarray:
+        scores = np.arange(0, self.goal, self.unit)
+        i, j = np.meshgrid(scores, scores, indexing="ij")
+        return np.stack([i.ravel(), j.ravel()], axis=1)
+
+    def check_solvable(self) -> None:
+        if self.goal > LIVE_TARGET:
+            raise InvalidParameterError(
+                f"farkle: two-player play to {self.goal} is too large to solve here (its offline table is "
+                f"not built yet); the one-turn objective works for any rules, and targets up to {LIVE_TARGET} "
+                f"solve live (--set target={LIVE_TARGET})"
+            )
+        if self.rules.zilch_penalty:
+            raise InvalidParameterError(
+                "farkle: two-player play with a penalty for three zilches in a row needs the zilch counts in "
+                "the state, which this model does not have yet; add zilch_penalty=0 to the rule changes"
+            )
+
+    def turn_states(self) -> list[tuple[int, ...]]:
+        top = self.goal + max(int(_moves(self.rules, n).points.max(initial=0)) for n in range(1, DICE + 1)) * self.unit
+        return [(k, d) for k in range(0, top + self.unit, self.unit) for d in range(1, DICE + 1)]
+
+    def reachable_turns(self, anchor: tuple[int, ...]) -> dict[tuple[int, ...], None]:
+        """The (turn total, dice) a turn from ``anchor`` reaches, rolling while below the
+        target: a pass up the turn total (it only grows), in units."""
+        i = int(anchor[self.anchor_vars.index("i")])
+        reach = _reach(self.rules, (self.goal - i) // self.unit)
+        return {(int(k) * self.unit, int(d)): None for k, d in np.argwhere(reach)}
+
+    def gain(self, turn: tuple[int, ...]) -> int:
+        return turn[0]
+
+    def roll_outcomes(self, turn: tuple[int, ...]) -> list[tuple[Fraction, object]]:
+        k, d = turn
+        return [(p, self._outcome(k, moves)) for p, moves in _roll_table(self.rules, d)]
+
+    @staticmethod
+    def _outcome(k: int, moves: tuple[tuple[int, int], ...]):
+        """A roll's outcome from turn total ``k``: the Choice of (turn total, dice left) its
+        set-asides lead to (most points first), or None for a zilch."""
+        return Choice(tuple((k + points, left) for points, left in moves)) if moves else None
+
+    def roll_faces(self, turn: tuple[int, ...]):
+        return uniform_dice(turn[1], (1, 2, 3, 4, 5, 6))
+
+    def read_roll(self, turn: tuple[int, ...], faces) -> object:
+        counts = [0] * FACES
+        for face in faces:
+            counts[int(face) - 1] += 1
+        return self._outcome(turn[0], _set_asides(self.rules, tuple(counts)))
+
+    def turn_score_values(self, anchor: tuple[int, ...]) -> FarkleTurnValues:
+        """The one-turn objective, exactly (:func:`best_turn`: the turn total has no bound of
+        its own; here it must bank at the target, where holding wins)."""
+        i = int(anchor[self.anchor_vars.index("i")])
+        solution = best_turn(self.rules, bank_at=(self.goal - i) // self.unit)
+        return FarkleTurnValues(self, tuple(int(x) for x in anchor), solution)
+
+    def can_roll(self, state):
+        return state["i"] + state["k"] < self.goal
+
+    def can_hold(self, state):
+        return (state["k"] > 0) & (state["k"] >= self.rules.minimum_bank)
+
+    def end_turn(self, anchor, gain) -> TurnEnd:
+        banked = anchor["i"] + gain
+        value = np.where(banked >= self.goal, 1.0, np.nan)
+        return TurnEnd(value, {"i": np.broadcast_to(anchor["j"], np.shape(banked)), "j": banked})
+
+    def rules_data(self) -> dict:
+        return {
+            "in_force": self.rules.to_json(),
+            "options": dict(RuleSet.FIELDS_HELP),
+            "rule_sets": {name: r.to_json() for name, r in RULE_SETS.items()},
+        }
+
+
+@dataclass(frozen=True)
+class FarkleTurnValues:
+    """A one-turn :class:`TurnSolution` at an anchor, read as the protocol's turn values
+    (:class:`~pycore.jeopardy.turn.TurnValues`): states ``(k, d)`` in points, each action's
+    expected points, the outlook of each action, and the seed's figures (``facts``)."""
+
+    game: "Farkle"
+    anchor: tuple[int, ...]
+    solution: TurnSolution
+
+    def _cell(self, turn: tuple[int, ...]) -> tuple[int, int]:
+        k, d = (int(x) for x in turn)
+        return k // self.game.unit, d
+
+    def action_values(self, turn: tuple[int, ...]) -> dict[str, float | None]:
+        k, d = self._cell(turn)
+        unit, at = self.game.unit, self.solution.bank_at
+        roll = None if at is not None and k >= at else float(self.solution.roll[k, d]) * unit
+        return {"roll": roll, "hold": float(k * unit) if self.solution.can_bank(k) else None}
+
+    def value_at(self, turn: tuple[int, ...]) -> float:
+        return self.solution.value_at(*self._cell(turn)) * self.game.unit
+
+    def best_action(self, turn: tuple[int, ...]) -> str:
+        values = self.action_values(turn)
+        return "roll" if values["hold"] is None or (values["roll"] is not None and values["roll"] > values["hold"]) else "hold"
+
+    def outlook(self, turn: tuple[int, ...]) -> dict[str, tuple[float, float]]:
+        """{action: (P(the roll zilches), expected points banked this turn)}."""
+        values = self.action_values(turn)
+        out = {}
+        if values["hold"] is not None:
+            out["hold"] = (0.0, values["hold"])
+        if values["roll"] is not None:
+            out["roll"] = (_moves(self.game.rules, self._cell(turn)[1]).zilch, values["roll"])
+        return out
+
+    @property
+    def value(self) -> dict[tuple[int, ...], float]:
+        """{turn state: its value} over the states a turn from this anchor reaches."""
+        return {turn: self.value_at(turn) for turn in self.game.reachable_turns(self.anchor)}
+
+    @property
+    def states(self) -> int:
+        return int(self.solution.value.shape[0] * DICE)
+
+    def facts(self) -> dict:
+        """The seed's figures: E(y), the chance of ending in a zilch, the bank thresholds."""
+        out = {
+            "e_by_dice": {str(n): e for n, e in self.solution.e_by_dice().items()},
+            "p_zilch": self.solution.p_zilch_turn,
+            "bank_thresholds": {str(n): t for n, t in self.solution.bank_thresholds().items()},
+        }
+        if self.game.rules.zilch_penalty:  # turns are tied together: the long-run rate (7 s)
+            out["long_run_points_per_turn"] = long_run(self.game.rules).points_per_turn
+        return out

@@ -195,6 +195,9 @@ class JeopardyGame(Game):
     #: a factored game's hold-threshold chart (view "thresholds"): the two dice variables of its
     #: rows and columns; each cell is the gain from which holding is best
     threshold_axes: ClassVar[tuple[str, ...]] = ()
+    #: what the advice is for unless a link or request says (Farkle: one turn, while its
+    #: two-player game to 10,000 has no table yet)
+    default_objective: ClassVar[str] = "win"
     #: whether the page evaluates a rule the user writes (False where one evaluation is a whole
     #: solve, minutes of CPython: the page says so and gives the CLI command instead)
     rules_evaluated_live: ClassVar[bool] = True
@@ -225,6 +228,7 @@ class JeopardyGame(Game):
             ],
             "views": list(cls.views),
             "rules_evaluated_live": cls.rules_evaluated_live,
+            "default_objective": cls.default_objective,
             "roll_entry": cls.roll_entry,
         }
 
@@ -318,6 +322,10 @@ class JeopardyGame(Game):
     @abstractmethod
     def end_turn(self, anchor: Mapping[str, np.ndarray], gain: np.ndarray) -> TurnEnd:
         """The result of ending a turn from ``anchor`` having banked ``gain``."""
+
+    def check_solvable(self) -> None:
+        """InvalidParameterError, saying why, if the two-player game of these parameters is
+        not solved here (too large without a table, or a rule its model lacks)."""
 
     def factored_turn(self):
         """(TurnGraph, configuration columns) of the factored sweep: by default built from

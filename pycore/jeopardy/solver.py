@@ -173,6 +173,7 @@ def solve(game: JeopardyGame, progress: Progress | None = None, anchor_values=No
     A game whose turn is too large for the table (``game.factored``) is solved by the
     factored sweep instead: a :class:`~pycore.jeopardy.factored.FactoredSolution`, which
     answers the same questions (values, komi) from its turn-start values."""
+    game.check_solvable()
     if game.factored:
         return solve_factored(game, progress)
     model = compile_game(game)

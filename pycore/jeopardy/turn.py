@@ -129,7 +129,7 @@ def turn_outlook(game: JeopardyGame, turn_values: TurnValues | FactoredTurnValue
     A policy evaluation of the best actions over the turn (points, not win
     chances): ``E(t) = gain(t)`` where holding is best, else
     ``E(t) = sum_o P(o) E(best option of o) / (1 - P(t -> t))``, busts adding 0."""
-    if isinstance(turn_values, FactoredTurnValues):  # the sweep followed the points already
+    if hasattr(turn_values, "outlook"):  # the factored sweep (or the game's solver) followed the points
         return {action: ActionOutlook(*o) for action, o in turn_values.outlook(turn).items()}
     anchor = turn_values.anchor
     points: dict = {}
@@ -219,10 +219,16 @@ class TurnScoreSolution:
     def expected_score(self) -> float:
         return self.turn.value_at(self.game.turn_start)
 
+    def facts(self) -> dict:
+        """Figures the game's own turn solver adds (Farkle: E by dice, the chance of a zilch)."""
+        return self.turn.facts() if hasattr(self.turn, "facts") else {}
+
 
 def solve_turn_score(game: JeopardyGame, anchor: tuple[int, ...] | None = None) -> TurnScoreSolution:
     """Maximum expected points of one turn, from ``anchor`` (default: the game's start)."""
     anchor = tuple(game.start_anchor(0) if anchor is None else anchor)
+    if hasattr(game, "turn_score_values"):  # a game's own exact one-turn solver (Farkle: no cap)
+        return TurnScoreSolution(game, game.turn_score_values(anchor))
     if game.factored:
         points = np.arange(game.var_range(game.turn_vars[0])[1] + 1, dtype=float)
         return TurnScoreSolution(game, anchor_turn(game, anchor, points))

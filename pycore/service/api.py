@@ -4,9 +4,10 @@
 returns a JSON object: the result, or ``{"error": {"type": ..., "message": ...}}``
 for anything the caller got wrong.
 
-Two actions serve every game: ``games`` (each game's description, from which
-the page builds its controls) and ``resolve`` {fragment} (a link's nearest
-valid game, parameters and position, with one message per problem). Every
+Three actions serve every game: ``games`` (each game's description, from which
+the page builds its controls), ``rules`` {game, parameters} (how to play, and a
+game's rule sets as data with the one in force) and ``resolve`` {fragment} (a
+link's nearest valid game, parameters and position, with one message per problem). Every
 other action names a ``game`` (a name or alias) and its parameters (e.g.
 ``goal``, ``joker``) and is dispatched by the game's kind to that kind's
 table of actions: :mod:`pycore.service.jeopardy_actions` (two-player
@@ -50,11 +51,18 @@ def _resolve(args: dict, progress) -> dict:
     return KINDS[game.kind].resolve_position(game, link)
 
 
-COMMON = {"games": _games, "resolve": _resolve}
+def _rules(args: dict, progress) -> dict:
+    """A game's rules: how to play, and (where the game has them) its rule sets as data and
+    the one in force with the request's parameters."""
+    game = game_from_args(args)
+    return {"game": game.name, "params": game.params, "how_to_play": game.rules_text, **game.rules_data()}
+
+
+COMMON = {"games": _games, "resolve": _resolve, "rules": _rules}
 
 
 def action_names() -> list[str]:
-    names = ["games"]
+    names = ["games", "rules"]
     for kind in KINDS.values():
         names += [a for a in kind.ACTIONS if a not in names]
     return names + ["resolve"]

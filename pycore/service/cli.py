@@ -67,6 +67,8 @@ def _param_args(parser: argparse.ArgumentParser, kind: str | None = None) -> Non
         if first.choices:
             text = f"{games}: {first.help}: {', '.join(first.choices)} (default {first.default})"
             parser.add_argument(f"--{name}", help=text)
+        elif first.text:
+            parser.add_argument(f"--{name}", help=f"{games}: {first.help}")
         else:
             parser.add_argument(f"--{name}", type=int, help=f"{games}: {first.help} (game default if omitted)")
 
@@ -137,6 +139,8 @@ def build_parser() -> argparse.ArgumentParser:
     _offline_args(p)
     p.add_argument("--cap", type=int, default=700, help="scores from here up pay as this one (default 700)")
     sub.add_parser("games", help="list the games")
+    p = sub.add_parser("rules", help="a game's rules: how to play, and its rule sets as data (Farkle)")
+    _game_args(p)
     return parser
 
 
@@ -157,13 +161,19 @@ def _format(command: str, result: dict) -> str:
         )
     if command == "link":
         return result["fragment"]
+    if command == "rules":
+        lines = [result["how_to_play"]]
+        if "in_force" in result:
+            lines += ["", "in force:"] + [f"  {k} = {v}" for k, v in result["in_force"].items()]
+            lines += ["", "rule sets: " + ", ".join(result["rule_sets"])]
+        return "\n".join(lines)
     if command == "evaluate":
         return (
             f"{result['policy']} against {result['against']} ({result['game']})\n"
             f"difference {result['difference']:+.4f}; win rate {result['win_rate']:.4f} "
             f"(moving first {result['win_rate_first']:.4f}, second {result['win_rate_second']:.4f})"
         )
-    head = f"{result['game']} " + " ".join(f"{k}={v}" for k, v in result["params"].items())
+    head = f"{result['game']} " + " ".join(f"{k}={v}" for k, v in result["params"].items() if v != "")
     if result.get("objective") == "turn-score":
         if command == "solve":
             return f"{head}\nexpected points of one turn under optimal play = {result['expected_score']:.6f}"

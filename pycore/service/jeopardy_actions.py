@@ -105,6 +105,7 @@ def _solve(game: JeopardyGame, args: dict, progress) -> dict:
             **_head(game),
             "objective": "turn-score",
             "expected_score": turn.expected_score,
+            **turn.facts(),
             "states": turn.turn.states,
             "seconds": time.perf_counter() - started,
         }
@@ -140,9 +141,10 @@ def _prebuilt(game: JeopardyGame):
     return load_table(game)
 
 
-def _objective(args: dict) -> str:
-    """The objective as asked, else as the link's view says (the page passes its view)."""
-    return check_objective(args.get("objective") or (_view(args) or {}).get("objective"))
+def _objective(game: JeopardyGame, args: dict) -> str:
+    """The objective as asked, else as the link's view says (the page passes its view), else
+    the game's default."""
+    return check_objective(args.get("objective") or (_view(args) or {}).get("objective") or game.default_objective)
 
 
 def _advised_turn(game: JeopardyGame, anchor: tuple, objective: str, gain: int, args: dict, progress):
@@ -165,7 +167,7 @@ def _advised_turn(game: JeopardyGame, anchor: tuple, objective: str, gain: int, 
 def _advise(game: JeopardyGame, args: dict, progress) -> dict:
     state = _state_from_args(game, args)
     view = _view(args)
-    objective = _objective(args)
+    objective = _objective(game, args)
     turn, source = _advised_turn(game, state.anchor, objective, game.gain(state.turn), args, progress)
     values = turn.action_values(state.turn)
     legal = [v for v in values.values() if v is not None]
@@ -210,7 +212,7 @@ def _thresholds(game: JeopardyGame, args: dict, progress) -> dict:
     if not game.threshold_axes:
         raise InvalidRequestError(f"{game.title} has no hold-threshold chart (its views: {', '.join(game.views)})")
     state = _state_from_args(game, args)
-    objective = _objective(args)
+    objective = _objective(game, args)
     turn, _ = _advised_turn(game, state.anchor, objective, 0, args, progress)
     axes = [game.variable(v) for v in game.threshold_axes]
     (rows, row_of, row_now), (cols, column_of, column_now) = (_dice_values(game, var, state) for var in axes)
@@ -465,7 +467,7 @@ ACTIONS: dict[str, Callable[[JeopardyGame, dict, Any], dict]] = {
 
 
 def default_view(game: JeopardyGame) -> dict[str, str]:
-    return {"view": "advice", "axis": game.turn_vars[0], "objective": "win"}
+    return {"view": "advice", "axis": game.turn_vars[0], "objective": game.default_objective}
 
 
 def view_axes(game: JeopardyGame) -> tuple[str, ...]:
@@ -482,7 +484,7 @@ def fragment(game: JeopardyGame, state: State, view: dict | None = None) -> str:
             pairs.append(("axis", quote(str(view["axis"]), safe="")))
     if view.get("rule"):
         pairs.append(("rule", quote(view["rule"], safe="")))
-    if view["objective"] != "win":  # the advice's objective: win the game unless the link says
+    if view["objective"] != game.default_objective:  # the advice's objective, unless the game's own
         pairs.append(("objective", quote(str(view["objective"]), safe="")))
     return to_fragment(game, pairs)
 
@@ -510,7 +512,7 @@ def resolve_position(game: JeopardyGame, link: LinkValues) -> dict:
         if raw in OBJECTIVES:
             view["objective"] = raw
         else:
-            problems.append(f"objective must be one of {', '.join(OBJECTIVES)}, got {raw!r}; advising to win the game")
+            problems.append(f"objective must be one of {', '.join(OBJECTIVES)}, got {raw!r}; using {game.default_objective}")
     rule = link.pop("rule")
     if rule is not None:
         # kept as text: it is checked and evaluated only when the user asks

@@ -44,7 +44,8 @@ class LinkValues:
 def to_fragment(game: Game, position_pairs: list[tuple[str, str]]) -> str:
     """The fragment (without ``#``) of a game and a position's key/value pairs (already escaped)."""
     parts = [("game", game.name)]
-    parts += [(p.name, str(game.params[p.name])) for p in game.parameters if p.choices or game.params[p.name] != _default(game, p)]
+    parts += [(p.name, quote(str(game.params[p.name]), safe="")) for p in game.parameters
+              if p.choices or game.params[p.name] != _default(game, p)]
     return "&".join(f"{k}={v}" for k, v in parts + position_pairs)
 
 
@@ -89,6 +90,8 @@ def parse_fragment(fragment: str) -> tuple[Game, LinkValues]:
                 link.problems.append(
                     f"{param.name} must be one of {', '.join(param.choices)}, got {raw!r}; using {param.default}"
                 )
+            elif param.text:
+                link.problems.append(f"{param.name} is longer than {param.maximum} characters; using none")
             elif _integer(raw) is None:
                 link.problems.append(f"{not_a_number(param.name, raw)}; using the default")
             else:

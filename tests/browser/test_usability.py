@@ -310,6 +310,7 @@ def test_the_focus_ring_is_strong_on_white(site, page):
         ("#game=yahtzee&joker=forced&dice=13356&rolls=2&target=250", YZ_ADVICE),
         ("#game=zombie-dice&p=1&i=5&j=8&b=3&fp=GY&br=GGR&sg=R", ADVICE),  # with the roll entry
         ("#game=zombie-dice&p=1&i=5&j=8&b=3&fp=GY&br=GGR&sg=R&view=thresholds&objective=turn-score", ADVICE),
+        ("#game=farkle&rules=zilch&i=0&j=0&k=350&d=2", ADVICE),
     ],
 )
 def test_axe_finds_no_violations(site, page, desktop_page, link, wait):
