@@ -402,7 +402,7 @@ def test_the_one_turn_objective_is_advised_and_kept_in_the_link():
     assert won["best"] == "hold" and won["reason"].startswith("Holding now wins the game")
     bad = api.call("resolve", {"fragment": "#game=zombie-dice&i=3&objective=most"})
     assert bad["view"]["objective"] == "win"
-    assert bad["problems"] == ["objective must be one of win, turn-score, got 'most'; advising to win the game"]
+    assert bad["problems"] == ["objective must be one of win, turn-score, got 'most'; using win"]
     assert [o["label"] for o in find_game("zombie-dice").describe().extra["objectives"]] == ["Win the game", "Most brains this turn"]
 
 
