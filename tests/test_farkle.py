@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from pycore.core.errors import InvalidParameterError
+from pycore.core.errors import InvalidParameterError, InvalidStateError
 from pycore.games import farkle
 from pycore.games.farkle import RULE_SETS, best_of_at_most, best_turn, long_run, rule_set, scoring_options, zilch_chance
 
@@ -181,3 +181,22 @@ def test_two_player_farkle_says_what_it_solves_and_links_keep_the_rule_changes()
     assert bad["params"]["set"] == "" and "straight (points of 1-2-3-4-5-6 (0: none)) cannot be 'lots'" in bad["problems"][0]
     rules = cli_json("rules", "farkle", "--rules", "zilch")
     assert rules["in_force"]["nothing"] == 500 and set(rules["rule_sets"]) == set(RULE_SETS)
+
+
+def test_a_roll_is_advised_set_aside_by_set_aside():
+    """1-5-5-2-3-4 at 350 points with six dice (Zilch): setting the 1 aside alone and rolling
+    five dice is best; each choice's value is the advice's value at the position it leads to."""
+    answer = api.call("advise", {"game": "farkle", "rules": "zilch", "state": "i=0,j=0,k=350,d=6", "faces": "155234"})
+    choices = answer["roll"]["choices"]
+    assert [(c["keep"], c["points"], c["then"]) for c in choices[:2]] == [([1], 100, "roll"), ([5], 50, "roll")]
+    assert sorted(tuple(c["keep"]) for c in choices) == [(1,), (1, 5), (1, 5, 5), (5,), (5, 5)]
+    assert [c["value"] for c in choices] == sorted((c["value"] for c in choices), reverse=True)
+    for choice in choices:
+        there = api.call("advise", {"game": "farkle", "rules": "zilch", "state": choice["state"]})
+        assert choice["value"] == pytest.approx(there["value"], abs=1e-9)
+        assert choice["then"] == there["best"] and choice["gain"] == choice["points"]
+    bust = api.call("advise", {"game": "farkle", "state": "i=0,j=0,k=100,d=5", "faces": [2, 3, 4, 6, 2]})
+    assert bust["roll"] == {"faces": [2, 3, 4, 6, 2], "turn_over": True, "choices": []}
+    for faces, message in [("2346", "no roll from i=0,j=0,k=100,d=5 shows that"), ("23x62", "a roll is written as its faces")]:
+        with pytest.raises(InvalidStateError, match=message):
+            api.call("advise", {"game": "farkle", "state": "i=0,j=0,k=100,d=5", "faces": faces})

@@ -786,6 +786,18 @@ class Farkle(JeopardyGame):
         solution = best_turn(self.rules, bank_at=(self.goal - i) // self.unit)
         return FarkleTurnValues(self, tuple(int(x) for x in anchor), solution)
 
+    def describe_choice(self, turn: tuple[int, ...], faces, option: tuple[int, ...]) -> dict:
+        """The dice set aside for a choice (the best-scoring set-aside leading there) and its points."""
+        counts = [0] * FACES
+        for face in faces:
+            counts[int(face) - 1] += 1
+        points, left = option[0] - turn[0], option[1]
+        for sub, value in sorted(scoring_options(self.rules, tuple(counts)), key=lambda o: sum(o[0])):
+            rest = turn[1] - sum(sub)
+            if value == points and (rest if rest else (DICE if self.rules.hot_dice else 0)) == left:
+                return {"keep": [face + 1 for face, n in enumerate(sub) for _ in range(n)], "points": value}
+        return {"points": points}
+
     def can_roll(self, state):
         return state["i"] + state["k"] < self.goal
 

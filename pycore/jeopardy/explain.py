@@ -61,7 +61,8 @@ def reason(
         return f"Both are equally good: rolling has {risk} and makes {_points(rolled)} {unit} this turn on average."
     if objective != "win":
         if best == ROLL:
-            return f"Rolling makes {_points(rolled)} {unit} this turn on average against {_points(banked)} banked now, despite {risk}."
+            despite = f"despite {risk}" if bust > 0 else "and this roll cannot bust"
+            return f"Rolling makes {_points(rolled)} {unit} this turn on average against {_points(banked)} banked now, {despite}."
         return f"Holding banks {_points(banked)} {unit}; rolling, with {risk}, makes only {_points(rolled)} on average."
     if best == ROLL:
         if rolled < banked:

@@ -675,6 +675,18 @@ class JeopardyGame(Game):
         nxt = tuple(int(end.next_anchor[v]) for v in self.anchor_vars)
         return Transition(probability, State(self.name, nxt, self.turn_start), None, True)
 
+    def parse_faces(self, text: str) -> list:
+        """A roll written as text, one face per character (``"155234"``); InvalidStateError
+        naming what is not a face."""
+        if not isinstance(text, str) or not text.strip() or not all(c.isdigit() or c in " ," for c in text):
+            raise InvalidStateError(f"{self.name}: a roll is written as its faces, e.g. 155234, got {text!r}")
+        return [int(c) for c in text if c.isdigit()]
+
+    def describe_choice(self, turn: tuple[int, ...], faces, option: tuple[int, ...]) -> dict:
+        """What a choice after a roll means in the game's words (Farkle: the dice set aside and
+        their points); nothing by default."""
+        return {}
+
     def apply_roll(self, state: State, faces) -> Transition:
         """What a roll showing ``faces`` (in any order; lists for tuple faces, as JSON gives
         them) leads to from ``state``, with the chance of seeing those faces: what a player

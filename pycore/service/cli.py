@@ -91,6 +91,8 @@ def _position_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--state", help="two-player games: state as key=value pairs, e.g. i=10,j=20,k=5")
     parser.add_argument("--scorecard", help='scorecard games: filled boxes, e.g. "1s:3,fh:25,y:50,yb:1" (empty: a fresh card)')
     parser.add_argument("--dice", help="scorecard games: the dice showing, e.g. 13356 (omit at the start of a turn)")
+    parser.add_argument("--faces", help="two-player games: what a roll from the state showed, e.g. 155234 (Farkle): "
+                        "each choice it allows, best first")
     parser.add_argument("--rolls-left", dest="rolls_left", type=int, help="scorecard games: rerolls left (0-2)")
     parser.add_argument("--target", type=int, help="scorecard games: a final score to reach (play for it; near the game's end)")
 
@@ -197,6 +199,13 @@ def _format(command: str, result: dict) -> str:
         margin = "" if result["margin"] is None else f" (by {result['margin']:.6f})"
         lines.append(f"best: {result['best']}{margin}")
         lines.append(f"why: {result['reason']}")
+        rolled = result.get("roll")
+        if rolled:
+            lines.append(f"the roll {''.join(map(str, rolled['faces']))}: " + ("a bust, the turn is over" if rolled["turn_over"] else "choices, best first"))
+            for choice in rolled["choices"]:
+                what = f"keep {''.join(map(str, choice['keep'])):<6}" if "keep" in choice else "go on     "
+                state = ", ".join(f"{k}={v}" for k, v in choice["state"].items())
+                lines.append(f"  {what} +{choice['gain']:<5} then {choice['then']:<4} {choice['value']:.6f}  ({state})")
         return "\n".join(lines)
     if command == "policies":
         lines = [f"{head}\n{'policy':<34} {'difference':>10} {'win rate':>9}"]

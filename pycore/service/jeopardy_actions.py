@@ -5,8 +5,10 @@ Every action takes the game (with its parameters) and the request's arguments:
 * ``solve`` {objective?, fresh?} -> p_first_player_wins, states, iterations, residual, seconds, source
   (a factored game that ships a table answers from it unless ``fresh: true``)
   (``objective: "turn-score"``: expected_score, the maximum expected points of one turn)
-* ``advise`` {state, objective?, view?} -> state, values {roll, hold}, best, margin, value, link
-  (the objective defaults to the view's, then ``win``)
+* ``advise`` {state, objective?, view?, faces?} -> state, values {roll, hold}, best, margin, value, link
+  (the objective defaults to the view's, then the game's); with ``faces`` (what a roll from
+  ``state`` showed, e.g. ``"155234"`` or ``[1, 5, 5, 2, 3, 4]``) also ``roll``: {choices
+  [{state, gain, then, value, ...}] best first, turn_over}
   (answered from a prebuilt table of turn-start values when the game ships one)
 * ``policies`` -> policies [{name, difference, win_rate, ...}]
 * ``komi`` {max_points?} -> komi [{points, p_first_player_wins}], fairest
@@ -173,8 +175,10 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
     legal = [v for v in values.values() if v is not None]
     best = ROLL if values[HOLD] is None or (values[ROLL] is not None and values[ROLL] > values[HOLD]) else HOLD
     outlook = turn_outlook(game, turn, state.turn)
+    rolled = {} if args.get("faces") is None else {"roll": _choices_after(game, state, args["faces"], turn)}
     return {
         **_head(game),
+        **rolled,
         "objective": objective,
         "state": game.state_values(state),
         "values": values,
@@ -187,6 +191,30 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
         "source": source,
         "link": "#" + fragment(game, state, {**(view or {}), "objective": objective}),
     }
+
+
+def _choices_after(game: JeopardyGame, state: State, faces, turn) -> dict:
+    """What a roll showing ``faces`` from ``state`` allows (Farkle: which scoring dice to set
+    aside), each choice with what to do next and its value, best first; ``turn_over`` if it
+    busts. The same turn's values: every choice stays in the turn being advised."""
+    if isinstance(faces, str):
+        faces = game.parse_faces(faces)
+    outcome = game.apply_roll(state, faces)
+    if outcome.turn_ended or (outcome.state is None and not outcome.options):  # a bust (or, never here, the game's end)
+        return {"faces": list(faces), "turn_over": True, "choices": []}
+    rows = []
+    for option in outcome.options or (outcome.state,):
+        values = turn.action_values(option.turn)
+        then = ROLL if values[HOLD] is None or (values[ROLL] is not None and values[ROLL] > values[HOLD]) else HOLD
+        rows.append({
+            "state": game.state_values(option),
+            "gain": game.gain(option.turn) - game.gain(state.turn),
+            "then": then,
+            "value": values[then],
+            **game.describe_choice(state.turn, faces, option.turn),
+        })
+    rows.sort(key=lambda row: -row["value"])
+    return {"faces": list(faces), "turn_over": False, "choices": rows}
 
 
 _TURNS: dict = {}  # the last few turns advised on: the next roll of the same turn is a lookup
