@@ -50,7 +50,10 @@ export class JeopardyScreen {
       (state, name, how) => this.engine.call("step", { game: this.current.game, ...this.current.params, state, var: name, ...how }),
     );
     this.thresholds = new ThresholdView(this.boundary);
-    this.rollEntry = new RollEntry(part("roll-entry"), { roll: (faces) => this.enterRoll(faces) });
+    this.rollEntry = new RollEntry(part("roll-entry"), {
+      roll: (faces) => this.enterRoll(faces),
+      pick: (state) => this.navigate(this.request(state)),
+    });
     this.strategies = new StrategiesView(this.boundary, {
       call: (action, args) => this.engine.call(action, args),
       onRule: (rule, showOnBoundary) => this.tryRule(rule, showOnBoundary),
@@ -182,17 +185,24 @@ export class JeopardyScreen {
     return { link: answer.link, answer };
   }
 
-  // a roll entered at the table: move to where it leads; returns what to say about it
+  // a roll entered at the table: move to where it leads and return what to say about it, or,
+  // when it leaves a choice (Farkle's set-asides), return the choices valued, best first
   async enterRoll(faces) {
-    const { game, params, state } = this.current;
+    const { game, params, state, view } = this.current;
     const result = await this.engine.call("roll", { game, ...params, state, faces });
     if (result.mover_value !== undefined) {
       const words = { 1: "you win", 0: "you lose", 0.5: "a draw" };
       return `That roll ends the game: ${words[result.mover_value] || "it is over"}.`;
     }
-    this.navigate(this.request(result.state));
+    if (result.options && result.options.length > 1) {
+      const answer = await this.engine.call("advise", { game, ...params, state, faces, view });
+      return { ...answer.roll, objective: answer.objective, unit: answer.unit };
+    }
+    const next = result.options ? result.options[0] : result.state;
+    this.navigate(this.request(next));
     if (!result.turn_over) return "";
-    return `That roll busts: the turn scores nothing. Player ${result.state.p} moves now.`;
+    const who = next.p ? ` Player ${next.p} moves now.` : "";
+    return `That roll busts: the turn scores nothing.${who}`;
   }
 
   async tryRule(rule, showOnBoundary) {

@@ -1,21 +1,29 @@
-// Enter the roll you just made, die by die (Zombie Dice: colour and face), and the position
-// moves on: what a player at the table does instead of counting brains and shotguns by hand.
-// Built from the game's description (roll_entry: dice, colours, faces, and the variable whose
-// dice are rolled again); hidden for games without one. The engine checks the roll ("roll"
-// action) and says what it led to; a roll that cannot be is refused in the note, and the
-// dice entered stay to be corrected.
+// Enter the roll you just made, and the position moves on: what a player at the table does
+// instead of counting by hand. Built from the game's description (roll_entry: dice, colours,
+// faces, and the variable whose dice are rolled again); hidden for games without one.
+// Dice by colour (Zombie Dice) are entered die by die, colour and face. Plain numbered dice
+// (Farkle: "dice" names the variable holding how many are rolled) are tapped on a pad of
+// faces. The engine checks the roll ("roll" action): a roll that cannot be is refused in the
+// note, and the dice entered stay to be corrected. A roll that leaves a choice (Farkle: which
+// scoring dice to set aside) lists every choice with its value, best first; tapping one
+// moves the position there.
 // Test contract: data-testid="roll-entry"; per die n: roll-colour-{n}-{letter},
-// roll-face-{n}-{face} (aria-pressed); roll-apply, roll-clear, roll-note.
+// roll-face-{n}-{face} (aria-pressed); or the pad roll-pad-{face}, the dice roll-shown-{n};
+// roll-apply, roll-clear, roll-note; choices roll-choice-{n} (best first).
 import { escapeHtml } from "./advice-panel.js";
 
 const FACE_TITLES = { brain: "Brain", shotgun: "Shotgun", footprint: "Footprints" };
 
 export class RollEntry {
-  constructor(root, { roll }) {
+  constructor(root, { roll, pick }) {
     this.root = root;
-    this.roll = roll; // (faces) -> Promise of a message to show ("" for none); throws if refused
+    // (faces) -> Promise of a message to show ("" for none), or of {choices, objective, unit}
+    // when the roll leaves a choice; throws if the roll is refused
+    this.roll = roll;
+    this.pick = pick; // (state) -> move to the position a choice leads to
     this.entry = null;
     this.dice = []; // per die: {colour, face, fixed}
+    this.choices = null;
   }
 
   // the position shown: its hand fixes the colours of the dice rolled again
@@ -28,11 +36,23 @@ export class RollEntry {
     if (key === this.shown) return; // the same position again: keep what was being entered
     this.shown = key;
     this.entry = entry;
-    this.dice = Array.from({ length: entry.dice }, (_, n) => ({ colour: hand[n] || "", face: "", fixed: n < hand.length }));
+    this.choices = null; // (the note stays: it says what the last roll did, e.g. a bust)
+    // dice rolled: a number, or the variable that holds it (Farkle: the dice left to roll)
+    this.count = typeof entry.dice === "string" ? Number(state[entry.dice]) : entry.dice;
+    this.dice = Array.from({ length: this.count }, (_, n) => ({ colour: hand[n] || "", face: "", fixed: n < hand.length }));
     this.render();
   }
 
+  // numbered dice without colours are tapped on a pad, one tap a die
+  get padded() {
+    return !Object.keys(this.entry.colours || {}).length && this.entry.faces.every((f) => typeof f === "number");
+  }
+
   render() {
+    if (this.padded) {
+      this.renderPad();
+      return;
+    }
     const { colours = {}, faces } = this.entry;
     const letters = Object.keys(colours);
     const die = (d, n) => {
@@ -84,12 +104,82 @@ export class RollEntry {
     this.root.querySelector("[data-testid=roll-apply]").addEventListener("click", () => this.apply());
   }
 
+  renderPad() {
+    const entered = this.dice.filter((d) => d.face !== "");
+    const complete = entered.length === this.count;
+    const unitOf = (c) => (this.choices.objective === "win" ? `${(100 * c.value).toFixed(1)}% to win` : `${c.value.toFixed(0)} ${this.choices.unit} expected`);
+    const choice = (c, n) => {
+      const kept = c.keep ? c.keep.join(" ") : "";
+      const then = c.then === "roll" ? `then roll ${c.state[this.entry.dice]} (${(100 * c.bust).toFixed(0)}% to bust)` : "then bank";
+      return `<li><button type="button" class="roll-choice-button ${n === 0 ? "best" : ""}" data-testid="roll-choice-${n}" data-choice="${n}">
+        ${kept ? `Keep <strong>${escapeHtml(kept)}</strong>` : "Go on"} (+${c.gain}), ${then}: ${escapeHtml(unitOf(c))}${n === 0 ? " — best" : ""}</button></li>`;
+    };
+    this.root.innerHTML = `
+      <h2>Enter your roll</h2>
+      <p class="note">Tap the ${this.count} ${this.count === 1 ? "die" : "dice"} you rolled; tap a die below to take it back.</p>
+      <div class="roll-pad" role="group" aria-label="Faces">${this.entry.faces
+        .map((f) => `<button type="button" data-testid="roll-pad-${f}" data-face="${f}" ${complete ? "disabled" : ""}>${f}</button>`)
+        .join("")}</div>
+      <div class="roll-shown" aria-label="Your roll">${entered
+        .map((d, n) => `<button type="button" class="die" data-testid="roll-shown-${n}" data-shown="${n}" aria-label="take back ${d.face}">${d.face}</button>`)
+        .join("") || `<span class="note">no dice yet</span>`}</div>
+      <div class="roll-actions">
+        <button type="button" data-testid="roll-apply" ${complete ? "" : "disabled"}>Show my choices</button>
+        <button type="button" data-testid="roll-clear">Clear</button>
+      </div>
+      <p class="field-note" data-testid="roll-note" role="status" ${this.note ? "" : "hidden"}>${escapeHtml(this.note || "")}</p>
+      ${this.choices ? `<ol class="roll-choices" data-testid="roll-choices">${this.choices.choices.map(choice).join("")}</ol>` : ""}`;
+    const refocus = (testid) => this.root.querySelector(`[data-testid="${testid}"]:not([disabled])`)?.focus();
+    this.root.querySelectorAll("button[data-face]").forEach((button) =>
+      button.addEventListener("click", () => {
+        const free = this.dice.find((d) => d.face === "");
+        if (free) free.face = Number(button.dataset.face);
+        this.note = "";
+        this.choices = null;
+        this.renderPad();
+        refocus(button.dataset.testid) || refocus("roll-apply");
+      }),
+    );
+    this.root.querySelectorAll("button[data-shown]").forEach((button) =>
+      button.addEventListener("click", () => {
+        const filled = this.dice.filter((d) => d.face !== "");
+        filled[Number(button.dataset.shown)].face = "";
+        this.dice.sort((a, b) => (a.face === "") - (b.face === ""));
+        this.choices = null;
+        this.renderPad();
+      }),
+    );
+    this.root.querySelector("[data-testid=roll-clear]").addEventListener("click", () => {
+      this.dice.forEach((d) => (d.face = ""));
+      this.note = "";
+      this.choices = null;
+      this.renderPad();
+    });
+    this.root.querySelector("[data-testid=roll-apply]").addEventListener("click", () => this.apply());
+    this.root.querySelectorAll("button[data-choice]").forEach((button) =>
+      button.addEventListener("click", () => {
+        const picked = this.choices.choices[Number(button.dataset.choice)];
+        this.shown = null;
+        this.pick(picked.state);
+      }),
+    );
+  }
+
   async apply() {
     const letters = Object.keys(this.entry.colours || {});
     const faces = this.dice.map((d) => (letters.length ? [d.colour, d.face] : d.face));
     try {
-      this.note = await this.roll(faces);
+      const answer = await this.roll(faces);
+      if (answer && answer.choices) {
+        this.choices = answer; // stay on this position: the player picks a choice
+        this.note = "";
+        this.render();
+        this.root.querySelector("[data-testid=roll-choice-0]")?.focus();
+        return;
+      }
+      this.note = answer;
       this.shown = null; // the next position starts a fresh entry (its hand decides the colours)
+      if (this.padded) this.render();
     } catch (error) {
       this.note = error.message;
       this.render();

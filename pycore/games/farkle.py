@@ -706,6 +706,7 @@ class Farkle(JeopardyGame):
     roll_hint = "a roll shows one face 1-6 for each die rolled"
     views = ("advice",)
     default_objective = "turn-score"  # the two-player game to 10,000 needs a table not built yet
+    roll_entry = {"dice": "d", "faces": [1, 2, 3, 4, 5, 6]}  # the dice left to roll, tapped on a pad
     rules_text = (
         "Roll six dice. Set aside scoring dice (1 = 100, 5 = 50, three of a kind = 100 x face, three 1s = "
         "1000, and the rule set's specials) and bank the turn total or roll the rest; set all six aside and "

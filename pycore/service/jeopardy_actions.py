@@ -8,7 +8,7 @@ Every action takes the game (with its parameters) and the request's arguments:
 * ``advise`` {state, objective?, view?, faces?} -> state, values {roll, hold}, best, margin, value, link
   (the objective defaults to the view's, then the game's); with ``faces`` (what a roll from
   ``state`` showed, e.g. ``"155234"`` or ``[1, 5, 5, 2, 3, 4]``) also ``roll``: {choices
-  [{state, gain, then, value, ...}] best first, turn_over}
+  [{state, gain, then, value, bust, ...}] best first, turn_over}
   (answered from a prebuilt table of turn-start values when the game ships one)
 * ``policies`` -> policies [{name, difference, win_rate, ...}]
 * ``komi`` {max_points?} -> komi [{points, p_first_player_wins}], fairest
@@ -206,11 +206,13 @@ def _choices_after(game: JeopardyGame, state: State, faces, turn) -> dict:
     for option in outcome.options or (outcome.state,):
         values = turn.action_values(option.turn)
         then = ROLL if values[HOLD] is None or (values[ROLL] is not None and values[ROLL] > values[HOLD]) else HOLD
+        after = turn_outlook(game, turn, option.turn).get(ROLL) if then == ROLL else None
         rows.append({
             "state": game.state_values(option),
             "gain": game.gain(option.turn) - game.gain(state.turn),
             "then": then,
             "value": values[then],
+            "bust": after.bust if after else 0.0,  # the chance that the next roll busts, if it is made
             **game.describe_choice(state.turn, faces, option.turn),
         })
     rows.sort(key=lambda row: -row["value"])

@@ -33,3 +33,38 @@ def test_one_turn_of_zilch_is_advised_and_win_chances_say_why_not(site, page):
     expect(page.get_by_test_id("advice-error")).to_contain_text("two-player play to 10000 is too large", timeout=TIMEOUT)
     page.get_by_test_id("objective-turn-score").click()
     expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+
+
+def test_a_roll_tapped_on_the_pad_lists_every_set_aside_and_a_choice_carries_the_turn_on(site, page):
+    """1-5-5-2-3-4 at 350 points with six dice (Zilch): the choices in the engine's order and
+    values; keeping the 1 moves to 450 points with five dice; a zilch is said in the note."""
+    state = "i=0,j=0,k=350,d=6"
+    expected = api.call("advise", {"game": "farkle", "rules": "zilch", "state": state, "faces": "155234"})
+    page.goto(site + expected["link"])
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    apply = page.get_by_test_id("roll-apply")
+    for face in "1552344":  # a seventh tap does nothing: six dice are rolled
+        if page.get_by_test_id(f"roll-pad-{face}").is_enabled():
+            page.get_by_test_id(f"roll-pad-{face}").click()
+    expect(page.get_by_test_id("roll-shown-5")).to_have_text("4")
+    expect(page.get_by_test_id("roll-shown-6")).to_have_count(0)
+    page.get_by_test_id("roll-shown-1").click()  # take the first 5 back, and tap it again
+    expect(apply).to_be_disabled()
+    page.get_by_test_id("roll-pad-5").click()
+    apply.click()
+    choices = expected["roll"]["choices"]
+    for n, choice in enumerate(choices):
+        button = page.get_by_test_id(f"roll-choice-{n}")
+        expect(button).to_contain_text(f"Keep {' '.join(map(str, choice['keep']))} (+{choice['points']})", timeout=TIMEOUT)
+        expect(button).to_contain_text(f"{choice['value']:.0f} points expected")
+    expect(page.get_by_test_id("roll-choice-0")).to_contain_text("then roll 5 (8% to bust)")
+    page.get_by_test_id("roll-choice-0").click()
+    after = api.call("advise", {"game": "farkle", "rules": "zilch", "state": "i=0,j=0,k=450,d=5"})
+    expect(page).to_have_url(site + after["link"], timeout=TIMEOUT)
+    expect(page.locator(ADVICE)).to_have_attribute("data-p-hold", "450", timeout=TIMEOUT)
+    # (the page's numpy in WebAssembly may differ in the last bits)
+    assert float(page.locator(ADVICE).get_attribute("data-p-roll")) == pytest.approx(after["values"]["roll"], rel=1e-12)
+    for face in "23462":
+        page.get_by_test_id(f"roll-pad-{face}").click()
+    apply.click()
+    expect(page.get_by_test_id("roll-note")).to_have_text("That roll busts: the turn scores nothing.", timeout=TIMEOUT)
