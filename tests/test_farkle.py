@@ -114,6 +114,9 @@ def test_rule_sets_are_data_and_bad_ones_are_refused_by_field():
         ("straight=lots", "straight (points of 1-2-3-4-5-6 (0: none)) cannot be 'lots'"),
         ("jokers=2", "no option 'jokers'"),
         ("three_of_a_kind=1/2", "three_of_a_kind must be six positive numbers"),
+        ("target=99999999999", "target must be at most 100000"),
+        ("more_of_a_kind=2/4/1000", "more_of_a_kind with three_of_a_kind gives more than 100000 points"),
+        ("target=100,target=200", "target is given twice"),
     ]:
         with pytest.raises(InvalidParameterError, match=message.replace("(", r"\(").replace(")", r"\)")):
             rule_set("zilch", overrides)

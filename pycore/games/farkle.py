@@ -68,6 +68,7 @@ DICE = 6
 FACES = 6
 
 Counts = tuple[int, ...]  # how many of each face 1..6
+MAX_POINTS = 100_000  # any one score, and the target: the turn's tables are sized by them
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,12 @@ class RuleSet:
             raise bad("more_of_a_kind", f"must be three positive multipliers, got {list(self.more_of_a_kind)}")
         if self.single_one == 0 and self.single_five == 0:
             raise bad("single_one", "and single_five are both 0: only triples would score")
+        for name in ("single_one", "single_five", "straight", "three_pairs", "nothing", "minimum_bank",
+                     "zilch_penalty", "target"):
+            if getattr(self, name) > MAX_POINTS:  # the turn's tables are sized by the points
+                raise bad(name, f"must be at most {MAX_POINTS}, got {getattr(self, name)}")
+        if max(self.three_of_a_kind) * max(self.more_of_a_kind) > MAX_POINTS:
+            raise bad("more_of_a_kind", f"with three_of_a_kind gives more than {MAX_POINTS} points")
         if self.target <= 0:
             raise bad("target", f"must be positive, got {self.target}")
         if self.minimum_bank > self.target:
@@ -159,6 +166,8 @@ class RuleSet:
             if "=" not in part:
                 raise InvalidParameterError(f"farkle rules: {part!r} is not NAME=VALUE")
             key, raw = (s.strip() for s in part.split("=", 1))
+            if key in changes:
+                raise InvalidParameterError(f"farkle rules: {key} is given twice")
             if key not in self.FIELDS_HELP:
                 raise InvalidParameterError(f"farkle rules: no option {key!r}; options: {', '.join(self.FIELDS_HELP)}")
             current = getattr(self, key)
