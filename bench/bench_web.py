@@ -6,7 +6,9 @@ Prints medians of ``--runs`` runs: first visit -> first advice (fresh
 browser context: nothing cached), warm reload -> first advice (same context:
 service worker cache and stored solution), the live solve time of each game
 in the browser next to CPython in the same run, Yahtzee advice latency in the
-browser, and the size of dist/.
+browser, Zombie Dice advice and Farkle decisions after a roll (each set-aside's
+P(win), swept live from the shipped table) in the browser and in CPython, and
+the size of dist/.
 """
 
 from __future__ import annotations
@@ -45,6 +47,14 @@ ZOMBIE_POSITIONS = [
     "p=2,i=10,j=14,b=3,br=GGY",
     "p=2,i=10,j=14,b=5,fp=R,br=GGYRY",
     "p=1,i=9,j=11,b=2,fp=R,br=GY,sg=R",
+]
+# Farkle (Facebook rules, two players to 10,000, from the shipped table): a decision after a
+# roll, each set-aside valued by P(win): new anchors (a sweep each), then the same turn's next roll
+FARKLE_DECISIONS = [
+    ("i=0,j=0,k=0,d=6", "155234"),
+    ("i=4000,j=5500,k=350,d=6", "155234"),
+    ("i=9000,j=9500,k=0,d=6", "112345"),
+    ("i=4000,j=5500,k=450,d=5", "15526"),
 ]
 # target play near the end: open fives, sixes, large straight, chance; 200 is 95 points away
 YAHTZEE_TARGET = {
@@ -89,6 +99,7 @@ def main() -> None:
     first, warm = [], []
     browser_solve = {"pig": [], "gro": [], "ayzd": []}
     yahtzee_round_trip, yahtzee_python, yahtzee_target = [], [], []
+    farkle = []  # per run: the round trip of each FARKLE_DECISIONS advice, ms
     zombie = []  # per run: the round trip of each ZOMBIE_POSITIONS advice, ms
     try:
         with sync_playwright() as playwright:
@@ -154,6 +165,18 @@ def main() -> None:
                     }""",
                     ZOMBIE_POSITIONS,
                 ))
+                farkle.append(page.evaluate(
+                    """async positions => {
+                        const out = [];
+                        for (const [state, faces] of positions) {
+                            const started = performance.now();
+                            await window.__bench.call('advise', { game: 'farkle', state, faces });
+                            out.push(performance.now() - started);
+                        }
+                        return out;
+                    }""",
+                    FARKLE_DECISIONS,
+                ))
                 context.close()
             browser.close()
     finally:
@@ -193,6 +216,17 @@ def main() -> None:
         api.call("thresholds", {"game": "zombie-dice", "state": ZOMBIE_POSITIONS[0]})
         run.append(1000 * (time.perf_counter() - started))
         zombie_cpython.append(run)
+    farkle_cpython = []
+    for _ in range(args.runs):
+        jeopardy_actions._TURNS.clear()
+        factored._GROUPS.clear()
+        factored._INDEX.clear()
+        run = []
+        for state, faces in FARKLE_DECISIONS:
+            started = time.perf_counter()
+            api.call("advise", {"game": "farkle", "state": state, "faces": faces})
+            run.append(1000 * (time.perf_counter() - started))
+        farkle_cpython.append(run)
     size = sum(p.stat().st_size for p in (ROOT / "dist").rglob("*") if p.is_file())
     print(f"first visit -> first advice: {statistics.median(first):6.2f} s (median of {args.runs})")
     print(f"warm reload -> first advice: {statistics.median(warm):6.2f} s")
@@ -212,6 +246,10 @@ def main() -> None:
         print(f"zombie-dice advice {state}: {b:.0f} ms in the browser, {c:.0f} ms CPython ({b / c:.1f}x)")
     b, c = statistics.median(run[-1] for run in zombie), statistics.median(run[-1] for run in zombie_cpython)
     print(f"zombie-dice When to hold chart {ZOMBIE_POSITIONS[0]}: {b:.0f} ms in the browser, {c:.0f} ms CPython ({b / c:.1f}x)")
+    for n, (state, faces) in enumerate(FARKLE_DECISIONS):
+        b = statistics.median(run[n] for run in farkle)
+        c = statistics.median(run[n] for run in farkle_cpython)
+        print(f"farkle decision {state} rolled {faces}: {b:.0f} ms in the browser, {c:.0f} ms CPython ({b / c:.1f}x)")
     print(f"dist/: {size / 1e6:.1f} MB in {sum(1 for p in (ROOT / 'dist').rglob('*') if p.is_file())} files")
     print(json.dumps({"first": first, "warm": warm}))
 

@@ -184,10 +184,11 @@ def turns_recompute_from_anchor_values(game, solution, anchors=40, seed=5) -> No
 
 def turn_score_is_a_fixed_point(game, sample: int = 300, seed: int = 4) -> float:
     """The one-turn objective satisfies its optimality equations with the scalar rules (in
-    every reachable turn state; a seeded sample of a factored game's)."""
+    every reachable turn state; a seeded sample where the turn is too large to list)."""
     solution = solve_turn_score(game)
     anchor = tuple(game.start_anchor(0))
-    if game.factored:
+    listed = not game.factored or len(game.turn_states()) <= 20_000  # (Zombie Dice's 292,140 are not)
+    if not listed:
         # turn states met in random play, each read at the start anchor
         turns = sorted({s.turn for s in sample_states(game, None, sample, seed)})
         assert len(turns) > sample // 4
@@ -206,7 +207,7 @@ def turn_score_is_a_fixed_point(game, sample: int = 300, seed: int = 4) -> float
                     total += float(o.probability) * max(solution.turn.value_at(n.turn) for n in (o.options or (o.state,)))
             backups[action] = total
         assert value == pytest.approx(max(backups.values()), abs=1e-12)
-    if not game.factored:
+    if listed:
         # and the turn-score advice is the same recursion (a game's own solver, e.g. Farkle's
         # pass up the turn total, agrees with the generic one to rounding)
         assert turn_values(game, anchor, float, 0.0).value == pytest.approx(solution.turn.value, abs=1e-9, rel=1e-12)

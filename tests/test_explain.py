@@ -118,3 +118,10 @@ def test_holding_with_more_points_on_offer_says_why():
         "Holding banks 17 points. Rolling would make more on average (17.5), but with a 17% chance that this roll "
         "busts it lowers your chance to win: points in hand are worth more here than the gamble."
     )
+
+
+def test_the_article_before_a_percentage_is_the_spoken_one():
+    from pycore.jeopardy.explain import _a
+
+    assert [_a(p) for p in ("8%", "11%", "18%", "80%", "83%", "9%", "17%", "1%", "0.8%", "100%")] == [
+        "an", "an", "an", "an", "an", "a", "a", "a", "a", "a"]

@@ -5,6 +5,7 @@ points per turn, and rule sets as data."""
 import random
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from pycore.core.errors import InvalidParameterError, InvalidStateError
@@ -60,10 +61,13 @@ def test_scoring_options_of_the_seeds_example():
     options = scoring_options(RULE_SETS["zilch"], (1, 2, 0, 2, 1, 0))
     assert sorted((sum(kept), points) for kept, points in options) == [(1, 50), (1, 100), (2, 150)]
     assert scoring_options(RULE_SETS["zilch"], (0, 1, 1, 1, 0, 1)) == []  # {2, 3, 4, 6}: a zilch
-    # four 2s: 400 (doubled); with two 3s, three pairs: 1500 in Zilch, not in Facebook Farkle
+    # four 2s: 400 (doubled); with two 3s, three pairs: 1500 in Zilch, 750 in Facebook Farkle
     assert max(p for _, p in scoring_options(RULE_SETS["zilch"], (0, 4, 0, 0, 0, 0))) == 400
     assert max(p for _, p in scoring_options(RULE_SETS["zilch"], (0, 4, 2, 0, 0, 0))) == 1500
-    assert max(p for _, p in scoring_options(RULE_SETS["facebook"], (0, 4, 2, 0, 0, 0))) == 400
+    assert max(p for _, p in scoring_options(RULE_SETS["facebook"], (0, 4, 2, 0, 0, 0))) == 750
+    # five 3s: each die past three adds 300 in Facebook Farkle (900), doubles in Zilch (1200)
+    assert max(p for _, p in scoring_options(RULE_SETS["facebook"], (0, 0, 5, 0, 0, 0))) == 900
+    assert max(p for _, p in scoring_options(RULE_SETS["zilch"], (0, 0, 5, 0, 0, 0))) == 1200
     assert max(p for _, p in scoring_options(RULE_SETS["basic"], (0, 4, 0, 0, 0, 0))) == 200
 
 
@@ -165,25 +169,118 @@ def test_the_advice_at_a_turn_total_is_the_best_turns():
     assert answer["values"]["roll"] == pytest.approx(solution.roll[7, 2] * 50, abs=1e-9)
     assert answer["outlook"]["roll"]["bust"] == pytest.approx(4 / 9)  # two dice zilch 4/9 of the time
     rolls = api.call("advise", {"game": "farkle", "state": "i=0,j=0,k=100,d=5", "objective": "turn-score"})
-    assert rolls["best"] == "roll"  # a 1 set aside, five dice: roll on (bank from 3,100)
+    assert rolls["best"] == "roll"  # a 1 set aside, five dice: roll on (bank from 3,050)
 
 
 def test_two_player_farkle_says_what_it_solves_and_links_keep_the_rule_changes():
+    """Facebook Farkle to 10,000 answers from its table, saying what the model leaves out;
+    rules no table ships for solve live up to a target of 1,000, and are refused beyond it
+    (a link to them opens on the one-turn objective, saying why)."""
     with pytest.raises(InvalidParameterError, match="two-player play to 10000 is too large to solve here"):
-        api.call("solve", {"game": "farkle"})
-    with pytest.raises(InvalidParameterError, match="add zilch_penalty=0 to the rule changes"):
-        api.call("solve", {"game": "farkle", "rules": "zilch", "set": "target=500"})
+        api.call("solve", {"game": "farkle", "rules": "zilch"})
     small = api.call("solve", {"game": "farkle", "rules": "basic", "set": "target=300"})
-    assert 0.5 < small["p_first_player_wins"] < 1  # the first player often banks 300 at once
+    assert 0.5 < small["p_first_player_wins"] < 1 and "model_note" not in small  # no penalty in basic
+    penalised = api.call("solve", {"game": "farkle", "rules": "zilch", "set": "target=500"})
+    assert "500-point penalty for three zilches in a row" in penalised["model_note"]
     link = api.call("link", {"game": "farkle", "rules": "zilch", "set": "minimum_bank=0,zilch_penalty=0",
                              "state": "i=0,j=0,k=350,d=2"})["fragment"]
     assert link == "#game=farkle&rules=zilch&set=minimum_bank%3D0%2Czilch_penalty%3D0&i=0&j=0&k=350&d=2"
     opened = api.call("resolve", {"fragment": link})
-    assert opened["params"] == {"rules": "zilch", "set": "minimum_bank=0,zilch_penalty=0"} and opened["problems"] == []
+    assert opened["params"] == {"rules": "zilch", "set": "minimum_bank=0,zilch_penalty=0"}
+    assert opened["view"]["objective"] == "turn-score"
+    assert opened["problems"] == [("two-player play to 10000 is too large to solve here, and no table ships for these rules "
+                                   "(one ships for the facebook rules as they are); most points this turn works for any "
+                                   "rules, and targets up to 1000 solve live. Showing the most points this turn instead")]
     bad = api.call("resolve", {"fragment": "#game=farkle&set=straight%3Dlots&i=0&j=0"})
     assert bad["params"]["set"] == "" and "straight (points of 1-2-3-4-5-6 (0: none)) cannot be 'lots'" in bad["problems"][0]
     rules = cli_json("rules", "farkle", "--rules", "zilch")
     assert rules["in_force"]["nothing"] == 500 and set(rules["rule_sets"]) == set(RULE_SETS)
+
+
+@pytest.mark.parametrize("rules, changes", [("facebook", "target=300"), ("zilch", "target=400")])
+def test_the_sweep_with_choices_equals_the_generic_solver(rules, changes):
+    """Two players: the factored sweep, which takes the best set-aside after each roll, gives
+    the turn-start values of the generic solver over the rules' (A, T) table, which knows
+    nothing of the sweep (Zilch: 300 to bank, so below it the turn rolls on even at the
+    target; a four of a kind with a pair is three pairs, six dice never zilch)."""
+    from pycore import find_game, solve
+    from pycore.jeopardy import factored
+    from pycore.jeopardy.rules import State
+
+    game = find_game("farkle", rules=rules, set=changes)
+    values = factored.anchor_values(game, *game.factored_turn())
+    generic = find_game("farkle", rules=rules, set=changes)
+    generic.factored = False  # the same rules, solved the other way
+    solution = solve(generic)
+    expected = [solution.value(State("farkle", tuple(int(x) for x in a), generic.turn_start)) for a in generic.anchors()]
+    assert max(abs(v - e) for v, e in zip(values, expected)) < 1e-13
+
+
+def test_a_policy_with_choices_is_evaluated_as_a_simulation_plays_it():
+    """'Roll below 150, keep the most points' against optimal play (basic rules, target 300),
+    exactly by the factored evaluation (the optimal player takes its best set-aside, the policy
+    its first, the most points): 20,000 simulated games with the same two players land within
+    4.5 standard errors. (An optimal player that took the first set-aside too, as the generic
+    evaluator has both players do, gives 0.5566: 7 standard errors off.)"""
+    from pycore import find_game
+    from pycore.jeopardy import factored
+
+    game = find_game("farkle", rules="basic", set="target=300")
+    optimal = factored.anchor_values(game, *game.factored_turn())
+    [(first, _)] = factored.evaluate_against_optimal(game, optimal, [lambda **c: c["k"] < 150])
+    assert round(first, 4) == 0.5308
+    graph, columns = game.factored_turn()
+    step, dice, goal = game.gain_step, columns["d"], game.goal
+    rolls = {}  # configuration -> [(cumulative chance, [(gain, configuration), ...])]
+    for src, dst, gain, prob, outcome in zip(graph.src, graph.dst, graph.gain, graph.prob, graph.choice):
+        table = rolls.setdefault(int(src), {})
+        table.setdefault(int(outcome), [float(prob), []])[1].append((int(gain), int(dst)))
+    cumulative = {}
+    for c, table in rolls.items():
+        total, rows = 0.0, []
+        for prob, alternatives in table.values():
+            total += prob
+            rows.append((total, alternatives))
+        cumulative[c] = rows
+    turns = {}
+
+    def optimal_turn(anchor):
+        if anchor not in turns:
+            ending = factored.ending_values(game, anchor, lambda a: float(optimal[game.anchor_row(a)]))
+            turns[anchor] = factored.anchor_turn(game, anchor, ending).turn
+        return turns[anchor]
+
+    rng = random.Random(2026)
+
+    def turn_gain(anchor, by_rule):
+        turn, g, c = optimal_turn(anchor), 0, graph.start
+        while True:
+            roll, hold = turn.roll[g, c], turn.hold[g, c]
+            wants = g * step < 150 if by_rule else not (roll <= hold)
+            if np.isnan(hold) or (wants and not np.isnan(roll)):
+                if np.isnan(roll):
+                    return g
+                draw = rng.random()
+                row = next((alternatives for total, alternatives in cumulative[c] if draw < total), None)
+                if row is None or row[0][1] < 0:
+                    return 0  # a zilch (or the last sliver of rounding)
+                gain, c = row[0] if by_rule else max(row, key=lambda a: turn.value[g + a[0], a[1]])
+                g += gain
+            else:
+                return g
+
+    wins = 0
+    for _ in range(20_000):
+        scores, mover = [0, 0], 0  # the policy moves first
+        while True:
+            gained = turn_gain((scores[mover], scores[1 - mover]), mover == 0) * step
+            scores[mover] += gained
+            if scores[mover] >= goal:
+                wins += mover == 0
+                break
+            mover = 1 - mover
+    assert abs(wins / 20_000 - first) < 4.5 * (first * (1 - first) / 20_000) ** 0.5
+    assert int(dice[graph.start]) == 6
 
 
 def test_a_roll_is_advised_set_aside_by_set_aside():
@@ -203,3 +300,60 @@ def test_a_roll_is_advised_set_aside_by_set_aside():
     for faces, message in [("2346", "no roll from i=0,j=0,k=100,d=5 shows that"), ("23x62", "a roll is written as its faces")]:
         with pytest.raises(InvalidStateError, match=message):
             api.call("advise", {"game": "farkle", "state": "i=0,j=0,k=100,d=5", "faces": faces})
+
+
+# ---- two players to 10,000: the shipped table -------------------------------------------------
+
+
+def test_the_shipped_table_of_facebook_farkle_is_the_fixed_point_it_claims():
+    """Facebook Farkle to 10,000 without the three-zilch penalty (the model solved; Busche's
+    0.53487 is for the rules with the penalty and scores down to -2500): P(first player wins),
+    the fair head start (Busche and Neller: 200) and the human rules, as built; and the table
+    is a fixed point: sampled anchors' turns, swept again from the table's own values, give back
+    their values (to the table's 2^-30 rounding), whatever the layer."""
+    from pycore import find_game
+    from pycore.jeopardy.turn import win_turn_values
+    from pycore.store.prebuilt import load_table
+
+    game = find_game("farkle")
+    table = load_table(game)
+    entry = table.entry
+    assert entry["file"] == "farkle-facebook.roht" and entry["anchors"] == 40_000
+    assert round(entry["p_first_player_wins"], 5) == P_FIRST
+    assert entry["fairest_head_start"] == FAIR_HEAD_START
+    assert entry["bytes"] <= 3_000_000 and entry["peak_memory_mb"] <= 8_000
+    values = np.asarray(table.values, float)
+    assert values[game.anchor_row((0, 0))] == pytest.approx(entry["p_first_player_wins"], abs=2**-30)
+    rng = random.Random(13)
+    for _ in range(12):
+        anchor = (50 * rng.randrange(200), 50 * rng.randrange(200))
+        turn = win_turn_values(game, anchor, lambda other: float(values[game.anchor_row(other)]))
+        assert turn.value_at(game.turn_start) == pytest.approx(values[game.anchor_row(anchor)], abs=1e-8)
+    by_name = {p["name"]: p for p in entry["policies"]}
+    assert round(by_name["Best single turn"]["difference"], 4) == BEST_SINGLE_TURN
+    assert round(by_name["Most points, bank at 300/300/400/1000/3000"]["difference"], 4) == SIMPLE_RULE
+    solved = cli_json("solve", "farkle", "--rules", "facebook")
+    assert solved["p_first_player_wins"] == pytest.approx(entry["p_first_player_wins"], abs=2**-30)
+    assert solved["source"] == "table farkle-facebook.roht" and "three zilches in a row" in solved["model_note"]
+    komi = api.call("komi", {"game": "farkle", "max_points": 500})
+    assert [r["points"] for r in komi["komi"]] == list(range(-500, 501, 50))
+    assert komi["fairest"] == -FAIR_HEAD_START
+
+
+def test_the_cli_advises_a_roll_from_scores_turn_total_and_dice():
+    """`advise farkle --dice 1,5,5,2,3,4 --turn-total 350 --scores 4000,5500`: every set-aside,
+    best first, each its chance to win; the same as the position written out with --faces."""
+    answer = cli_json("advise", "farkle", "--rules", "facebook", "--dice", "1,5,5,2,3,4", "--turn-total", "350",
+                      "--scores", "4000,5500")
+    assert answer["state"] == {"i": 4000, "j": 5500, "k": 350, "d": 6} and answer["objective"] == "win"
+    options = answer["options"]
+    assert answer["best"] == options[0] and [o["value"] for o in options] == sorted((o["value"] for o in options), reverse=True)
+    assert sorted(tuple(o["keep"]) for o in options) == [(1,), (1, 5), (1, 5, 5), (5,), (5, 5)]
+    assert all(set(o) >= {"keep", "points", "then", "value"} and 0 < o["value"] < 1 for o in options)
+    same = api.call("advise", {"game": "farkle", "state": "i=4000,j=5500,k=350,d=6", "faces": "155234"})
+    assert same["options"] == options and same["best_before_roll"] == answer["best_before_roll"]
+    zilch = cli_json("advise", "farkle", "--dice", "2,3,4,6,2", "--turn-total", "100", "--scores", "0,0")
+    assert zilch["options"] == [] and zilch["best"] is None and zilch["roll"]["turn_over"]
+    done = subprocess.run([sys.executable, "-m", "pycore", "advise", "farkle", "--scores", "4000", "--json"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2 and "--scores must be two whole numbers" in done.stderr

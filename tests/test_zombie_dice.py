@@ -412,7 +412,7 @@ def test_the_one_turn_objective_is_advised_and_kept_in_the_link():
         ("p=1&i=5&j=8&b=3&fp=RR&br=GGR&sg=RR", "5 red dice in hand and set aside, but there are only 3",
          {"b": 3, "fp": "", "br": "GGR", "sg": "RR"}),
         ("p=1&i=5&j=8&b=3&fp=GGGG", "the hand holds at most 3 footprint dice, got 4",
-         {"b": 1, "fp": "GGG", "br": "Y", "sg": ""}),
+         {"b": 0, "fp": "GGG", "br": "", "sg": ""}),
     ],
 )
 def test_a_link_to_impossible_dice_opens_the_nearest_position_without_compiling_the_game(fragment, problem, nearest):

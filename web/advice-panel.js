@@ -1,6 +1,7 @@
 // The answer: roll or hold, both actions' values (win probabilities, or expected points of the
 // turn for the one-turn objective), why (one sentence from the engine), each action's bust
-// chance and expected turn points, and the margin.
+// chance and expected turn points, the margin, and what the win chances leave out of the rules
+// in force (the engine's model_note, e.g. Farkle's three-zilch penalty).
 // Test contract: data-testid="advice" carries data-best, data-objective, data-p-roll,
 // data-p-hold (full precision; empty when the action is not allowed) and
 // data-ready="true" once the numbers belong to the state shown.
@@ -66,7 +67,8 @@ export class AdvicePanel {
       ${bar("If you hold", hold, "hold")}
       <p class="why" data-testid="reason">${escapeHtml(reason)}</p>
       ${marginText ? `<p class="margin" data-testid="margin">${marginText}</p>` : ""}
-      <p class="note">${note}</p>`;
+      <p class="note">${note}</p>
+      ${advice.model_note ? `<p class="note model-note" data-testid="model-note">${escapeHtml(advice.model_note)}</p>` : ""}`;
     this.root.classList.remove("stale");
     this.root.dataset.ready = "true";
   }

@@ -151,7 +151,7 @@ class App {
       }
       if (view && view.objective && view.objective !== (this.meta(game).default_objective || "win")) keys.objective = view.objective;
       this.open(new URLSearchParams(keys).toString(), { push: true });
-    });
+    }, (game, params) => this.engine.call("rules", { game, ...params }));
     new ShareButtons($("share"), (text) => ($("status").textContent = text));
   }
 

@@ -1,13 +1,17 @@
 // Choose the game and its variant, with one control per parameter from the game's description
-// (a rule set's choices as a select, numbers as a field; advanced ones are left to links).
+// (a rule set's choices as a select, numbers as a field; a text parameter of changes to the rule
+// set through the rules editor; other advanced ones are left to links).
 // Emits onChange({game, params}).
 import { escapeHtml } from "./advice-panel.js";
+import { RulesEditor } from "./rules-editor.js";
 
 export class GamePicker {
-  constructor(root, games, onChange) {
+  // rulesOf(game, params) -> Promise of the engine's "rules" answer (refused changes throw)
+  constructor(root, games, onChange, rulesOf = null) {
     this.root = root;
     this.games = games;
     this.onChange = onChange;
+    this.textParams = {}; // the text parameters' values (not fields of .params: the editor sets them)
     root.innerHTML = `
       <label class="field">Game
         <select data-testid="game-select" name="game">
@@ -15,14 +19,29 @@ export class GamePicker {
         </select>
       </label>
       <div class="params"></div>
+      <div class="rules-editor"></div>
       <div class="how-to-play"></div>`;
     this.select = root.querySelector("select");
     this.paramsBox = root.querySelector(".params");
     this.rulesBox = root.querySelector(".how-to-play");
+    this.editorBox = root.querySelector(".rules-editor");
+    this.rulesOf = rulesOf;
+    this.editor = new RulesEditor(this.editorBox, {
+      load: (text) => this.rulesOf(this.select.value, { ...this.currentParams(), [this.textParam().name]: text }),
+      apply: (text) => {
+        this.textParams[this.textParam().name] = text;
+        this.emit();
+      },
+    });
     this.select.addEventListener("change", () => {
       this.renderParams(this.select.value, {});
       this.emit();
     });
+  }
+
+  // the game's text parameter of rule changes, if it has one (Farkle's "set")
+  textParam(name = this.select.value) {
+    return this.game(name).parameters.find((p) => p.text);
   }
 
   game(name) {
@@ -61,15 +80,32 @@ export class GamePicker {
       })
       .join("");
     this.paramsBox.querySelectorAll("input, select").forEach((input) =>
-      input.addEventListener("change", () => this.emit()),
+      input.addEventListener("change", () => {
+        // another rule set: its own rules, the changes to the last one dropped
+        if (input.tagName === "SELECT") this.textParams = {};
+        this.emit();
+      }),
     );
+    const text = this.textParam(name);
+    this.textParams = text ? { [text.name]: params[text.name] ?? text.default } : {};
+    // the editor is loaded again only for other rules (not for every position shown)
+    const rulesKey = text ? JSON.stringify([name, params]) : "";
+    if (rulesKey !== this.rulesKey) {
+      this.rulesKey = rulesKey;
+      if (text && this.rulesOf) this.editor.show(this.textParams[text.name]);
+      else this.editorBox.innerHTML = "";
+    }
   }
 
-  emit() {
+  currentParams() {
     const params = {};
     this.paramsBox.querySelectorAll("input, select").forEach((input) => {
       params[input.name] = input.value;
     });
-    this.onChange({ game: this.select.value, params });
+    return params;
+  }
+
+  emit() {
+    this.onChange({ game: this.select.value, params: { ...this.currentParams(), ...this.textParams } });
   }
 }

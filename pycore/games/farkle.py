@@ -49,6 +49,9 @@ pass is exact, no cap error at all.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
+import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -61,7 +64,7 @@ from ..core.dice import uniform_dice
 from ..core.errors import InvalidParameterError
 from ..core.params import Param, StateVar
 from ..core.registry import register
-from ..jeopardy.rules import Choice, JeopardyGame, TurnEnd
+from ..jeopardy.rules import Choice, JeopardyGame, Policy, TurnEnd
 from .pig import OPPONENT, SCORE
 
 DICE = 6
@@ -195,11 +198,12 @@ RULE_SETS = {
     ),
     "facebook": RuleSet(
         "facebook",
+        more_of_a_kind=(2, 3, 4),
         three_pairs=750,
-        four_and_pair_as_three_pairs=False,
         nothing=0,
         minimum_bank=0,
-        source="Facebook Farkle as used by Busche and Neller: three pairs 750, no score for nothing",
+        source="Facebook Farkle as used by Busche and Neller: each die past three of a kind adds the triple's "
+        "value again, three pairs (four of a kind with a pair too) 750, no score for nothing, no minimum",
     ),
     "basic": RuleSet(
         "basic",
@@ -274,6 +278,25 @@ def _best_partition(rules: RuleSet, counts: Counts, smaller: dict) -> int | None
             rest[face] -= 1
             consider(single, rest)
     return best
+
+
+def _one_turn_choices(game: Farkle, one_turn: TurnSolution) -> np.ndarray:
+    """(G + 1, N) the set-aside the best single turn takes at each gain (in steps) and outcome
+    of the game's factored graph: the alternative with the highest one-turn value."""
+    graph, columns = game.factored_turn()
+    dice = columns["d"]
+    top = game.var_range("k")[1] // game.gain_step
+    outcomes = graph.outcome
+    out = np.zeros((top + 1, graph.n_outcomes), np.intp)
+    for g in range(top + 1):
+        worth = np.array([-np.inf if d < 0 else one_turn.value_at(g + int(step), int(dice[d]))
+                          for step, d in zip(graph.gain, graph.dst)])
+        best = np.full(graph.n_outcomes, -np.inf)
+        np.maximum.at(best, outcomes, worth)
+        first = np.full(graph.n_outcomes, len(worth))
+        np.minimum.at(first, outcomes, np.where(worth >= best[outcomes], np.arange(len(worth)), len(worth)))
+        out[g] = first
+    return out
 
 
 @lru_cache(maxsize=None)
@@ -553,7 +576,9 @@ def best_turn(rules: RuleSet, zilch_value: float = 0.0, cap: int | None = None,
             start = max(start, u + (float(np.dot(m.probability, a)) + (1 - m.zilch) * max(u, 0.0)) / m.zilch)
     cap = max(int(np.ceil(max(start, -(-rules.minimum_bank // unit)))), cap or 0)
     if bank_at is not None:
-        cap = max(bank_at - 1, 0)  # from the target on banking is all there is: W = k, no tail
+        # from the target on banking is all there is (W = k, no tail), once the minimum is reached
+        bank_at = max(bank_at, -(-rules.minimum_bank // unit))
+        cap = max(bank_at - 1, 0)
     tail, tail_zilch = _tail(rules)
     top = cap + max(int(m.points.max(initial=0)) for m in moves[1:]) + 1
     ks = np.arange(top + 1)
@@ -681,7 +706,11 @@ def _roll_table(rules: RuleSet, n: int) -> tuple[tuple[Fraction, tuple[tuple[int
 
 
 #: the largest target the two-player game is solved for in the page or the CLI without a table
-LIVE_TARGET = 500
+#: (1,000: 1.1 s in CPython by the factored sweep; 2,000 takes 9 s, 4,000 a minute)
+LIVE_TARGET = 1000
+#: a human rule: bank from these turn totals with 1..5 dice to roll (never with 6), keeping the
+#: most points after every roll; the one-turn thresholds of the Facebook rules, rounded
+SIMPLE_BANK_AT = (300, 300, 400, 1000, 3000)
 
 
 @register
@@ -713,8 +742,10 @@ class Farkle(JeopardyGame):
     start_hint = "scores are multiples of 50 below the target"
     turn_hint = "the turn total is a multiple of 50 a turn can reach, with 1 to 6 dice to roll"
     roll_hint = "a roll shows one face 1-6 for each die rolled"
-    views = ("advice",)
-    default_objective = "turn-score"  # the two-player game to 10,000 needs a table not built yet
+    views = ("advice", "strategies")
+    rules_evaluated_live = False  # one evaluation to 10,000 is a solve's worth of sweeps: minutes
+    prebuilt = ({"rules": "facebook"},)  # two players to 10,000 (its table: python -m pycore tables --game farkle)
+    factored = True  # the turn's graph over the dice to roll; a roll's set-asides are its choices
     roll_entry = {"dice": "d", "faces": [1, 2, 3, 4, 5, 6]}  # the dice left to roll, tapped on a pad
     rules_text = (
         "Roll six dice. Set aside scoring dice (1 = 100, 5 = 50, three of a kind = 100 x face, three 1s = "
@@ -735,6 +766,10 @@ class Farkle(JeopardyGame):
         return self.rules.unit
 
     @property
+    def gain_step(self) -> int:
+        return self.rules.unit
+
+    @property
     def turn_start(self) -> tuple[int, ...]:
         return (0, DICE)
 
@@ -745,16 +780,90 @@ class Farkle(JeopardyGame):
 
     def check_solvable(self) -> None:
         if self.goal > LIVE_TARGET:
+            shipped = ", ".join(v["rules"] for v in self.prebuilt)
             raise InvalidParameterError(
-                f"farkle: two-player play to {self.goal} is too large to solve here (its offline table is "
-                f"not built yet); the one-turn objective works for any rules, and targets up to {LIVE_TARGET} "
-                f"solve live (--set target={LIVE_TARGET})"
+                f"farkle: two-player play to {self.goal} is too large to solve here, and no table ships for these "
+                f"rules (one ships for the {shipped} rules as they are); most points this turn works for any rules, "
+                f"and targets up to {LIVE_TARGET} solve live"
             )
-        if self.rules.zilch_penalty:
-            raise InvalidParameterError(
-                "farkle: two-player play with a penalty for three zilches in a row needs the zilch counts in "
-                "the state, which this model does not have yet; add zilch_penalty=0 to the rule changes"
-            )
+
+    @property
+    def model_rules(self) -> RuleSet:
+        """The rules the two-player game is solved for: these, without the penalty for three
+        zilches in a row (the state has no zilch counts; see :attr:`model_note`)."""
+        return dataclasses.replace(self.rules, zilch_penalty=0, name=self.rules.name)
+
+    @property
+    def model_note(self) -> str | None:
+        """What the two-player values leave out of the rules in force, said to the player."""
+        if not self.rules.zilch_penalty:
+            return None
+        return (f"Win chances leave out the {self.rules.zilch_penalty}-point penalty for three zilches in a row: "
+                f"the two-player model does not count zilches (one-turn advice and the long-run rate include it).")
+
+    @property
+    def table_stem(self) -> str:
+        """One table per two-player model: a rule set changed only where the model does not look
+        (the zilch penalty) reads its set's table; any other change has its own name."""
+        named = RULE_SETS[self.params["rules"]]
+        if self.model_rules == dataclasses.replace(named, zilch_penalty=0):
+            return f"{self.name}-{named.name}"
+        digest = hashlib.sha256(json.dumps(self.model_rules.to_json(), sort_keys=True).encode()).hexdigest()[:12]
+        return f"{self.name}-{named.name}-{digest}"
+
+    def build_table(self, progress=None):
+        """The turn-start values to the target (offline: no live-size check), the fair head
+        start, and the human policies' results against optimal play."""
+        from ..jeopardy.factored import FactoredSolution
+        from ..jeopardy.strategy import fairest_komi, komi_table, policy_results
+
+        content = super().build_table(progress)
+        solution = FactoredSolution(self, content.values, 0, content.facts["residual"])
+        rows = komi_table(solution, min(1000, self.goal - self.gain_step))
+        started = time.perf_counter()
+        step = (lambda stage, fraction: progress(f"policies: {stage}", fraction)) if progress else None
+        results = [r.to_json() for r in policy_results(solution, progress=step)]
+        facts = {
+            **content.facts,
+            "model": "no penalty for three zilches in a row (zilch_penalty=0)",
+            "komi": [{"points": r.points, "p_first_player_wins": r.p_first_player_wins} for r in rows],
+            "fairest_head_start": -fairest_komi(rows).points,
+            "policies": results,
+            "policies_seconds": round(time.perf_counter() - started, 1),
+        }
+        return type(content)(content.values, content.extra, content.scale_bits, facts)
+
+    def human_policies(self) -> tuple[Policy, ...]:
+        """A rule a person can keep in mind, and the best single turn (the seed's objective),
+        each played whatever the scores; both against optimal play, exactly."""
+        thresholds = np.array([0, *SIMPLE_BANK_AT, 10**9])  # by dice to roll (never bank with six)
+        one_turn = best_turn(self.rules)
+
+        def simple(**c):
+            return c["k"] < thresholds[c["d"]]
+
+        def best_single_turn(**c):
+            k, d = np.broadcast_arrays(np.asarray(c["k"]) // self.unit, np.asarray(c["d"]))
+            return np.vectorize(one_turn.rolls, otypes=[bool])(k, d)
+
+        return (
+            Policy(
+                "Most points, bank at 300/300/400/1000/3000",
+                "After every roll keep the set-aside with the most points; bank once the turn total reaches 300 "
+                "with 1 or 2 dice to roll, 400 with 3, 1000 with 4, 3000 with 5; with 6 dice always roll.",
+                simple,
+                "the one-turn bank thresholds of the Facebook rules, rounded",
+                " or ".join(f"(d == {n} and k < {t})" for n, t in enumerate(SIMPLE_BANK_AT, 1)) + " or d == 6",
+            ),
+            Policy(
+                "Best single turn",
+                "Play every turn for the most points on average (the seed's objective), whatever the scores: "
+                "its set-asides and its bank thresholds.",
+                best_single_turn,
+                "seed 004's objective, solved exactly (best_turn)",
+                choose=lambda game: _one_turn_choices(game, one_turn),
+            ),
+        )
 
     def turn_states(self) -> list[tuple[int, ...]]:
         top = self.goal + max(int(_moves(self.rules, n).points.max(initial=0)) for n in range(1, DICE + 1)) * self.unit
@@ -809,7 +918,8 @@ class Farkle(JeopardyGame):
         return {"points": points}
 
     def can_roll(self, state):
-        return state["i"] + state["k"] < self.goal
+        # below the minimum to bank the turn must roll on, even at the target
+        return (state["i"] + state["k"] < self.goal) | (state["k"] < self.rules.minimum_bank)
 
     def can_hold(self, state):
         return (state["k"] > 0) & (state["k"] >= self.rules.minimum_bank)
@@ -824,6 +934,9 @@ class Farkle(JeopardyGame):
             "in_force": self.rules.to_json(),
             "options": dict(RuleSet.FIELDS_HELP),
             "rule_sets": {name: r.to_json() for name, r in RULE_SETS.items()},
+            "note": (f"Win chances come from a shipped table for the {', '.join(v['rules'] for v in self.prebuilt)} "
+                     f"rules to 10,000; with other rules they are solved live for targets up to {LIVE_TARGET}. "
+                     f"Most points this turn works for any rules."),
         }
 
 

@@ -25,6 +25,12 @@ def _percent(p: float) -> str:
     return f"{100 * p:.0f}%" if p >= 0.01 or p == 0 else f"{100 * p:.1f}%"
 
 
+def _a(percent: str) -> str:
+    """The article before a percentage as it is read aloud: "an 8%", "an 11%", "an 18%", "a 9%"."""
+    spoken = percent.split(".")[0].rstrip("%")
+    return "an" if spoken.startswith("8") or spoken in ("11", "18") else "a"
+
+
 def reason(
     game: JeopardyGame,
     state: State,
@@ -56,7 +62,7 @@ def reason(
     bust = outlook[ROLL].bust
     rolled, banked = outlook[ROLL].points, outlook[HOLD].points
     unit = game.turn_unit()  # brains in Zombie Dice
-    risk = f"a {_percent(bust)} chance that this roll busts" if bust > 0 else "no chance that this roll busts"
+    risk = f"{_a(_percent(bust))} {_percent(bust)} chance that this roll busts" if bust > 0 else "no chance that this roll busts"
     if roll == hold:
         return f"Both are equally good: rolling has {risk} and makes {_points(rolled)} {unit} this turn on average."
     if objective != "win":

@@ -22,7 +22,18 @@ bust; rolling back into the same configuration is divided out as in
 :mod:`pycore.jeopardy.turn` (if rolling is best there, it rolls again). With a
 fixed policy instead of the max, the same sweep evaluates it exactly.
 
-Arrays: ``value``, ``roll`` and ``hold`` are (G + 1, C), indexed [gain, configuration].
+**Choices after a roll** (Farkle: which scoring dice to set aside). A roll's outcome may
+offer several transitions, its *alternatives* (``TurnGraph.choice``: the outcome each
+transition belongs to); the mover takes the best, so the sum above runs over outcomes of
+``P(outcome) max over its alternatives of V(g + d, c')``. Every alternative must add
+points (no zero-gain choice), so the backward pass over the gain stays exact. The
+alternative taken at each (gain, outcome) can be recorded (``record_choices``) and fed to
+another sweep (``choose``): a fixed policy is then evaluated with its choices fixed too.
+
+**Gains in steps.** A game whose points come in steps (Farkle: 50) declares
+``gain_step``; arrays are indexed by gain / step, states keep their points.
+
+Arrays: ``value``, ``roll`` and ``hold`` are (G + 1, C), indexed [gain / step, configuration].
 """
 
 from __future__ import annotations
@@ -45,9 +56,11 @@ class TurnGraph:
     """The configurations and every roll's transitions, as flat arrays.
 
     ``src``/``dst``: configuration indices (``dst`` -1: a bust); ``gain``:
-    points the roll adds; ``prob``: its probability (float64). ``order``:
+    steps of points the roll adds; ``prob``: its probability (float64). ``order``:
     (C,) ints such that a zero-gain roll from ``c`` leads to a larger order
-    or back to ``c``. ``start``: the configuration a turn starts in."""
+    or back to ``c``. ``start``: the configuration a turn starts in. ``choice``
+    (None, or (T,) ints): the outcome each transition belongs to; transitions of one
+    outcome are the mover's alternatives, each carrying the outcome's probability."""
 
     configurations: tuple
     src: np.ndarray
@@ -56,14 +69,33 @@ class TurnGraph:
     prob: np.ndarray
     order: np.ndarray
     start: int
+    choice: np.ndarray | None = None
 
     @property
     def n_configurations(self) -> int:
         return len(self.configurations)
 
+    @property
+    def outcome(self) -> np.ndarray:
+        """(T,) the outcome of each transition (each its own where the graph has no choices)."""
+        return np.arange(len(self.src)) if self.choice is None else self.choice
+
+    @property
+    def n_outcomes(self) -> int:
+        return int(self.outcome.max(initial=-1)) + 1
+
     def check(self) -> None:
-        """Probabilities per configuration sum to 1; zero-gain rolls go up in order or stay."""
-        totals = np.bincount(self.src, weights=self.prob, minlength=self.n_configurations)
+        """Probabilities per configuration sum to 1; zero-gain rolls go up in order or stay;
+        an outcome's alternatives share its configuration and probability and all add points."""
+        first = np.unique(self.outcome, return_index=True)[1]
+        if self.choice is not None:
+            alternatives = np.bincount(self.outcome) > 1
+            same = (self.src == self.src[first][self.outcome]) & (self.prob == self.prob[first][self.outcome])
+            if not np.all(same):
+                raise ValueError("an outcome's alternatives differ in configuration or probability")
+            if np.any(alternatives[self.outcome] & ((self.gain <= 0) | (self.dst < 0))):
+                raise ValueError("a choice between alternatives must add points to each (no zero-gain choice)")
+        totals = np.bincount(self.src[first], weights=self.prob[first], minlength=self.n_configurations)
         if not np.allclose(totals, 1.0, atol=1e-12):
             bad = int(np.argmax(np.abs(totals - 1)))
             raise ValueError(f"roll probabilities of {self.configurations[bad]} sum to {totals[bad]}")
@@ -81,6 +113,8 @@ class FactoredTurn:
     roll: np.ndarray
     hold: np.ndarray
     followed: tuple[np.ndarray, ...] = ()
+    #: the transition taken at each (gain, outcome), where recorded (a graph with choices)
+    chosen: np.ndarray | None = None
 
 
 def sweep(
@@ -92,6 +126,8 @@ def sweep(
     policy: np.ndarray | None = None,
     follow: tuple[tuple[np.ndarray, float], ...] = (),
     lowest_gain: int = 0,
+    choose: np.ndarray | None = None,
+    record_choices: bool = False,
 ) -> FactoredTurn:
     """Solve a turn (``policy`` None) or evaluate a fixed one (``policy`` True: roll where
     both are allowed), for one anchor or a batch of B anchors at once.
@@ -105,6 +141,10 @@ def sweep(
     along the actions the sweep takes is wanted too (a policy evaluation riding along):
     ``((0, ..., 0), 1)`` with a 1 at gain 0 gives the chance of a zero-gain ending, which is
     the value's derivative by ``bust_value``; ``(gains, 0)`` the points the turn banks.
+
+    A graph with choices: ``choose`` ((G + 1, N) or (B, G + 1, N), N = ``graph.n_outcomes``)
+    the transition taken at each gain and outcome (default: the best, the first of equals);
+    ``record_choices`` returns those taken as ``FactoredTurn.chosen`` in the same shape.
 
     Gains below ``lowest_gain`` are left ``nan`` (nothing above them needs them: a state
     mid-turn needs only its own gain and up). The result has the shape of the input."""
@@ -121,6 +161,10 @@ def sweep(
     groups, max_gain = _groups(graph)
     if np.any(roll_allowed & (np.arange(top + 1)[None, :, None] + max_gain[None, None, :] > top)):
         raise ValueError("a roll allowed near the top gain could lead past it")
+    choices = graph.choice is not None
+    if choose is not None:
+        choose = np.broadcast_to(choose, (B, top + 1, graph.n_outcomes))
+    chosen = np.zeros((B, top + 1, graph.n_outcomes), np.int32) if choices and record_choices else None
     roll = np.full((B, top + 1, C), np.nan)
     hold = np.where(hold_allowed, hold_value[:, :, None], np.nan)
     value = _gather_table(B, top, C, max_gain, bust_value)
@@ -128,16 +172,33 @@ def sweep(
     tracks = [(np.where(hold_allowed, np.asarray(h, float)[None, :, None], np.nan), float(u)) for h, u in follow]
     tracked = [_gather_table(B, top, C, max_gain, np.full(B, u)) for _, u in tracks]
     width = C + 2
+    any_roll = roll_allowed.any(axis=(0, 2))
     for g in range(top, lowest_gain - 1, -1):
-        for members, starts, outcome, weights, stay_p in groups:
+        if not any_roll[g]:  # nobody rolls here (Farkle: the target is reached): hold or nothing
+            value[:, g, :C] = hold[:, g]
+            for (held, bust_payoff), table in zip(tracks, tracked):
+                table[:, g, :C] = held[:, g] if g else np.where(np.isnan(hold[:, g]), np.nan, bust_payoff)
+            continue
+        for level in groups:
+            members, outcome, stay_p = level.members, level.at, level.stay_p
             roll_ok = roll_allowed[:, g, members]
-            at = g * width + outcome  # each outcome's cell at this gain (see _groups)
+            at = g * width + outcome  # each transition's cell at this gain (see _groups)
+            taken = None  # (B, outcomes) each outcome's alternative taken, as a position in ``at``
+            if choices:
+                gathered = value.reshape(B, -1)[:, at]
+                if choose is not None:
+                    taken = level.position[choose[:, g, level.outcomes]]
+                elif tracks or chosen is not None:
+                    # each outcome's alternatives side by side (the last repeated to the widest):
+                    # the first best of them; an alternative with no value (nan: a state no play
+                    # reaches) is never the best
+                    side_by_side = gathered[:, level.padded]
+                    side_by_side[np.isnan(side_by_side)] = -np.inf
+                    taken = level.padded[level.outcome_rows, side_by_side.argmax(axis=2)]
+                if chosen is not None:
+                    chosen[:, g, level.outcomes] = level.transitions[taken]
 
-            def expected(table):
-                """sum over a roll's outcomes (not staying put) of P * table at the outcome"""
-                return np.add.reduceat(table.reshape(B, -1)[:, at] * weights, starts, axis=1)
-
-            total = expected(value)
+            total = _expected(value, level, at, taken, gathered if choices else None)
             h = hold[:, g, members]
             with np.errstate(divide="ignore", invalid="ignore"):
                 again = total / (1.0 - stay_p)
@@ -155,7 +216,7 @@ def sweep(
                 rolls = ~np.isnan(q_roll) & (policy[:, g, members] | np.isnan(h))
             value[:, g, members] = np.where(rolls, q_roll, h)
             for (held, bust_payoff), table in zip(tracks, tracked):
-                follow_total = expected(table)
+                follow_total = _expected(table, level, at, taken if choices else None, None)
                 follow_hold = held[:, g, members] if g else np.where(np.isnan(h), np.nan, bust_payoff)
                 with np.errstate(divide="ignore", invalid="ignore"):
                     follow_after = np.where(roll_again, follow_total / (1.0 - stay_p), follow_hold)
@@ -163,9 +224,27 @@ def sweep(
     value = value[:, : top + 1, :C]
     tracked = [t[:, : top + 1, :C] for t in tracked]
     followed = tuple(t[0] if single else t for t in tracked)
+    if chosen is not None and single:
+        chosen = chosen[0]
     if single:
-        return FactoredTurn(value[0], roll[0], hold[0], followed)
-    return FactoredTurn(value, roll, hold, followed)
+        return FactoredTurn(value[0], roll[0], hold[0], followed, chosen)
+    return FactoredTurn(value, roll, hold, followed, chosen)
+
+
+def _expected(table: np.ndarray, level: "_Level", at: np.ndarray, taken, best_of) -> np.ndarray:
+    """(B, members) the sum over each member's roll outcomes (not staying put) of P * ``table``
+    at the outcome: at the alternative ``taken`` ((B, outcomes) positions in ``at``) where there
+    is a choice, or the best of the alternatives' values ``best_of`` ((B, transitions), gathered
+    from ``table``) when none was taken; a graph without choices gives ``taken`` and
+    ``best_of`` None."""
+    flat = table.reshape(table.shape[0], -1)
+    if taken is not None:
+        per_outcome = flat[np.arange(table.shape[0])[:, None], at[taken]]
+    elif best_of is not None:
+        per_outcome = np.fmax.reduceat(best_of, level.alt_starts, axis=1)
+    else:
+        per_outcome = flat[:, at]
+    return np.add.reduceat(per_outcome * level.weights, level.starts, axis=1)
 
 
 def _gather_table(B: int, top: int, C: int, max_gain: np.ndarray, bust) -> np.ndarray:
@@ -180,30 +259,62 @@ def _gather_table(B: int, top: int, C: int, max_gain: np.ndarray, bust) -> np.nd
     return table
 
 
+@dataclass(frozen=True)
+class _Level:
+    """One order of configurations and their transitions, laid out for a sweep (see
+    :func:`_groups`). ``at``/``index``/``transitions`` per transition (sorted by source and
+    outcome); ``alt_starts``/``alt_counts``/``outcomes``/``weights`` per outcome; ``starts``
+    per member: where its run of outcomes starts; ``position`` (T,) each graph transition's
+    place in ``at`` (for a ``choose`` given as graph transitions)."""
+
+    members: np.ndarray
+    starts: np.ndarray
+    at: np.ndarray
+    weights: np.ndarray
+    stay_p: np.ndarray
+    index: np.ndarray
+    transitions: np.ndarray
+    alt_starts: np.ndarray
+    alt_counts: np.ndarray
+    outcomes: np.ndarray
+    position: np.ndarray
+    padded: np.ndarray  # (outcomes, most alternatives) positions in ``at``, the last one repeated
+    outcome_rows: np.ndarray  # (outcomes,) 0, 1, ...
+
+
 _GROUPS: dict = {}  # the last graph's groups: one graph at a time is all any caller needs
 
 
-def _groups(graph: TurnGraph) -> tuple[list[tuple], np.ndarray]:
-    """Configurations by decreasing order, each with its transitions (sorted by source):
-    (members, where each member's run of transitions starts, each outcome's flat offset in
-    a :func:`_gather_table` row block (gain * (C + 2) + configuration, or the bust / zero
-    column), each outcome's weight (0 for rolling back into the same state), and each
-    member's chance of that); and (C,) the largest gain a roll from each configuration
-    adds. Built once per graph."""
+def _groups(graph: TurnGraph) -> tuple[list[_Level], np.ndarray]:
+    """Configurations by decreasing order, each level with its transitions sorted by source
+    and outcome: each transition's flat offset in a :func:`_gather_table` row block (gain *
+    (C + 2) + configuration, or the bust / zero column), each outcome's weight (0 for
+    rolling back into the same state), and each member's chance of that; and (C,) the
+    largest gain a roll from each configuration adds. Built once per graph."""
     if _GROUPS.get("graph") is not graph:
         C = graph.n_configurations
-        by_src = np.argsort(graph.src, kind="stable")
+        outcome_of = graph.outcome
+        by_src = np.lexsort((outcome_of, graph.src))
         src = graph.src[by_src]
         groups = []
         for level in np.unique(graph.order)[::-1]:
             members = np.flatnonzero(graph.order == level)
             index = by_src[np.isin(src, members)]
-            starts = np.searchsorted(graph.src[index], members)
-            dst, gain, prob = graph.dst[index], graph.gain[index], graph.prob[index]
+            dst, gain, prob, outcome = graph.dst[index], graph.gain[index], graph.prob[index], outcome_of[index]
             stay, bust = (dst == graph.src[index]) & (gain == 0), dst < 0
-            outcome = np.where(bust, C, np.where(stay, C + 1, gain * (C + 2) + dst))
-            stay_p = np.add.reduceat(np.where(stay, prob, 0.0), starts)
-            groups.append((members, starts, outcome, np.where(stay, 0.0, prob), stay_p))
+            at = np.where(bust, C, np.where(stay, C + 1, gain * (C + 2) + dst))
+            alt_starts = np.flatnonzero(np.r_[True, outcome[1:] != outcome[:-1]])
+            alt_counts = np.diff(np.r_[alt_starts, len(index)])
+            out_src = graph.src[index][alt_starts]
+            starts = np.searchsorted(out_src, members)
+            stay_p = np.add.reduceat(np.where(stay, prob, 0.0)[alt_starts], starts)
+            position = np.zeros(len(graph.src), np.intp)
+            position[index] = np.arange(len(index))
+            widest = int(alt_counts.max(initial=1))
+            padded = alt_starts[:, None] + np.minimum(np.arange(widest)[None, :], alt_counts[:, None] - 1)
+            groups.append(_Level(members, starts, at, np.where(stay, 0.0, prob)[alt_starts], stay_p,
+                                 np.arange(len(index)), index, alt_starts, alt_counts, outcome[alt_starts], position,
+                                 padded, np.arange(len(alt_starts))))
         max_gain = np.zeros(C, dtype=np.intp)
         np.maximum.at(max_gain, graph.src, graph.gain)
         _GROUPS.update(graph=graph, groups=(groups, max_gain))
@@ -229,22 +340,32 @@ def reachable(graph: TurnGraph, top: int, roll_limit: int) -> np.ndarray:
 def graph_of_rules(game) -> tuple[TurnGraph, dict[str, np.ndarray]]:
     """The turn graph of any jeopardy game whose rolls do not depend on its gain (the first
     turn variable): configurations are the values of the other turn variables, transitions
-    are the rules' roll outcomes from gain 0. Also the configurations' columns (C,) for the
-    rules' ``can_roll``/``can_hold``. A second way to the same values as the game's own
-    solver, and how a game with a large turn gets its values."""
+    are the rules' roll outcomes from gain 0 (gains in ``game.gain_step``s; a
+    :class:`~pycore.jeopardy.rules.Choice` gives one transition per alternative, and rolls
+    offering the same alternatives are one outcome, their chances added exactly). Also the
+    configurations' columns (C,) for the rules' ``can_roll``/``can_hold``. A second way to
+    the same values as the game's own solver, and how a game with a large turn gets its
+    values."""
     rest = game.turn_vars[1:]
+    step = game.gain_step
     configs = sorted({tuple(t[1:]) for t in game.turn_states()})
     index = {c: n for n, c in enumerate(configs)}
-    src, dst, gain, prob, order = [], [], [], [], np.zeros(len(configs), dtype=np.intp)
+    src, dst, gain, prob, choice, order = [], [], [], [], [], np.zeros(len(configs), dtype=np.intp)
+    choices, outcomes = False, 0
     for n, config in enumerate(configs):
+        merged: dict[tuple, object] = {}  # the alternatives a roll offers -> its chance
         for p, outcome in game.roll_outcomes((0, *config)):
-            if isinstance(outcome, Choice):
-                raise ValueError(f"{game.name}: choices after a roll are not supported by the factored turn")
-            options = options_of(outcome)
-            src.append(n)
-            dst.append(index[tuple(options[0][1:])] if options else -1)
-            gain.append(options[0][0] if options else 0)
-            prob.append(float(p))
+            choices |= isinstance(outcome, Choice)
+            key = tuple((int(o[0]) // step, index[tuple(o[1:])]) for o in options_of(outcome))
+            merged[key] = merged.get(key, 0) + p
+        for key, p in merged.items():
+            for g, d in key or ((0, -1),):  # no alternative: a bust
+                src.append(n)
+                dst.append(d)
+                gain.append(g)
+                prob.append(float(p))
+                choice.append(outcomes)
+            outcomes += 1
     graph_arrays = (np.array(src, dtype=np.intp), np.array(dst, dtype=np.intp), np.array(gain, dtype=np.intp), np.array(prob))
     # order: longest chain of zero-gain rolls leading to each configuration
     changed = True
@@ -254,7 +375,8 @@ def graph_of_rules(game) -> tuple[TurnGraph, dict[str, np.ndarray]]:
             if g == 0 and d >= 0 and d != s_ and order[d] <= order[s_]:
                 order[d] = order[s_] + 1
                 changed = True
-    graph = TurnGraph(tuple(configs), *graph_arrays, order, index[tuple(game.turn_start[1:])])
+    graph = TurnGraph(tuple(configs), *graph_arrays, order, index[tuple(game.turn_start[1:])],
+                      np.array(choice, dtype=np.intp) if choices else None)
     graph.check()
     columns = {v: np.array([c[n] for c in configs]) for n, v in enumerate(rest)}
     return graph, columns
@@ -282,7 +404,7 @@ class _Endings:
         anchors = game.anchors()
         names = game.anchor_vars
         cols = {v: anchors[:, n] for n, v in enumerate(names)}
-        gains = np.arange(game.var_range(game.turn_vars[0])[1] + 1)
+        gains = np.arange(game.var_range(game.turn_vars[0])[1] // game.gain_step + 1) * game.gain_step
         end = game.end_turn({v: c[:, None] for v, c in cols.items()}, gains[None, :])
         terminal = np.broadcast_to(np.asarray(end.mover_value, float), (len(anchors), len(gains)))
         following = game.canonical_anchor({v: np.broadcast_to(end.next_anchor[v], terminal.shape) for v in names})
@@ -377,7 +499,7 @@ class FactoredTurnValues:
     """One anchor's turn from a :func:`sweep`, read like :class:`~pycore.jeopardy.turn.TurnValues`:
     each action's value (``None`` where not legal) at a turn state ``(gain, *configuration
     columns)``, and the expected points banked and the chance that the next roll busts under
-    the best actions (:meth:`outlook`). Arrays (G + 1, C); gains below ``lowest_gain`` were
+    the best actions (:meth:`outlook`). Arrays (G + 1, C); gains below ``lowest_gain`` (points) were
     not swept."""
 
     anchor: tuple[int, ...]
@@ -385,12 +507,14 @@ class FactoredTurnValues:
     index: dict = field(repr=False)
     turn: FactoredTurn = field(repr=False)
     lowest_gain: int = 0
+    #: points per step of the gain (the arrays' rows; see the module)
+    step: int = 1
 
     def _cell(self, turn: tuple[int, ...]) -> tuple[int, int]:
-        gain, config = int(turn[0]), tuple(int(x) for x in turn[1:])
-        if gain < self.lowest_gain or config not in self.index:
+        gain, config = divmod(int(turn[0]), self.step), tuple(int(x) for x in turn[1:])
+        if gain[1] or gain[0] * self.step < self.lowest_gain or config not in self.index:
             raise KeyError(f"turn state {turn} was not swept")
-        return gain, self.index[config]
+        return gain[0], self.index[config]
 
     def action_values(self, turn: tuple[int, ...]) -> dict[str, float | None]:
         cell = self._cell(turn)
@@ -415,15 +539,22 @@ class FactoredTurnValues:
         values = self.action_values(turn)
         out = {}
         if values[HOLD] is not None:
-            out[HOLD] = (0.0, float(gain))
+            out[HOLD] = (0.0, float(gain * self.step))
         if values[ROLL] is not None:
             points = self.turn.followed[0]
             # the roll's own outcomes, then the best actions (as the sweep's policy)
             starts = self.graph.src == config
             dst, step, prob = self.graph.dst[starts], self.graph.gain[starts], self.graph.prob[starts]
             landed = dst >= 0
+            if self.graph.choice is not None:  # each outcome's best alternative only
+                worth = np.where(landed, self.turn.value[gain + step, np.maximum(dst, 0)], -np.inf)
+                best = {}
+                for n, o in enumerate(self.graph.choice[starts]):
+                    if o not in best or worth[n] > worth[best[o]]:
+                        best[o] = n
+                landed = landed & np.isin(np.arange(len(dst)), list(best.values()))
             expected = float(np.sum(prob[landed] * points[gain + step[landed], dst[landed]]))
-            out[ROLL] = (float(np.sum(prob[~landed])), expected)
+            out[ROLL] = (float(np.sum(prob[dst < 0])), expected)
         return out
 
 
@@ -438,7 +569,7 @@ def anchor_turn(game, anchor: tuple[int, ...], hold_value: np.ndarray, lowest_ga
     having banked each gain (at gain 0: a zero-gain ending, which a bust is too). Rolling
     is not offered where holding wins the game on the spot (as the rules' legal actions)."""
     graph, columns = game.factored_turn()
-    gains = np.arange(len(hold_value))
+    gains = np.arange(len(hold_value)) * game.gain_step
     state = {v: np.asarray(x) for v, x in zip(game.anchor_vars, anchor)}
     state[game.turn_vars[0]] = gains[:, None]
     state.update({v: c[None, :] for v, c in columns.items()})
@@ -448,8 +579,8 @@ def anchor_turn(game, anchor: tuple[int, ...], hold_value: np.ndarray, lowest_ga
     wins = np.asarray(end.mover_value, float) == 1.0
     roll_ok = np.broadcast_to(np.asarray(game.can_roll(state), bool), shape) & ~(hold_ok & wins[:, None])
     turn = sweep(graph, hold_value, roll_ok, hold_ok, hold_value[0], policy=policy,
-                 follow=((gains.astype(float), 0.0),), lowest_gain=lowest_gain)
-    return FactoredTurnValues(tuple(int(x) for x in anchor), graph, index_of(game), turn, lowest_gain)
+                 follow=((gains.astype(float), 0.0),), lowest_gain=lowest_gain // game.gain_step)
+    return FactoredTurnValues(tuple(int(x) for x in anchor), graph, index_of(game), turn, lowest_gain, game.gain_step)
 
 
 _INDEX: dict = {}  # graph -> its configuration index (the last two graphs)
@@ -473,7 +604,7 @@ def reachable_turn_states(game) -> np.ndarray:
     while a roll cannot pass the top gain (kept per graph; 0.35 s for Zombie Dice). From a
     higher score the same, up to the gains the bound leaves."""
     graph, _ = game.factored_turn()
-    top = game.var_range(game.turn_vars[0])[1]
+    top = game.var_range(game.turn_vars[0])[1] // game.gain_step
     key = (id(graph), top)  # (the graph is kept with it, so its id stays its own)
     if key not in _REACH:
         if len(_REACH) >= 4:
@@ -505,10 +636,11 @@ def hold_thresholds(game, turn: FactoredTurnValues, cell_of: np.ndarray, cells: 
     (None: it has none). Ties hold, as the advice does. A turn with thousands of
     configurations cannot be drawn state by state; its boundary by cells is a few numbers."""
     reach = reachable_turn_states(game)
+    step = game.gain_step
     roll, hold = turn.turn.roll, turn.turn.hold
     rolls = ~np.isnan(roll) & (np.isnan(hold) | (roll > hold))
     shown = reach & ~(np.isnan(roll) & np.isnan(hold))
-    shown[: turn.lowest_gain] = False
+    shown[: turn.lowest_gain // step] = False
     inside = cell_of >= 0
     # (cells, G + 1): whether some state of the cell at that gain is shown, rolls, holds
     def per_cell(mask):
@@ -528,23 +660,24 @@ def hold_thresholds(game, turn: FactoredTurnValues, cell_of: np.ndarray, cells: 
         if any_roll[k, gains[-1]]:
             hold_from = None
         else:
-            hold_from = int(gains[gains > rolled[-1]][0]) if len(rolled) else int(gains[0])
-        depends_from = int(held[0]) if len(held) else None
-        found.append(HoldThreshold(hold_from, depends_from, tuple(int(g) for g in gains)))
+            hold_from = int(gains[gains > rolled[-1]][0]) * step if len(rolled) else int(gains[0]) * step
+        depends_from = int(held[0]) * step if len(held) else None
+        found.append(HoldThreshold(hold_from, depends_from, tuple(int(g) * step for g in gains)))
     return found
 
 
 def ending_values(game, anchor: tuple[int, ...], anchor_value) -> np.ndarray:
     """(G + 1,) the mover's value of ending the turn at ``anchor`` having banked each gain:
     the game's result, or ``1 - anchor_value(next anchor)`` (``nan`` past the bound)."""
-    top = game.var_range(game.turn_vars[0])[1]
+    step = game.gain_step
+    top = game.var_range(game.turn_vars[0])[1] // step
     out = np.full(top + 1, np.nan)  # nan: a gain past the bound, which no turn reaches
-    for gain in range(top + 1):
-        end = game.turn_end(tuple(anchor), gain, 1)
+    for n in range(top + 1):
+        end = game.turn_end(tuple(anchor), n * step, 1)
         if end.mover_value is not None:
-            out[gain] = end.mover_value
+            out[n] = end.mover_value
         elif tuple(end.state.anchor) in game._anchor_set:
-            out[gain] = 1.0 - anchor_value(end.state.anchor)
+            out[n] = 1.0 - anchor_value(end.state.anchor)
     return out
 
 
@@ -603,7 +736,8 @@ def solve_factored(game, progress=None, tolerance: float = TOLERANCE) -> Factore
     return FactoredSolution(game, values, stats["sweeps"], stats.get("residual", 0.0))
 
 
-def evaluate_against_optimal(game, optimal: np.ndarray, rules: list, batch: int = 16, progress=None) -> list[tuple[float, float]]:
+def evaluate_against_optimal(game, optimal: np.ndarray, rules: list, batch: int = 16, progress=None,
+                             choices: list | None = None) -> list[tuple[float, float]]:
     """Exact win probabilities of each policy against optimal play, (moving first, moving second).
 
     ``optimal``: the game's optimal turn-start values (A,), whose turns give the optimal
@@ -613,7 +747,11 @@ def evaluate_against_optimal(game, optimal: np.ndarray, rules: list, batch: int 
     with holding worth ``1 - O(next anchor)`` and ``O``'s with ``1 - P(next)``; both are
     policy evaluations, linear in the zero-gain endings' values, so the layer's pairs
     (``P_a`` with ``O_partner``) are solved exactly by one linear system. Three sweeps an
-    anchor and policy: the optimal actions (shared), then the two evaluations."""
+    anchor and policy: the optimal actions (shared), then the two evaluations.
+
+    A graph with choices: each policy's alternative at each (gain, outcome), ``choices[k]``
+    ((G + 1, N) transitions; None: the first alternative, as a :class:`Policy` takes), and
+    the optimal player's as its own sweep recorded them."""
     graph, columns = game.factored_turn()
     endings = _Endings.of(game)
     anchors, terminal, rows, layers, top = endings.anchors, endings.terminal, endings.rows, endings.layers, endings.top
@@ -622,6 +760,12 @@ def evaluate_against_optimal(game, optimal: np.ndarray, rules: list, batch: int 
     by_optimal = np.zeros((K, len(anchors)))  # O: the optimal player moves
     zero_gain_ending = (np.eye(top + 1)[0], 1.0)
     levels = np.unique(layers)[::-1]
+    has_choices = graph.choice is not None
+    if has_choices:
+        first_alternative = np.unique(graph.choice, return_index=True)[1]
+        choices = [first_alternative if c is None else c for c in (choices or [None] * K)]
+    else:
+        choices = [None] * K
     for done, level in enumerate(levels, 1):
         members, partner, inside, position = endings.layer_of(level)
         n = len(members)
@@ -634,14 +778,15 @@ def evaluate_against_optimal(game, optimal: np.ndarray, rules: list, batch: int 
             first = terminal[anchor, 0]
             # the optimal player's actions at these anchors, from the optimal values
             best = sweep(graph, np.where(ending, 1.0 - optimal[after], terminal[anchor]), roll_ok, hold_ok,
-                         np.where(np.isnan(first), 1.0 - optimal[after[:, 0]], first))
+                         np.where(np.isnan(first), 1.0 - optimal[after[:, 0]], first), record_choices=has_choices)
             chooses_roll = ~np.isnan(best.roll) & (np.isnan(best.hold) | (best.roll > best.hold))
             for k, rule in enumerate(rules):
-                rule_rolls = np.broadcast_to(np.asarray(rule(**state), bool), roll_ok.shape)
-                for mover, other, policy in (("P", by_optimal[k], rule_rolls), ("O", by_policy[k], chooses_roll)):
+                rule_rolls = np.broadcast_to(np.asarray(rule(**state), bool), (len(anchor), top + 1, graph.n_configurations))
+                for mover, other, policy, choose in (("P", by_optimal[k], rule_rolls, choices[k]),
+                                                     ("O", by_policy[k], chooses_roll, best.chosen)):
                     u = np.where(np.isnan(first), 1.0 - other[after[:, 0]], first)
                     turn = sweep(graph, np.where(ending, 1.0 - other[after], terminal[anchor]), roll_ok, hold_ok, u,
-                                 policy=policy, follow=(zero_gain_ending,))
+                                 policy=policy, follow=(zero_gain_ending,), choose=choose)
                     found[mover][k, part] = turn.value[:, 0, graph.start]
                     found["s" + mover][k, part] = turn.followed[0][:, 0, graph.start]
                     found["u" + mover][k, part] = u

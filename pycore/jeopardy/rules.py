@@ -109,6 +109,10 @@ class Policy:
     #: the same rule in the rule language (pycore.jeopardy.rule_language), constants
     #: as printed; tests check it decides exactly as ``rule`` does
     expression: str = ""
+    #: after a roll that offers a choice, the option taken, for the factored sweep: ``choose(game)``
+    #: (G + 1, N) the transition of the game's turn graph at each gain step and outcome
+    #: (None: the first option)
+    choose: Callable | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True)
@@ -323,6 +327,12 @@ class JeopardyGame(Game):
     def end_turn(self, anchor: Mapping[str, np.ndarray], gain: np.ndarray) -> TurnEnd:
         """The result of ending a turn from ``anchor`` having banked ``gain``."""
 
+    @property
+    def gain_step(self) -> int:
+        """The step of the turn's points (every gain is a multiple: Farkle's 50); the factored
+        sweep's arrays have one row per step."""
+        return 1
+
     def check_solvable(self) -> None:
         """InvalidParameterError, saying why, if the two-player game of these parameters is
         not solved here (too large without a table, or a rule its model lacks)."""
@@ -347,7 +357,7 @@ class JeopardyGame(Game):
         from .factored import TOLERANCE as FACTORED_TOLERANCE  # these import this module
         from .solver import solve
 
-        solution, seconds = _timed(lambda: solve(self, progress=progress))
+        solution, seconds = _timed(lambda: solve(self, progress=progress, check=False))  # offline: any size
         return TableContent(
             solution.anchor_values,
             scale_bits=30,  # win probabilities to 5e-10

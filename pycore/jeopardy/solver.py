@@ -161,7 +161,8 @@ class ValueIterationResult:
     iterations: int
 
 
-def solve(game: JeopardyGame, progress: Progress | None = None, anchor_values=None) -> Solution | FactoredSolution:
+def solve(game: JeopardyGame, progress: Progress | None = None, anchor_values=None,
+          check: bool = True) -> Solution | FactoredSolution:
     """Optimal play for ``game``: policy iteration by level sweeps, stopped
     when the policy is greedy with respect to its own exact values.
 
@@ -172,8 +173,10 @@ def solve(game: JeopardyGame, progress: Progress | None = None, anchor_values=No
 
     A game whose turn is too large for the table (``game.factored``) is solved by the
     factored sweep instead: a :class:`~pycore.jeopardy.factored.FactoredSolution`, which
-    answers the same questions (values, komi) from its turn-start values."""
-    game.check_solvable()
+    answers the same questions (values, komi) from its turn-start values. ``check`` False
+    skips the game's live-size check (``check_solvable``: a table built offline)."""
+    if check:
+        game.check_solvable()
     if game.factored:
         return solve_factored(game, progress)
     model = compile_game(game)

@@ -69,17 +69,21 @@ class PolicyResult:
 
 
 def default_komi_range(solution: Solution) -> int:
-    return max(1, solution.game.params["goal"] // 4)
+    """A quarter of the goal, at most 25 steps of the game's points (Farkle: 1,250 in 50s)."""
+    step = solution.game.gain_step
+    return max(step, min(solution.game.goal // 4, 25 * step) // step * step)
 
 
 def komi_table(solution: Solution, max_points: int | None = None) -> list[KomiRow]:
-    """P(first player wins) for head starts -max_points..max_points."""
-    goal = solution.game.params["goal"]
+    """P(first player wins) for head starts -max_points..max_points, in steps of the game's
+    points (a komi the scores can hold)."""
+    goal, step = solution.game.goal, solution.game.gain_step
     if max_points is None:
         max_points = default_komi_range(solution)
     if not 0 <= max_points < goal:
         raise InvalidParameterError(f"komi range must be between 0 and {goal - 1} points, got {max_points}")
-    return [KomiRow(c, solution.p_first_player_wins(c)) for c in range(-max_points, max_points + 1)]
+    max_points -= max_points % step
+    return [KomiRow(c, solution.p_first_player_wins(c)) for c in range(-max_points, max_points + 1, step)]
 
 
 def fairest_komi(rows: list[KomiRow]) -> KomiRow:
@@ -116,8 +120,14 @@ def policy_results(solution: Solution | FactoredSolution, known: list[dict] | No
                 PolicyResult(p, Matchup(by_name[p.name]["win_rate_first"], by_name[p.name]["win_rate_second"], p.name, "Optimal"))
                 for p in policies
             ]
-    results = evaluate_against_optimal(solution.game, solution.anchor_values, [p.rule for p in policies], progress=progress)
+    results = evaluate_against_optimal(solution.game, solution.anchor_values, [p.rule for p in policies], progress=progress,
+                                       choices=_choices_of(solution.game, policies))
     return [PolicyResult(p, Matchup(first, second, p.name, "Optimal")) for p, (first, second) in zip(policies, results)]
+
+
+def _choices_of(game, policies) -> list:
+    """Each policy's choices after a roll for the factored sweep (None: the first option)."""
+    return [None if p.choose is None else p.choose(game) for p in policies]
 
 
 def rule_policy(game, text: str) -> Policy:
@@ -144,7 +154,8 @@ def matchup(solution: Solution, policy, against=None, label="Your rule", against
     if isinstance(solution, FactoredSolution):
         if against is not None or not isinstance(policy, Policy):
             raise InvalidPolicyError(f"{solution.game.name}: only a policy against optimal play can be evaluated")
-        [(first, second)] = evaluate_against_optimal(solution.game, solution.anchor_values, [policy.rule])
+        [(first, second)] = evaluate_against_optimal(solution.game, solution.anchor_values, [policy.rule],
+                                                     choices=_choices_of(solution.game, [policy]))
         return Matchup(first, second, label, against_label)
     opponent = solution.policy if against is None else against
     result = evaluate(solution.game, policy, opponent)

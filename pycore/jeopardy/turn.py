@@ -230,7 +230,8 @@ def solve_turn_score(game: JeopardyGame, anchor: tuple[int, ...] | None = None) 
     if hasattr(game, "turn_score_values"):  # a game's own exact one-turn solver (Farkle: no cap)
         return TurnScoreSolution(game, game.turn_score_values(anchor))
     if game.factored:
-        points = np.arange(game.var_range(game.turn_vars[0])[1] + 1, dtype=float)
+        step = game.gain_step
+        points = np.arange(game.var_range(game.turn_vars[0])[1] // step + 1, dtype=float) * step
         return TurnScoreSolution(game, anchor_turn(game, anchor, points))
     return TurnScoreSolution(game, turn_values(game, anchor, float, 0.0))
 

@@ -90,9 +90,14 @@ def _position_args(parser: argparse.ArgumentParser) -> None:
     """A position: a two-player game's state, or a scorecard game's card, dice and rerolls."""
     parser.add_argument("--state", help="two-player games: state as key=value pairs, e.g. i=10,j=20,k=5")
     parser.add_argument("--scorecard", help='scorecard games: filled boxes, e.g. "1s:3,fh:25,y:50,yb:1" (empty: a fresh card)')
-    parser.add_argument("--dice", help="scorecard games: the dice showing, e.g. 13356 (omit at the start of a turn)")
+    parser.add_argument("--dice", help="scorecard games: the dice showing, e.g. 13356 (omit at the start of a turn); "
+                        "two-player games with choices after a roll (Farkle): the roll, e.g. 1,5,5,2,3,4: each "
+                        "choice it allows, best first (its number of dice is the dice rolled)")
     parser.add_argument("--faces", help="two-player games: what a roll from the state showed, e.g. 155234 (Farkle): "
                         "each choice it allows, best first")
+    parser.add_argument("--turn-total", dest="turn_total", type=int,
+                        help="two-player games: the points at stake this turn (with --scores, instead of --state)")
+    parser.add_argument("--scores", help="two-player games: the mover's and the opponent's scores, e.g. 4000,5500")
     parser.add_argument("--rolls-left", dest="rolls_left", type=int, help="scorecard games: rerolls left (0-2)")
     parser.add_argument("--target", type=int, help="scorecard games: a final score to reach (play for it; near the game's end)")
 
@@ -112,6 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("solve", help="solve a game: P(first player wins) under optimal play (or a turn's points)")
     _game_args(p)
     _objective_arg(p)
+    p.add_argument("--fresh", action="store_true", default=None,
+                   help="solve again instead of reading the shipped table (Zombie Dice: 5 minutes)")
     p = sub.add_parser("advise", help="roll or hold? (scorecard games: which dice to keep, which box to fill)")
     _game_args(p)
     _objective_arg(p)
@@ -182,11 +189,12 @@ def _format(command: str, result: dict) -> str:
         head += " (expected points of this turn)"
     if "expected_score" in result or "expected_final" in result or "probabilities" in result:
         return _format_scorecard(command, head, result)
+    note = f"\nnote: {result['model_note']}" if result.get("model_note") else ""
     if command == "solve":
         return (
             f"{head}\nP(first player wins) = {result['p_first_player_wins']:.6f}\n"
             f"{result['states']} states, {result['iterations']} sweeps, residual {result['residual']:.1e}, "
-            f"{result['seconds']:.2f} s"
+            f"{result['seconds']:.2f} s ({result['source']}){note}"
         )
     if command == "advise":
         state = ", ".join(f"{k}={v}" for k, v in result["state"].items())
@@ -197,7 +205,7 @@ def _format(command: str, result: dict) -> str:
             detail = f"   bust {outlook['bust']:.1%}, {outlook['points']:.2f} turn points" if outlook else ""
             lines.append(f"  {action:<4}  " + ("not allowed" if value is None else f"{what} = {value:.6f}{detail}"))
         margin = "" if result["margin"] is None else f" (by {result['margin']:.6f})"
-        lines.append(f"best: {result['best']}{margin}")
+        lines.append(f"best: {result.get('best_before_roll', result['best'])}{margin}")
         lines.append(f"why: {result['reason']}")
         rolled = result.get("roll")
         if rolled:
@@ -206,7 +214,7 @@ def _format(command: str, result: dict) -> str:
                 what = f"keep {''.join(map(str, choice['keep'])):<6}" if "keep" in choice else "go on     "
                 state = ", ".join(f"{k}={v}" for k, v in choice["state"].items())
                 lines.append(f"  {what} +{choice['gain']:<5} then {choice['then']:<4} {choice['value']:.6f}  ({state})")
-        return "\n".join(lines)
+        return "\n".join(lines) + note
     if command == "policies":
         lines = [f"{head}\n{'policy':<34} {'difference':>10} {'win rate':>9}"]
         for r in result["policies"]:
@@ -269,6 +277,35 @@ def _policy_args(request: dict, games_policies: list[str]) -> dict:
     return request
 
 
+def _position_request(request: dict) -> dict:
+    """A two-player position given as ``--scores``, ``--turn-total`` and ``--dice`` (the roll
+    just made, whose number of dice is the game's dice-rolled variable), as the API's state and
+    faces; InvalidRequestError naming what does not fit."""
+    game_cls = type(find_game(request["game"]))
+    if game_cls.kind == "scorecard" or not ({"dice", "turn_total", "scores"} & request.keys()):
+        return request
+    if "state" in request and ({"turn_total", "scores"} & request.keys()):
+        raise InvalidRequestError("give the position as --state, or as --scores and --turn-total, not both")
+    out = {k: v for k, v in request.items() if k not in ("dice", "turn_total", "scores")}
+    if "dice" in request:
+        out["faces"] = request["dice"]
+    if "state" in request:
+        return out
+    parts = {}
+    if "scores" in request:
+        scores = request["scores"].split(",")
+        if len(scores) != 2 or not all(s.strip().lstrip("-").isdigit() for s in scores):
+            raise InvalidRequestError(f"--scores must be two whole numbers, the mover's and the opponent's, e.g. 4000,5500, got {request['scores']!r}")
+        parts[game_cls.score_var], parts[game_cls.opponent_var] = (int(s) for s in scores)
+    if "turn_total" in request:
+        parts[game_cls.turn_vars[0]] = request["turn_total"]
+    rolled = game_cls.roll_entry.get("dice")
+    if "dice" in request and isinstance(rolled, str):
+        parts[rolled] = sum(c.isdigit() for c in request["dice"])
+    out["state"] = ",".join(f"{k}={v}" for k, v in parts.items())
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     request = {k: v for k, v in vars(args).items() if k not in ("command", "json", "quiet") and v is not None}
@@ -280,9 +317,11 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         request = _policy_args(request, names)
     progress = _Progress(getattr(args, "game", None) or "tables", getattr(args, "quiet", False))
-    if args.command == "solve":
-        request["fresh"] = True  # the command line solves (a scorecard game's prebuilt table is for the app)
     try:
+        if args.command == "solve" and find_game(args.game).kind == "scorecard":
+            request["fresh"] = True  # the command line solves (a scorecard game's prebuilt table is for the app)
+        if args.command in ("advise", "link"):
+            request = _position_request(request)
         if args.command in ("target-curve", "beat-optimal"):
             from ..scorecard.target_curve import beat_optimal, target_curve, write_result
 

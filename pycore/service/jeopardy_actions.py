@@ -8,7 +8,10 @@ Every action takes the game (with its parameters) and the request's arguments:
 * ``advise`` {state, objective?, view?, faces?} -> state, values {roll, hold}, best, margin, value, link
   (the objective defaults to the view's, then the game's); with ``faces`` (what a roll from
   ``state`` showed, e.g. ``"155234"`` or ``[1, 5, 5, 2, 3, 4]``) also ``roll``: {choices
-  [{state, gain, then, value, bust, ...}] best first, turn_over}
+  [{state, gain, then, value, bust, ...}] best first, turn_over}, the same choices as
+  ``options``, the best of them as ``best`` (null after a bust; the roll/hold answer for
+  ``state`` is then ``best_before_roll``); ``model_note`` where the
+  win chances leave out a rule in force (Farkle's three-zilch penalty)
   (answered from a prebuilt table of turn-start values when the game ships one)
 * ``policies`` -> policies [{name, difference, win_rate, ...}]
 * ``komi`` {max_points?} -> komi [{points, p_first_player_wins}], fairest
@@ -113,9 +116,11 @@ def _solve(game: JeopardyGame, args: dict, progress) -> dict:
         }
     solution, seconds = _solved(game, args, progress)
     extra = {"anchor_values": solution.anchor_values.tolist()} if args.get("include_anchor_values") else {}
+    note = getattr(game, "model_note", None)
     return {
         **_head(game),
         **extra,
+        **({"model_note": note} if note else {}),
         "objective": "win",
         "p_first_player_wins": solution.p_first_player_wins(),
         "states": solution.n_states,
@@ -138,15 +143,20 @@ def _state_from_args(game: JeopardyGame, args: dict) -> State:
 def _prebuilt(game: JeopardyGame):
     """The game's prebuilt table of turn-start values, if it ships one for these parameters
     (a damaged one is refused by name: TableError)."""
-    if game.table_stem not in {g.table_stem for g in type(game).prebuilt_variants()}:
+    if not _prebuilt_stem(game):
         return None
     return load_table(game)
 
 
 def _objective(game: JeopardyGame, args: dict) -> str:
     """The objective as asked, else as the link's view says (the page passes its view), else
-    the game's default."""
-    return check_objective(args.get("objective") or (_view(args) or {}).get("objective") or game.default_objective)
+    the game's default (the one-turn objective where the win chances of these parameters
+    cannot be had: Farkle to 10,000 with rules no table ships for)."""
+    asked = args.get("objective") or (_view(args) or {}).get("objective")
+    if asked:
+        return check_objective(asked)
+    # the game's default, unless its win chances cannot be had for these parameters
+    return "turn-score" if game.default_objective == "win" and win_unavailable(game) else game.default_objective
 
 
 def _advised_turn(game: JeopardyGame, anchor: tuple, objective: str, gain: int, args: dict, progress):
@@ -175,15 +185,23 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
     legal = [v for v in values.values() if v is not None]
     best = ROLL if values[HOLD] is None or (values[ROLL] is not None and values[ROLL] > values[HOLD]) else HOLD
     outlook = turn_outlook(game, turn, state.turn)
-    rolled = {} if args.get("faces") is None else {"roll": _choices_after(game, state, args["faces"], turn)}
+    rolled = {}
+    if args.get("faces") is not None:
+        roll = _choices_after(game, state, args["faces"], turn)
+        # what the roll allows, flat, and the best of it (none after a bust)
+        rolled = {"roll": roll, "options": roll["choices"]}
+    note = getattr(game, "model_note", None) if objective == "win" else None
     return {
         **_head(game),
         **rolled,
+        **({"model_note": note} if note else {}),
         "objective": objective,
         "state": game.state_values(state),
         "values": values,
         "best": best,
         "margin": abs(values[ROLL] - values[HOLD]) if len(legal) == 2 else None,
+        # once the roll is made, the question is what to take from it: the best option
+        **({"best_before_roll": best, "best": rolled["options"][0] if rolled["options"] else None} if rolled else {}),
         "value": max(legal),
         "outlook": {action: o.to_json() for action, o in outlook.items()},
         "unit": game.turn_unit(),  # what the outlook's points count
@@ -496,6 +514,23 @@ ACTIONS: dict[str, Callable[[JeopardyGame, dict, Any], dict]] = {
 # ---- links ------------------------------------------------------------------------------
 
 
+def win_unavailable(game: JeopardyGame) -> str | None:
+    """Why the win chances of these parameters cannot be had here (no table ships and the
+    solve is refused as too large), or None."""
+    if _prebuilt_stem(game):
+        return None
+    try:
+        game.check_solvable()
+    except PycoreError as exc:
+        return str(exc)
+    return None
+
+
+def _prebuilt_stem(game: JeopardyGame) -> bool:
+    """Whether a table of turn-start values ships for these parameters."""
+    return game.table_stem in {g.table_stem for g in type(game).prebuilt_variants()}
+
+
 def default_view(game: JeopardyGame) -> dict[str, str]:
     return {"view": "advice", "axis": game.turn_vars[0], "objective": game.default_objective}
 
@@ -543,6 +578,9 @@ def resolve_position(game: JeopardyGame, link: LinkValues) -> dict:
             view["objective"] = raw
         else:
             problems.append(f"objective must be one of {', '.join(OBJECTIVES)}, got {raw!r}; using {game.default_objective}")
+    if view["objective"] == "win" and (why := win_unavailable(game)):
+        view["objective"] = "turn-score"  # what can be answered for these rules
+        problems.append(f"{why.split(': ', 1)[-1]}. Showing the most {game.turn_unit()} this turn instead")
     rule = link.pop("rule")
     if rule is not None:
         # kept as text: it is checked and evaluated only when the user asks
@@ -611,7 +649,8 @@ def _nearest_factored_turn(game: JeopardyGame, anchor: tuple[int, ...], target_t
     distance = (np.abs(np.arange(reach.shape[0]) - target_turn[0])[:, None]
                 + np.abs(config - target_turn[1:]).sum(axis=1)[None, :]).astype(float)
     distance[~reach] = np.inf
-    for flat in np.argsort(distance, axis=None)[:50]:  # the nearest few: the first valid one at this anchor
+    # the nearest few (ties in order of gain, then configuration: stable, the same on every machine)
+    for flat in np.argsort(distance, axis=None, kind="stable")[:50]:
         gain, c = divmod(int(flat), reach.shape[1])
         if not np.isfinite(distance[gain, c]):
             break

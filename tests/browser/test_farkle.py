@@ -1,5 +1,6 @@
-"""Farkle and Zilch in the page: one turn's advice for the chosen rule set, swept in the
-page; the two-player game it cannot solve yet says so and the advice stays usable."""
+"""Farkle and Zilch in the page: two-player Facebook Farkle from its shipped table (each
+set-aside's chance to win, swept in the page), one turn's advice for any rule set, rules
+changed in the page and solved live, and what cannot be solved said so."""
 
 import pytest
 from playwright.sync_api import expect
@@ -12,7 +13,9 @@ TIMEOUT = 90_000
 
 def test_one_turn_of_zilch_is_advised_and_win_chances_say_why_not(site, page):
     expected = api.call("advise", {"game": "farkle", "rules": "zilch", "state": "i=0,j=0,k=350,d=2"})
-    assert expected["objective"] == "turn-score" and expected["link"] == "#game=farkle&rules=zilch&i=0&j=0&k=350&d=2"
+    # no table ships for Zilch to 10,000: the one-turn objective, in the link
+    assert expected["objective"] == "turn-score"
+    assert expected["link"] == "#game=farkle&rules=zilch&i=0&j=0&k=350&d=2&objective=turn-score"
     page.goto(site + expected["link"])
     panel = page.locator(ADVICE)
     expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
@@ -28,7 +31,7 @@ def test_one_turn_of_zilch_is_advised_and_win_chances_say_why_not(site, page):
     page.get_by_test_id("input-k").fill("300")
     page.get_by_test_id("input-k").press("Enter")
     expect(page.get_by_test_id("note-k")).to_be_visible(timeout=TIMEOUT)
-    # win chances of the two-player game to 10,000: not solved here yet, and it says so
+    # win chances of Zilch to 10,000: no table, too large to solve here, and it says so
     page.get_by_test_id("objective-win").click()
     expect(page.get_by_test_id("advice-error")).to_contain_text("two-player play to 10000 is too large", timeout=TIMEOUT)
     page.get_by_test_id("objective-turn-score").click()
@@ -68,3 +71,58 @@ def test_a_roll_tapped_on_the_pad_lists_every_set_aside_and_a_choice_carries_the
         page.get_by_test_id(f"roll-pad-{face}").click()
     apply.click()
     expect(page.get_by_test_id("roll-note")).to_have_text("That roll busts: the turn scores nothing.", timeout=TIMEOUT)
+
+
+def test_two_player_facebook_farkle_is_advised_from_its_table_set_aside_by_set_aside(site, page):
+    """4,000 to 5,500 with 350 at stake and six dice: the win chances come from the shipped
+    table (no solve), each set-aside of 1-5-5-2-3-4 valued by its chance to win, and the page
+    says what the model leaves out (the three-zilch penalty)."""
+    state = "i=4000,j=5500,k=350,d=6"
+    expected = api.call("advise", {"game": "farkle", "state": state, "faces": "155234"})
+    assert expected["objective"] == "win" and expected["link"] == "#game=farkle&rules=facebook&i=4000&j=5500&k=350&d=6"
+    page.goto(site + expected["link"])
+    panel = page.locator(ADVICE)
+    expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    assert panel.get_attribute("data-objective") == "win" and panel.get_attribute("data-best") == expected["best_before_roll"]
+    assert float(panel.get_attribute("data-p-roll")) == pytest.approx(expected["values"]["roll"], rel=1e-12)
+    expect(page.get_by_test_id("model-note")).to_contain_text("500-point penalty for three zilches in a row")
+    for face in "155234":
+        page.get_by_test_id(f"roll-pad-{face}").click()
+    page.get_by_test_id("roll-apply").click()
+    best = expected["options"][0]
+    expect(page.get_by_test_id("roll-choice-0")).to_contain_text(
+        f"Keep {' '.join(map(str, best['keep']))} (+{best['points']})", timeout=TIMEOUT)
+    expect(page.get_by_test_id("roll-choice-0")).to_contain_text(f"{100 * best['value']:.1f}% to win")
+    expect(page.get_by_test_id("roll-choices").locator("li")).to_have_count(len(expected["options"]))
+
+
+def test_rules_changed_in_the_page_are_checked_named_and_solved_live(site, page):
+    """Basic Farkle: a straight worth 'lots' is refused naming the field, and what was typed
+    stays; a straight worth 1,000 to a target of 1,000 is solved live and its win chances are
+    the engine's; 'Back to the rule set' drops the changes."""
+    page.goto(site + "#game=farkle&rules=basic&i=0&j=0&k=0&d=6&objective=turn-score")
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    editor = page.get_by_test_id("rules-editor")
+    editor.locator("summary").click()
+    expect(page.get_by_test_id("rule-target")).to_have_value("10000")
+    page.get_by_test_id("rule-straight").fill("lots")
+    page.get_by_test_id("rules-apply").click()
+    expect(page.get_by_test_id("rules-message")).to_contain_text("straight (points of 1-2-3-4-5-6 (0: none)) cannot be 'lots'",
+                                                                 timeout=TIMEOUT)
+    expect(page.get_by_test_id("rule-straight")).to_have_value("lots")
+    page.get_by_test_id("rule-straight").fill("1000")
+    page.get_by_test_id("rule-target").fill("1000")
+    page.get_by_test_id("rules-apply").click()
+    changed = "straight=1000,target=1000"
+    expected = api.call("advise", {"game": "farkle", "rules": "basic", "set": changed, "state": "i=0,j=0,k=0,d=6",
+                                   "objective": "win"})
+    expect(page).to_have_url(site + "#game=farkle&rules=basic&set=straight%3D1000%2Ctarget%3D1000&i=0&j=0&k=0&d=6"
+                             "&objective=turn-score", timeout=TIMEOUT)
+    page.get_by_test_id("objective-win").click()
+    panel = page.locator(ADVICE)
+    expect(panel).to_have_attribute("data-objective", "win", timeout=TIMEOUT)
+    expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    assert float(panel.get_attribute("data-p-roll")) == pytest.approx(expected["values"]["roll"], rel=1e-9)
+    expect(page.get_by_test_id("rules-editor").locator("summary")).to_have_text("Change the rules (2 changed)")
+    page.get_by_test_id("rules-reset").click()
+    expect(page).to_have_url(site + "#game=farkle&rules=basic&i=0&j=0&k=0&d=6&objective=turn-score", timeout=TIMEOUT)
