@@ -97,7 +97,8 @@ export class JeopardyScreen {
     const keys = { game, ...params, ...state };
     if (view && view.view !== "advice") Object.assign(keys, { view: view.view, axis: view.axis });
     if (view && view.rule) keys.rule = view.rule;
-    const standard = (this.game && this.game.default_objective) || "win";
+    // what a link without an objective means for these parameters (the engine says, on resolving)
+    const standard = (this.current && this.current.default_objective) || (this.game && this.game.default_objective) || "win";
     if (view && view.objective && view.objective !== standard) keys.objective = view.objective;
     return new URLSearchParams(keys).toString();
   }

@@ -152,10 +152,12 @@ def _objective(game: JeopardyGame, args: dict) -> str:
     """The objective as asked, else as the link's view says (the page passes its view), else
     the game's default (the one-turn objective where the win chances of these parameters
     cannot be had: Farkle to 10,000 with rules no table ships for)."""
-    asked = args.get("objective") or (_view(args) or {}).get("objective")
-    if asked:
-        return check_objective(asked)
-    # the game's default, unless its win chances cannot be had for these parameters
+    return check_objective(args.get("objective") or (_view(args) or {}).get("objective") or default_objective(game))
+
+
+def default_objective(game: JeopardyGame) -> str:
+    """The game's default objective, unless its win chances cannot be had for these
+    parameters (Farkle to 10,000 with rules no table ships for): then the one turn's."""
     return "turn-score" if game.default_objective == "win" and win_unavailable(game) else game.default_objective
 
 
@@ -532,7 +534,7 @@ def _prebuilt_stem(game: JeopardyGame) -> bool:
 
 
 def default_view(game: JeopardyGame) -> dict[str, str]:
-    return {"view": "advice", "axis": game.turn_vars[0], "objective": game.default_objective}
+    return {"view": "advice", "axis": game.turn_vars[0], "objective": default_objective(game)}
 
 
 def view_axes(game: JeopardyGame) -> tuple[str, ...]:
@@ -549,7 +551,7 @@ def fragment(game: JeopardyGame, state: State, view: dict | None = None) -> str:
             pairs.append(("axis", quote(str(view["axis"]), safe="")))
     if view.get("rule"):
         pairs.append(("rule", quote(view["rule"], safe="")))
-    if view["objective"] != game.default_objective:  # the advice's objective, unless the game's own
+    if view["objective"] != default_objective(game):  # the advice's objective, unless the one a bare link means
         pairs.append(("objective", quote(str(view["objective"]), safe="")))
     return to_fragment(game, pairs)
 
@@ -578,9 +580,6 @@ def resolve_position(game: JeopardyGame, link: LinkValues) -> dict:
             view["objective"] = raw
         else:
             problems.append(f"objective must be one of {', '.join(OBJECTIVES)}, got {raw!r}; using {game.default_objective}")
-    if view["objective"] == "win" and (why := win_unavailable(game)):
-        view["objective"] = "turn-score"  # what can be answered for these rules
-        problems.append(f"{why.split(': ', 1)[-1]}. Showing the most {game.turn_unit()} this turn instead")
     rule = link.pop("rule")
     if rule is not None:
         # kept as text: it is checked and evaluated only when the user asks
@@ -606,6 +605,8 @@ def resolve_position(game: JeopardyGame, link: LinkValues) -> dict:
         "fragment": "#" + fragment(game, state, view),
         "problems": problems,
         "view": view,
+        # what the link means without an objective (the one turn where no win chances can be had)
+        "default_objective": default_objective(game),
     }
 
 
