@@ -363,3 +363,16 @@ def test_the_cli_advises_a_roll_from_scores_turn_total_and_dice():
     done = subprocess.run([sys.executable, "-m", "pycore", "advise", "farkle", "--scores", "4000", "--json"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 2 and "--scores must be two whole numbers" in done.stderr
+
+
+def test_anchors_are_found_by_arithmetic_as_the_grid_lists_them():
+    """Farkle's anchors are a grid: its row arithmetic gives every anchor's place in
+    anchors() (and in the table), and a score off the grid is no anchor."""
+    from pycore import find_game
+
+    game = find_game("farkle", rules="basic", set="target=1000")
+    for row, anchor in enumerate(game.anchors()):
+        assert game.anchor_row(tuple(int(x) for x in anchor)) == row
+    assert not game.has_anchor((1000, 0)) and not game.has_anchor((25, 0)) and not game.has_anchor((-50, 0))
+    with pytest.raises(InvalidStateError, match="no such position i=25, j=0"):
+        game.anchor_row((25, 0))

@@ -98,7 +98,8 @@ class App {
       if (!isCurrent()) return;
       showProblems(resolved.problems);
       const game = this.meta(resolved.game);
-      if (!this.current || this.current.game !== resolved.game) $("status").textContent = ""; // about the last game
+      const variant = (r) => r && `${r.game}|${JSON.stringify(r.params)}`;
+      if (variant(this.current) !== variant(resolved)) $("status").textContent = ""; // about the last game or variant
       this.showScreen(game.kind);
       this.picker.show(resolved.game, resolved.params);
       const shown = await this.screens[game.kind].show(resolved, game, isCurrent);

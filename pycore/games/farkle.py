@@ -778,6 +778,14 @@ class Farkle(JeopardyGame):
         i, j = np.meshgrid(scores, scores, indexing="ij")
         return np.stack([i.ravel(), j.ravel()], axis=1)
 
+    # the anchors are a grid (i major, as anchors() lists them): found by arithmetic, not looked up
+    def has_anchor(self, key: tuple[int, ...]) -> bool:
+        return all(0 <= x < self.goal and x % self.unit == 0 for x in key)
+
+    def anchor_row(self, anchor: tuple[int, ...]) -> int:
+        i, j = self.anchor_key(anchor)
+        return i // self.unit * (self.goal // self.unit) + j // self.unit
+
     def check_solvable(self) -> None:
         if self.goal > LIVE_TARGET:
             shipped = ", ".join(v["rules"] for v in self.prebuilt)

@@ -676,7 +676,7 @@ def ending_values(game, anchor: tuple[int, ...], anchor_value) -> np.ndarray:
         end = game.turn_end(tuple(anchor), n * step, 1)
         if end.mover_value is not None:
             out[n] = end.mover_value
-        elif tuple(end.state.anchor) in game._anchor_set:
+        elif game.has_anchor(tuple(int(x) for x in end.state.anchor)):
             out[n] = 1.0 - anchor_value(end.state.anchor)
     return out
 

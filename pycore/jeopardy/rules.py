@@ -340,12 +340,10 @@ class JeopardyGame(Game):
     def factored_turn(self):
         """(TurnGraph, configuration columns) of the factored sweep: by default built from
         ``roll_outcomes`` (:func:`pycore.jeopardy.factored.graph_of_rules`); a game with a
-        large turn builds its own, faster. Cached per instance."""
-        if "_factored_turn" not in self.__dict__:
-            from .factored import graph_of_rules  # factored imports this module
+        large turn builds its own, faster. Built once for these parameters."""
+        from .factored import graph_of_rules  # factored imports this module
 
-            self.__dict__["_factored_turn"] = graph_of_rules(self)
-        return self.__dict__["_factored_turn"]
+        return self._shared("factored_turn", lambda: graph_of_rules(self))
 
     # ---- prebuilt tables: the turn-start values of the listed variants ------------------
 
@@ -380,10 +378,25 @@ class JeopardyGame(Game):
 
     def anchor_row(self, anchor: tuple[int, ...]) -> int:
         """The row of a (canonical) anchor in ``anchors()`` (and in a prebuilt table)."""
-        rows = self.__dict__.get("_rows")
-        if rows is None:
-            rows = self.__dict__["_rows"] = {tuple(int(x) for x in r): n for n, r in enumerate(self._anchor_array)}
+        rows = self._shared("rows", lambda: {tuple(int(x) for x in r): n for n, r in enumerate(self._anchor_array)})
         return rows[self.anchor_key(anchor)]
+
+    def has_anchor(self, key: tuple[int, ...]) -> bool:
+        """Whether a canonical anchor is tabulated (a game with a regular grid of anchors may
+        answer without the set of them: Farkle's 40,000)."""
+        return key in self._anchor_set
+
+    def _shared(self, name: str, build: Callable):
+        """A lookup built once for every instance of these parameters (each request makes its
+        own instance: Farkle's 40,000 anchors took 0.3 s a request to index again)."""
+        entry = _SHARED.get(self.key)
+        if entry is None:
+            if len(_SHARED) >= 4:
+                _SHARED.pop(next(iter(_SHARED)))
+            entry = _SHARED[self.key] = {}
+        if name not in entry:
+            entry[name] = build()
+        return entry[name]
 
     def canonical_anchor(self, anchor: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
         """The tabulated anchor that stands for ``anchor`` (identity unless a
@@ -398,11 +411,11 @@ class JeopardyGame(Game):
 
     @cached_property
     def _anchor_array(self) -> np.ndarray:
-        return np.asarray(self.anchors(), dtype=np.int64)
+        return self._shared("anchor_array", lambda: np.asarray(self.anchors(), dtype=np.int64))
 
     @cached_property
     def _anchor_set(self) -> frozenset:
-        return frozenset(tuple(int(x) for x in row) for row in self._anchor_array)
+        return self._shared("anchor_set", lambda: frozenset(tuple(int(x) for x in row) for row in self._anchor_array))
 
     @cached_property
     def _turn_array(self) -> np.ndarray:
@@ -627,7 +640,7 @@ class JeopardyGame(Game):
         names = self.anchor_vars
         canonical = self.canonical_anchor({v: np.asarray(int(x)) for v, x in zip(names, anchor)})
         key = tuple(int(canonical[v]) for v in names)
-        if key not in self._anchor_set:
+        if not self.has_anchor(key):
             raise InvalidStateError(
                 f"{self.name}: no such position "
                 + ", ".join(f"{k}={v}" for k, v in zip(names, anchor))
@@ -767,5 +780,8 @@ OBJECTIVES = {
     "win": "the probability of winning the game (two players)",
     "turn-score": "the expected points of one turn",
 }
+#: per game key (name and parameters), lookups every instance shares (see JeopardyGame._shared)
+_SHARED: dict[tuple, dict] = {}
+
 #: each objective as a choice on screen (``unit``: the game's :meth:`JeopardyGame.turn_unit`)
 OBJECTIVE_LABELS = {"win": "Win the game", "turn-score": "Most {unit} this turn"}
