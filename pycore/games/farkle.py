@@ -799,7 +799,7 @@ class Farkle(JeopardyGame):
     def model_rules(self) -> RuleSet:
         """The rules the two-player game is solved for: these, without the penalty for three
         zilches in a row (the state has no zilch counts; see :attr:`model_note`)."""
-        return dataclasses.replace(self.rules, zilch_penalty=0, name=self.rules.name)
+        return dataclasses.replace(self.rules, zilch_penalty=0)
 
     @property
     def model_note(self) -> str | None:
@@ -845,14 +845,16 @@ class Farkle(JeopardyGame):
         """A rule a person can keep in mind, and the best single turn (the seed's objective),
         each played whatever the scores; both against optimal play, exactly."""
         thresholds = np.array([0, *SIMPLE_BANK_AT, 10**9])  # by dice to roll (never bank with six)
-        one_turn = best_turn(self.rules)
+        # the best single turn is solved only when its policy is played (0.2 s): listing the
+        # policies (the strategies view, the CLI's names) needs none of it
+        one_turn = lru_cache(maxsize=1)(lambda: best_turn(self.rules))
 
         def simple(**c):
             return c["k"] < thresholds[c["d"]]
 
         def best_single_turn(**c):
             k, d = np.broadcast_arrays(np.asarray(c["k"]) // self.unit, np.asarray(c["d"]))
-            return np.vectorize(one_turn.rolls, otypes=[bool])(k, d)
+            return np.vectorize(one_turn().rolls, otypes=[bool])(k, d)
 
         return (
             Policy(
@@ -869,7 +871,7 @@ class Farkle(JeopardyGame):
                 "its set-asides and its bank thresholds.",
                 best_single_turn,
                 "seed 004's objective, solved exactly (best_turn)",
-                choose=lambda game: _one_turn_choices(game, one_turn),
+                choose=lambda game: _one_turn_choices(game, one_turn()),
             ),
         )
 
