@@ -193,7 +193,7 @@ def turn_score_is_a_fixed_point(game, sample: int = 300, seed: int = 4) -> float
         turns = sorted({s.turn for s in sample_states(game, None, sample, seed)})
         assert len(turns) > sample // 4
     else:
-        turns = list(solution.turn.value)
+        turns = list(game.reachable_turns(anchor))
     for turn in turns:
         value = solution.turn.value_at(turn)
         state = game.state(**game.state_values(_at(game, anchor, turn)))
@@ -207,7 +207,7 @@ def turn_score_is_a_fixed_point(game, sample: int = 300, seed: int = 4) -> float
                     total += float(o.probability) * max(solution.turn.value_at(n.turn) for n in (o.options or (o.state,)))
             backups[action] = total
         assert value == pytest.approx(max(backups.values()), abs=1e-12)
-    if listed:
+    if listed and hasattr(solution.turn, "value"):
         # and the turn-score advice is the same recursion (a game's own solver, e.g. Farkle's
         # pass up the turn total, agrees with the generic one to rounding)
         assert turn_values(game, anchor, float, 0.0).value == pytest.approx(solution.turn.value, abs=1e-9, rel=1e-12)

@@ -13,10 +13,10 @@ def handle(request):
 
 def test_games_lists_the_registry():
     games = handle({"action": "games"})["games"]
-    assert [g["name"] for g in games] == ["pig", "gro", "ayzd", "zombie-dice", "farkle", "yahtzee"]
-    assert [g["kind"] for g in games] == ["jeopardy"] * 5 + ["scorecard"]
+    assert [g["name"] for g in games] == ["pig", "gro", "ayzd", "zombie-dice", "farkle", "pig-turns", "yahtzee"]
+    assert [g["kind"] for g in games] == ["jeopardy"] * 6 + ["scorecard"]
     assert [v["name"] for v in games[1]["state_vars"]] == ["p", "i", "j", "k", "o"]
-    assert [b["key"] for b in games[5]["boxes"]][:2] == ["1s", "2s"] and games[5]["boxes"][1]["values"][-1] == 10
+    assert [b["key"] for b in games[6]["boxes"]][:2] == ["1s", "2s"] and games[6]["boxes"][1]["values"][-1] == 10
     zombie_dice = games[3]
     assert [(v["name"], v.get("letters", "")) for v in zombie_dice["state_vars"]][3:] == [
         ("b", ""), ("fp", "GYR"), ("br", "GYR"), ("sg", "GYR")

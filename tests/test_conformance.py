@@ -13,6 +13,7 @@ from pycore.jeopardy.model import compile_game
 
 SMALL = {
     "pig": {"goal": 16},
+    "pig-turns": {"goal": 12, "turns": 6},  # the target model; test_pig_turns runs the free one
     "gro": {"goal": 12, "bound": 24},
     "ayzd": {"goal": 5, "bound": 10},
     "zombie-dice": {"goal": 3, "bound": 6},

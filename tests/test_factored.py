@@ -12,8 +12,7 @@ from pycore.jeopardy.rules import State
 @pytest.mark.parametrize("name, params", [("ayzd", {}), ("pig", {"goal": 20})])
 def test_anchor_values_equal_the_solver(solved, name, params):
     game = find_game(name, **params)
-    graph, columns = factored.graph_of_rules(game)
-    values = factored.anchor_values(game, graph, columns)
+    values = factored.anchor_values(game)  # the turn graph made from the rules
     solution = solved(name, **params)
     expected = [solution.value(State(game.name, tuple(int(x) for x in a), game.turn_start)) for a in game.anchors()]
     assert np.max(np.abs(values - np.array(expected))) < 1e-13
@@ -50,7 +49,7 @@ def test_policies_against_optimal_play_equal_the_main_evaluator():
 
     game = find_game("ayzd")
     expected = [(r.matchup.win_rate_first, r.matchup.win_rate_second) for r in policy_results(solve(game))]
-    optimal = factored.anchor_values(game, *game.factored_turn())
+    optimal = factored.anchor_values(game)
     got = factored.evaluate_against_optimal(game, optimal, [p.rule for p in game.human_policies()])
     assert np.max(np.abs(np.array(got) - np.array(expected))) < 1e-13
     assert len(got) == 4 and min(first for first, _ in got) < 0.46  # Fixed Hold-At moving first: 0.4501

@@ -209,7 +209,7 @@ def test_the_sweep_with_choices_equals_the_generic_solver(rules, changes):
     from pycore.jeopardy.rules import State
 
     game = find_game("farkle", rules=rules, set=changes)
-    values = factored.anchor_values(game, *game.factored_turn())
+    values = factored.anchor_values(game)
     generic = find_game("farkle", rules=rules, set=changes)
     generic.factored = False  # the same rules, solved the other way
     solution = solve(generic)
@@ -227,7 +227,7 @@ def test_a_policy_with_choices_is_evaluated_as_a_simulation_plays_it():
     from pycore.jeopardy import factored
 
     game = find_game("farkle", rules="basic", set="target=300")
-    optimal = factored.anchor_values(game, *game.factored_turn())
+    optimal = factored.anchor_values(game)
     [(first, _)] = factored.evaluate_against_optimal(game, optimal, [lambda **c: c["k"] < 150])
     assert round(first, 4) == 0.5308
     graph, columns = game.factored_turn()

@@ -61,10 +61,19 @@ export class AdvicePanel {
     const note = forPoints
       ? `Expected ${unit} this turn, playing for the most ${unit} from here on (the scores count only where holding wins the game).`
       : "Chance that the player to move wins, with perfect play from here on.";
+    // a choice made before any die is rolled (Pig's target): the verdict is the best choice, and
+    // the choices are listed best first with their values
+    const before = advice.roll && advice.roll.faces.length === 0 && advice.options && advice.options.length ? advice.options : null;
+    const verdict = before ? `Choose ${before[0].label}` : best === "roll" ? "Roll" : "Hold";
+    const choiceList = before
+      ? `<ol class="choice-list" data-testid="choices-before-roll">${before
+          .slice(0, 6)
+          .map((o) => `<li><span>${escapeHtml(o.label)}</span> <strong>${forPoints ? o.value.toFixed(2) : `${(100 * o.value).toFixed(2)}%`}</strong></li>`)
+          .join("")}</ol>`
+      : "";
     this.body.innerHTML = `
-      <p class="verdict verdict-${best}"><span data-testid="verdict">${best === "roll" ? "Roll" : "Hold"}</span></p>
-      ${bar("If you roll", roll, "roll")}
-      ${bar("If you hold", hold, "hold")}
+      <p class="verdict verdict-${best}"><span data-testid="verdict">${escapeHtml(verdict)}</span></p>
+      ${choiceList || `${bar("If you roll", roll, "roll")}${bar("If you hold", hold, "hold")}`}
       <p class="why" data-testid="reason">${escapeHtml(reason)}</p>
       ${marginText ? `<p class="margin" data-testid="margin">${marginText}</p>` : ""}
       <p class="note">${note}</p>

@@ -10,6 +10,7 @@ import { SliceView } from "./slice-view.js";
 import { StateEditor } from "./state-editor.js";
 import { StrategiesView } from "./strategies-view.js";
 import { ThresholdView } from "./threshold-view.js";
+import { TurnsChart } from "./turns-chart.js";
 
 function hasWebGL() {
   try {
@@ -50,6 +51,8 @@ export class JeopardyScreen {
       (state, name, how) => this.engine.call("step", { game: this.current.game, ...this.current.params, state, var: name, ...how }),
     );
     this.thresholds = new ThresholdView(this.boundary);
+    this.turnsChart = new TurnsChart(part("turns-chart"));
+    this.byTurns = new Map(); // game and parameters -> how its turn limit approaches no limit
     this.rollEntry = new RollEntry(part("roll-entry"), {
       roll: (faces) => this.enterRoll(faces),
       pick: (state) => this.navigate(this.request(state)),
@@ -156,6 +159,7 @@ export class JeopardyScreen {
     }
     if (result.anchor_values) store.put(game.name, params, result.anchor_values);
     this.solved.add(key);
+    this.byTurns.set(key, result.by_turns || null);
     this.progress.hide();
     if (result.source && result.source.startsWith("table")) {
       this.say(`${title}: solved exactly offline; the turn-start values are read from its prebuilt table.`);
@@ -173,6 +177,7 @@ export class JeopardyScreen {
     this.rollEntry.show(game, resolved.state);
     // only the win chances need the two-player solution (or table); one turn is swept alone
     if (resolved.view.objective === "win") await this.ensureSolved(game, resolved.params);
+    this.turnsChart.show(this.byTurns.get(`${game.name}|${JSON.stringify(resolved.params)}`));
     const answer = await this.engine.call("advise", {
       game: resolved.game,
       ...resolved.params,
@@ -225,9 +230,12 @@ export class JeopardyScreen {
     return { game: this.game.name, axesOrder: this.game.axes, labels };
   }
 
+  // the variables a boundary panel fixes: the game's panel_vars (Pig with a turn limit: the turns
+  // left, the target being the one chosen), else every one but the three axes
   panelOf(resolved) {
-    const axes = this.game.axes;
-    return Object.fromEntries(Object.entries(resolved.state).filter(([name]) => !axes.includes(name)));
+    const { axes, panel_vars: fixes } = this.game;
+    const keep = (name) => (fixes ? fixes.includes(name) : !axes.includes(name));
+    return Object.fromEntries(Object.entries(resolved.state).filter(([name]) => keep(name)));
   }
 
   async loadSolidView() {

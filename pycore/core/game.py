@@ -33,6 +33,10 @@ class Game:
     parameters: ClassVar[tuple[Param, ...]] = ()
     #: how to play, with the rules the solver assumes (shown one tap away)
     rules_text: ClassVar[str] = ""
+    #: a variant of another registered game: that game's name with one of ``variant_params``
+    #: given means this one (``pig --turns 40``: Pig with a turn limit)
+    variant_of: ClassVar[str] = ""
+    variant_params: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, **params) -> None:
         known = {p.name: p for p in self.parameters}

@@ -57,7 +57,23 @@ def find_game_class(name: str) -> type[Game]:
     raise UnknownGameError(f"unknown game {name!r}; valid games: {valid}")
 
 
+def variant_class(cls: type[Game], params: dict) -> type[Game]:
+    """The game a base game's name means with these parameters: a registered variant whose
+    ``variant_of`` is the base game's name, if one of its ``variant_params`` is given (not
+    None) and the base game has no such parameter (``pig`` with ``turns=40`` is Pig with a
+    turn limit); else the base game."""
+    own = {p.name for p in cls.parameters}
+    for other in _loaded().values():
+        if other.variant_of == cls.name and any(
+            params.get(name) is not None and name not in own for name in other.variant_params
+        ):
+            return other
+    return cls
+
+
 def find_game(name: str, **params) -> Game:
     """A game instance by name or alias, with parameters (e.g. ``goal=50``, ``joker="forced"``);
-    parameters given as None take their defaults."""
-    return find_game_class(name)(**{k: v for k, v in params.items() if v is not None})
+    parameters given as None take their defaults. A base game's name with a variant's
+    parameter names the variant (:func:`variant_class`)."""
+    cls = variant_class(find_game_class(name), params)
+    return cls(**{k: v for k, v in params.items() if v is not None})

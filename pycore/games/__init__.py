@@ -3,4 +3,4 @@
 A new game is one module here and one line below (its registration).
 """
 
-from . import pig, gro, ayzd, zombie_dice, farkle, yahtzee  # noqa: F401
+from . import pig, gro, ayzd, zombie_dice, farkle, pig_turns, yahtzee  # noqa: F401

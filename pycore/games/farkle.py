@@ -51,7 +51,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -821,25 +820,13 @@ class Farkle(JeopardyGame):
 
     def build_table(self, progress=None):
         """The turn-start values to the target (offline: no live-size check), the fair head
-        start, and the human policies' results against optimal play."""
-        from ..jeopardy.factored import FactoredSolution
-        from ..jeopardy.strategy import fairest_komi, komi_table, policy_results
-
+        start and the human policies' results (as every factored game's), and the model."""
         content = super().build_table(progress)
-        solution = FactoredSolution(self, content.values, 0, content.facts["residual"])
-        rows = komi_table(solution, min(1000, self.goal - self.gain_step))
-        started = time.perf_counter()
-        step = (lambda stage, fraction: progress(f"policies: {stage}", fraction)) if progress else None
-        results = [r.to_json() for r in policy_results(solution, progress=step)]
-        facts = {
-            **content.facts,
-            "model": "no penalty for three zilches in a row (zilch_penalty=0)",
-            "komi": [{"points": r.points, "p_first_player_wins": r.p_first_player_wins} for r in rows],
-            "fairest_head_start": -fairest_komi(rows).points,
-            "policies": results,
-            "policies_seconds": round(time.perf_counter() - started, 1),
-        }
+        facts = {**content.facts, "model": "no penalty for three zilches in a row (zilch_penalty=0)"}
         return type(content)(content.values, content.extra, content.scale_bits, facts)
+
+    def table_komi_range(self) -> int:
+        return min(1000, self.goal - self.gain_step)
 
     def human_policies(self) -> tuple[Policy, ...]:
         """A rule a person can keep in mind, and the best single turn (the seed's objective),

@@ -56,10 +56,18 @@ def _turn_axis(game) -> str:
     return game.turn_vars[0]  # the gain: k or b
 
 
+def _panel_vars(game) -> list[str]:
+    return list(game.panel_vars) if game.panel_vars is not None else [v for v in game.columns if v not in axes_of(game)]
+
+
+def axes_of(game) -> tuple[str, str, str]:
+    return (game.score_var, game.opponent_var, _turn_axis(game))
+
+
 def panels(solution: Solution) -> list[dict]:
     """Every panel of the game: the fixed values and a title."""
     game = solution.game
-    others = [v for v in game.columns if v not in axes(solution)]
+    others = _panel_vars(game)
     ranges = [range(game.var_range(v)[0], game.var_range(v)[1] + 1) for v in others]
     grids = np.meshgrid(*ranges, indexing="ij") if ranges else []
     combos = zip(*(g.ravel() for g in grids)) if ranges else [()]
@@ -76,14 +84,21 @@ def panel_title(game, fixed: dict[str, int]) -> str:
 
 
 def panel_grid(solution: Solution, fixed: dict) -> PanelGrid:
-    game, model = solution.game, solution.model
+    game = solution.game
     names = axes(solution)
-    expected = {v for v in game.columns if v not in names}
+    expected = set(_panel_vars(game))
     if not isinstance(fixed, dict) or set(fixed) != expected:
         raise InvalidRequestError(f"a {game.name} panel fixes {', '.join(sorted(expected)) or 'nothing'}, got {fixed!r}")
+    if game.factored:  # (panels by range: Pig with 40 turns has 40)
+        if any(isinstance(x, bool) or not isinstance(x, int) or not game.var_range(v)[0] <= x <= game.var_range(v)[1]
+               for v, x in fixed.items()):
+            ranges = ", ".join(f"{v} {game.var_range(v)[0]}-{game.var_range(v)[1]}" for v in fixed)
+            raise InvalidRequestError(f"{game.name} has no panel {fixed}; a panel fixes {ranges}")
+        return _factored_panel_grid(solution, fixed)
     known = [p["fixed"] for p in panels(solution)]
     if fixed not in known:
         raise InvalidRequestError(f"{game.name} has no panel {fixed}; panels: {', '.join(map(str, known))}")
+    model = solution.model
     goal = game.goal
     i, j = np.meshgrid(np.arange(goal), np.arange(goal), indexing="ij")
     columns = {game.score_var: i.ravel(), game.opponent_var: j.ravel()}
@@ -114,6 +129,29 @@ def panel_grid(solution: Solution, fixed: dict) -> PanelGrid:
         rows,
         turn_cols[: depth + 1],
     )
+
+
+def _factored_panel_grid(solution, fixed: dict) -> PanelGrid:
+    """A factored game's panel: every (i, j) anchor's turn swept (batched), in the configuration
+    the game shows (:func:`~pycore.jeopardy.factored.panel_turns`). No (A, T) table lies behind
+    it (``rows``/``cols`` are empty: a rule's disagreements cannot be laid over it)."""
+    from .factored import panel_turns  # factored imports the solver, which imports this module's users
+
+    game = solution.game
+    goal = game.goal
+    i, j = np.meshgrid(np.arange(goal), np.arange(goal), indexing="ij")
+    columns = {game.score_var: i.ravel(), game.opponent_var: j.ravel(), **{v: np.full(i.size, int(x)) for v, x in fixed.items()}}
+    canonical = game.canonical_anchor(columns)
+    anchors = np.stack([np.asarray(canonical[v]) for v in game.anchor_vars], axis=1)
+    p_roll, p_hold, reach = panel_turns(game, solution.anchor_values, anchors)
+    rolls = ~np.isnan(p_roll) & (np.isnan(p_hold) | (p_roll > p_hold))
+    state = reach & ~(np.isnan(p_roll) & np.isnan(p_hold))
+    roll = np.where(state, rolls.astype(np.int8), -1).astype(np.int8).reshape(goal, goal, -1)
+    p_roll, p_hold = (np.where(state, a, np.nan).reshape(goal, goal, -1) for a in (p_roll, p_hold))
+    rolled = np.flatnonzero((roll == 1).any(axis=(0, 1)))
+    depth = min(roll.shape[2] - 1, (int(rolled.max()) if len(rolled) else 0) + MARGIN)
+    return PanelGrid(dict(fixed), axes_of(game), roll[:, :, : depth + 1], p_roll[:, :, : depth + 1],
+                     p_hold[:, :, : depth + 1], np.zeros(0, np.int64), np.zeros(0, np.int64))
 
 
 def _clean(array: np.ndarray) -> list:

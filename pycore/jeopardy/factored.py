@@ -26,7 +26,8 @@ fixed policy instead of the max, the same sweep evaluates it exactly.
 offer several transitions, its *alternatives* (``TurnGraph.choice``: the outcome each
 transition belongs to); the mover takes the best, so the sum above runs over outcomes of
 ``P(outcome) max over its alternatives of V(g + d, c')``. Every alternative must add
-points (no zero-gain choice), so the backward pass over the gain stays exact. The
+points or lead to a configuration of larger order (Pig's target, chosen before the first
+roll), so the backward pass over the gain and the order stays exact. The
 alternative taken at each (gain, outcome) can be recorded (``record_choices``) and fed to
 another sweep (``choose``): a fixed policy is then evaluated with its choices fixed too.
 
@@ -43,9 +44,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.errors import InvalidStateError
-from .model import _lookup_rows
 from .rules import HOLD, ROLL, Choice, options_of
-
 
 #: when a layer's turn-start values stop: no value moved by more than this in the last sweep
 TOLERANCE = 1e-14
@@ -93,8 +92,9 @@ class TurnGraph:
             same = (self.src == self.src[first][self.outcome]) & (self.prob == self.prob[first][self.outcome])
             if not np.all(same):
                 raise ValueError("an outcome's alternatives differ in configuration or probability")
-            if np.any(alternatives[self.outcome] & ((self.gain <= 0) | (self.dst < 0))):
-                raise ValueError("a choice between alternatives must add points to each (no zero-gain choice)")
+            later = (self.dst >= 0) & (self.order[np.maximum(self.dst, 0)] > self.order[self.src])
+            if np.any(alternatives[self.outcome] & (((self.gain <= 0) & ~later) | (self.dst < 0))):
+                raise ValueError("a choice between alternatives must add points to each or lead later in the turn")
         totals = np.bincount(self.src[first], weights=self.prob[first], minlength=self.n_configurations)
         if not np.allclose(totals, 1.0, atol=1e-12):
             bad = int(np.argmax(np.abs(totals - 1)))
@@ -231,7 +231,7 @@ def sweep(
     return FactoredTurn(value, roll, hold, followed, chosen)
 
 
-def _expected(table: np.ndarray, level: "_Level", at: np.ndarray, taken, best_of) -> np.ndarray:
+def _expected(table: np.ndarray, level: _Level, at: np.ndarray, taken, best_of) -> np.ndarray:
     """(B, members) the sum over each member's roll outcomes (not staying put) of P * ``table``
     at the outcome: at the alternative ``taken`` ((B, outcomes) positions in ``at``) where there
     is a choice, or the best of the alternatives' values ``best_of`` ((B, transitions), gathered
@@ -382,56 +382,119 @@ def graph_of_rules(game) -> tuple[TurnGraph, dict[str, np.ndarray]]:
     return graph, columns
 
 
+#: cells (anchors x gains x configurations) one batched sweep works on: sets how many anchors
+#: are swept at once (16 Zombie Dice anchors; Pig's 10,000 with a turn limit)
+BATCH_CELLS = 1_000_000
+
+
+@dataclass(frozen=True)
+class _Stage:
+    """Anchors solved together (rows into ``anchors()``): one layer, or consecutive layers none
+    of whose anchors leads to another of them. ``partner`` is where each one's zero-gain
+    ending leads (an anchor row, -1 where it ends the game), ``inside`` which of those are in
+    the stage and ``position`` their places in it."""
+
+    members: np.ndarray
+    partner: np.ndarray
+    inside: np.ndarray
+    position: np.ndarray
+
+
 @dataclass(frozen=True)
 class _Endings:
-    """What ending each anchor's turn with each gain leads to: ``terminal`` (A, G + 1) the
-    mover's result where the game ends (``nan`` where it goes on), ``rows`` (A, G + 1) the
-    next anchor's row (-1: not tabulated), and each anchor's ``layer``."""
+    """The anchors (A, V), their columns and layers, the gains (G + 1,), and what ending a
+    turn with each gain leads to, computed for the anchors of one stage at a time (a table
+    over every anchor and gain would be 700 MB for Pig with 40 turns)."""
 
+    game: object
     anchors: np.ndarray
     columns: dict
     gains: np.ndarray
-    terminal: np.ndarray
-    rows: np.ndarray
     layers: np.ndarray
+    dense: np.ndarray  # anchor columns (offset by ``low``) -> row, -1 where not tabulated
+    low: np.ndarray
 
     @property
     def top(self) -> int:
         return len(self.gains) - 1
 
     @classmethod
-    def of(cls, game) -> "_Endings":
-        anchors = game.anchors()
-        names = game.anchor_vars
-        cols = {v: anchors[:, n] for n, v in enumerate(names)}
+    def of(cls, game) -> _Endings:
+        anchors = np.asarray(game.anchors(), dtype=np.int64)
+        cols = {v: anchors[:, n] for n, v in enumerate(game.anchor_vars)}
         gains = np.arange(game.var_range(game.turn_vars[0])[1] // game.gain_step + 1) * game.gain_step
-        end = game.end_turn({v: c[:, None] for v, c in cols.items()}, gains[None, :])
-        terminal = np.broadcast_to(np.asarray(end.mover_value, float), (len(anchors), len(gains)))
-        following = game.canonical_anchor({v: np.broadcast_to(end.next_anchor[v], terminal.shape) for v in names})
-        rows = _lookup_rows(anchors, np.stack([np.ravel(following[v]) for v in names], axis=1)).reshape(terminal.shape)
-        return cls(anchors, cols, gains, terminal, rows, np.asarray(game.layer(cols)))
+        low, high = anchors.min(axis=0), anchors.max(axis=0)
+        dense = np.full(tuple(int(x) for x in high - low + 1), -1, dtype=np.int64)
+        dense[tuple((anchors - low).T)] = np.arange(len(anchors))
+        return cls(game, anchors, cols, gains, np.asarray(game.layer(cols)), dense, low)
 
-    def layer_of(self, level) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """A layer's anchors (rows), where each one's zero-gain ending leads (an anchor row, -1
-        where it ends the game), which of those stay in the layer, and their positions in it."""
-        members = np.flatnonzero(self.layers == level)
-        partner = np.where(np.isnan(self.terminal[members, 0]), self.rows[members, 0], -1)
-        inside = np.isin(partner, members)
-        return members, partner, inside, np.searchsorted(members, partner[inside])
+    def at(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(terminal, next rows), each (R, G + 1): the mover's result where ending the turn at
+        these anchors with each gain ends the game (``nan`` where it goes on), and the next
+        anchor's row (-1: not tabulated)."""
+        game, names = self.game, self.game.anchor_vars
+        end = game.end_turn({v: c[rows][:, None] for v, c in self.columns.items()}, self.gains[None, :])
+        shape = (len(rows), len(self.gains))
+        terminal = np.array(np.broadcast_to(np.asarray(end.mover_value, float), shape))
+        following = game.canonical_anchor({v: np.broadcast_to(end.next_anchor[v], shape) for v in names})
+        keys = np.stack([np.ravel(following[v]) for v in names], axis=1) - self.low
+        inside = np.all((keys >= 0) & (keys < np.array(self.dense.shape)), axis=1)
+        found = np.full(len(keys), -1, dtype=np.int64)
+        found[inside] = self.dense[tuple(keys[inside].T)]
+        return terminal, found.reshape(shape)
 
-    def masks(self, game, anchor: np.ndarray, columns: dict) -> tuple[dict, np.ndarray, np.ndarray]:
-        """(state columns, roll allowed, hold allowed) (B, G + 1, C) at these anchor rows;
-        rolling is not offered where holding wins on the spot (as the rules' legal actions)."""
+    def stages(self) -> list[_Stage]:
+        """The anchors in the order they are solved, highest layer first. A layer whose
+        zero-gain endings stay in it is a stage of its own (solved to a fixed point); a run of
+        layers whose endings all lead above the run is one stage (exact in one pass, swept in
+        large batches: a turn counter's layer of one turn)."""
+        count = len(self.anchors)
+        never = np.iinfo(np.int64).max
+        lowest, partner = np.empty(count, np.int64), np.empty(count, np.int64)  # lowest layer led to
+        for chunk in self.batches(np.arange(count), 1):
+            terminal, rows = self.at(chunk)
+            goes_on = np.isnan(terminal) & (rows >= 0)
+            lowest[chunk] = np.where(goes_on, self.layers[np.maximum(rows, 0)], never).min(axis=1)
+            partner[chunk] = np.where(np.isnan(terminal[:, 0]), rows[:, 0], -1)
+        by_layer = np.argsort(-self.layers, kind="stable")
+        starts = np.flatnonzero(np.r_[True, np.diff(self.layers[by_layer]) != 0])
+        level_lowest = np.minimum.reduceat(lowest[by_layer], starts)
+        bounds = np.r_[starts, count]
+        runs: list[list] = []  # [first level's index, last's + 1, top layer, mergeable]
+        for n, start in enumerate(starts):
+            level = int(self.layers[by_layer[start]])
+            if runs and runs[-1][3] and level_lowest[n] > runs[-1][2]:
+                runs[-1][1] = n + 1
+            else:
+                runs.append([n, n + 1, level, level_lowest[n] > level])
+        out = []
+        for first, last, _, _ in runs:
+            members = np.sort(by_layer[bounds[first] : bounds[last]])
+            inside = np.isin(partner[members], members)
+            out.append(_Stage(members, partner[members], inside, np.searchsorted(members, partner[members][inside])))
+        return out
+
+    def batches(self, members: np.ndarray, configurations: int) -> list[np.ndarray]:
+        """``members`` in batches of about :data:`BATCH_CELLS` cells a sweep."""
+        size = max(1, BATCH_CELLS // (len(self.gains) * configurations))
+        return [members[n : n + size] for n in range(0, len(members), size)]
+
+    def masks(self, anchor: np.ndarray, terminal: np.ndarray, columns: dict, can_roll) -> tuple[dict, np.ndarray, np.ndarray]:
+        """(state columns, roll allowed, hold allowed) (B, G + 1, C) at these anchor rows
+        (``terminal``: their :meth:`at`; ``can_roll``: the start graph's, see
+        ``JeopardyGame.start_graph``); rolling is not offered where holding wins on the spot
+        (as the rules' legal actions)."""
+        game = self.game
         state = {v: c[anchor][:, None, None] for v, c in self.columns.items()}
         state[game.turn_vars[0]] = self.gains[None, :, None]
         state.update({v: c[None, None, :] for v, c in columns.items()})
         hold_ok = np.asarray(game.can_hold(state), bool)
-        wins = (self.terminal[anchor] == 1.0)[:, :, None]
-        return state, np.asarray(game.can_roll(state), bool) & ~(hold_ok & wins), hold_ok
+        wins = (terminal == 1.0)[:, :, None]
+        return state, np.asarray(can_roll(state), bool) & ~(hold_ok & wins), hold_ok
 
 
-def anchor_values(game, graph: TurnGraph, columns: dict[str, np.ndarray], tolerance: float = TOLERANCE,
-                  max_sweeps: int = 100, batch: int = 16, progress=None, stats: dict | None = None) -> np.ndarray:
+def anchor_values(game, tolerance: float = TOLERANCE,
+                  max_sweeps: int = 100, progress=None, stats: dict | None = None) -> np.ndarray:
     """P(mover wins) at every turn start of ``game.anchors()`` (A,), under optimal play.
 
     Layer by layer from the highest (the game's ``layer``: a turn never lowers it), each
@@ -443,26 +506,30 @@ def anchor_values(game, graph: TurnGraph, columns: dict[str, np.ndarray], tolera
     The value is convex and piecewise linear in ``u``, so once the actions stop changing
     the step is exact: two or three sweeps a layer, where plain iteration needs one for
     every factor of the chance of a zero-gain turn, squared. Stops when no value moves
-    by ``tolerance``. Anchors are swept ``batch`` at a time; ``stats["sweeps"]`` counts
-    the batched sweeps made and ``stats["residual"]`` is the largest last change."""
+    by ``tolerance``. Layers that do not lead to each other (a turn counter's) are swept
+    together (:meth:`_Endings.stages`), in batches of :data:`BATCH_CELLS`;
+    ``stats["sweeps"]`` counts the batched sweeps made and ``stats["residual"]`` is the
+    largest last change."""
     endings = _Endings.of(game)
-    anchors, terminal, rows, layers, top = endings.anchors, endings.terminal, endings.rows, endings.layers, endings.top
-    X = np.full(len(anchors), 0.5)
+    graph, columns, can_roll = game.start_graph()
+    top = endings.top
+    X = np.full(len(endings.anchors), 0.5)
     zero_gain_ending = (np.eye(top + 1)[0], 1.0)  # its expectation: the slope by u
     stats = {} if stats is None else stats
     stats["sweeps"] = 0
-    levels = np.unique(layers)[::-1]
-    for done, level in enumerate(levels, 1):
-        members, partner, inside, position = endings.layer_of(level)
+    stages = endings.stages()
+    for done, stage in enumerate(stages, 1):
+        members, partner, inside, position = stage.members, stage.partner, stage.inside, stage.position
+        terminal, rows = endings.at(members)
+        parts = endings.batches(np.arange(len(members)), graph.n_configurations)
         for sweeps in range(1, max_sweeps + 1):
-            u = np.where(np.isnan(terminal[members, 0]), 1.0 - X[np.maximum(partner, 0)], terminal[members, 0])
+            u = np.where(np.isnan(terminal[:, 0]), 1.0 - X[np.maximum(partner, 0)], terminal[:, 0])
             value, slope = np.empty(len(members)), np.empty(len(members))
-            for part in np.array_split(np.arange(len(members)), max(1, -(-len(members) // batch))):
-                anchor = members[part]
-                _, roll_ok, hold_ok = endings.masks(game, anchor, columns)
+            for part in parts:
+                _, roll_ok, hold_ok = endings.masks(members[part], terminal[part], columns, can_roll)
                 # an ending at an anchor not tabulated (row -1) is read as anchor 0's value: by the
                 # rules' contract (``anchors``) that only happens from turn states no turn reaches
-                hold = np.where(np.isnan(terminal[anchor]), 1.0 - X[np.maximum(rows[anchor], 0)], terminal[anchor])
+                hold = np.where(np.isnan(terminal[part]), 1.0 - X[np.maximum(rows[part], 0)], terminal[part])
                 turn = sweep(graph, hold, roll_ok, hold_ok, u[part], follow=(zero_gain_ending,))
                 stats["sweeps"] += 1
                 value[part] = turn.value[:, 0, graph.start]
@@ -471,7 +538,7 @@ def anchor_values(game, graph: TurnGraph, columns: dict[str, np.ndarray], tolera
             residual = np.abs(u[inside] - (1.0 - value[position])) if inside.any() else np.zeros(0)
             change = max(float(np.max(np.abs(value - X[members]))), float(residual.max(initial=0.0)))
             X[members] = value
-            if not inside.any():  # no zero-gain ending stays in the layer: exact at once
+            if not inside.any():  # no zero-gain ending stays in the stage: exact at once
                 break
             if change < tolerance:
                 stats["residual"] = max(stats.get("residual", 0.0), change)
@@ -483,9 +550,9 @@ def anchor_values(game, graph: TurnGraph, columns: dict[str, np.ndarray], tolera
             rhs = value + np.where(inside, slope * (1.0 - u), 0.0)
             X[members] = np.linalg.solve(system, rhs)
         else:
-            raise ValueError(f"{game.name}: layer {level} did not settle within {max_sweeps} sweeps")
+            raise ValueError(f"{game.name}: a layer did not settle within {max_sweeps} sweeps")
         if progress:
-            progress(f"layer {done} of {len(levels)}", done / len(levels))
+            progress(f"stage {done} of {len(stages)}", done / len(stages))
     if not np.all((X >= -1e-12) & (X <= 1 + 1e-12)):
         raise ValueError(f"{game.name}: turn-start values outside [0, 1]")
     return X
@@ -666,6 +733,30 @@ def hold_thresholds(game, turn: FactoredTurnValues, cell_of: np.ndarray, cells: 
     return found
 
 
+def panel_turns(game, anchor_values: np.ndarray, anchors: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The turns of many anchors at once, for a boundary picture: ``(roll, hold, reach)``, each
+    (B, G + 1), the values of rolling and holding at each gain of these anchors' turns (B, V)
+    (``nan`` where not allowed) and whether the state can occur, in the configuration
+    ``game.panel_configuration`` picks at each anchor (by default the turn's start; Pig's
+    target model: the target chosen). The rules' turn graph, swept in batches."""
+    endings = _Endings.of(game)
+    rows = endings.dense[tuple((np.asarray(anchors) - endings.low).T)]
+    graph, columns = game.factored_turn()
+    reach = reachable_turn_states(game)
+    B, G = len(rows), endings.top + 1
+    roll, hold, seen = np.full((B, G), np.nan), np.full((B, G), np.nan), np.zeros((B, G), bool)
+    for part in endings.batches(np.arange(B), graph.n_configurations):
+        terminal, following = endings.at(rows[part])
+        ending = np.where(np.isnan(terminal), 1.0 - anchor_values[np.maximum(following, 0)], terminal)
+        _, roll_ok, hold_ok = endings.masks(rows[part], terminal, columns, game.can_roll)
+        turn = sweep(graph, ending, roll_ok, hold_ok, ending[:, 0])
+        config = game.panel_configuration(turn.value[:, 0, :], np.asarray(anchors)[part], columns)
+        at = (np.arange(len(part))[:, None], np.arange(G)[None, :], config[:, None])
+        roll[part], hold[part] = turn.roll[at], turn.hold[at]
+        seen[part] = reach[:, config].T
+    return roll, hold, seen
+
+
 def ending_values(game, anchor: tuple[int, ...], anchor_value) -> np.ndarray:
     """(G + 1,) the mover's value of ending the turn at ``anchor`` having banked each gain:
     the game's result, or ``1 - anchor_value(next anchor)`` (``nan`` past the bound)."""
@@ -730,13 +821,12 @@ class FactoredSolution:
 
 def solve_factored(game, progress=None, tolerance: float = TOLERANCE) -> FactoredSolution:
     """Optimal play of a game whose turn is solved by the factored sweep (``game.factored``)."""
-    graph, columns = game.factored_turn()
     stats: dict = {}
-    values = anchor_values(game, graph, columns, tolerance=tolerance, progress=progress, stats=stats)
+    values = anchor_values(game, tolerance=tolerance, progress=progress, stats=stats)
     return FactoredSolution(game, values, stats["sweeps"], stats.get("residual", 0.0))
 
 
-def evaluate_against_optimal(game, optimal: np.ndarray, rules: list, batch: int = 16, progress=None,
+def evaluate_against_optimal(game, optimal: np.ndarray, rules: list, progress=None,
                              choices: list | None = None) -> list[tuple[float, float]]:
     """Exact win probabilities of each policy against optimal play, (moving first, moving second).
 
@@ -752,40 +842,42 @@ def evaluate_against_optimal(game, optimal: np.ndarray, rules: list, batch: int 
     A graph with choices: each policy's alternative at each (gain, outcome), ``choices[k]``
     ((G + 1, N) transitions; None: the first alternative, as a :class:`Policy` takes), and
     the optimal player's as its own sweep recorded them."""
-    graph, columns = game.factored_turn()
+    graph, columns, can_roll = game.start_graph()
     endings = _Endings.of(game)
-    anchors, terminal, rows, layers, top = endings.anchors, endings.terminal, endings.rows, endings.layers, endings.top
+    top = endings.top
     K = len(rules)
-    by_policy = np.zeros((K, len(anchors)))  # P: the policy moves at the anchor
-    by_optimal = np.zeros((K, len(anchors)))  # O: the optimal player moves
+    by_policy = np.zeros((K, len(endings.anchors)))  # P: the policy moves at the anchor
+    by_optimal = np.zeros((K, len(endings.anchors)))  # O: the optimal player moves
     zero_gain_ending = (np.eye(top + 1)[0], 1.0)
-    levels = np.unique(layers)[::-1]
     has_choices = graph.choice is not None
     if has_choices:
         first_alternative = np.unique(graph.choice, return_index=True)[1]
         choices = [first_alternative if c is None else c for c in (choices or [None] * K)]
     else:
         choices = [None] * K
-    for done, level in enumerate(levels, 1):
-        members, partner, inside, position = endings.layer_of(level)
+    stages = endings.stages()
+    for done, stage in enumerate(stages, 1):
+        members, inside, position = stage.members, stage.inside, stage.position
         n = len(members)
+        terminal, rows = endings.at(members)
         found = {name: np.empty((K, n)) for name in ("P", "sP", "O", "sO", "uP", "uO")}
-        for part in np.array_split(np.arange(n), max(1, -(-n // batch))):
-            anchor = members[part]
-            state, roll_ok, hold_ok = endings.masks(game, anchor, columns)
-            ending = np.isnan(terminal[anchor])
-            after = np.maximum(rows[anchor], 0)
-            first = terminal[anchor, 0]
+        for part in endings.batches(np.arange(n), graph.n_configurations):
+            state, roll_ok, hold_ok = endings.masks(members[part], terminal[part], columns, can_roll)
+            # a policy's choices: one for every anchor, or a function of the anchors' columns
+            chosen_by = [c(state) if callable(c) else c for c in choices]
+            ending = np.isnan(terminal[part])
+            after = np.maximum(rows[part], 0)
+            first = terminal[part, 0]
             # the optimal player's actions at these anchors, from the optimal values
-            best = sweep(graph, np.where(ending, 1.0 - optimal[after], terminal[anchor]), roll_ok, hold_ok,
+            best = sweep(graph, np.where(ending, 1.0 - optimal[after], terminal[part]), roll_ok, hold_ok,
                          np.where(np.isnan(first), 1.0 - optimal[after[:, 0]], first), record_choices=has_choices)
             chooses_roll = ~np.isnan(best.roll) & (np.isnan(best.hold) | (best.roll > best.hold))
             for k, rule in enumerate(rules):
-                rule_rolls = np.broadcast_to(np.asarray(rule(**state), bool), (len(anchor), top + 1, graph.n_configurations))
-                for mover, other, policy, choose in (("P", by_optimal[k], rule_rolls, choices[k]),
+                rule_rolls = np.broadcast_to(np.asarray(rule(**state), bool), (len(part), top + 1, graph.n_configurations))
+                for mover, other, policy, choose in (("P", by_optimal[k], rule_rolls, chosen_by[k]),
                                                      ("O", by_policy[k], chooses_roll, best.chosen)):
                     u = np.where(np.isnan(first), 1.0 - other[after[:, 0]], first)
-                    turn = sweep(graph, np.where(ending, 1.0 - other[after], terminal[anchor]), roll_ok, hold_ok, u,
+                    turn = sweep(graph, np.where(ending, 1.0 - other[after], terminal[part]), roll_ok, hold_ok, u,
                                  policy=policy, follow=(zero_gain_ending,), choose=choose)
                     found[mover][k, part] = turn.value[:, 0, graph.start]
                     found["s" + mover][k, part] = turn.followed[0][:, 0, graph.start]
@@ -793,6 +885,9 @@ def evaluate_against_optimal(game, optimal: np.ndarray, rules: list, batch: int 
         # exact for fixed policies: P_a = P(u) + sP (1 - O_partner - uP), and O likewise
         rows_in = np.flatnonzero(inside)
         for k in range(K):
+            if not inside.any():  # nothing in the stage leads to another of it: the sweeps are exact
+                by_policy[k, members], by_optimal[k, members] = found["P"][k], found["O"][k]
+                continue
             system = np.eye(2 * n)
             system[rows_in, n + position] += found["sP"][k, rows_in]
             system[n + rows_in, position] += found["sO"][k, rows_in]
@@ -803,6 +898,6 @@ def evaluate_against_optimal(game, optimal: np.ndarray, rules: list, batch: int 
             solved = np.linalg.solve(system, rhs)
             by_policy[k, members], by_optimal[k, members] = solved[:n], solved[n:]
         if progress:
-            progress(f"layer {done} of {len(levels)}", done / len(levels))
+            progress(f"stage {done} of {len(stages)}", done / len(stages))
     start = game.anchor_row(game.start_anchor(0))
     return [(float(by_policy[k, start]), float(1.0 - by_optimal[k, start])) for k in range(K)]

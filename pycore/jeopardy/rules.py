@@ -234,6 +234,7 @@ class JeopardyGame(Game):
             "rules_evaluated_live": cls.rules_evaluated_live,
             "default_objective": cls.default_objective,
             "roll_entry": cls.roll_entry,
+            "panel_vars": list(cls.panel_vars) if cls.panel_vars is not None else None,
         }
 
     @classmethod
@@ -345,6 +346,15 @@ class JeopardyGame(Game):
 
         return self._shared("factored_turn", lambda: graph_of_rules(self))
 
+    def start_graph(self):
+        """(TurnGraph, configuration columns, can_roll) that give the turn-start values the
+        factored sweep computes (solve, policy evaluation): by default ``factored_turn()`` and
+        the rules' ``can_roll``. A game whose play after a first choice is forced may list
+        each choice's whole run as one roll (Pig's target: 100 targets times 106 turn totals
+        become 100 runs), with rolls allowed at gain 0 only."""
+        graph, columns = self.factored_turn()
+        return graph, columns, self.can_roll
+
     # ---- prebuilt tables: the turn-start values of the listed variants ------------------
 
     @classmethod
@@ -356,7 +366,7 @@ class JeopardyGame(Game):
         from .solver import solve
 
         solution, seconds = _timed(lambda: solve(self, progress=progress, check=False))  # offline: any size
-        return TableContent(
+        content = TableContent(
             solution.anchor_values,
             scale_bits=30,  # win probabilities to 5e-10
             facts={
@@ -371,6 +381,26 @@ class JeopardyGame(Game):
                 **({"tolerance": FACTORED_TOLERANCE} if self.factored else {}),
             },
         )
+        if not self.factored:
+            return content
+        # a factored game's komi and policies are solves of their own (minutes): shipped with it
+        from .strategy import fairest_komi, komi_table, policy_results
+
+        rows = komi_table(solution, self.table_komi_range())
+        step = (lambda stage, fraction: progress(f"policies: {stage}", fraction)) if progress else None
+        results, seconds = _timed(lambda: [r.to_json() for r in policy_results(solution, progress=step)])
+        facts = {
+            **content.facts,
+            "komi": [{"points": r.points, "p_first_player_wins": r.p_first_player_wins} for r in rows],
+            "fairest_head_start": -fairest_komi(rows).points,
+            "policies": results,
+            "policies_seconds": round(seconds, 1),
+        }
+        return type(content)(content.values, content.extra, content.scale_bits, facts)
+
+    def table_komi_range(self) -> int | None:
+        """The largest head start a factored game's table lists (None: the default range)."""
+        return None
 
     def table_order(self):
         count = len(self._anchor_array)
@@ -442,9 +472,9 @@ class JeopardyGame(Game):
         return self.anchor_vars + self.turn_vars
 
     def state(self, **values) -> State:
-        """A state from keyword values; a missing ``p`` is player 1, any other
-        missing value 0 (so ``i=10`` is the start of player 1's turn with 10
-        points against 0). Raises InvalidStateError."""
+        """A state from keyword values; a missing ``p`` is player 1, a missing turns left the
+        game's start, any other missing value 0 (so ``i=10`` is the start of player 1's
+        turn with 10 points against 0). Raises InvalidStateError."""
         for key in values:
             if key not in self.state_vars:
                 raise InvalidStateError(
@@ -452,6 +482,9 @@ class JeopardyGame(Game):
                 )
         defaults = dict(zip(self.turn_vars, self.turn_start))
         defaults.setdefault("p", 1)
+        # an anchor variable besides the scores (the turns left) starts where the game does
+        start = dict(zip(self.anchor_vars, self.start_anchor(0)))
+        defaults.update({v: x for v, x in start.items() if v not in (self.score_var, self.opponent_var, "p")})
         full: dict[str, int] = {}
         for var in self.variables:
             names = _columns_of(var)
@@ -704,6 +737,27 @@ class JeopardyGame(Game):
         if not isinstance(text, str) or not text.strip() or not all(c.isdigit() or c in " ," for c in text):
             raise InvalidStateError(f"{self.name}: a roll is written as its faces, e.g. 155234, got {text!r}")
         return [int(c) for c in text if c.isdigit()]
+
+    #: the variables a boundary picture's panel fixes (None: every column but the three axes)
+    panel_vars: ClassVar[tuple[str, ...] | None] = None
+
+    def panel_configuration(self, start_values: np.ndarray, anchors: np.ndarray, columns: dict) -> np.ndarray:
+        """A factored game's boundary picture: the configuration (B,) of each anchor's turn the
+        picture shows, given each configuration's value at gain 0 (B, C): by default where
+        the turn starts."""
+        graph, _ = self.factored_turn()
+        return np.full(len(anchors), graph.start)
+
+    def chooses_before_rolling(self, turn: tuple[int, ...]) -> bool:
+        """Whether rolling from this turn state rolls no dice and only offers a choice (Pig's
+        target, chosen at the start of the turn): the advice lists the choices at once."""
+        shown = self.roll_faces(turn)
+        return len(shown) == 1 and shown[0][1] == ()
+
+    def choice_offered(self, anchor: tuple[int, ...], option: tuple[int, ...]) -> bool:
+        """Whether the advice lists this option at this anchor: all by default; a game may leave
+        out options that play exactly like a listed one (Pig's targets beyond the goal)."""
+        return True
 
     def describe_choice(self, turn: tuple[int, ...], faces, option: tuple[int, ...]) -> dict:
         """What a choice after a roll means in the game's words (Farkle: the dice set aside and

@@ -305,11 +305,14 @@ class Occupancy:
     ``visits`` (2A, T): expected number of times each state is reached (a
     state rolled back into, like three footprints, counts each time);
     ``ended`` the probability that the game ends (1 up to rounding);
-    ``x_wins`` P(X wins), computed from the flow into the game's endings."""
+    ``x_wins`` P(X wins), computed from the flow into the game's endings;
+    ``turns`` the expected number of turns played (both players', a turn rolled
+    back into its own start counted once)."""
 
     visits: np.ndarray
     ended: float
     x_wins: float
+    turns: float = 0.0
 
 
 def occupancy(game: JeopardyGame, x: Policy | np.ndarray, y: Policy | np.ndarray, x_first: bool) -> Occupancy:
@@ -378,7 +381,8 @@ def occupancy(game: JeopardyGame, x: Policy | np.ndarray, y: Policy | np.ndarray
             inflow[paired.start_pos[la]] = entering[la]
         for group in reversed(level.first):
             push(group)
-    return Occupancy(_table(paired, visits[:N], 0.0), float(ended), float(x_wins))
+    # ``entering`` now holds each turn start's total mass: the expected turns begun there
+    return Occupancy(_table(paired, visits[:N], 0.0), float(ended), float(x_wins), float(entering.sum()))
 
 
 _PAIRED: dict[int, Model] = {}

@@ -23,7 +23,7 @@ from types import ModuleType
 
 from ..core.errors import InvalidRequestError, PycoreError
 from ..core.game import Game
-from ..core.registry import find_game_class, game_classes
+from ..core.registry import find_game_class, game_classes, variant_class
 from . import jeopardy_actions, scorecard_actions
 from .links import parse_fragment
 
@@ -35,7 +35,7 @@ def game_from_args(args: dict) -> Game:
     """The game a request names, with its parameters (missing ones take their defaults)."""
     if "game" not in args:
         raise InvalidRequestError("missing argument 'game'")
-    cls = find_game_class(args["game"])
+    cls = variant_class(find_game_class(args["game"]), args)
     return cls(**{p.name: args[p.name] for p in cls.parameters if args.get(p.name) is not None})
 
 

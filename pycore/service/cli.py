@@ -15,7 +15,7 @@ import sys
 import time
 
 from ..core.errors import InvalidRequestError, PycoreError
-from ..core.registry import find_game, game_classes
+from ..core.registry import find_game, find_game_class, game_classes
 from ..jeopardy.rules import OBJECTIVES
 from ..store.prebuilt import build_tables, prebuilt_games
 from . import api
@@ -55,8 +55,9 @@ class _Progress:
             sys.stderr.write("\n")
 
 
-def _param_args(parser: argparse.ArgumentParser, kind: str | None = None) -> None:
-    """One option per parameter name of the registered games (of a kind), help from their descriptions."""
+def _param_args(parser: argparse.ArgumentParser, kind: str | None = None, ranges: bool = False) -> None:
+    """One option per parameter name of the registered games (of a kind), help from their
+    descriptions; ``ranges``: each number may be a range (the designer's FROM:TO:STEP)."""
     seen: dict[str, list] = {}
     for cls in game_classes(kind):
         for p in cls.parameters:
@@ -64,13 +65,17 @@ def _param_args(parser: argparse.ArgumentParser, kind: str | None = None) -> Non
     for name, owners in seen.items():
         first = owners[0][1]
         games = ", ".join(cls.name for cls, _ in owners)
+        # turn_model is written --turn-model (the parameter's name is accepted too)
+        spellings = dict.fromkeys([f"--{name.replace('_', '-')}", f"--{name}"])
         if first.choices:
             text = f"{games}: {first.help}: {', '.join(first.choices)} (default {first.default})"
-            parser.add_argument(f"--{name}", help=text)
+            parser.add_argument(*spellings, dest=name, help=text)
         elif first.text:
-            parser.add_argument(f"--{name}", help=f"{games}: {first.help}")
+            parser.add_argument(*spellings, dest=name, help=f"{games}: {first.help}")
+        elif ranges:
+            parser.add_argument(*spellings, dest=name, help=f"{games}: {first.help} (a value, or FROM:TO:STEP to vary it)")
         else:
-            parser.add_argument(f"--{name}", type=int, help=f"{games}: {first.help} (game default if omitted)")
+            parser.add_argument(*spellings, dest=name, type=int, help=f"{games}: {first.help} (game default if omitted)")
 
 
 def _game_args(parser: argparse.ArgumentParser) -> None:
@@ -128,6 +133,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("komi", help="P(first player wins) for each head start, and the fairest")
     _game_args(p)
     p.add_argument("--max-points", type=int, help="largest head start listed (default goal / 4)")
+    p = sub.add_parser("design", help="vary one parameter (e.g. --goal 20:100:10): first-player edge, fairest "
+                       "head start, expected turns, how much skill matters")
+    p.add_argument("game", help=f"a two-player game ({', '.join(g.name for g in game_classes('jeopardy'))})")
+    _param_args(p, "jeopardy", ranges=True)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p = sub.add_parser("evaluate", help="a policy (a paper's name or your rule) against optimal play, exactly")
     _game_args(p)
     p.add_argument("--policy", required=True, help='a policy name, or a rule such as "k < 20 and i + k < 100"')
@@ -211,7 +222,7 @@ def _format(command: str, result: dict) -> str:
         if rolled:
             lines.append(f"the roll {''.join(map(str, rolled['faces']))}: " + ("a bust, the turn is over" if rolled["turn_over"] else "choices, best first"))
             for choice in rolled["choices"]:
-                what = f"keep {''.join(map(str, choice['keep'])):<6}" if "keep" in choice else "go on     "
+                what = f"keep {''.join(map(str, choice['keep'])):<6}" if "keep" in choice else f"{choice.get('label', 'go on'):<11}"
                 state = ", ".join(f"{k}={v}" for k, v in choice["state"].items())
                 lines.append(f"  {what} +{choice['gain']:<5} then {choice['then']:<4} {choice['value']:.6f}  ({state})")
         return "\n".join(lines) + note
@@ -219,6 +230,16 @@ def _format(command: str, result: dict) -> str:
         lines = [f"{head}\n{'policy':<34} {'difference':>10} {'win rate':>9}"]
         for r in result["policies"]:
             lines.append(f"{r['name']:<34} {r['difference']:>10.4f} {r['win_rate']:>9.4f}")
+        return "\n".join(lines)
+    if command == "design":
+        lines = [f"{head}\n{result['param']:>8}  P(first)  fairest head start  expected turns  optimal vs {result['rows'][0]['policy']}"]
+        for r in result["rows"]:
+            turns = "" if r["expected_turns"] is None else f"{r['expected_turns']:.2f}"
+            skill = "" if r["skill"] is None else f"{r['skill']:.4f}"
+            komi = r["fairest_komi"]
+            to = f"{abs(komi)} to player {1 if komi > 0 else 2}" if komi else "none"
+            head_start = f"{to} ({r['fairest_p_first_player_wins']:.4f})"
+            lines.append(f"{r['value']:>8}  {r['p_first_player_wins']:.4f}    {head_start:<26} {turns:>8}  {skill:>10}")
         return "\n".join(lines)
     if command == "komi":
         lines = [f"{head}\n{'points':>6}  P(first player wins)"]
@@ -306,6 +327,23 @@ def _position_request(request: dict) -> dict:
     return out
 
 
+def _design_request(request: dict) -> dict:
+    """``--goal 20:100:10 --bound 200`` as the API's design request: the one parameter given as a
+    range (or a list) is varied, the others are fixed."""
+    cls = find_game_class(request["game"])
+    known = {p.name: p for p in cls.parameters}
+    varied = [k for k, v in request.items() if k in known and isinstance(v, str) and (":" in v or "," in v)]
+    if len(varied) != 1:
+        raise InvalidRequestError(
+            f"give exactly one of {cls.name}'s parameters ({', '.join(known)}) as a range, e.g. --goal 20:100:10"
+        )
+    out = {"game": request["game"], "param": varied[0], "values": request[varied[0]]}
+    for name, value in request.items():
+        if name in known and name != varied[0]:
+            out[name] = value if known[name].choices or known[name].text else known[name].from_text(cls.name, value)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     request = {k: v for k, v in vars(args).items() if k not in ("command", "json", "quiet") and v is not None}
@@ -322,6 +360,8 @@ def main(argv: list[str] | None = None) -> int:
             request["fresh"] = True  # the command line solves (a scorecard game's prebuilt table is for the app)
         if args.command in ("advise", "link"):
             request = _position_request(request)
+        if args.command == "design":
+            request = _design_request(request)
         if args.command in ("target-curve", "beat-optimal"):
             from ..scorecard.target_curve import beat_optimal, target_curve, write_result
 

@@ -51,7 +51,8 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 from urllib.parse import quote
 
 import numpy as np
@@ -60,13 +61,15 @@ from ..core.errors import InvalidRequestError, InvalidStateError, PycoreError
 from ..core.params import not_a_number
 from ..jeopardy.boundary import axes as boundary_axes
 from ..jeopardy.boundary import panel_grid, panel_title, panels, pick, slice_of, solid_of, table_csv
+from ..jeopardy.design import MAX_VALUES as MAX_DESIGN_VALUES
+from ..jeopardy.design import design, parse_values
+from ..jeopardy.explain import reason
+from ..jeopardy.factored import FactoredSolution, hold_thresholds, reachable_turn_states
 from ..jeopardy.model import compile_game
 from ..jeopardy.rule_language import parse_rule
 from ..jeopardy.rules import HOLD, OBJECTIVES, ROLL, JeopardyGame, State
-from ..jeopardy.factored import FactoredSolution, hold_thresholds, reachable_turn_states
 from ..jeopardy.solver import Progress, Solution, solve
 from ..jeopardy.strategy import choose_policy, fairest_komi, komi_table, matchup, mistakes, policy_results
-from ..jeopardy.explain import reason
 from ..jeopardy.turn import check_objective, solve_turn_score, turn_outlook, win_turn_values
 from ..store.prebuilt import load_table, table_file
 from .links import LinkValues, to_fragment
@@ -116,6 +119,8 @@ def _solve(game: JeopardyGame, args: dict, progress) -> dict:
         }
     solution, seconds = _solved(game, args, progress)
     extra = {"anchor_values": solution.anchor_values.tolist()} if args.get("include_anchor_values") else {}
+    if hasattr(game, "by_turns"):  # a game with a turn limit: how it approaches the unlimited game
+        extra["by_turns"] = game.by_turns(solution)
     note = getattr(game, "model_note", None)
     return {
         **_head(game),
@@ -188,8 +193,12 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
     best = ROLL if values[HOLD] is None or (values[ROLL] is not None and values[ROLL] > values[HOLD]) else HOLD
     outlook = turn_outlook(game, turn, state.turn)
     rolled = {}
-    if args.get("faces") is not None:
-        roll = _choices_after(game, state, args["faces"], turn)
+    faces = args.get("faces")
+    choosing = faces is None and values[ROLL] is not None and game.chooses_before_rolling(state.turn)
+    if choosing:
+        faces = ()  # a choice before any die is rolled (Pig's target): list it at once
+    if faces is not None:
+        roll = _choices_after(game, state, faces, turn)
         # what the roll allows, flat, and the best of it (none after a bust)
         rolled = {"roll": roll, "options": roll["choices"]}
     note = getattr(game, "model_note", None) if objective == "win" else None
@@ -207,10 +216,21 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
         "value": max(legal),
         "outlook": {action: o.to_json() for action, o in outlook.items()},
         "unit": game.turn_unit(),  # what the outlook's points count
-        "reason": reason(game, state, values, best, outlook, objective),
+        "reason": _choice_reason(rolled["options"], objective) if choosing else reason(game, state, values, best, outlook, objective),
         "source": source,
         "link": "#" + fragment(game, state, {**(view or {}), "objective": objective}),
     }
+
+
+def _choice_reason(options: list[dict], objective: str) -> str:
+    """Why the best of the choices made before rolling is best, against the runner-up."""
+    what = "points" if objective == "turn-score" else "P(win)"
+    best = options[0]
+    text = f"Choose before you roll: {best.get('label', 'the first')} is best ({what} {best['value']:.4f})"
+    if len(options) > 1:
+        second = options[1]
+        text += f"; next is {second.get('label', 'the second')} ({second['value']:.4f})"
+    return text + "."
 
 
 def _choices_after(game: JeopardyGame, state: State, faces, turn) -> dict:
@@ -224,6 +244,8 @@ def _choices_after(game: JeopardyGame, state: State, faces, turn) -> dict:
         return {"faces": list(faces), "turn_over": True, "choices": []}
     rows = []
     for option in outcome.options or (outcome.state,):
+        if not game.choice_offered(state.anchor, option.turn):
+            continue
         values = turn.action_values(option.turn)
         then = ROLL if values[HOLD] is None or (values[ROLL] is not None and values[ROLL] > values[HOLD]) else HOLD
         after = turn_outlook(game, turn, option.turn).get(ROLL) if then == ROLL else None
@@ -329,6 +351,31 @@ def _komi(game: JeopardyGame, args: dict, progress) -> dict:
     }
 
 
+def _design(game: JeopardyGame, args: dict, progress) -> dict:
+    """For each value of one parameter (``param``, ``values``: "20:100:10", "20,50" or a list),
+    the designer's numbers (:mod:`pycore.jeopardy.design`); every value is checked before
+    the first solve, so a bad one costs nothing."""
+    names = [p.name for p in game.parameters]
+    param = args.get("param")
+    if param not in names:
+        raise InvalidRequestError(f"param must be one of {', '.join(names)} (a parameter of {game.name}), got {param!r}")
+    raw = args.get("values")
+    choices = game.parameter(param).choices
+    if isinstance(raw, str):
+        values = [v.strip() for v in raw.split(",")] if choices else parse_values(raw)
+    elif isinstance(raw, list) and 0 < len(raw) <= MAX_DESIGN_VALUES:
+        values = raw
+    else:
+        raise InvalidRequestError(f"values must be a range such as 20:100:10 or a list of 1 to {MAX_DESIGN_VALUES} values")
+    games = {}
+    for value in values:
+        variant = type(game)(**{**game.params, param: value})  # InvalidParameterError names a bad value
+        variant.check_solvable()
+        games[value] = variant
+    rows = design(games.__getitem__, param, values, progress)
+    return {**_head(game), "param": param, "rows": [r.to_json() for r in rows]}
+
+
 def _link(game: JeopardyGame, args: dict, progress) -> dict:
     state = _state_from_args(game, args)
     return {**_head(game), "fragment": "#" + fragment(game, state)}
@@ -404,6 +451,9 @@ def _slice(game: JeopardyGame, args: dict, progress) -> dict:
         # a state beyond the drawn box (e.g. a turn total past every roll) sees the nearest slice
         at = max(0, min(at, grid.roll.shape[grid.axes.index(axis)] - 1))
     answer = {**_head(game), "title": panel_title(game, grid.fixed), **slice_of(grid, axis, at)}
+    if isinstance(args.get("rule"), str) and game.factored:
+        raise InvalidRequestError(f"{game.title} is solved turn by turn (no table of every state): a rule's "
+                                  "disagreements cannot be drawn on its boundary; the strategy lab evaluates the rule")
     if isinstance(args.get("rule"), str):
         answer.update(_disagreements_on_slice(solution, grid, args["rule"], answer))
     return answer
@@ -500,6 +550,7 @@ ACTIONS: dict[str, Callable[[JeopardyGame, dict, Any], dict]] = {
     "advise": _advise,
     "policies": _policies,
     "komi": _komi,
+    "design": _design,
     "link": _link,
     "step": _step,
     "roll": _roll,

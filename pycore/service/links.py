@@ -25,7 +25,7 @@ from urllib.parse import parse_qsl, quote
 from ..core.errors import PycoreError
 from ..core.game import Game
 from ..core.params import not_a_number
-from ..core.registry import find_game_class, game_names
+from ..core.registry import find_game_class, game_names, variant_class
 
 DEFAULT_GAME_INDEX = 0  # the first registered game opens when a link names none (or a wrong one)
 
@@ -78,6 +78,7 @@ def parse_fragment(fragment: str) -> tuple[Game, LinkValues]:
     except PycoreError as exc:
         link.problems.append(f"{exc}; opening {default_name}")
         cls = find_game_class(default_name)
+    cls = variant_class(cls, link.values)  # game=pig&turns=40: Pig with a turn limit
     params: dict = {}
     for param in cls.parameters:
         raw = link.pop(param.name)

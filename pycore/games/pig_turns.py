@@ -1,0 +1,345 @@
+"""Pig with a turn limit (Glenn's lecture notes, seed 003, last pages).
+
+Pig (see :mod:`pycore.games.pig`) has cycles: a turn that scores nothing
+leaves the scores as they were. With a limit of ``turns`` turns in all the
+game is finite. The notes' value is
+
+    E[x, y, n] = P(player 1 wins) + 1/2 P(draw),   n = turns left (this one included),
+
+with E = 1 if x >= T, 0 if y >= T and 1/2 if n = 0 (nobody reached the goal);
+player 1 moves when n is even, so ``turns`` is even and both players get
+``turns / 2`` turns. Here the state is the mover's: ``(i, j, n)`` = the
+mover's score, the opponent's, turns left; a turn ending at ``n = 1``
+without reaching the goal is a draw.
+
+**Two turn models** (``turn_model``):
+
+* ``"target"`` -- the notes' model: at the start of a turn the mover picks a
+  target ``S`` (2 <= S <= max(2, T - i)) and rolls until the turn total
+  reaches ``S`` or a 1 comes up; player 1 maximises E, player 2 minimises it.
+  The turn state is ``(k, s)``: the turn total and the target chosen (``s = 0``
+  before choosing). Choosing is the turn start's only move, a choice between
+  the targets (:class:`~pycore.jeopardy.rules.Choice`, no dice rolled); after
+  it every move is forced. A target above ``T - i`` plays exactly like
+  ``T - i`` (the turn stops at the goal), so the choices offered run to ``T``.
+* ``"free"`` -- the usual roll/hold decision after every roll (``s`` stays 0).
+
+Where the two models' values differ, the best play within some turn is not
+"roll to a total" (the README says where and by how much).
+
+Layers: ``(turns - n) * (2 T + 12) + i + j``: every turn, even one that
+scores nothing, moves to a later layer, so no layer leads to another of its
+turn (the factored solver sweeps all 10,000 positions of one ``n`` at once).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from ..core.dice import uniform_dice
+from ..core.errors import InvalidParameterError, InvalidStateError
+from ..core.params import Param, StateVar
+from ..core.registry import register
+from ..jeopardy.rules import Choice, JeopardyGame, Policy, TurnEnd
+from .pig import FACES, OPPONENT, SCORE
+
+TURN_MODELS = ("target", "free")
+#: turn starts solved live: goal^2 * turns (100 x 100 x 200; 2e6 anchors are 50 MB of state)
+LIVE_ANCHORS = 2_000_000
+
+
+@register
+class PigTurns(JeopardyGame):
+    name = "pig-turns"
+    aliases = ("turn-limited-pig",)
+    #: ``pig --turns N`` is this game (the registry resolves a base game's name with these parameters)
+    variant_of = "pig"
+    variant_params = ("turns", "turn_model")
+    title = "Pig with a turn limit"
+    reference = "Glenn, lecture notes (seed 003): Pig with a turn limit; Neller & Presser (2004) for Pig"
+    anchor_vars = ("i", "j", "n")
+    turn_vars = ("k", "s")
+    variables = (
+        SCORE,
+        OPPONENT,
+        StateVar("n", "Turns left", "turns left in the game, this one included (even: player 1 moves)", unit="turns"),
+        StateVar("k", "Turn total", "turn total", unit="points"),
+        StateVar("s", "Target", "the turn total the mover chose to roll to (target model; 0 before choosing, "
+                 "always 0 in free play)", unit="points"),
+    )
+    parameters = (
+        Param("goal", 100, 2, 200, "points needed to win", label="Goal"),
+        Param("turns", 40, 2, 400, "turns in the game, both players' together (even)", label="Turns"),
+        Param("turn_model", "target", help="how a turn is played", label="Turn model", choices=TURN_MODELS,
+              choice_help=("choose at the start of the turn the total to roll to (Glenn's notes)",
+                           "decide after every roll (as in Pig)")),
+    )
+    rules_text = (
+        "Pig with a limit on the number of turns: two players race to the goal (100); a 1 ends the turn "
+        "scoring nothing, any other face adds to the turn total, holding banks it. The game has a fixed "
+        "number of turns, both players' together (player 1 moves when an even number is left); if nobody "
+        "has reached the goal when they run out, it is a draw, worth half a win. Target model: at the "
+        "start of your turn you choose the turn total to roll to, then roll until you reach it or roll a 1."
+    )
+    start_hint = "scores are below the goal and 1 to the game's turns are left"
+    turn_hint = "the turn total grows by 2-6 per roll (never 1); a target (target model) is chosen before rolling, and the turn stops at it"
+    factored = True
+    views = ("advice", "slice", "strategies")
+    #: the default game in both turn models (its table: python -m pycore tables --game pig-turns)
+    prebuilt = ({"turns": 40, "turn_model": "target"}, {"turns": 40, "turn_model": "free"})
+
+    def _check_params(self) -> None:
+        if self.turns % 2:
+            raise InvalidParameterError(
+                f"{self.name}: turns must be even, so that both players get the same number of turns (got {self.turns})"
+            )
+
+    @property
+    def turns(self) -> int:
+        return self.params["turns"]
+
+    @property
+    def target_model(self) -> bool:
+        return self.params["turn_model"] == "target"
+
+    def check_solvable(self) -> None:
+        anchors = self.goal**2 * self.turns
+        if anchors > LIVE_ANCHORS:
+            raise InvalidParameterError(
+                f"{self.name}: goal {self.goal} with {self.turns} turns has {anchors:,} turn starts, more than the "
+                f"{LIVE_ANCHORS:,} solved here; lower the goal or the turns"
+            )
+
+    # ---- positions ------------------------------------------------------------------------
+
+    def start_anchor(self, komi: int = 0) -> tuple[int, ...]:
+        return (max(komi, 0), max(-komi, 0), self.turns)
+
+    def layer(self, anchor):
+        return (self.turns - anchor["n"]) * (2 * self.goal + 12) + anchor["i"] + anchor["j"]
+
+    def anchors(self) -> np.ndarray:
+        i, j, n = np.meshgrid(np.arange(self.goal), np.arange(self.goal), np.arange(1, self.turns + 1), indexing="ij")
+        return np.stack([i.ravel(), j.ravel(), n.ravel()], axis=1)
+
+    # the anchors are a grid (as anchors() lists them): found by arithmetic, not looked up
+    def has_anchor(self, key: tuple[int, ...]) -> bool:
+        i, j, n = key
+        return 0 <= i < self.goal and 0 <= j < self.goal and 1 <= n <= self.turns
+
+    def anchor_row(self, anchor: tuple[int, ...]) -> int:
+        i, j, n = self.anchor_key(anchor)
+        return (i * self.goal + j) * self.turns + n - 1
+
+    @property
+    def targets(self) -> tuple[int, ...]:
+        """The configurations: 0 (no target yet, or free play) and each target 2..goal."""
+        return (0, *range(2, self.goal + 1)) if self.target_model else (0,)
+
+    def turn_states(self) -> list[tuple[int, ...]]:
+        top = self.goal + 6  # the largest turn total: one roll of 6 from just below the goal
+        states = [(k, s) for s in self.targets if s for k in range(min(top, s + 6))]
+        if self.target_model:
+            return [(0, 0)] + states
+        return [(k, 0) for k in range(top)]
+
+    def gain(self, turn: tuple[int, ...]) -> int:
+        return turn[0]
+
+    def _chooses(self, turn) -> bool:
+        return self.target_model and turn == (0, 0)
+
+    def roll_outcomes(self, turn):
+        if self._chooses(turn):
+            return [(Fraction(1), Choice(tuple((0, s) for s in self.targets if s)))]
+        k, s = turn
+        sixth = Fraction(1, 6)
+        return [(sixth, None)] + [(sixth, (k + face, s)) for face in range(2, 7)]
+
+    def roll_faces(self, turn):
+        # choosing a target rolls nothing
+        return uniform_dice(0 if self._chooses(turn) else 1, FACES)
+
+    def read_roll(self, turn, faces):
+        if self._chooses(turn):
+            if faces:
+                raise InvalidStateError(f"{self.name}: no dice are rolled while choosing a target, got {faces}")
+            return self.roll_outcomes(turn)[0][1]
+        (face,) = faces
+        return None if face == 1 else (turn[0] + face, turn[1])
+
+    def choice_offered(self, anchor, option) -> bool:
+        # the notes' targets: S <= max(2, T - i); a larger one plays exactly like T - i
+        return option[1] <= max(2, self.goal - anchor[0])
+
+    #: a boundary panel is one number of turns left; the target is the one chosen (target model)
+    panel_vars = ("n",)
+
+    def panel_configuration(self, start_values, anchors, columns):
+        if not self.target_model:
+            return np.zeros(len(anchors), dtype=np.intp)
+        targets = columns["s"][None, :]
+        allowed = (targets > 0) & (targets <= np.maximum(2, self.goal - anchors[:, :1]))
+        worth = np.where(allowed & ~np.isnan(start_values), start_values, -np.inf)
+        return worth.argmax(axis=1)  # the smallest of equal targets, as the advice lists them
+
+    def describe_choice(self, turn, faces, option) -> dict:
+        return {"target": option[1], "label": f"target {option[1]}"}
+
+    def can_roll(self, state):
+        k, s = state["k"], state["s"]
+        below = state["i"] + k < self.goal
+        if not self.target_model:
+            return below
+        return below & (((s == 0) & (k == 0)) | (k < s))
+
+    def can_hold(self, state):
+        k, s = state["k"], state["s"]
+        if not self.target_model:
+            return k > 0
+        return (k > 0) & ((k >= s) | (state["i"] + k >= self.goal))
+
+    def end_turn(self, anchor, gain) -> TurnEnd:
+        banked = anchor["i"] + gain
+        left = anchor["n"] - 1
+        value = np.where(banked >= self.goal, 1.0, np.where(left == 0, 0.5, np.nan))
+        shape = np.broadcast_shapes(np.shape(banked), np.shape(left))
+        return TurnEnd(value, {"i": np.broadcast_to(anchor["j"], shape), "j": np.broadcast_to(banked, shape),
+                               "n": np.broadcast_to(left, shape)})
+
+    # ---- how the limit's game approaches Pig ----------------------------------------------
+
+    def opening(self, solution, turns_left: int) -> int | None:
+        """Player 1's best first move with ``turns_left`` turns in the game (from 0 to 0): the
+        target chosen (target model; the smallest of equals), or the turn total from which
+        holding is best (free model; None if rolling on is best up to the goal)."""
+        turn = solution.turn((0, 0, turns_left))
+        if self.target_model:
+            values = {s: turn.value_at((0, s)) for s in range(2, self.goal + 1)}
+            return max(values, key=lambda s: (values[s], -s))
+        for k in range(2, self.goal):
+            if turn.best_action((k, 0)) == "hold":
+                return k
+        return None
+
+    def by_turns(self, solution) -> dict:
+        """P(first player wins) and the opening (:meth:`opening`) for every even number of turns
+        up to the game's, and unlimited Pig's (the limit they approach). One solve gives them all:
+        the positions with n turns left are the game of n turns."""
+        from ..core.registry import find_game
+        from ..jeopardy.solver import solve
+
+        pig = find_game(self.variant_of, goal=self.goal)
+        unlimited = solve(pig)
+        opening = next((k for k in range(2, self.goal) if unlimited.best_action(pig.state(i=0, j=0, k=k)) == "hold"), None)
+        rows = [{"turns": n, "p_first_player_wins": solution.anchor_value((0, 0, n)), "opening": self.opening(solution, n)}
+                for n in range(2, self.turns + 1, 2)]
+        return {"rows": rows, "opening_means": "target" if self.target_model else "hold from",
+                "unlimited": {"title": pig.title, "p_first_player_wins": unlimited.p_first_player_wins(), "opening": opening}}
+
+    # ---- policies -------------------------------------------------------------------------
+
+    def human_policies(self) -> tuple[Policy, ...]:
+        goal = self.goal
+        if self.target_model:
+            return (
+                Policy(
+                    "Target 20",
+                    "Choose 20 as the target every turn (or what reaches the goal, if less).",
+                    lambda i, j, n, k, s: i + k < goal,
+                    "Neller & Presser (2004): hold at 20",
+                    f"i + k < {goal}",
+                    choose=lambda game: game.target_choice(20),
+                ),
+            )
+
+        def keep_pace_end_race(i, j, n, k, s):
+            hold_at = 21 + (j - i + 4) // 8
+            end_race = (i >= goal - 29) | (j >= goal - 29)
+            return np.where(end_race, i + k < goal, (k < hold_at) & (i + k < goal))
+
+        return (
+            Policy("Hold at 20", "Roll until the turn total reaches 20 or holding reaches the goal.",
+                   lambda i, j, n, k, s: (k < 20) & (i + k < goal), "Neller & Presser (2004)",
+                   f"k < 20 and i + k < {goal}"),
+            Policy("Keep pace and end race",
+                   "If either score is at least 71, roll until you can hold at the goal; otherwise hold at "
+                   "21 + round((j - i) / 8).",
+                   keep_pace_end_race, "Neller & Presser (2010), Practical Play of the Dice Game Pig",
+                   f"i + k < {goal} if i >= {goal - 29} or j >= {goal - 29} else k < 21 + (j - i + 4) // 8 and i + k < {goal}"),
+            Policy("Last turn: roll to the goal",
+                   "Hold at 20, except on your last turn (n = 1 or 2): roll until the goal.",
+                   lambda i, j, n, k, s: ((k < 20) | (n <= 2)) & (i + k < goal), "",
+                   f"(k < 20 or n <= 2) and i + k < {goal}"),
+        )
+
+    # ---- the solve: each target's whole run as one roll ----------------------------------
+
+    def run_outcomes(self, target: int) -> dict[int, Fraction]:
+        """P_S(total = k): the chances of the turn totals a run to ``target`` ends with (0: a 1
+        came up first); k runs from S to S + 5 (the notes' sum over k)."""
+        rolling = {0: Fraction(1)}  # turn totals below the target -> the chance of rolling from there
+        ends: dict[int, Fraction] = {}
+        for k in range(target):  # in increasing order: every way into k has been added
+            chance = rolling.pop(k, None)
+            if chance is None:
+                continue
+            ends[0] = ends.get(0, Fraction(0)) + chance / 6
+            for face in range(2, 7):
+                book = rolling if k + face < target else ends
+                book[k + face] = book.get(k + face, Fraction(0)) + chance / 6
+        return ends
+
+    def start_graph(self):
+        """The target model's turn for its turn-start values: the choice of a target, then the
+        run to it as one roll (its outcomes :meth:`run_outcomes`), allowed only for the notes'
+        targets ``S <= max(2, T - i)``. A larger target plays like ``T - i`` (the turn stops at
+        the goal), so the best choice is the same; the free model's turn is Pig's, die by die."""
+        if not self.target_model:
+            return super().start_graph()
+        return self._shared("start_graph", self._run_graph)
+
+    def _run_graph(self):
+        from ..jeopardy.factored import TurnGraph
+
+        graph, columns = self.factored_turn()
+        targets = columns["s"]
+        src, dst, gain, prob, choice = [], [], [], [], []
+        outcomes = 1  # outcome 0: the choice of a target
+        for c, s in enumerate(targets):
+            if s == 0:  # the choice: one outcome, an alternative per target
+                for d, t in enumerate(targets):
+                    if t:
+                        src.append(c), dst.append(d), gain.append(0), prob.append(1.0), choice.append(0)
+                continue
+            for k, p in self.run_outcomes(int(s)).items():
+                src.append(c), dst.append(c if k else -1), gain.append(k), prob.append(float(p))
+                choice.append(outcomes)
+                outcomes += 1
+        runs = TurnGraph(graph.configurations, np.array(src), np.array(dst), np.array(gain), np.array(prob),
+                         graph.order, graph.start, np.array(choice))
+        runs.check()
+
+        def can_roll(state):
+            k, s, i = state["k"], state["s"], state["i"]
+            return (k == 0) & ((s == 0) | (s <= np.maximum(2, self.goal - i)))
+
+        return runs, columns, can_roll
+
+    def target_choice(self, target: int):
+        """A policy's choices in :meth:`start_graph`: the target ``min(target, max(2, T - i))`` at
+        every anchor, as a function of the anchors' columns -> (B, G + 1, N) transitions."""
+        graph, columns, _ = self.start_graph()
+        first = np.unique(graph.choice, return_index=True)[1]
+        by_target = {int(columns["s"][graph.dst[t]]): t for t in np.flatnonzero(graph.choice == 0)}
+        top = self.var_range("k")[1]
+
+        def choose(state):
+            wanted = np.minimum(target, np.maximum(2, self.goal - state["i"][:, 0, 0]))
+            out = np.broadcast_to(first, (len(wanted), top + 1, len(first))).copy()
+            out[:, :, 0] = np.array([by_target[int(w)] for w in wanted])[:, None]
+            return out
+
+        return choose

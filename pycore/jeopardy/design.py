@@ -1,0 +1,106 @@
+"""The variant designer: how a game's numbers move with one parameter.
+
+The GRO paper's future work asks for a goal tuned to the game's length ("AI-assisted
+game design"). For each value of one parameter (the others fixed) this solves the game
+and reports what a designer weighs:
+
+* ``p_first_player_wins``: the first player's chance under optimal play (the advantage
+  of moving first is this minus 1/2);
+* the fairest head start (komi) and the chance it leaves;
+* ``expected_turns``: the exact expected number of turns (both players') when two
+  optimal players meet, from the flow of probability through the game
+  (:func:`~pycore.jeopardy.solver.occupancy`; the (A, T) games: a factored game has no
+  table to push the flow through, and says so);
+* ``skill``: how much skill matters, the optimal player's chance against the game's
+  first printed human policy (Pig: hold at 20), averaged over the two seats.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass
+
+from ..core.errors import InvalidRequestError
+from .solver import occupancy, solve
+from .strategy import default_komi_range, fairest_komi, komi_table, policy_results
+
+#: values one request may ask for (each is a solve)
+MAX_VALUES = 40
+
+
+@dataclass(frozen=True)
+class DesignRow:
+    value: int | str
+    p_first_player_wins: float
+    fairest_komi: int  # the first player's head start (negative: the second player's)
+    fairest_p_first_player_wins: float
+    expected_turns: float | None
+    skill: float | None  # optimal play's win rate against ``policy``
+    policy: str | None
+    seconds: float
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+def parse_values(text: str) -> list[int]:
+    """``"20:100:10"`` (from:to:step, both ends included), ``"20:100"`` (step 1) or
+    ``"20,50,100"``; InvalidRequestError naming what is wrong."""
+    text = str(text).strip()
+    try:
+        if ":" in text:
+            parts = [int(p) for p in text.split(":")]
+            if len(parts) not in (2, 3) or (len(parts) == 3 and parts[2] <= 0) or parts[1] < parts[0]:
+                raise ValueError
+            start, stop, step = (parts + [1])[:3]
+            values = list(range(start, stop + 1, step))
+        else:
+            values = [int(p) for p in text.split(",")]
+    except ValueError:
+        raise InvalidRequestError(
+            f"a range of values is FROM:TO:STEP (e.g. 20:100:10), FROM:TO or a list like 20,50,100; got {text!r}"
+        ) from None
+    if not values or len(values) > MAX_VALUES:
+        raise InvalidRequestError(f"ask for 1 to {MAX_VALUES} values at a time (each is a solve); got {len(values)}")
+    return values
+
+
+def design_row(game, value) -> DesignRow:
+    """The designer's numbers for one game (its parameters set; ``value`` the one varied)."""
+    started = time.perf_counter()
+    solution = solve(game)
+    # head starts up to half the goal (a short game's fairest lies beyond the default quarter)
+    step = game.gain_step
+    rows = komi_table(solution, min(game.goal - step, max(default_komi_range(solution), game.goal // 2 // step * step)))
+    fair = fairest_komi(rows)
+    turns = None
+    if not game.factored:
+        turns = occupancy(game, solution.policy, solution.policy, True).turns
+    policies = game.human_policies()
+    skill = name = None
+    if policies:
+        result = policy_results(solution)[0]
+        skill, name = 1.0 - result.matchup.win_rate, result.policy.name
+    return DesignRow(
+        value,
+        solution.p_first_player_wins(),
+        fair.points,
+        fair.p_first_player_wins,
+        turns,
+        skill,
+        name,
+        time.perf_counter() - started,
+    )
+
+
+def design(make_game, param: str, values: list, progress=None) -> list[DesignRow]:
+    """One :class:`DesignRow` per value of ``param``: ``make_game(value)`` is the game with
+    that value (the other parameters fixed)."""
+    out = []
+    for n, value in enumerate(values):
+        if progress:
+            progress(f"{param} = {value} ({n + 1} of {len(values)})", n / len(values))
+        out.append(design_row(make_game(value), value))
+    if progress:
+        progress("done", 1.0)
+    return out
