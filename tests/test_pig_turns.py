@@ -149,6 +149,14 @@ def test_many_turns_approach_unlimited_pig():
     assert np.max(np.abs(values[:, :, 39] - unlimited)) > 1e-4  # 40 turns left: not yet
 
 
+def test_a_link_without_the_turns_left_starts_where_the_game_does():
+    """A missing n is the game's turns, also when the link needed fixing (s=5 in free play)."""
+    from pycore import api
+
+    resolved = api.call("resolve", {"fragment": "game=pig-turns&goal=20&turns=8&turn_model=free&s=5"})
+    assert resolved["state"]["n"] == 8 and resolved["state"]["s"] == 0 and len(resolved["problems"]) == 1
+
+
 def test_unsupported_parameters_are_named():
     with pytest.raises(InvalidParameterError, match="turns must be even"):
         find_game("pig", turns=7)
@@ -232,6 +240,6 @@ def test_design_over_the_goal_from_the_command_line():
     assert rows[2]["skill"] == pytest.approx(0.5244574, abs=1e-7)
     # a bad range, two ranges, a value the game refuses: one line each, naming it
     for args, message in ((("--goal", "20:60:0"), "FROM:TO:STEP"), (("--goal", "1:3"), "goal must be between 2 and 200"),
-                          (("--goal", "20"), "exactly one of pig's parameters")):
+                          (("--goal", "20"), "exactly one of pig's parameters"), (("--goal", "20,20"), "listed more than once")):
         done = cli("design", "pig", *args, "--quiet")
         assert done.returncode == 2 and message in done.stderr, done.stderr

@@ -34,6 +34,7 @@ turn (the factored solver sweeps all 10,000 positions of one ``n`` at once).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -228,16 +229,25 @@ class PigTurns(JeopardyGame):
         """P(first player wins) and the opening (:meth:`opening`) for every even number of turns
         up to the game's, and unlimited Pig's (the limit they approach). One solve gives them all:
         the positions with n turns left are the game of n turns."""
-        from ..core.registry import find_game
-        from ..jeopardy.solver import solve
-
-        pig = find_game(self.variant_of, goal=self.goal)
-        unlimited = solve(pig)
-        opening = next((k for k in range(2, self.goal) if unlimited.best_action(pig.state(i=0, j=0, k=k)) == "hold"), None)
         rows = [{"turns": n, "p_first_player_wins": solution.anchor_value((0, 0, n)), "opening": self.opening(solution, n)}
                 for n in range(2, self.turns + 1, 2)]
         return {"rows": rows, "opening_means": "target" if self.target_model else "hold from",
-                "unlimited": {"title": pig.title, "p_first_player_wins": unlimited.p_first_player_wins(), "opening": opening}}
+                "unlimited": self._shared("unlimited", self._unlimited)}
+
+    def _unlimited(self) -> dict:
+        """Pig's own numbers at this goal (a solve of its own: kept per goal, not redone per request)."""
+        from ..jeopardy.solver import solve
+
+        pig = self._pig()
+        unlimited = solve(pig)
+        opening = next((k for k in range(2, self.goal) if unlimited.best_action(pig.state(i=0, j=0, k=k)) == "hold"), None)
+        return {"title": pig.title, "p_first_player_wins": unlimited.p_first_player_wins(), "opening": opening}
+
+    def _pig(self) -> JeopardyGame:
+        """The game without a limit, at this goal."""
+        from ..core.registry import find_game
+
+        return find_game(self.variant_of, goal=self.goal)
 
     # ---- policies -------------------------------------------------------------------------
 
@@ -255,20 +265,12 @@ class PigTurns(JeopardyGame):
                 ),
             )
 
-        def keep_pace_end_race(i, j, n, k, s):
-            hold_at = 21 + (j - i + 4) // 8
-            end_race = (i >= goal - 29) | (j >= goal - 29)
-            return np.where(end_race, i + k < goal, (k < hold_at) & (i + k < goal))
-
+        # Pig's printed policies, blind to the turns left (the same rules, the extra columns ignored)
+        pigs = tuple(
+            replace(p, rule=lambda i, j, n, k, s, rule=p.rule: rule(i, j, k)) for p in self._pig().human_policies()
+        )
         return (
-            Policy("Hold at 20", "Roll until the turn total reaches 20 or holding reaches the goal.",
-                   lambda i, j, n, k, s: (k < 20) & (i + k < goal), "Neller & Presser (2004)",
-                   f"k < 20 and i + k < {goal}"),
-            Policy("Keep pace and end race",
-                   "If either score is at least 71, roll until you can hold at the goal; otherwise hold at "
-                   "21 + round((j - i) / 8).",
-                   keep_pace_end_race, "Neller & Presser (2010), Practical Play of the Dice Game Pig",
-                   f"i + k < {goal} if i >= {goal - 29} or j >= {goal - 29} else k < 21 + (j - i + 4) // 8 and i + k < {goal}"),
+            *pigs,
             Policy("Last turn: roll to the goal",
                    "Hold at 20, except on your last turn (n = 1 or 2): roll until the goal.",
                    lambda i, j, n, k, s: ((k < 20) | (n <= 2)) & (i + k < goal), "",

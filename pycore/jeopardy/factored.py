@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.errors import InvalidStateError
+from .model import RowIndex
 from .rules import HOLD, ROLL, Choice, options_of
 
 #: when a layer's turn-start values stop: no value moved by more than this in the last sweep
@@ -411,8 +412,7 @@ class _Endings:
     columns: dict
     gains: np.ndarray
     layers: np.ndarray
-    dense: np.ndarray  # anchor columns (offset by ``low``) -> row, -1 where not tabulated
-    low: np.ndarray
+    index: RowIndex  # anchor columns -> row, -1 where not tabulated
 
     @property
     def top(self) -> int:
@@ -423,10 +423,7 @@ class _Endings:
         anchors = np.asarray(game.anchors(), dtype=np.int64)
         cols = {v: anchors[:, n] for n, v in enumerate(game.anchor_vars)}
         gains = np.arange(game.var_range(game.turn_vars[0])[1] // game.gain_step + 1) * game.gain_step
-        low, high = anchors.min(axis=0), anchors.max(axis=0)
-        dense = np.full(tuple(int(x) for x in high - low + 1), -1, dtype=np.int64)
-        dense[tuple((anchors - low).T)] = np.arange(len(anchors))
-        return cls(game, anchors, cols, gains, np.asarray(game.layer(cols)), dense, low)
+        return cls(game, anchors, cols, gains, np.asarray(game.layer(cols)), RowIndex(anchors))
 
     def at(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(terminal, next rows), each (R, G + 1): the mover's result where ending the turn at
@@ -437,17 +434,14 @@ class _Endings:
         shape = (len(rows), len(self.gains))
         terminal = np.array(np.broadcast_to(np.asarray(end.mover_value, float), shape))
         following = game.canonical_anchor({v: np.broadcast_to(end.next_anchor[v], shape) for v in names})
-        keys = np.stack([np.ravel(following[v]) for v in names], axis=1) - self.low
-        inside = np.all((keys >= 0) & (keys < np.array(self.dense.shape)), axis=1)
-        found = np.full(len(keys), -1, dtype=np.int64)
-        found[inside] = self.dense[tuple(keys[inside].T)]
-        return terminal, found.reshape(shape)
+        return terminal, self.index.rows(np.stack([np.ravel(following[v]) for v in names], axis=1)).reshape(shape)
 
     def stages(self) -> list[_Stage]:
         """The anchors in the order they are solved, highest layer first. A layer whose
         zero-gain endings stay in it is a stage of its own (solved to a fixed point); a run of
         layers whose endings all lead above the run is one stage (exact in one pass, swept in
-        large batches: a turn counter's layer of one turn)."""
+        large batches: a turn counter's layer of one turn). (The endings are computed here and
+        again stage by stage: keeping them would be the (A, G + 1) table this class avoids.)"""
         count = len(self.anchors)
         never = np.iinfo(np.int64).max
         lowest, partner = np.empty(count, np.int64), np.empty(count, np.int64)  # lowest layer led to
@@ -740,7 +734,7 @@ def panel_turns(game, anchor_values: np.ndarray, anchors: np.ndarray) -> tuple[n
     ``game.panel_configuration`` picks at each anchor (by default the turn's start; Pig's
     target model: the target chosen). The rules' turn graph, swept in batches."""
     endings = _Endings.of(game)
-    rows = endings.dense[tuple((np.asarray(anchors) - endings.low).T)]
+    rows = endings.index.rows(anchors)
     graph, columns = game.factored_turn()
     reach = reachable_turn_states(game)
     B, G = len(rows), endings.top + 1

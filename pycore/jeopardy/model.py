@@ -428,19 +428,29 @@ def _compile(game: JeopardyGame) -> Model:
     )
 
 
+class RowIndex:
+    """The row of each anchor of ``table`` (A, V), through a dense array over the (small,
+    non-negative) ranges of the anchor variables: built once, looked up many times."""
+
+    def __init__(self, table: np.ndarray) -> None:
+        table = np.asarray(table, dtype=np.int64)
+        self.low = table.min(axis=0) if len(table) else np.zeros(table.shape[1], np.int64)
+        high = table.max(axis=0) if len(table) else self.low - 1
+        self.dense = np.full(tuple(int(x) for x in high - self.low + 1), -1, dtype=np.int64)
+        self.dense[tuple((table - self.low).T)] = np.arange(len(table))
+
+    def rows(self, keys: np.ndarray) -> np.ndarray:
+        """(N,) the row of each key (N, V); -1 where absent."""
+        keys = np.asarray(keys, dtype=np.int64).reshape(-1, self.dense.ndim) - self.low
+        inside = np.all((keys >= 0) & (keys < np.array(self.dense.shape)), axis=1)
+        found = np.full(len(keys), -1, dtype=np.int64)
+        found[inside] = self.dense[tuple(keys[inside].T)]
+        return found
+
+
 def _lookup_rows(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """Index of each row of ``rows`` in ``table`` (-1 where absent), through a
-    dense array over the (small, non-negative) ranges of the anchor variables."""
-    if len(rows) == 0:
-        return np.zeros(0, dtype=np.int64)
-    low = table.min(axis=0)
-    high = np.maximum(table.max(axis=0), rows.max(axis=0))
-    dense = np.full(tuple(int(x) for x in high - low + 1), -1, dtype=np.int64)
-    dense[tuple((table - low).T)] = np.arange(len(table))
-    inside = np.all(rows >= low, axis=1)
-    result = np.full(len(rows), -1, dtype=np.int64)
-    result[inside] = dense[tuple((rows[inside] - low).T)]
-    return result
+    """Index of each row of ``rows`` in ``table`` (-1 where absent)."""
+    return RowIndex(table).rows(rows)
 
 
 def _steps(name, turn_list, gains, outcomes) -> dict:

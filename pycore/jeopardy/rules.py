@@ -471,6 +471,14 @@ class JeopardyGame(Game):
         """The state's integer columns as the solver and rules see them."""
         return self.anchor_vars + self.turn_vars
 
+    def missing_values(self) -> dict[str, int]:
+        """What each column is when a state leaves it out: the turn's start, player 1, the
+        turns left at the game's start (a turn counter), and 0 for the scores and the rest."""
+        start = dict(zip(self.anchor_vars, self.start_anchor(0)))
+        values = {v: 0 if v in (self.score_var, self.opponent_var) else x for v, x in start.items()}
+        values.update(zip(self.turn_vars, self.turn_start))
+        return {c: values.get(c, 0) for c in self.columns}
+
     def state(self, **values) -> State:
         """A state from keyword values; a missing ``p`` is player 1, a missing turns left the
         game's start, any other missing value 0 (so ``i=10`` is the start of player 1's
@@ -480,16 +488,12 @@ class JeopardyGame(Game):
                 raise InvalidStateError(
                     f"{self.name} has no state variable {key!r}; valid keys: {', '.join(self.state_vars)}"
                 )
-        defaults = dict(zip(self.turn_vars, self.turn_start))
-        defaults.setdefault("p", 1)
-        # an anchor variable besides the scores (the turns left) starts where the game does
-        start = dict(zip(self.anchor_vars, self.start_anchor(0)))
-        defaults.update({v: x for v, x in start.items() if v not in (self.score_var, self.opponent_var, "p")})
+        defaults = self.missing_values()
         full: dict[str, int] = {}
         for var in self.variables:
             names = _columns_of(var)
             if var.name not in values:
-                full.update({c: defaults.get(c, 0) for c in names})
+                full.update({c: defaults[c] for c in names})
             elif var.letters:
                 full.update(self.letter_columns(var, values[var.name]))
             else:
@@ -747,6 +751,11 @@ class JeopardyGame(Game):
         the turn starts."""
         graph, _ = self.factored_turn()
         return np.full(len(anchors), graph.start)
+
+    def by_turns(self, solution) -> dict | None:
+        """A game with a turn limit: how it approaches the game without one, for the solve's
+        answer (``by_turns``); None for the others."""
+        return None
 
     def chooses_before_rolling(self, turn: tuple[int, ...]) -> bool:
         """Whether rolling from this turn state rolls no dice and only offers a choice (Pig's

@@ -15,7 +15,7 @@ import sys
 import time
 
 from ..core.errors import InvalidRequestError, PycoreError
-from ..core.registry import find_game, find_game_class, game_classes
+from ..core.registry import find_game, find_game_class, game_classes, variant_class
 from ..jeopardy.rules import OBJECTIVES
 from ..store.prebuilt import build_tables, prebuilt_games
 from . import api
@@ -330,14 +330,14 @@ def _position_request(request: dict) -> dict:
 def _design_request(request: dict) -> dict:
     """``--goal 20:100:10 --bound 200`` as the API's design request: the one parameter given as a
     range (or a list) is varied, the others are fixed."""
-    cls = find_game_class(request["game"])
+    cls = variant_class(find_game_class(request["game"]), request)  # pig --turns 4:40:4: Pig with a turn limit
     known = {p.name: p for p in cls.parameters}
     varied = [k for k, v in request.items() if k in known and isinstance(v, str) and (":" in v or "," in v)]
     if len(varied) != 1:
         raise InvalidRequestError(
             f"give exactly one of {cls.name}'s parameters ({', '.join(known)}) as a range, e.g. --goal 20:100:10"
         )
-    out = {"game": request["game"], "param": varied[0], "values": request[varied[0]]}
+    out = {"game": cls.name, "param": varied[0], "values": request[varied[0]]}
     for name, value in request.items():
         if name in known and name != varied[0]:
             out[name] = value if known[name].choices or known[name].text else known[name].from_text(cls.name, value)

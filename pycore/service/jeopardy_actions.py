@@ -119,8 +119,9 @@ def _solve(game: JeopardyGame, args: dict, progress) -> dict:
         }
     solution, seconds = _solved(game, args, progress)
     extra = {"anchor_values": solution.anchor_values.tolist()} if args.get("include_anchor_values") else {}
-    if hasattr(game, "by_turns"):  # a game with a turn limit: how it approaches the unlimited game
-        extra["by_turns"] = game.by_turns(solution)
+    by_turns = game.by_turns(solution)  # a game with a turn limit: how it approaches the unlimited game
+    if by_turns is not None:
+        extra["by_turns"] = by_turns
     note = getattr(game, "model_note", None)
     return {
         **_head(game),
@@ -367,6 +368,9 @@ def _design(game: JeopardyGame, args: dict, progress) -> dict:
         values = raw
     else:
         raise InvalidRequestError(f"values must be a range such as 20:100:10 or a list of 1 to {MAX_DESIGN_VALUES} values")
+    twice = sorted({str(v) for v in values if values.count(v) > 1})
+    if twice:
+        raise InvalidRequestError(f"{param} {', '.join(twice)} is listed more than once")
     games = {}
     for value in values:
         variant = type(game)(**{**game.params, param: value})  # InvalidParameterError names a bad value
@@ -445,15 +449,15 @@ def _panels(game: JeopardyGame, args: dict, progress) -> dict:
 
 
 def _slice(game: JeopardyGame, args: dict, progress) -> dict:
+    if isinstance(args.get("rule"), str) and game.factored:  # (before any solve or sweep)
+        raise InvalidRequestError(f"{game.title} is solved turn by turn (no table of every state): a rule's "
+                                  "disagreements cannot be drawn on its boundary; the strategy lab evaluates the rule")
     solution, grid = _panel_grid(game, args, progress)
     axis, at = args.get("axis"), args.get("at")
     if axis in grid.axes and isinstance(at, int) and not isinstance(at, bool):
         # a state beyond the drawn box (e.g. a turn total past every roll) sees the nearest slice
         at = max(0, min(at, grid.roll.shape[grid.axes.index(axis)] - 1))
     answer = {**_head(game), "title": panel_title(game, grid.fixed), **slice_of(grid, axis, at)}
-    if isinstance(args.get("rule"), str) and game.factored:
-        raise InvalidRequestError(f"{game.title} is solved turn by turn (no table of every state): a rule's "
-                                  "disagreements cannot be drawn on its boundary; the strategy lab evaluates the rule")
     if isinstance(args.get("rule"), str):
         answer.update(_disagreements_on_slice(solution, grid, args["rule"], answer))
     return answer
@@ -662,8 +666,8 @@ def resolve_position(game: JeopardyGame, link: LinkValues) -> dict:
 
 
 def nearest_state(game: JeopardyGame, wanted: dict[str, object]) -> tuple[State, list[str]]:
-    """The tabulated state closest to ``wanted`` (missing values: p = 1,
-    others 0), and a message for every change made."""
+    """The tabulated state closest to ``wanted`` (missing values as ``game.missing_values``),
+    and a message for every change made."""
     try:
         return game.state(**wanted), []
     except PycoreError as exc:
@@ -672,7 +676,8 @@ def nearest_state(game: JeopardyGame, wanted: dict[str, object]) -> tuple[State,
         target = game.column_values(State(game.name, *_split(game, wanted)))
     except PycoreError:
         target = {}
-    full = {v: target.get(v, 1 if v == "p" else 0) for v in game.columns}
+    missing = game.missing_values()
+    full = {v: target.get(v, missing[v]) for v in game.columns}
     target_anchor = np.array([full[v] for v in game.anchor_vars])
     target_turn = np.array([full[v] for v in game.turn_vars])
     # nearest tabulated anchor (L1, keeping whose turn it is if at all possible),
@@ -717,12 +722,12 @@ def _nearest_factored_turn(game: JeopardyGame, anchor: tuple[int, ...], target_t
 
 def _split(game: JeopardyGame, wanted: dict[str, object]) -> tuple[tuple, tuple]:
     """Anchor and turn columns of wanted values, unchecked (defaults as in ``game.state``)."""
-    defaults = dict(zip(game.turn_vars, game.turn_start))
     columns: dict[str, int] = {}
     for var in game.variables:
         if var.name in wanted and var.letters:
             columns.update(game.letter_columns(var, wanted[var.name]))
         elif var.name in wanted and isinstance(wanted[var.name], int):
             columns[var.name] = int(wanted[var.name])
-    values = {c: columns.get(c, defaults.get(c, 1 if c == "p" else 0)) for c in game.columns}
+    missing = game.missing_values()
+    values = {c: columns.get(c, missing[c]) for c in game.columns}
     return tuple(values[c] for c in game.anchor_vars), tuple(values[c] for c in game.turn_vars)
