@@ -11,6 +11,7 @@ import { ProgressBar } from "./progress-bar.js";
 import { ScorecardScreen } from "./scorecard-screen.js";
 import { ShareButtons } from "./share-button.js";
 import { SolutionStore } from "./solution-store.js";
+import { SolveTimer } from "./solve-timer.js";
 
 const $ = (id) => document.getElementById(id);
 const LAST_KEY = "roll-or-hold-last-positions";
@@ -61,6 +62,7 @@ class App {
       say: (text) => ($("status").textContent = text),
       store: () => this.store,
       navigate: (fragment) => this.open(fragment, { push: true }),
+      timer: new SolveTimer(),
     };
     this.screens = {
       jeopardy: new JeopardyScreen($("jeopardy-screen"), tools),

@@ -1,4 +1,6 @@
 // Promise-based client of the worker (worker.js): engine.call(action, args, {onProgress}).
+// cancel() stops whatever the worker is doing (a solve is one long Python call: the worker is
+// terminated and a new one started) and rejects every pending call with a CancelledError.
 export class EngineError extends Error {
   constructor({ type, message }) {
     super(message);
@@ -8,19 +10,29 @@ export class EngineError extends Error {
 
 export class Engine {
   constructor({ onLog = () => {}, onFatal = () => {} } = {}) {
-    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    this.onLog = onLog;
+    this.onFatal = onFatal;
     this.pending = new Map();
     this.nextId = 1;
     this.version = null;
+    // how many workers were started: what Python holds in memory (solutions) belongs to one
+    this.generation = 0;
+    this.start();
+  }
+
+  start() {
+    this.generation += 1;
+    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    const worker = this.worker;
     this.ready = new Promise((resolve, reject) => {
-      this.worker.addEventListener("message", (event) => {
+      worker.addEventListener("message", (event) => {
         const message = event.data;
-        if (message.type === "log") onLog(message.message);
+        if (message.type === "log") this.onLog(message.message);
         else if (message.type === "ready") {
           this.version = message.version;
           resolve(message.version);
         } else if (message.type === "fatal") {
-          onFatal(message.message);
+          this.onFatal(message.message);
           reject(new EngineError({ type: "EngineError", message: message.message }));
         } else if (message.type === "progress") {
           const call = this.pending.get(message.id);
@@ -33,12 +45,13 @@ export class Engine {
           else call.resolve(message.result);
         }
       });
-      this.worker.addEventListener("error", (event) => {
+      worker.addEventListener("error", (event) => {
         const text = event.message || "the worker failed to start";
-        onFatal(text);
+        this.onFatal(text);
         reject(new EngineError({ type: "EngineError", message: text }));
       });
     });
+    this.ready.catch(() => {}); // reported through onFatal; callers await it themselves
   }
 
   call(action, args = {}, { onProgress } = {}) {
@@ -47,5 +60,15 @@ export class Engine {
       this.pending.set(id, { resolve, reject, onProgress });
       this.worker.postMessage({ id, action, args });
     });
+  }
+
+  // stop the work in progress: every pending call fails with CancelledError, and the next
+  // call waits for a fresh Python (its solutions are gone; the page's stored ones are not)
+  cancel(reason = "cancelled") {
+    this.worker.terminate();
+    const calls = [...this.pending.values()];
+    this.pending.clear();
+    for (const call of calls) call.reject(new EngineError({ type: "CancelledError", message: reason }));
+    this.start();
   }
 }

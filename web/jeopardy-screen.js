@@ -7,6 +7,8 @@ import { saveText } from "./downloads.js";
 import { ObjectiveChoice } from "./objective-choice.js";
 import { RollEntry } from "./roll-entry.js";
 import { SliceView } from "./slice-view.js";
+import { DesignView } from "./design-view.js";
+import { ASK_ABOVE_SECONDS, aboutTime, askToSolve } from "./solve-timer.js";
 import { StateEditor } from "./state-editor.js";
 import { StrategiesView } from "./strategies-view.js";
 import { ThresholdView } from "./threshold-view.js";
@@ -24,9 +26,10 @@ function hasWebGL() {
 export class JeopardyScreen {
   // root holds the screen's parts: #advice, #state-editor, #roll-entry, #views, #view-note, #boundary
   // (where the boundary pictures, the hold-threshold chart and the strategy lab are drawn)
-  constructor(root, { engine, progress, say, store, navigate }) {
+  constructor(root, { engine, progress, say, store, navigate, timer }) {
     this.root = root;
     this.engine = engine;
+    this.timer = timer; // how long a solve takes on this device (solve-timer.js)
     this.progress = progress;
     this.say = say;
     this.store = store; // () -> the SolutionStore of this version
@@ -51,6 +54,12 @@ export class JeopardyScreen {
       (state, name, how) => this.engine.call("step", { game: this.current.game, ...this.current.params, state, var: name, ...how }),
     );
     this.thresholds = new ThresholdView(this.boundary);
+    this.design = new DesignView(this.boundary, {
+      call: (action, args, options) => this.engine.call(action, args, options),
+      progress,
+      timer,
+      cancel: (reason) => this.engine.cancel(reason),
+    });
     this.turnsChart = new TurnsChart(part("turns-chart"));
     this.byTurns = new Map(); // game and parameters -> how its turn limit approaches no limit
     this.rollEntry = new RollEntry(part("roll-entry"), {
@@ -139,32 +148,63 @@ export class JeopardyScreen {
     this.advice.show(answer);
   }
 
+  // the two-player solution of these parameters in Python's memory: from the page's store, a
+  // prebuilt table, or a solve; a long solve is said first (how long on this device) and
+  // starts on a tap; any solve can be cancelled (the worker restarts: Python's memory is
+  // gone, hence the engine's generation in the key)
   async ensureSolved(game, params) {
-    const key = `${game.name}|${JSON.stringify(params)}`;
+    const key = `${this.engine.generation}|${game.name}|${JSON.stringify(params)}`;
     if (this.solved.has(key)) return;
     const title = game.title;
-    this.progress.show(`Solving ${title}…`, 0);
-    const onProgress = (stage, fraction) => this.progress.show(`Solving ${title} (${stage})`, fraction);
     const store = this.store();
     const cached = await store.get(game.name, params);
+    let estimate = cached ? null : await this.engine.call("estimate", { game: game.name, ...params });
+    if (estimate && estimate.table) estimate = null;
+    let note = "";
     let result;
-    try {
-      const args = { game: game.name, ...params, include_anchor_values: !cached };
-      if (cached) args.anchor_values = cached;
-      result = await this.engine.call("solve", args, { onProgress });
-    } catch (error) {
-      if (!cached) throw error;
-      // a damaged cache entry: solve from scratch
-      result = await this.engine.call("solve", { game: game.name, ...params, include_anchor_values: true }, { onProgress });
+    for (;;) {
+      const seconds = estimate ? this.timer.seconds(estimate) : 0;
+      if (estimate && (note || seconds > ASK_ABOVE_SECONDS)) {
+        this.progress.hide();
+        this.say("");
+        await askToSolve(this.advice.body, { what: `${title} with these rules`, seconds, cells: estimate.cells, note });
+        this.advice.pending();
+      }
+      const about = estimate ? `, ${aboutTime(seconds)}` : "";
+      const onCancel = () => this.engine.cancel(`Solving ${title} was cancelled.`);
+      this.progress.show(`Solving ${title}${about}…`, 0, { onCancel });
+      const onProgress = (stage, fraction) => this.progress.show(`Solving ${title}${about} (${stage})`, fraction);
+      try {
+        result = await this.solve(game, params, cached, onProgress);
+        break;
+      } catch (error) {
+        if (error.name !== "CancelledError" || !estimate) throw error;
+        note = "Cancelled. ";
+        this.advice.showError(error.message);
+        await this.engine.ready; // Python starts again (its progress is shown meanwhile)
+      }
     }
+    this.timer.record(estimate, result.seconds);
     if (result.anchor_values) store.put(game.name, params, result.anchor_values);
-    this.solved.add(key);
-    this.byTurns.set(key, result.by_turns || null);
+    this.solved.add(`${this.engine.generation}|${game.name}|${JSON.stringify(params)}`);
+    this.byTurns.set(`${game.name}|${JSON.stringify(params)}`, result.by_turns || null);
     this.progress.hide();
     if (result.source && result.source.startsWith("table")) {
       this.say(`${title}: solved exactly offline; the turn-start values are read from its prebuilt table.`);
     } else {
       this.say(`${title}: solved exactly, ${result.states.toLocaleString("en")} states in ${result.seconds.toFixed(1)} s.`);
+    }
+  }
+
+  async solve(game, params, cached, onProgress) {
+    try {
+      const args = { game: game.name, ...params, include_anchor_values: !cached };
+      if (cached) args.anchor_values = cached;
+      return await this.engine.call("solve", args, { onProgress });
+    } catch (error) {
+      if (!cached || error.name === "CancelledError") throw error;
+      // a damaged cache entry: solve from scratch
+      return this.engine.call("solve", { game: game.name, ...params, include_anchor_values: true }, { onProgress });
     }
   }
 
@@ -266,6 +306,14 @@ export class JeopardyScreen {
       if (this.strategiesShown === key) return; // the lab does not depend on the state
       this.strategiesShown = key;
       await this.strategies.show(this.game, resolved.params, resolved.view.rule || "");
+      return;
+    }
+    if (view === "design") {
+      this.solidView.dispose();
+      const key = `design|${resolved.game}|${JSON.stringify(resolved.params)}`;
+      if (this.strategiesShown === key) return; // the designer does not depend on the state
+      this.strategiesShown = key;
+      this.design.show(this.game, resolved.params);
       return;
     }
     this.strategiesShown = null;

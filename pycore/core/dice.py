@@ -11,24 +11,29 @@ game replays exactly from its seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import factorial
-from typing import Hashable, Sequence
 
 Faces = tuple[Hashable, ...]
 
 
 def uniform_dice(n_dice: int, faces: Sequence[Hashable]) -> list[tuple[Fraction, Faces]]:
     """Every multiset of ``n_dice`` fair dice with these faces (sorted by face
-    order) and its exact probability: the multinomial count over ``len(faces) ** n``."""
-    order = {f: n for n, f in enumerate(faces)}
+    order) and its exact probability: the multinomial count over ``len(faces) ** n``.
+    A face listed more than once is on that many sides (a die of two brains, two
+    shotguns and two footprints: each kind listed twice)."""
+    sides = {}
+    for face in faces:
+        sides[face] = sides.get(face, 0) + 1
+    order = {f: n for n, f in enumerate(sides)}
     total = len(faces) ** n_dice
     out = []
-    for shown in combinations_with_replacement(faces, n_dice):
+    for shown in combinations_with_replacement(sides, n_dice):
         ways = factorial(n_dice)
         for face in set(shown):
-            ways //= factorial(shown.count(face))
+            ways = ways // factorial(shown.count(face)) * sides[face] ** shown.count(face)
         out.append((Fraction(ways, total), tuple(sorted(shown, key=order.__getitem__))))
     return out
 

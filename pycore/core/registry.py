@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from .errors import RulesError, UnknownGameError
+from .errors import InvalidParameterError, RulesError, UnknownGameError
 from .game import Game
 
 _GAMES: dict[str, type[Game]] = {}
@@ -57,16 +57,34 @@ def find_game_class(name: str) -> type[Game]:
     raise UnknownGameError(f"unknown game {name!r}; valid games: {valid}")
 
 
-def variant_class(cls: type[Game], params: dict) -> type[Game]:
+def variant_class(cls: type[Game], params: dict, strict: bool = True) -> type[Game]:
     """The game a base game's name means with these parameters: a registered variant whose
     ``variant_of`` is the base game's name, if one of its ``variant_params`` is given (not
     None) and the base game has no such parameter (``pig`` with ``turns=40`` is Pig with a
-    turn limit); else the base game."""
+    turn limit); else the base game.
+
+    ``strict``: InvalidParameterError if the variant lacks a parameter of the base game given
+    another value than its default (``pig --turns 40 --die 8``: the turn limit is solved for
+    the standard die only), rather than answering for a game that was not asked for. A link
+    (``strict=False``) reports the parameter it drops instead."""
     own = {p.name for p in cls.parameters}
     for other in _loaded().values():
         if other.variant_of == cls.name and any(
             params.get(name) is not None and name not in own for name in other.variant_params
         ):
+            theirs = {p.name for p in other.parameters}
+            changed = [
+                f"{p.name}={params[p.name]}"
+                for p in cls.parameters
+                if p.name not in theirs and params.get(p.name) is not None and str(params[p.name]) != str(p.default)
+            ]
+            if strict and changed:
+                given = ", ".join(f"{n}={params[n]}" for n in other.variant_params if params.get(n) is not None)
+                raise InvalidParameterError(
+                    f"{cls.name}: {other.title} ({given}) is solved with the standard "
+                    + ", ".join(f"{p.name} {p.default}" for p in cls.parameters if p.name not in theirs)
+                    + f" only; {', '.join(changed)} is not supported with it"
+                )
             return other
     return cls
 

@@ -195,7 +195,7 @@ class JeopardyGame(Game):
     #: for a turn too large to tabulate at every anchor (Zombie Dice: 292,140 turn states)
     factored: ClassVar[bool] = False
     #: the views the page offers (a factored game has no (A, T) table to draw boundaries from)
-    views: ClassVar[tuple[str, ...]] = ("advice", "slice", "solid", "strategies")
+    views: ClassVar[tuple[str, ...]] = ("advice", "slice", "solid", "strategies", "design")
     #: a factored game's hold-threshold chart (view "thresholds"): the two dice variables of its
     #: rows and columns; each cell is the gain from which holding is best
     threshold_axes: ClassVar[tuple[str, ...]] = ()
@@ -333,6 +333,23 @@ class JeopardyGame(Game):
         """The step of the turn's points (every gain is a multiple: Farkle's 50); the factored
         sweep's arrays have one row per step."""
         return 1
+
+    #: CPython microseconds per (anchor, turn state) cell of a solve near a million cells, compile
+    #: included (measured on the development machine with /tmp-free runs of solution_for; the
+    #: page scales it by how fast the device proved); cells beyond a million cost more, as
+    #: (cells / 1e6) ** 0.25 (memory traffic: measured 1.3-2x at 10-20 million cells)
+    solve_microseconds_per_cell: ClassVar[float] = 1.5
+    #: a designer's row (solve, expected length, a policy's evaluation) against a solve alone
+    design_cost_factor: ClassVar[float] = 2.4
+
+    def solve_estimate(self) -> dict:
+        """How large the two-player solve of these parameters is, before solving: ``cells``
+        (anchors x turn states) and ``seconds`` it takes in CPython on the development machine
+        (2 cores; a phone's Pyodide is a few times slower: the page measures that)."""
+        cells = len(self.anchors()) * len(self.turn_states())
+        millions = cells / 1e6
+        seconds = self.solve_microseconds_per_cell * millions * max(1.0, millions) ** 0.25
+        return {"cells": cells, "seconds": seconds}
 
     def check_solvable(self) -> None:
         """InvalidParameterError, saying why, if the two-player game of these parameters is

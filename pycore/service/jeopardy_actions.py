@@ -76,7 +76,7 @@ from .links import LinkValues, to_fragment
 
 _SOLUTIONS: dict[tuple, tuple[Solution, float]] = {}
 _CACHE_SIZE = 3
-VIEWS = ("advice", "slice", "solid", "thresholds", "strategies")
+VIEWS = ("advice", "slice", "solid", "thresholds", "strategies", "design")
 
 
 def solution_for(game: JeopardyGame, progress: Progress | None = None, anchor_values=None,
@@ -352,10 +352,10 @@ def _komi(game: JeopardyGame, args: dict, progress) -> dict:
     }
 
 
-def _design(game: JeopardyGame, args: dict, progress) -> dict:
-    """For each value of one parameter (``param``, ``values``: "20:100:10", "20,50" or a list),
-    the designer's numbers (:mod:`pycore.jeopardy.design`); every value is checked before
-    the first solve, so a bad one costs nothing."""
+def _design_games(game: JeopardyGame, args: dict) -> tuple[str, list, dict]:
+    """(param, values, {value: game}) of a designer's request (``param``, ``values``:
+    "20:100:10", "20,50" or a list); every value is checked before anything is solved, so a
+    bad one costs nothing."""
     names = [p.name for p in game.parameters]
     param = args.get("param")
     if param not in names:
@@ -376,8 +376,35 @@ def _design(game: JeopardyGame, args: dict, progress) -> dict:
         variant = type(game)(**{**game.params, param: value})  # InvalidParameterError names a bad value
         variant.check_solvable()
         games[value] = variant
+    return param, values, games
+
+
+def _design(game: JeopardyGame, args: dict, progress) -> dict:
+    """For each value of one parameter, the designer's numbers (:mod:`pycore.jeopardy.design`)."""
+    param, values, games = _design_games(game, args)
     rows = design(games.__getitem__, param, values, progress)
     return {**_head(game), "param": param, "rows": [r.to_json() for r in rows]}
+
+
+def _estimate(game: JeopardyGame, args: dict, progress) -> dict:
+    """How long the win chances of these parameters take, before asking for them: nothing
+    if a table ships for them, else the solve's ``cells`` and CPython ``seconds``
+    (:meth:`~pycore.jeopardy.rules.JeopardyGame.solve_estimate`). With ``param`` and
+    ``values``: the designer's whole table (one solve and a policy's evaluation a value)."""
+    if args.get("param") is not None:
+        _, values, games = _design_games(game, args)
+        sizes = [g.solve_estimate() for g in games.values()]
+        return {
+            **_head(game),
+            "table": False,
+            "solves": len(values),
+            "cells": sum(s["cells"] for s in sizes),
+            "seconds": type(game).design_cost_factor * sum(s["seconds"] for s in sizes),
+        }
+    if _prebuilt_stem(game):
+        return {**_head(game), "table": True, "solves": 0, "cells": 0, "seconds": 0.0}
+    game.check_solvable()  # a game too large to solve here is refused by name
+    return {**_head(game), "table": False, "solves": 1, **game.solve_estimate()}
 
 
 def _link(game: JeopardyGame, args: dict, progress) -> dict:
@@ -555,6 +582,7 @@ ACTIONS: dict[str, Callable[[JeopardyGame, dict, Any], dict]] = {
     "policies": _policies,
     "komi": _komi,
     "design": _design,
+    "estimate": _estimate,
     "link": _link,
     "step": _step,
     "roll": _roll,

@@ -78,7 +78,7 @@ def parse_fragment(fragment: str) -> tuple[Game, LinkValues]:
     except PycoreError as exc:
         link.problems.append(f"{exc}; opening {default_name}")
         cls = find_game_class(default_name)
-    cls = variant_class(cls, link.values)  # game=pig&turns=40: Pig with a turn limit
+    cls = variant_class(cls, link.values, strict=False)  # game=pig&turns=40: Pig with a turn limit
     params: dict = {}
     for param in cls.parameters:
         raw = link.pop(param.name)
@@ -103,9 +103,25 @@ def parse_fragment(fragment: str) -> tuple[Game, LinkValues]:
     try:
         game = cls(**params)
     except PycoreError as exc:
-        link.problems.append(f"{exc}; using the default variant")
-        game = cls()
+        game = _nearest_variant(cls, params, link, exc)
     return game, link
+
+
+def _nearest_variant(cls, params: dict, link: LinkValues, exc: PycoreError):
+    """Parameters that do not go together (die 8 with 8 bust faces): keep all but one, the
+    game's later parameters tried first (Pig's bust faces before its die: the detail before
+    the dice), else the default variant; the problem names what was reset."""
+    for name in reversed(list(params)):
+        trial = {k: v for k, v in params.items() if k != name}
+        try:
+            game = cls(**trial)
+        except PycoreError:
+            continue
+        default = next(p.default for p in cls.parameters if p.name == name)
+        link.problems.append(f"{exc}; using {name} {default}")
+        return game
+    link.problems.append(f"{exc}; using the default variant")
+    return cls()
 
 
 def _integer(raw: str) -> int | None:

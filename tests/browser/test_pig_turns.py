@@ -46,10 +46,12 @@ def test_the_free_models_boundary_has_a_panel_per_turns_left(site, page):
     expect(page.get_by_test_id("turns-chart")).to_be_hidden(timeout=TIMEOUT)
 
 
-def test_an_unsupported_combination_is_named_and_the_default_opens(site, page):
+def test_an_unsupported_combination_is_named_and_the_rest_of_the_link_kept(site, page):
     page.goto(site + "#game=pig&turns=7&goal=30")
     expect(page.get_by_test_id("link-message")).to_contain_text("turns must be even", timeout=TIMEOUT)
+    expect(page.get_by_test_id("link-message")).to_contain_text("using turns 40")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
-    # the default game (goal 100, 40 turns) answers from its shipped table, not a 90 s solve
-    expect(page.get_by_test_id("status")).to_contain_text("prebuilt table", timeout=TIMEOUT)
-    expect(page.get_by_test_id("verdict")).to_have_text("Choose target 21")
+    # the goal asked for is kept: goal 30 with 40 turns (solved live: no table ships for it)
+    expect(page.get_by_test_id("param-goal")).to_have_value("30")
+    expect(page.get_by_test_id("status")).to_contain_text("solved exactly", timeout=TIMEOUT)
+    expect(page.get_by_test_id("verdict")).to_have_text("Choose target 30")

@@ -1,0 +1,67 @@
+"""How good the page's "about N s" is: each game's solve estimate (``estimate`` action,
+``JeopardyGame.solve_estimate``) against the measured solve, compile included, as the page
+solves (``solution_for``, fresh), in this run.
+
+    python bench/bench_estimate.py [--runs 3] [--large]
+
+Prints the median seconds, the estimate and their ratio per game and size (``--large`` adds
+solves of 10-60 s). The page multiplies the estimate by the device's measured factor; a
+ratio far from 1 here means the game's ``solve_microseconds_per_cell`` needs measuring again.
+Numbers, not assertions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pycore import find_game
+from pycore.service.jeopardy_actions import _SOLUTIONS, solution_for
+
+CASES = [
+    ("pig", {"goal": 60}),
+    ("pig", {"goal": 100, "die": 8, "bust": 2}),
+    ("gro", {}),
+    ("gro", {"n_dice": 8, "bust_ones": 4}),
+    ("ayzd", {"goal": 30}),
+    ("pig-turns", {"goal": 50, "turns": 10, "turn_model": "free"}),
+    ("farkle", {"set": "target=1000"}),
+]
+LARGE = [
+    ("pig", {"goal": 200}),
+    ("gro", {"goal": 100, "bound": 200}),
+    ("ayzd", {"goal": 50}),
+    ("pig-turns", {"goal": 100, "turns": 10}),
+]
+
+
+def measured(name: str, params: dict) -> float:
+    _SOLUTIONS.clear()  # every run solves (and compiles) afresh
+    game = find_game(name, **params)  # a new instance: no shared model
+    started = time.perf_counter()
+    solution_for(game, None, None, True)
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--large", action="store_true")
+    args = parser.parse_args()
+    print(f"{'game':<10} {'parameters':<34} {'cells':>12} {'median s':>9} {'estimate s':>11} {'ratio':>6}")
+    for name, params in CASES + (LARGE if args.large else []):
+        estimate = find_game(name, **params).solve_estimate()
+        runs = args.runs if estimate["seconds"] < 10 else 1
+        seconds = statistics.median(measured(name, params) for _ in range(runs))
+        text = ",".join(f"{k}={v}" for k, v in params.items()) or "defaults"
+        print(f"{name:<10} {text:<34} {estimate['cells']:>12,} {seconds:>9.2f} {estimate['seconds']:>11.2f} "
+              f"{seconds / estimate['seconds']:>6.2f}")
+
+
+if __name__ == "__main__":
+    main()

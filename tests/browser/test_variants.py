@@ -1,0 +1,72 @@
+"""The small games' parameters in the page (issue 14, parts 2 and 3): another die from the
+picker, a large solve said before it starts and cancelled, and the variant designer."""
+
+from playwright.sync_api import expect
+
+from pycore import api
+
+ADVICE = "[data-testid=advice]"
+TIMEOUT = 90_000
+
+
+def test_another_die_from_the_picker_is_solved_live(site, page):
+    page.goto(site + "#game=pig&goal=40")
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    for name, value in (("die", "8"), ("bust", "2")):
+        page.get_by_test_id(f"param-{name}").fill(value)
+        page.get_by_test_id(f"param-{name}").dispatch_event("change")
+        expect(page.get_by_test_id(f"param-{name}")).to_have_value(value, timeout=TIMEOUT)
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    expected = api.call("advise", {"game": "pig", "goal": 40, "die": 8, "bust": 2, "state": "i=0,j=0,k=0"})
+    # 2 of 8 faces bust: 25.0% a roll
+    expect(page.get_by_test_id("outlook-roll")).to_contain_text("25.0% chance this roll busts")
+    expect(page.locator(ADVICE)).to_have_attribute("data-p-roll", str(expected["values"]["roll"]))
+    assert "die=8" in page.url and "bust=2" in page.url
+    # every face busting is not a game: the link is repaired, keeping the die
+    page.get_by_test_id("param-bust").fill("8")
+    page.get_by_test_id("param-bust").dispatch_event("change")
+    expect(page.get_by_test_id("link-message")).to_contain_text("8 bust faces no face scores", timeout=TIMEOUT)
+    expect(page.get_by_test_id("param-bust")).to_have_value("1")
+    expect(page.get_by_test_id("param-die")).to_have_value("8")
+
+
+def test_a_large_solve_is_announced_and_can_be_cancelled(site, page):
+    estimate = api.call("estimate", {"game": "gro", "goal": 120, "bound": 240})
+    assert estimate["cells"] > 20e6
+    page.goto(site + "#game=gro&goal=120&bound=240")
+    ask = page.get_by_test_id("ask-solve")
+    expect(ask).to_be_visible(timeout=TIMEOUT)
+    expect(ask).to_contain_text(f"{estimate['cells'] / 1e6:.1f} million states")
+    expect(page.get_by_test_id("solve-estimate")).to_contain_text("about")
+    page.get_by_test_id("solve-now").click()
+    expect(page.get_by_test_id("progress")).to_contain_text("Solving Great Rolled Ones, about")
+    page.get_by_test_id("cancel").click()
+    # asked again (the solve did not finish), and Python works again: another game is answered
+    expect(ask).to_contain_text("Cancelled.", timeout=TIMEOUT)
+    page.get_by_test_id("game-select").select_option("pig")
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    expect(page.get_by_test_id("status")).to_contain_text("Pig: solved exactly")
+
+
+def test_the_designer_tabulates_a_range_of_goals(site, page):
+    page.goto(site + "#game=pig&goal=40&view=design")
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    values = page.get_by_test_id("design-values")
+    expect(values).to_have_value("8:40:8")  # about five values up to the goal shown
+    page.get_by_test_id("design-values").fill("20:40:20")
+    page.get_by_test_id("design-values").dispatch_event("change")
+    expect(page.get_by_test_id("design-estimate")).to_contain_text("2 solves", timeout=TIMEOUT)
+    page.get_by_test_id("design-run").click()
+    result = page.get_by_test_id("design-result")
+    expect(result).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    rows = api.call("design", {"game": "pig", "param": "goal", "values": "20:40:20"})["rows"]
+    for row in rows:
+        line = page.get_by_test_id(f"design-row-{row['value']}")
+        expect(line).to_contain_text(f"{100 * row['p_first_player_wins']:.2f}%")
+        expect(line).to_contain_text(f"{row['expected_turns']:.2f}")
+    expect(page.get_by_test_id("design-row-40")).to_contain_text("54.47%")  # Pig to 40
+    # a value that is not a game is named before anything is solved
+    page.get_by_test_id("design-param").select_option("bust")
+    page.get_by_test_id("design-values").fill("1:6")
+    page.get_by_test_id("design-values").dispatch_event("change")
+    expect(page.get_by_test_id("design-error")).to_contain_text("bust must be 1 to 5", timeout=TIMEOUT)
