@@ -1,6 +1,8 @@
 """The small games' parameters in the page (issue 14, parts 2 and 3): another die from the
 picker, a large solve said before it starts and cancelled, and the variant designer."""
 
+import re
+
 from playwright.sync_api import expect
 
 from pycore import api
@@ -15,8 +17,10 @@ def test_another_die_from_the_picker_is_solved_live(site, page):
     for name, value in (("die", "8"), ("bust", "2")):
         page.get_by_test_id(f"param-{name}").fill(value)
         page.get_by_test_id(f"param-{name}").dispatch_event("change")
-        expect(page.get_by_test_id(f"param-{name}")).to_have_value(value, timeout=TIMEOUT)
-    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+        # one change at a time: the picker is drawn again when the variant is shown (a field
+        # typed into meanwhile loses its text: noted for the hardening issue)
+        expect(page).to_have_url(re.compile(f"[&#]{name}={value}(&|$)"), timeout=TIMEOUT)
+        expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     expected = api.call("advise", {"game": "pig", "goal": 40, "die": 8, "bust": 2, "state": "i=0,j=0,k=0"})
     # 2 of 8 faces bust: 25.0% a roll
     expect(page.get_by_test_id("outlook-roll")).to_contain_text("25.0% chance this roll busts")
