@@ -153,8 +153,8 @@ export class JeopardyScreen {
   // starts on a tap; any solve can be cancelled (the worker restarts: Python's memory is
   // gone, hence the engine's generation in the key)
   async ensureSolved(game, params) {
-    const key = `${this.engine.generation}|${game.name}|${JSON.stringify(params)}`;
-    if (this.solved.has(key)) return;
+    const variant = `${game.name}|${JSON.stringify(params)}`;
+    if (this.solved.has(`${this.engine.generation}|${variant}`)) return;
     const title = game.title;
     const store = this.store();
     const cached = await store.get(game.name, params);
@@ -186,8 +186,8 @@ export class JeopardyScreen {
     }
     this.timer.record(estimate, result.seconds);
     if (result.anchor_values) store.put(game.name, params, result.anchor_values);
-    this.solved.add(`${this.engine.generation}|${game.name}|${JSON.stringify(params)}`);
-    this.byTurns.set(`${game.name}|${JSON.stringify(params)}`, result.by_turns || null);
+    this.solved.add(`${this.engine.generation}|${variant}`); // the generation that solved it
+    this.byTurns.set(variant, result.by_turns || null);
     this.progress.hide();
     if (result.source && result.source.startsWith("table")) {
       this.say(`${title}: solved exactly offline; the turn-start values are read from its prebuilt table.`);

@@ -335,8 +335,8 @@ class JeopardyGame(Game):
         return 1
 
     #: CPython microseconds per (anchor, turn state) cell of a solve near a million cells, compile
-    #: included (measured on the development machine with /tmp-free runs of solution_for; the
-    #: page scales it by how fast the device proved); cells beyond a million cost more, as
+    #: included (measured on the development machine: bench/bench_estimate.py; the page scales
+    #: it by how fast the device proved); cells beyond a million cost more, as
     #: (cells / 1e6) ** 0.25 (memory traffic: measured 1.3-2x at 10-20 million cells)
     solve_microseconds_per_cell: ClassVar[float] = 1.5
     #: a designer's row (solve, expected length, a policy's evaluation) against a solve alone
