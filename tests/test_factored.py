@@ -53,3 +53,18 @@ def test_policies_against_optimal_play_equal_the_main_evaluator():
     got = factored.evaluate_against_optimal(game, optimal, [p.rule for p in game.human_policies()])
     assert np.max(np.abs(np.array(got) - np.array(expected))) < 1e-13
     assert len(got) == 4 and min(first for first, _ in got) < 0.46  # Fixed Hold-At moving first: 0.4501
+
+
+@pytest.mark.parametrize("name, params, turns", [("ayzd", {}, 12.5548884884), ("pig", {"goal": 40}, 6.3999538146)])
+def test_the_expected_game_length_equals_the_flow_of_probability(name, params, turns):
+    """Two optimal players' expected number of turns, followed backwards along the factored
+    sweep, equals the main solver's forward flow of probability (zero-gain endings within a
+    layer solved as a linear system in the one, pushed through in closed form in the other)."""
+    from pycore.jeopardy.solver import occupancy, solve
+
+    game = find_game(name, **params)
+    solution = solve(game)
+    flow = occupancy(game, solution.policy, solution.policy, True).turns
+    followed = factored.expected_turns(game, factored.anchor_values(game))
+    assert followed == pytest.approx(flow, abs=1e-12)
+    assert followed == pytest.approx(turns, abs=1e-10)

@@ -120,10 +120,9 @@ export class DesignView {
     const policy = rows.find((r) => r.policy)?.policy;
     const pct = (p) => (p === null || p === undefined ? "—" : `${(100 * p).toFixed(2)}%`);
     const komi = (r) => (r.fairest_komi === 0 ? "none" : r.fairest_komi > 0 ? `${r.fairest_komi} to player 1` : `${-r.fairest_komi} to player 2`);
-    const turns = (r) => (r.expected_turns === null ? "—" : r.expected_turns.toFixed(2));
     const charts = [
       chart("First player's chance", rows, (r) => r.p_first_player_wins, pct, label, 0.5),
-      rows.some((r) => r.expected_turns !== null) ? chart("Expected length (turns)", rows, (r) => r.expected_turns, (v) => v.toFixed(1), label) : "",
+      chart("Expected length (turns)", rows, (r) => r.expected_turns, (v) => v.toFixed(1), label),
       policy ? chart(`Skill: perfect play's win rate against ${policy}`, rows, (r) => r.skill, pct, label, 0.5) : "",
     ].join("");
     this.result.innerHTML = `
@@ -134,13 +133,11 @@ export class DesignView {
         <tbody>${rows
           .map(
             (r) => `<tr data-testid="design-row-${r.value}"><td>${escapeHtml(String(r.value))}</td><td>${pct(r.p_first_player_wins)}</td>
-              <td>${komi(r)}</td><td>${pct(r.fairest_p_first_player_wins)}</td><td>${turns(r)}</td>${policy ? `<td>${pct(r.skill)}</td>` : ""}</tr>`,
+              <td>${komi(r)}</td><td>${pct(r.fairest_p_first_player_wins)}</td><td>${r.expected_turns.toFixed(2)}</td>${policy ? `<td>${pct(r.skill)}</td>` : ""}</tr>`,
           )
           .join("")}</tbody></table></div>
       <p class="note">P(first): the first player's chance; fairest start: the head start (komi) that brings it nearest
-        50%, and P(first) then; turns: the expected length of a game between perfect players${
-          rows.some((r) => r.expected_turns === null) ? " (not computed for games solved by the factored sweep)" : ""
-        }${policy ? `; skill: perfect play's win rate against ${escapeHtml(policy)}` : ""}.</p>`;
+        50%, and P(first) then; turns: the expected length of a game between perfect players${policy ? `; skill: perfect play's win rate against ${escapeHtml(policy)}` : ""}.</p>`;
     this.result.dataset.ready = "true";
   }
 }

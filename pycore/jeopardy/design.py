@@ -8,9 +8,11 @@ and reports what a designer weighs:
   of moving first is this minus 1/2);
 * the fairest head start (komi) and the chance it leaves;
 * ``expected_turns``: the exact expected number of turns (both players') when two
-  optimal players meet, from the flow of probability through the game
-  (:func:`~pycore.jeopardy.solver.occupancy`; the (A, T) games: a factored game has no
-  table to push the flow through, and says so);
+  optimal players meet: from the flow of probability through the game's table
+  (:func:`~pycore.jeopardy.solver.occupancy`), or for a game solved by the factored sweep
+  (Pig with a turn limit) as a payoff followed backwards along the optimal turns
+  (:func:`~pycore.jeopardy.factored.expected_turns`); the two agree to 1e-14 where both
+  apply (tests/test_factored.py);
 * ``skill``: how much skill matters, the optimal player's chance against the game's
   first printed human policy (Pig: hold at 20), averaged over the two seats.
 """
@@ -21,6 +23,7 @@ import time
 from dataclasses import asdict, dataclass
 
 from ..core.errors import InvalidRequestError
+from .factored import expected_turns
 from .solver import occupancy, solve
 from .strategy import default_komi_range, fairest_komi, komi_table, policy_results
 
@@ -34,7 +37,7 @@ class DesignRow:
     p_first_player_wins: float
     fairest_komi: int  # the first player's head start (negative: the second player's)
     fairest_p_first_player_wins: float
-    expected_turns: float | None
+    expected_turns: float
     skill: float | None  # optimal play's win rate against ``policy``
     policy: str | None
     seconds: float
@@ -73,8 +76,9 @@ def design_row(game, value) -> DesignRow:
     step = game.gain_step
     rows = komi_table(solution, min(game.goal - step, max(default_komi_range(solution), game.goal // 2 // step * step)))
     fair = fairest_komi(rows)
-    turns = None
-    if not game.factored:
+    if game.factored:
+        turns = expected_turns(game, solution.anchor_values)
+    else:
         turns = occupancy(game, solution.policy, solution.policy, True).turns
     policies = game.human_policies()
     skill = name = None

@@ -138,7 +138,8 @@ def sweep(
     ``roll_allowed``/``hold_allowed``/``policy``: (G + 1, C) or (B, G + 1, C) bool;
     ``bust_value``: a number or (B,). A roll must not lead past gain G.
 
-    ``follow``: other payoffs ``(hold payoff (G + 1,), bust payoff)`` whose expectation
+    ``follow``: other payoffs ``(hold payoff (G + 1,) or (B, G + 1), bust payoff (number or
+    (B,)))`` whose expectation
     along the actions the sweep takes is wanted too (a policy evaluation riding along):
     ``((0, ..., 0), 1)`` with a 1 at gain 0 gives the chance of a zero-gain ending, which is
     the value's derivative by ``bust_value``; ``(gains, 0)`` the points the turn banks.
@@ -170,15 +171,16 @@ def sweep(
     hold = np.where(hold_allowed, hold_value[:, :, None], np.nan)
     value = _gather_table(B, top, C, max_gain, bust_value)
     # each followed payoff: its table and what holding pays, filled in where holding is allowed
-    tracks = [(np.where(hold_allowed, np.asarray(h, float)[None, :, None], np.nan), float(u)) for h, u in follow]
-    tracked = [_gather_table(B, top, C, max_gain, np.full(B, u)) for _, u in tracks]
+    tracks = [(np.where(hold_allowed, np.atleast_2d(np.asarray(h, float))[:, :, None], np.nan),
+               np.broadcast_to(np.asarray(u, float), (B,))) for h, u in follow]
+    tracked = [_gather_table(B, top, C, max_gain, u) for _, u in tracks]
     width = C + 2
     any_roll = roll_allowed.any(axis=(0, 2))
     for g in range(top, lowest_gain - 1, -1):
         if not any_roll[g]:  # nobody rolls here (Farkle: the target is reached): hold or nothing
             value[:, g, :C] = hold[:, g]
             for (held, bust_payoff), table in zip(tracks, tracked):
-                table[:, g, :C] = held[:, g] if g else np.where(np.isnan(hold[:, g]), np.nan, bust_payoff)
+                table[:, g, :C] = held[:, g] if g else np.where(np.isnan(hold[:, g]), np.nan, bust_payoff[:, None])
             continue
         for level in groups:
             members, outcome, stay_p = level.members, level.at, level.stay_p
@@ -218,7 +220,7 @@ def sweep(
             value[:, g, members] = np.where(rolls, q_roll, h)
             for (held, bust_payoff), table in zip(tracks, tracked):
                 follow_total = _expected(table, level, at, taken if choices else None, None)
-                follow_hold = held[:, g, members] if g else np.where(np.isnan(h), np.nan, bust_payoff)
+                follow_hold = held[:, g, members] if g else np.where(np.isnan(h), np.nan, bust_payoff[:, None])
                 with np.errstate(divide="ignore", invalid="ignore"):
                     follow_after = np.where(roll_again, follow_total / (1.0 - stay_p), follow_hold)
                 table[:, g, members] = np.where(rolls, follow_total + stay_p * follow_after, follow_hold)
@@ -550,6 +552,53 @@ def anchor_values(game, tolerance: float = TOLERANCE,
     if not np.all((X >= -1e-12) & (X <= 1 + 1e-12)):
         raise ValueError(f"{game.name}: turn-start values outside [0, 1]")
     return X
+
+
+def expected_turns(game, optimal: np.ndarray, progress=None) -> float:
+    """The exact expected number of turns (both players', this one included) in a game
+    between two optimal players, from its start with no head start.
+
+    ``L(a)``, the expected turns from turn start ``a`` on, is the expectation over ``a``'s
+    turn, played by the optimal actions (those :func:`anchor_values` takes from
+    ``optimal`` (A,), ties holding), of 1 + ``L(next anchor)``, or 1 where the ending ends
+    the game: a payoff followed along each anchor's optimal sweep, stage by stage from the
+    highest layer as the values are. A zero-gain ending to a partner in the same stage
+    makes it linear in the partner's, ``L_a = F_a + s_a L_partner`` (``s_a`` the chance of
+    that ending, followed too), solved exactly for the stage. One sweep per anchor: about
+    the cost of the solve itself (Pig's table games count the same way, by the flow of
+    probability: :func:`~pycore.jeopardy.solver.occupancy`)."""
+    endings = _Endings.of(game)
+    graph, columns, can_roll = game.start_graph()
+    L = np.zeros(len(endings.anchors))
+    zero_gain_ending = (np.eye(endings.top + 1)[0], 1.0)
+    stages = endings.stages()
+    for done, stage in enumerate(stages, 1):
+        members, partner, inside, position = stage.members, stage.partner, stage.inside, stage.position
+        terminal, rows = endings.at(members)
+        ends_at_zero = ~np.isnan(terminal[:, 0])
+        own, slope = np.empty(len(members)), np.empty(len(members))
+        for part in endings.batches(np.arange(len(members)), graph.n_configurations):
+            _, roll_ok, hold_ok = endings.masks(members[part], terminal[part], columns, can_roll)
+            goes_on = np.isnan(terminal[part])
+            after = np.maximum(rows[part], 0)  # (-1: a state no turn reaches, as in anchor_values)
+            hold = np.where(goes_on, 1.0 - optimal[after], terminal[part])
+            u = np.where(ends_at_zero[part], terminal[part, 0], 1.0 - optimal[np.maximum(partner[part], 0)])
+            later = np.where(goes_on, L[after], 0.0)
+            # a zero-gain ending within the stage counts this turn here and the partner's below
+            zero_gain = np.where(ends_at_zero[part] | inside[part], 0.0, L[np.maximum(partner[part], 0)])
+            turn = sweep(graph, hold, roll_ok, hold_ok, u, follow=((1.0 + later, 1.0 + zero_gain), zero_gain_ending))
+            own[part] = turn.followed[0][:, 0, graph.start]
+            slope[part] = turn.followed[1][:, 0, graph.start]
+        if inside.any():
+            system = np.eye(len(members))
+            rows_in = np.flatnonzero(inside)
+            system[rows_in, position] -= slope[rows_in]
+            L[members] = np.linalg.solve(system, own)
+        else:
+            L[members] = own
+        if progress:
+            progress(f"game length: stage {done} of {len(stages)}", done / len(stages))
+    return float(L[game.anchor_row(game.start_anchor(0))])
 
 
 # ---- one anchor's turn, and the solution of a game solved this way ---------------------------

@@ -193,7 +193,10 @@ def _format(command: str, result: dict) -> str:
             f"difference {result['difference']:+.4f}; win rate {result['win_rate']:.4f} "
             f"(moving first {result['win_rate_first']:.4f}, second {result['win_rate_second']:.4f})"
         )
-    head = f"{result['game']} " + " ".join(f"{k}={v}" for k, v in result["params"].items() if v != "")
+    # (the designer's varied parameter is its table's first column, not a fixed value)
+    head = f"{result['game']} " + " ".join(
+        f"{k}={v}" for k, v in result["params"].items() if v != "" and k != result.get("param")
+    )
     if result.get("objective") == "turn-score":
         if command == "solve":
             return f"{head}\nexpected points of one turn under optimal play = {result['expected_score']:.6f}"
@@ -234,12 +237,11 @@ def _format(command: str, result: dict) -> str:
     if command == "design":
         lines = [f"{head}\n{result['param']:>8}  P(first)  fairest head start  expected turns  optimal vs {result['rows'][0]['policy']}"]
         for r in result["rows"]:
-            turns = "" if r["expected_turns"] is None else f"{r['expected_turns']:.2f}"
             skill = "" if r["skill"] is None else f"{r['skill']:.4f}"
             komi = r["fairest_komi"]
             to = f"{abs(komi)} to player {1 if komi > 0 else 2}" if komi else "none"
             head_start = f"{to} ({r['fairest_p_first_player_wins']:.4f})"
-            lines.append(f"{r['value']:>8}  {r['p_first_player_wins']:.4f}    {head_start:<26} {turns:>8}  {skill:>10}")
+            lines.append(f"{r['value']:>8}  {r['p_first_player_wins']:.4f}    {head_start:<26} {r['expected_turns']:>8.2f}  {skill:>10}")
         return "\n".join(lines)
     if command == "komi":
         lines = [f"{head}\n{'points':>6}  P(first player wins)"]

@@ -74,3 +74,20 @@ def test_the_designer_tabulates_a_range_of_goals(site, page):
     page.get_by_test_id("design-values").fill("1:6")
     page.get_by_test_id("design-values").dispatch_event("change")
     expect(page.get_by_test_id("design-error")).to_contain_text("bust must be 1 to 5", timeout=TIMEOUT)
+
+
+def test_the_designer_gives_a_turn_limited_games_length(site, page):
+    """Pig with a turn limit is solved by the factored sweep: its length column is filled
+    too (followed backwards), as the API computes it."""
+    page.goto(site + "#game=pig-turns&goal=20&turns=8&turn_model=free&view=design")
+    page.get_by_test_id("design-param").select_option("turns")
+    page.get_by_test_id("design-values").fill("2,8")
+    page.get_by_test_id("design-values").dispatch_event("change")
+    expect(page.get_by_test_id("design-estimate")).to_contain_text("2 solves", timeout=TIMEOUT)
+    page.get_by_test_id("design-run").click()
+    expect(page.get_by_test_id("design-result")).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    rows = api.call("design", {"game": "pig-turns", "goal": 20, "turns": 8, "turn_model": "free",
+                               "param": "turns", "values": "2,8"})["rows"]
+    for row in rows:
+        expect(page.get_by_test_id(f"design-row-{row['value']}")).to_contain_text(f"{row['expected_turns']:.2f}")
+    expect(page.get_by_test_id("design-result")).not_to_contain_text("not computed")
