@@ -39,3 +39,8 @@ class SolverError(PycoreError):
 
 class TableError(PycoreError, ValueError):
     """A prebuilt table file that is corrupted, truncated, or for other rules."""
+
+
+class InvalidRecordError(PycoreError, ValueError):
+    """A game record (a played game to replay or review) that is malformed or does not
+    replay: it names the move that does not fit."""

@@ -143,6 +143,17 @@ def build_parser() -> argparse.ArgumentParser:
     _game_args(p)
     p.add_argument("--policy", required=True, help='a policy name, or a rule such as "k < 20 and i + k < 100"')
     p.add_argument("--against", help="the opponent: optimal (default), a policy name, or a rule")
+    p = sub.add_parser("play", help="two-player games: a whole game with seeded dice, your player against another; "
+                       "its record and review (each decision, the best one, its cost)")
+    _game_args(p)
+    p.add_argument("--seed", type=int, required=True, help="the dice's seed (the same seed, the same dice)")
+    p.add_argument("--policy", help="your player: optimal (default), a policy name, or a rule such as \"k < 20\"")
+    p.add_argument("--against", help="the opponent: optimal (default), a policy name, or a rule")
+    p.add_argument("--seat", type=int, help="your seat: 1 (default: you move first) or 2")
+    p.add_argument("--komi", type=int, help="the first player's head start in points (negative: the second's)")
+    p = sub.add_parser("review", help="two-player games: the review of a saved game record (play's record)")
+    _game_args(p)
+    p.add_argument("--record", required=True, help="a file holding the record (JSON), or - for standard input")
     p = sub.add_parser("link", help="the shareable URL fragment of a state")
     _game_args(p)
     _position_args(p)
@@ -243,6 +254,8 @@ def _format(command: str, result: dict) -> str:
             head_start = f"{to} ({r['fairest_p_first_player_wins']:.4f})"
             lines.append(f"{r['value']:>8}  {r['p_first_player_wins']:.4f}    {head_start:<26} {r['expected_turns']:>8.2f}  {skill:>10}")
         return "\n".join(lines)
+    if command in ("play", "review"):
+        return _format_review(head, result)
     if command == "komi":
         lines = [f"{head}\n{'points':>6}  P(first player wins)"]
         for r in result["komi"]:
@@ -329,6 +342,27 @@ def _position_request(request: dict) -> dict:
     return out
 
 
+def _format_review(head: str, result: dict) -> str:
+    players = result["record"]["players"]
+    outcome = "a draw" if result["winner"] is None else f"{players[result['winner']]} (player {result['winner'] + 1}) won"
+    lines = [f"{head}\n{players[0]} (first) against {players[1]}: {outcome}, "
+             f"{result['scores'][0]} to {result['scores'][1]}, in {len(result['record']['moves'])} moves"]
+    for seat in (0, 1):
+        lines.append(f"player {seat + 1} ({players[seat]}): {result['mistakes'][seat]} of "
+                     f"{sum(1 for d in result['decisions'] if d['player'] == seat)} decisions not the best, "
+                     f"costing {result['total_cost'][seat]:.4f} P(win) in all")
+    for d in result["decisions"]:
+        if d["cost"] > 1e-12:
+            state = ",".join(f"{k}={v}" for k, v in d["state"].items())
+            lines.append(f"  move {d['move']:>4}  player {d['player'] + 1} at {state}: {_what(d['action'])} "
+                         f"(best {_what(d['best'])}), cost {d['cost']:.4f}")
+    return "\n".join(lines)
+
+
+def _what(action) -> str:
+    return action if isinstance(action, str) else "choose " + ",".join(f"{k}={v}" for k, v in action.items())
+
+
 def _design_request(request: dict) -> dict:
     """``--goal 20:100:10 --bound 200`` as the API's design request: the one parameter given as a
     range (or a list) is varied, the others are fixed."""
@@ -344,6 +378,17 @@ def _design_request(request: dict) -> dict:
         if name in known and name != varied[0]:
             out[name] = value if known[name].choices or known[name].text else known[name].from_text(cls.name, value)
     return out
+
+
+def _read_record(path: str) -> str:
+    """A record file's text (``-``: standard input); InvalidRequestError naming the file."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read(10_000_000)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidRequestError(f"cannot read the record {path!r}: {exc}") from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -364,6 +409,8 @@ def main(argv: list[str] | None = None) -> int:
             request = _position_request(request)
         if args.command == "design":
             request = _design_request(request)
+        if args.command == "review":
+            request["record"] = _read_record(request["record"])
         if args.command in ("target-curve", "beat-optimal"):
             from ..scorecard.target_curve import beat_optimal, target_curve, write_result
 

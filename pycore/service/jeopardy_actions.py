@@ -34,6 +34,11 @@ Every action takes the game (with its parameters) and the request's arguments:
 * ``evaluate`` {rule | policy, against_rule | against_policy} -> difference,
   win_rate, win_rate_first, win_rate_second (see :mod:`pycore.jeopardy.strategy`)
 * ``mistakes`` {rule | policy, limit?} -> loss, costliest disagreements
+* ``play`` {seed, policy?, against?, seat?, komi?} -> record, you (your seat, 0 first), and the
+  review below: a whole game with seeded dice between your player (``policy``: optimal, a
+  policy's name or a rule) and ``against``, you in seat ``seat`` (1 or 2)
+* ``review`` {record} -> result, winner, scores, decisions [{move, player, state, action,
+  best, cost, values}], total_cost, mistakes, curve (see :mod:`pycore.jeopardy.match`)
 
 ``solve`` also takes ``anchor_values`` (a cached solution's, to warm-start) and
 ``include_anchor_values`` (to return them for caching).
@@ -57,7 +62,8 @@ from urllib.parse import quote
 
 import numpy as np
 
-from ..core.errors import InvalidRequestError, InvalidStateError, PycoreError
+from ..core.errors import InvalidRecordError, InvalidRequestError, InvalidStateError, PycoreError
+from ..core.registry import find_game_class
 from ..core.params import not_a_number
 from ..jeopardy.boundary import axes as boundary_axes
 from ..jeopardy.boundary import panel_grid, panel_title, panels, pick, slice_of, solid_of, table_csv
@@ -65,6 +71,8 @@ from ..jeopardy.design import MAX_VALUES as MAX_DESIGN_VALUES
 from ..jeopardy.design import design, parse_values
 from ..jeopardy.explain import reason
 from ..jeopardy.factored import FactoredSolution, hold_thresholds, reachable_turn_states
+from ..jeopardy.match import Record, find_player, play, review
+from ..jeopardy.match import Values as MatchValues
 from ..jeopardy.model import compile_game
 from ..jeopardy.rule_language import parse_rule
 from ..jeopardy.rules import HOLD, OBJECTIVES, ROLL, JeopardyGame, State
@@ -576,6 +584,39 @@ def _mistakes(game: JeopardyGame, args: dict, progress) -> dict:
     return {**_head(game), "policy": label, **found}
 
 
+def _whole_number(args: dict, key: str, default: int | None, low: int, high: int) -> int:
+    value = args.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidRequestError(f"argument {key!r} must be a whole number from {low} to {high}, got {value!r}")
+    return value
+
+
+def _play(game: JeopardyGame, args: dict, progress) -> dict:
+    """A whole game with seeded dice between ``policy`` (yours: optimal, a policy's name or a
+    rule) in seat ``seat`` (1: first) and ``against``; its record and review
+    (:mod:`pycore.jeopardy.match`)."""
+    seed = _whole_number(args, "seed", None, 0, 2**63 - 1)
+    seat = _whole_number(args, "seat", 1, 1, 2) - 1
+    komi = _whole_number(args, "komi", 0, -game.goal + 1, game.goal - 1)
+    yours, theirs = find_player(game, args.get("policy")), find_player(game, args.get("against"))
+    players = (yours, theirs) if seat == 0 else (theirs, yours)
+    solution, _ = _solved(game, args, progress)
+    values = MatchValues(game, solution.anchor_value)
+    record = play(game, values, players, seed, komi)
+    return {**_head(game), "you": seat, "record": record.to_json(), **review(game, values, record).to_json()}
+
+
+def _review(game: JeopardyGame, args: dict, progress) -> dict:
+    """A saved record's review (the record's own game and parameters, which must be this game)."""
+    record = Record.from_json(args.get("record"))
+    if find_game_class(record.game) is not type(game):
+        raise InvalidRecordError(f"the record is a game of {record.game}, not {game.name}")
+    game = type(game)(**record.params)
+    solution, _ = _solved(game, args, progress)
+    values = MatchValues(game, solution.anchor_value)
+    return {**_head(game), "record": record.to_json(), **review(game, values, record).to_json()}
+
+
 ACTIONS: dict[str, Callable[[JeopardyGame, dict, Any], dict]] = {
     "solve": _solve,
     "advise": _advise,
@@ -593,6 +634,8 @@ ACTIONS: dict[str, Callable[[JeopardyGame, dict, Any], dict]] = {
     "table_csv": _table_csv,
     "evaluate": _evaluate,
     "mistakes": _mistakes,
+    "play": _play,
+    "review": _review,
 }
 
 

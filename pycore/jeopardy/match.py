@@ -1,0 +1,390 @@
+"""A whole two-player game between two players, and its review.
+
+A *record* replays a game exactly: the game's parameters, the head start (komi), the
+players' labels in seat order (seat 0 moves first), and the moves, in order::
+
+    {"action": "roll", "faces": [...]}       the faces a roll showed (dice or entered)
+    {"action": "hold"}
+    {"action": "choose", "option": {...}}   after a roll offering a choice (Farkle: the dice
+                                            set aside; Pig with a turn limit: the target),
+                                            the turn variables of the option taken
+
+A game played with the computer's dice keeps its ``seed`` too; the faces are what replays
+it (a record typed in at the table has no seed).
+
+:func:`play` plays a game between two :class:`Player`\\ s with dice drawn by a seeded
+generator (``random.Random(seed)``: the same sequence in CPython and Pyodide) from the
+rules' exact distribution of what a roll shows (``roll_faces``). :func:`review` replays a
+record and, at every decision (two legal actions, or a choice between options), gives the
+decision's values under optimal play, the best one and the cost of the one taken: the best
+value minus the taken one, in the chooser's P(win) (a draw counting one half), and the
+first player's chance before each move (the curve of the game).
+
+Values come from the turn-start values ``anchor_value(anchor)`` (a solve or a shipped
+table), each turn's values recomputed from them (:func:`~pycore.jeopardy.turn.win_turn_values`),
+exactly as the advice computes them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..core.errors import InvalidPolicyError, InvalidRecordError, PycoreError
+from .rule_language import parse_rule
+from .rules import HOLD, ROLL, JeopardyGame, Policy, State, Transition
+from .turn import win_turn_values
+
+#: moves one game may take before it is called endless (a rule that never banks)
+MAX_MOVES = 20_000
+OPTIMAL = "Optimal"
+
+
+@dataclass
+class Values:
+    """The optimal values of one game's positions, from its turn-start values: each turn's
+    values computed once per anchor (the last few kept)."""
+
+    game: JeopardyGame
+    anchor_value: Callable[[tuple], float]
+    _turns: dict = field(default_factory=dict, repr=False)
+
+    def turn(self, anchor: tuple[int, ...]):
+        key = tuple(int(x) for x in anchor)
+        if key not in self._turns:
+            if len(self._turns) >= 16:
+                self._turns.pop(next(iter(self._turns)))
+            self._turns[key] = win_turn_values(self.game, key, self.anchor_value)
+        return self._turns[key]
+
+    def value(self, state: State) -> float:
+        """P(the mover wins) at ``state`` under optimal play from here."""
+        return self.turn(state.anchor).value_at(state.turn)
+
+    def action_values(self, state: State) -> dict[str, float | None]:
+        return self.turn(state.anchor).action_values(state.turn)
+
+
+def best_of(values: dict[str, float | None]) -> str:
+    """Roll or hold by their values: rolling only where strictly better (ties hold, as the advice)."""
+    roll, hold = values[ROLL], values[HOLD]
+    return ROLL if hold is None or (roll is not None and roll > hold) else HOLD
+
+
+@dataclass(frozen=True)
+class Player:
+    """Optimal play (``policy`` None) or a fixed policy (a paper's or the user's rule)."""
+
+    label: str
+    policy: Policy | None = None
+
+    def action(self, game: JeopardyGame, values: Values, state: State) -> str:
+        legal = game.legal_actions(state)
+        if len(legal) == 1:
+            return legal[0]
+        if self.policy is None:
+            return best_of(values.action_values(state))
+        columns = {k: np.asarray(v) for k, v in game.column_values(state).items()}
+        return ROLL if bool(np.asarray(self.policy.rule(**columns))) else HOLD
+
+    def option(self, game: JeopardyGame, values: Values, state: State, options: tuple[State, ...]) -> int:
+        """The option taken after a roll from ``state`` that offers ``options``."""
+        if self.policy is None:
+            worth = [values.value(o) for o in options]
+            return int(np.argmax(worth))  # the first of equals
+        return policy_option(game, self.policy, state, options)
+
+    def to_json(self) -> dict:
+        return {"label": self.label}
+
+
+def find_player(game: JeopardyGame, text: str | None) -> Player:
+    """``optimal`` (or nothing), one of the game's printed policies by name, or a rule in the
+    rule language; InvalidPolicyError listing the names when it is none of them."""
+    if text is None or not str(text).strip() or str(text).strip().lower() == "optimal":
+        return Player(OPTIMAL)
+    if not isinstance(text, str):
+        raise InvalidPolicyError(f"a player is 'optimal', a policy's name or a rule, got {text!r}")
+    policies = game.human_policies()
+    for policy in policies:
+        if policy.name.lower() == text.strip().lower():
+            return Player(policy.name, policy)
+    try:
+        rule = parse_rule(text, game.columns)
+    except PycoreError as exc:
+        names = ", ".join(p.name for p in policies) or "none printed"
+        raise InvalidPolicyError(
+            f"{text!r} is not 'optimal', a policy of {game.name} ({names}) nor a rule: {exc}"
+        ) from None
+    return Player(f"Rule: {rule.text}", Policy("Your rule", rule.text, rule.roll, "written by you"))
+
+
+def policy_option(game: JeopardyGame, policy: Policy, state: State, options: tuple[State, ...]) -> int:
+    """Which of ``options`` a policy takes after a roll from ``state``: where it says
+    (``Policy.choose``, a table over the game's turn graph, as the exact evaluation reads it),
+    else the first."""
+    if policy.choose is None:
+        return 0
+    graph = game.start_graph()[0]
+    if graph.choice is None:
+        return 0
+    step = game.gain_step
+    chosen = policy.choose(game)
+    if callable(chosen):  # a function of the anchors' columns ((B, G + 1, C) arrays, one anchor here)
+        anchor = dict(zip(game.anchor_vars, state.anchor))
+        chosen = chosen({v: np.full((1, 1, 1), int(x)) for v, x in anchor.items()})[0]
+    chosen = np.asarray(chosen)
+    config = {c: n for n, c in enumerate(graph.configurations)}
+    src = config[tuple(int(x) for x in state.turn[1:])]
+    gain = game.gain(state.turn)
+    keys = [((game.gain(o.turn) - gain) // step, config[tuple(int(x) for x in o.turn[1:])]) for o in options]
+    # the outcome of the graph that offers exactly these alternatives from this configuration
+    for outcome in np.unique(graph.choice[graph.src == src]):
+        ts = np.flatnonzero((graph.choice == outcome) & (graph.src == src))
+        if sorted((int(graph.gain[t]), int(graph.dst[t])) for t in ts) == sorted(keys):
+            t = int(chosen[gain // step, outcome])
+            return keys.index((int(graph.gain[t]), int(graph.dst[t])))
+    return 0
+
+
+# ---- records ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Record:
+    """A played game (see the module): JSON with :meth:`to_json` / :meth:`from_json`."""
+
+    game: str
+    params: dict
+    komi: int
+    players: tuple[str, str]
+    moves: tuple[dict, ...]
+    seed: int | None = None
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "params": dict(self.params), "komi": self.komi, "seed": self.seed,
+                "players": list(self.players), "moves": [dict(m) for m in self.moves]}
+
+    @classmethod
+    def from_json(cls, data) -> Record:
+        """A record from its JSON (text or parsed); InvalidRecordError naming the field at fault."""
+        if isinstance(data, (str, bytes)):
+            try:
+                data = json.loads(data)
+            except (ValueError, RecursionError) as exc:
+                raise InvalidRecordError(f"a game record is JSON; this is not: {exc}") from None
+        if not isinstance(data, dict):
+            raise InvalidRecordError("a game record is a JSON object with game, params, komi, players and moves")
+        missing = [k for k in ("game", "moves") if k not in data]
+        if missing:
+            raise InvalidRecordError(f"the game record has no {' or '.join(missing)}")
+        game, params, moves = data["game"], data.get("params", {}), data["moves"]
+        komi, seed, players = data.get("komi", 0), data.get("seed"), data.get("players", ["Player 1", "Player 2"])
+        if not isinstance(game, str):
+            raise InvalidRecordError(f"the record's game is a name, got {game!r}")
+        if not isinstance(params, dict):
+            raise InvalidRecordError("the record's params are an object of the game's parameters")
+        if isinstance(komi, bool) or not isinstance(komi, int):
+            raise InvalidRecordError(f"the record's komi is a whole number, got {komi!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise InvalidRecordError(f"the record's seed is a whole number, got {seed!r}")
+        if not (isinstance(players, list) and len(players) == 2 and all(isinstance(p, str) for p in players)):
+            raise InvalidRecordError("the record's players are two labels, the first player's first")
+        if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+            raise InvalidRecordError(f"the record's moves are a list of at most {MAX_MOVES:,}")
+        for n, move in enumerate(moves, 1):
+            action = move.get("action") if isinstance(move, dict) else None
+            if action not in (ROLL, HOLD, "choose"):
+                raise InvalidRecordError(f"move {n} of the record is not a roll, a hold or a choice: {move!r}")
+            if action == ROLL and not isinstance(move.get("faces"), list):
+                raise InvalidRecordError(f"move {n} of the record (a roll) has no list of faces")
+            if action == "choose" and not isinstance(move.get("option"), dict):
+                raise InvalidRecordError(f"move {n} of the record (a choice) has no option")
+        return cls(game, params, komi, tuple(players), tuple(moves), seed)
+
+
+def start_state(game: JeopardyGame, komi: int) -> State:
+    return State(game.name, game.start_anchor(komi), game.turn_start)
+
+
+_SHOWN: dict = {}  # (game, turn state) -> (cumulative chances, faces as JSON): the last few hundred
+
+
+def draw_faces(game: JeopardyGame, state: State, rng: random.Random) -> list:
+    """What a roll from ``state`` shows, drawn from the rules' exact distribution (as JSON):
+    one ``rng.random()`` a roll, so a record's k-th roll needs the k-th number of its seed."""
+    key = (game.key, tuple(state.turn))
+    if key not in _SHOWN:
+        if len(_SHOWN) >= 512:
+            _SHOWN.pop(next(iter(_SHOWN)))
+        shown = game.roll_faces(state.turn)
+        _SHOWN[key] = (np.cumsum([float(p) for p, _ in shown]), [json.loads(json.dumps(list(f))) for _, f in shown])
+    cumulative, faces = _SHOWN[key]
+    drawn = faces[min(int(np.searchsorted(cumulative, rng.random(), side="right")), len(faces) - 1)]
+    return json.loads(json.dumps(drawn))  # (a copy: the record keeps it)
+
+
+@dataclass
+class _Step:
+    """Where a game is: the position, whose seat moves, and once over the result and the
+    banked scores (seat order)."""
+
+    game: JeopardyGame
+    state: State
+    seat: int = 0
+    result: float | None = None  # seat 0's result: 1 win, 1/2 draw, 0 loss
+    scores: tuple[int, int] = (0, 0)
+
+    def after(self, transition: Transition, banked: int = 0) -> None:
+        """Move on by ``transition``; ``banked``: the points a hold banks (0 for a roll)."""
+        if transition.state is None and not transition.options:  # the game is over
+            mover = float(transition.mover_value)
+            self.result = mover if self.seat == 0 else 1.0 - mover
+            anchor = dict(zip(self.game.anchor_vars, self.state.anchor))
+            mine, theirs = int(anchor[self.game.score_var]) + banked, int(anchor[self.game.opponent_var])
+            self.scores = (mine, theirs) if self.seat == 0 else (theirs, mine)
+            return
+        if transition.turn_ended:
+            self.seat = 1 - self.seat
+        self.state = transition.state
+
+
+def play(game: JeopardyGame, values: Values, players: tuple[Player, Player], seed: int, komi: int = 0) -> Record:
+    """A whole game between ``players`` (seat 0 first) with seeded dice; its record."""
+    rng = random.Random(seed)
+    at = _Step(game, start_state(game, komi))
+    moves: list[dict] = []
+    while at.result is None:
+        if len(moves) >= MAX_MOVES:
+            raise InvalidPolicyError(f"{game.name}: the game did not end within {MAX_MOVES:,} moves "
+                                     "(a rule that never banks points?)")
+        player = players[at.seat]
+        action = player.action(game, values, at.state)
+        if action == HOLD:
+            moves.append({"action": HOLD})
+            at.after(game.transitions(at.state, HOLD)[0], game.gain(at.state.turn))
+            continue
+        faces = draw_faces(game, at.state, rng)
+        moves.append({"action": ROLL, "faces": faces})
+        outcome = game.apply_roll(at.state, faces)
+        if outcome.options:
+            picked = outcome.options[player.option(game, values, at.state, outcome.options)]
+            moves.append({"action": "choose", "option": _turn_values(game, picked)})
+            at.state = picked
+            continue
+        at.after(outcome)
+    return Record(game.name, dict(game.params), komi, (players[0].label, players[1].label), tuple(moves), seed)
+
+
+def _turn_values(game: JeopardyGame, state: State) -> dict:
+    values = game.state_values(state)
+    return {v: values[v] for v in game.turn_vars if v in values}
+
+
+# ---- the review -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a reviewed game: who chose (seat), where (the advice's state keys),
+    what was taken and what was best (an action, or an option's turn variables), the cost
+    (best value minus the taken one's, in the chooser's P(win)) and every option's value."""
+
+    move: int
+    seat: int
+    state: dict
+    action: str | dict
+    best: str | dict
+    cost: float
+    values: dict
+
+    def to_json(self) -> dict:
+        return {"move": self.move, "player": self.seat, "state": self.state, "action": self.action,
+                "best": self.best, "cost": self.cost, "values": self.values}
+
+
+@dataclass(frozen=True)
+class Review:
+    decisions: tuple[Decision, ...]
+    #: P(the first player wins) before each move, and at the end (1, 1/2 or 0): len(moves) + 1
+    curve: tuple[float, ...]
+    result: float  # the first player's: 1 won, 1/2 drew, 0 lost
+    scores: tuple[int, int]  # banked at the end, seat order
+
+    def total_cost(self, seat: int) -> float:
+        return sum((d.cost for d in self.decisions if d.seat == seat), 0.0)
+
+    def to_json(self) -> dict:
+        return {
+            "result": self.result,
+            "winner": None if self.result == 0.5 else (0 if self.result == 1.0 else 1),
+            "scores": list(self.scores),
+            "decisions": [d.to_json() for d in self.decisions],
+            "total_cost": [self.total_cost(0), self.total_cost(1)],
+            "mistakes": [sum(1 for d in self.decisions if d.seat == s and d.cost > 1e-12) for s in (0, 1)],
+            "curve": list(self.curve),
+        }
+
+
+def review(game: JeopardyGame, values: Values, record: Record) -> Review:
+    """Replay ``record`` (the game's own parameters set already) with every decision valued;
+    InvalidRecordError naming the first move that does not fit, or a record that stops
+    before the game ends."""
+    if record.game != game.name:
+        raise InvalidRecordError(f"the record is a game of {record.game}, not {game.name}")
+    at = _Step(game, start_state(game, record.komi))
+    decisions: list[Decision] = []
+    curve: list[float] = []
+    pending: tuple[State, ...] = ()  # the options a roll offered, while the choice is to come
+    for n, move in enumerate(record.moves, 1):
+        if at.result is not None:
+            raise InvalidRecordError(f"move {n} of the record comes after the end of the game")
+        mover = values.value(at.state) if not pending else max(values.value(o) for o in pending)
+        curve.append(mover if at.seat == 0 else 1.0 - mover)
+        where = game.state_values(at.state)
+        try:
+            if pending:
+                if move["action"] != "choose":
+                    raise InvalidRecordError(f"move {n} of the record should choose among the roll's options")
+                wanted = {k: move["option"].get(k) for k in game.turn_vars}
+                taken = [n_ for n_, o in enumerate(pending) if _turn_values(game, o) == wanted]
+                if not taken:
+                    raise InvalidRecordError(f"move {n} of the record chooses {move['option']}, which the roll does not offer")
+                worth = [values.value(o) for o in pending]
+                best = int(np.argmax(worth))
+                if len(pending) > 1:
+                    offered = {json.dumps(_turn_values(game, o)): w for o, w in zip(pending, worth)}
+                    decisions.append(Decision(n, at.seat, where, _turn_values(game, pending[taken[0]]),
+                                              _turn_values(game, pending[best]), worth[best] - worth[taken[0]], offered))
+                at.state, pending = pending[taken[0]], ()
+                continue
+            action = move["action"]
+            legal = game.legal_actions(at.state)
+            if action not in legal:
+                raise InvalidRecordError(f"move {n} of the record is a {action}, which is not allowed at "
+                                         f"{game.format_state(at.state)} ({', '.join(legal)} is)")
+            if len(legal) == 2:
+                options = values.action_values(at.state)
+                best_action = best_of(options)
+                decisions.append(Decision(n, at.seat, where, action, best_action,
+                                          options[best_action] - options[action], options))
+            if action == HOLD:
+                at.after(game.transitions(at.state, HOLD)[0], game.gain(at.state.turn))
+                continue
+            outcome = game.apply_roll(at.state, move["faces"])
+        except InvalidRecordError:
+            raise
+        except PycoreError as exc:
+            raise InvalidRecordError(f"move {n} of the record does not fit the game: {exc}") from None
+        if outcome.options:
+            pending = outcome.options
+        else:
+            at.after(outcome)
+    if at.result is None:
+        raise InvalidRecordError(f"the record stops after {len(record.moves)} moves, before the game ends")
+    curve.append(at.result)
+    return Review(tuple(decisions), tuple(curve), at.result, at.scores)

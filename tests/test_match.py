@@ -1,0 +1,192 @@
+"""Whole games between two players, their records and reviews (pycore.jeopardy.match; the
+``play`` and ``review`` actions and commands)."""
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from pycore import api, find_game
+from pycore.core.errors import InvalidPolicyError, InvalidRecordError
+from pycore.jeopardy.match import Record, Values, find_player, play, review
+from pycore.jeopardy.strategy import matchup, rule_policy
+
+GAMES = [("pig", {"goal": 30}), ("gro", {"goal": 30}), ("ayzd", {}), ("pig-turns", {"goal": 30, "turns": 10}),
+         ("pig-turns", {"goal": 30, "turns": 10, "turn_model": "free"})]
+
+
+def values_of(solved, name, params):
+    game = find_game(name, **params)
+    return game, Values(game, solved(name, **params).anchor_value)
+
+
+@pytest.mark.parametrize("name, params", GAMES)
+def test_optimal_play_costs_nothing_and_the_record_replays(solved, name, params):
+    """Two optimal players: no decision of either costs anything; the record, through JSON,
+    replays to the same review; every decision's best is the advice's."""
+    game, values = values_of(solved, name, params)
+    optimal = find_player(game, "optimal")
+    for seed in range(3):
+        record = play(game, values, (optimal, optimal), seed)
+        again = Record.from_json(json.dumps(record.to_json()))
+        assert again == record
+        result = review(game, values, again)
+        assert result.decisions and all(d.cost == 0.0 and d.action == d.best for d in result.decisions)
+        assert result.curve[-1] in (0.0, 0.5, 1.0) and len(result.curve) == len(record.moves) + 1
+        # the final scores: the winner reached the goal (a turn limit may end it in a draw)
+        if result.result != 0.5:
+            assert max(result.scores) >= game.goal and result.scores[int(result.result == 0.0)] >= game.goal
+
+
+def test_a_policys_costs_are_the_advices_differences(solved):
+    """A deliberately timid rule (hold at 8) against optimal play in Pig to 30: each decision's
+    cost is the advice's value of the best action minus the taken one's, and the decisions
+    where the rule rolls or holds against the advice are the ones that cost."""
+    game, values = values_of(solved, "pig", {"goal": 30})
+    players = (find_player(game, "k < 8"), find_player(game, "optimal"))
+    record = play(game, values, players, 11)
+    result = review(game, values, record)
+    mine = [d for d in result.decisions if d.seat == 0]
+    assert sum(d.cost > 0 for d in mine) >= 1 and all(d.cost == 0 for d in result.decisions if d.seat == 1)
+    for d in mine:
+        advice = api.call("advise", {"game": "pig", "goal": 30, "state": d.state})
+        assert d.best == advice["best"]
+        assert d.cost == pytest.approx(advice["values"][d.best] - advice["values"][d.action], abs=1e-15)
+        assert d.action == ("roll" if d.state["k"] < 8 else "hold")
+    assert result.total_cost(0) == pytest.approx(sum(d.cost for d in mine), abs=1e-15)
+
+
+def test_dice_are_drawn_as_the_rules_say():
+    """20,000 draws of GRO's five dice: each outcome's count within 4.5 standard errors of
+    its exact chance (the seeded generator walks the rules' own distribution)."""
+    import random
+
+    from pycore.jeopardy.match import draw_faces, start_state
+
+    game = find_game("gro")
+    state = start_state(game, 0)
+    shown = game.roll_faces(state.turn)
+    rng = random.Random(5)
+    counts = {}
+    for _ in range(20_000):
+        key = tuple(sorted(draw_faces(game, state, rng)))
+        counts[key] = counts.get(key, 0) + 1
+    assert len(shown) > 100
+    for probability, faces in shown:
+        p = float(probability)
+        expected, se = 20_000 * p, np.sqrt(20_000 * p * (1 - p))
+        assert abs(counts.get(tuple(sorted(faces)), 0) - expected) < 4.5 * se + 1, faces
+
+
+def test_seeded_games_win_as_often_as_the_exact_evaluation_says(solved):
+    """1,500 seeded games of a rule (roll while k < 10) against optimal play in Pig to 20, the
+    seats alternating: the rule's win rate agrees with the exact evaluation within 4.5
+    standard errors (the dice drawn from the rules' distribution, the moves as played)."""
+    game, values = values_of(solved, "pig", {"goal": 20})
+    rule, optimal = find_player(game, "k < 10"), find_player(game, "optimal")
+    exact = matchup(solved("pig", goal=20), rule_policy(game, "k < 10"), None).win_rate
+    wins = []
+    for seed in range(1500):
+        seat = seed % 2
+        record = play(game, values, (rule, optimal) if seat == 0 else (optimal, rule), seed)
+        first_wins = review(game, values, record).result
+        wins.append(first_wins if seat == 0 else 1.0 - first_wins)
+    mean, se = np.mean(wins), np.std(wins) / np.sqrt(len(wins))
+    assert abs(mean - exact) < 4.5 * se
+    assert exact < 0.45  # the rule is clearly worse: the test could tell it from an even game
+
+
+def test_a_policys_choices_are_taken_where_it_says(solved):
+    """Pig with a turn limit, target model: "Target 20" chooses min(20, max(2, T - i)) at
+    every turn start, as the exact evaluation reads it; optimal play picks the advice's best."""
+    name, params = "pig-turns", {"goal": 30, "turns": 10}
+    game, values = values_of(solved, name, params)
+    players = (find_player(game, "Target 20"), find_player(game, "optimal"))
+    result = review(game, values, play(game, values, players, 4))
+    chosen = [d for d in result.decisions if isinstance(d.action, dict)]
+    assert {d.seat for d in chosen} == {0, 1}
+    for d in chosen:
+        if d.seat == 0:
+            assert d.action["s"] == min(20, max(2, 30 - d.state["i"]))
+        else:
+            assert d.cost == 0.0
+            advice = api.call("advise", {"game": name, **params, "state": d.state})
+            assert advice["best"]["state"]["s"] == d.best["s"]
+
+
+def test_komi_and_seats(solved):
+    """You in seat 2 with 5 points of head start for the second player: the game starts from
+    that head start (the curve opens at P(first) with it) and the record lists the seats."""
+    done = api.call("play", {"game": "pig", "goal": 20, "seed": 2, "seat": 2, "komi": -5, "against": "Hold at 20"})
+    assert done["you"] == 1 and done["record"]["players"] == ["Hold at 20", "Optimal"]
+    assert done["record"]["komi"] == -5
+    head_start = solved("pig", goal=20).p_first_player_wins(-5)
+    assert done["curve"][0] == pytest.approx(head_start, abs=1e-15) and head_start < 0.6156 - 0.05
+    assert done["decisions"][0]["state"] == {"i": 0, "j": 5, "k": done["decisions"][0]["state"]["k"]}
+
+
+def test_broken_records_are_named():
+    good = api.call("play", {"game": "pig", "goal": 20, "seed": 1})["record"]
+    cases = [
+        ("{not json", "is JSON"),
+        ([1, 2], "JSON object"),
+        ({"game": "pig"}, "has no moves"),
+        ({**good, "game": "gro"}, "game of gro, not pig"),
+        ({**good, "moves": good["moves"][:-1]}, "before the game ends"),
+        ({**good, "moves": good["moves"] + [{"action": "hold"}]}, "after the end of the game"),
+        ({**good, "moves": [{"action": "jump"}]}, "move 1 of the record is not a roll"),
+        ({**good, "moves": [{"action": "roll", "faces": [7]}]}, "move 1 of the record does not fit"),
+        ({**good, "moves": [{"action": "hold"}]}, "move 1 of the record is a hold, which is not allowed"),
+        ({**good, "komi": "lots"}, "komi is a whole number"),
+        ({**good, "params": {"goal": 1}}, "goal must be between"),
+    ]
+    for record, message in cases:
+        with pytest.raises((InvalidRecordError, ValueError), match=message):
+            api.call("review", {"game": "pig", "record": record})
+    with pytest.raises(InvalidPolicyError, match="not 'optimal', a policy of pig"):
+        api.call("play", {"game": "pig", "seed": 1, "against": "Hold at 25"})
+
+
+def cli(*args):
+    return subprocess.run([sys.executable, "-m", "pycore", *args], capture_output=True, text=True, timeout=600, check=False)
+
+
+def test_play_and_review_from_the_command_line(tmp_path):
+    """The issue's forms: play prints the record and the review, each decision with the
+    advise keys; review of the saved record gives the same."""
+    done = cli("play", "pig", "--goal", "30", "--seed", "9", "--policy", "k < 10", "--against", "optimal", "--json", "--quiet")
+    assert done.returncode == 0, done.stderr
+    played = json.loads(done.stdout)
+    assert played["record"]["seed"] == 9 and played["record"]["players"] == ["Rule: k < 10", "Optimal"]
+    decision = played["decisions"][0]
+    assert set(decision) >= {"player", "state", "action", "best", "cost"} and set(decision["state"]) == {"i", "j", "k"}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(played["record"]))
+    done = cli("review", "pig", "--record", str(path), "--json", "--quiet")
+    assert done.returncode == 0, done.stderr
+    reviewed = json.loads(done.stdout)
+    assert reviewed["decisions"] == played["decisions"] and reviewed["curve"] == played["curve"]
+    text = cli("review", "pig", "--record", str(path), "--quiet").stdout
+    assert "player 1 (Rule: k < 10):" in text and "cost" in text
+    path.write_text("{}")
+    done = cli("review", "pig", "--record", str(path), "--quiet")
+    assert done.returncode == 2 and "has no game or moves" in done.stderr
+
+
+@pytest.mark.parametrize("name", ["zombie-dice", "farkle"])
+def test_the_large_games_play_from_their_shipped_tables(name):
+    """Zombie Dice and Farkle: a whole game against the first printed policy, valued from the
+    shipped turn-start values; the optimal seat never errs, and the policy's costliest
+    decision is the advice's difference at that state."""
+    game = find_game(name)
+    policy = game.human_policies()[0].name
+    done = api.call("play", {"game": name, "seed": 3, "against": policy})
+    assert done["record"]["players"] == ["Optimal", policy] and done["winner"] in (0, 1)
+    assert done["total_cost"][0] == 0.0
+    theirs = [d for d in done["decisions"] if d["player"] == 1 and isinstance(d["action"], str)]
+    worst = max(theirs, key=lambda d: d["cost"])
+    advice = api.call("advise", {"game": name, "state": worst["state"]})
+    assert worst["best"] == advice["best"]
+    assert worst["cost"] == pytest.approx(advice["values"][worst["best"]] - advice["values"][worst["action"]], abs=1e-12)
