@@ -138,7 +138,7 @@ def test_broken_records_are_named():
         ({**good, "moves": good["moves"] + [{"action": "hold"}]}, "after the end of the game"),
         ({**good, "moves": [{"action": "jump"}]}, "move 1 of the record is not a roll"),
         ({**good, "moves": [{"action": "roll", "faces": [7]}]}, "move 1 of the record does not fit"),
-        ({**good, "moves": [{"action": "hold"}]}, "move 1 of the record is a hold, which is not allowed"),
+        ({**good, "moves": [{"action": "hold"}]}, "move 1 of the record does not fit: a hold is not allowed"),
         ({**good, "komi": "lots"}, "komi is a whole number"),
         ({**good, "params": {"goal": 1}}, "goal must be between"),
     ]
@@ -190,3 +190,25 @@ def test_the_large_games_play_from_their_shipped_tables(name):
     advice = api.call("advise", {"game": name, "state": worst["state"]})
     assert worst["best"] == advice["best"]
     assert worst["cost"] == pytest.approx(advice["values"][worst["best"]] - advice["values"][worst["action"]], abs=1e-12)
+
+
+def test_a_game_move_by_move_is_the_game_played_at_once():
+    """The page's way (one ``move`` call a move, the faces drawn where the record's last roll
+    left off) gives the record ``play`` gives for the same seed and players; a person's roll
+    draws the same faces the computer's would."""
+    played = api.call("play", {"game": "pig", "goal": 20, "seed": 8, "against": "Hold at 20"})["record"]
+    record = {**played, "moves": []}
+    seat_player = ["optimal", "Hold at 20"]
+    position = {"seat": 0, "result": None}
+    while position["result"] is None:
+        args = {"game": "pig", "record": record}
+        if position["seat"] == 0 and len(record["moves"]) % 3 == 0 and played["moves"][len(record["moves"])]["action"] == "roll":
+            args["move"] = {"action": "roll"}  # as a person taps Roll
+        else:
+            args["player"] = seat_player[position["seat"]]
+        done = api.call("move", args)
+        record, position = done["record"], done["position"]
+    assert record == played
+    assert position["scores"] == api.call("review", {"game": "pig", "record": record})["scores"]
+    with pytest.raises(InvalidRecordError, match="the game is over"):
+        api.call("move", {"game": "pig", "record": record, "player": "optimal"})

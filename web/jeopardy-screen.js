@@ -1,6 +1,6 @@
 // The screen of a two-player jeopardy game (kind "jeopardy"): the answer, the position's
 // controls (generated from the game's description), the views (advice, 2-D and 3-D
-// boundaries, strategy lab). app.js shows it for a resolved link and it reports back the
+// boundaries, strategy lab, designer, play against the computer). app.js shows it for a resolved link and it reports back the
 // link it shows; everything here depends only on the description, never on a game's name.
 import { AdvicePanel } from "./advice-panel.js";
 import { saveText } from "./downloads.js";
@@ -8,6 +8,7 @@ import { ObjectiveChoice } from "./objective-choice.js";
 import { RollEntry } from "./roll-entry.js";
 import { SliceView } from "./slice-view.js";
 import { DesignView } from "./design-view.js";
+import { PlayView } from "./play-view.js";
 import { ASK_ABOVE_SECONDS, aboutTime, askToSolve } from "./solve-timer.js";
 import { StateEditor } from "./state-editor.js";
 import { StrategiesView } from "./strategies-view.js";
@@ -59,6 +60,10 @@ export class JeopardyScreen {
       progress,
       timer,
       cancel: (reason) => this.engine.cancel(reason),
+    });
+    this.play = new PlayView(this.boundary, {
+      call: (action, args) => this.engine.call(action, args),
+      navigate: (fragment) => this.navigate(fragment),
     });
     this.turnsChart = new TurnsChart(part("turns-chart"));
     this.byTurns = new Map(); // game and parameters -> how its turn limit approaches no limit
@@ -308,12 +313,13 @@ export class JeopardyScreen {
       await this.strategies.show(this.game, resolved.params, resolved.view.rule || "");
       return;
     }
-    if (view === "design") {
+    if (view === "design" || view === "play") {
       this.solidView.dispose();
-      const key = `design|${resolved.game}|${JSON.stringify(resolved.params)}`;
-      if (this.strategiesShown === key) return; // the designer does not depend on the state
+      const key = `${view}|${resolved.game}|${JSON.stringify(resolved.params)}`;
+      if (this.strategiesShown === key) return; // the designer and the game in play do not depend on the state
       this.strategiesShown = key;
-      this.design.show(this.game, resolved.params);
+      if (view === "design") this.design.show(this.game, resolved.params);
+      else await this.play.show(this.game, resolved.params);
       return;
     }
     this.strategiesShown = null;

@@ -229,58 +229,163 @@ def draw_faces(game: JeopardyGame, state: State, rng: random.Random) -> list:
 
 
 @dataclass
-class _Step:
-    """Where a game is: the position, whose seat moves, and once over the result and the
-    banked scores (seat order)."""
+class Position:
+    """Where a game is after some moves: the turn state, whose seat moves, the options a roll
+    just offered (the choice to come), the last roll's faces, the rolls made (how far the
+    seed's numbers are used), and once over the result and the banked scores (seat order)."""
 
     game: JeopardyGame
     state: State
     seat: int = 0
+    options: tuple[State, ...] = ()
+    faces: list | None = None
+    rolls: int = 0
+    moves: int = 0
     result: float | None = None  # seat 0's result: 1 win, 1/2 draw, 0 loss
     scores: tuple[int, int] = (0, 0)
 
-    def after(self, transition: Transition, banked: int = 0) -> None:
-        """Move on by ``transition``; ``banked``: the points a hold banks (0 for a roll)."""
+    @classmethod
+    def start(cls, game: JeopardyGame, komi: int) -> Position:
+        at = cls(game, start_state(game, komi))
+        at.scores = at._banked()
+        return at
+
+    def _banked(self) -> tuple[int, int]:
+        anchor = dict(zip(self.game.anchor_vars, self.state.anchor))
+        mine, theirs = int(anchor[self.game.score_var]), int(anchor[self.game.opponent_var])
+        return (mine, theirs) if self.seat == 0 else (theirs, mine)
+
+    def apply(self, move: dict) -> None:
+        """Play one move in the record's form; InvalidRecordError (or the rules' error) if it
+        does not fit here."""
+        game = self.game
+        if self.result is not None:
+            raise InvalidRecordError("the game is over: no move comes after its end")
+        action = move.get("action")
+        if self.options:
+            if action != "choose":
+                raise InvalidRecordError("the roll offers a choice: the next move chooses one of its options")
+            wanted = {k: move["option"].get(k) for k in game.turn_vars}
+            taken = [o for o in self.options if turn_values(game, o) == wanted]
+            if not taken:
+                raise InvalidRecordError(f"the roll does not offer {move['option']}")
+            self.state, self.options = taken[0], ()
+            self.moves += 1
+            return
+        legal = game.legal_actions(self.state)
+        if action not in legal:
+            raise InvalidRecordError(f"a {action} is not allowed at {game.format_state(self.state)} ({', '.join(legal)} is)")
+        if action == HOLD:
+            self._after(game.transitions(self.state, HOLD)[0], game.gain(self.state.turn))
+        else:
+            outcome = game.apply_roll(self.state, move["faces"])
+            self.faces, self.rolls = move["faces"], self.rolls + 1
+            if outcome.options:
+                self.options = outcome.options
+            else:
+                self._after(outcome)
+        self.moves += 1
+
+    def _after(self, transition: Transition, banked: int = 0) -> None:
         if transition.state is None and not transition.options:  # the game is over
             mover = float(transition.mover_value)
             self.result = mover if self.seat == 0 else 1.0 - mover
-            anchor = dict(zip(self.game.anchor_vars, self.state.anchor))
-            mine, theirs = int(anchor[self.game.score_var]) + banked, int(anchor[self.game.opponent_var])
-            self.scores = (mine, theirs) if self.seat == 0 else (theirs, mine)
+            mine, theirs = self._banked()
+            self.scores = (mine + banked, theirs) if self.seat == 0 else (mine, theirs + banked)
             return
         if transition.turn_ended:
             self.seat = 1 - self.seat
         self.state = transition.state
+        self.scores = self._banked()
+
+    def to_json(self) -> dict:
+        game = self.game
+        return {
+            "state": game.state_values(self.state),
+            "seat": self.seat,
+            "scores": list(self.scores),
+            "turn_points": game.gain(self.state.turn),
+            "legal": [] if self.result is not None or self.options else list(game.legal_actions(self.state)),
+            "options": [turn_values(game, o) for o in self.options],
+            "faces": self.faces,
+            "moves": self.moves,
+            "result": self.result,
+        }
 
 
 def play(game: JeopardyGame, values: Values, players: tuple[Player, Player], seed: int, komi: int = 0) -> Record:
     """A whole game between ``players`` (seat 0 first) with seeded dice; its record."""
     rng = random.Random(seed)
-    at = _Step(game, start_state(game, komi))
+    at = Position.start(game, komi)
     moves: list[dict] = []
     while at.result is None:
         if len(moves) >= MAX_MOVES:
             raise InvalidPolicyError(f"{game.name}: the game did not end within {MAX_MOVES:,} moves "
                                      "(a rule that never banks points?)")
-        player = players[at.seat]
-        action = player.action(game, values, at.state)
-        if action == HOLD:
-            moves.append({"action": HOLD})
-            at.after(game.transitions(at.state, HOLD)[0], game.gain(at.state.turn))
-            continue
-        faces = draw_faces(game, at.state, rng)
-        moves.append({"action": ROLL, "faces": faces})
-        outcome = game.apply_roll(at.state, faces)
-        if outcome.options:
-            picked = outcome.options[player.option(game, values, at.state, outcome.options)]
-            moves.append({"action": "choose", "option": _turn_values(game, picked)})
-            at.state = picked
-            continue
-        at.after(outcome)
+        move = next_move(game, values, players[at.seat], at, rng)
+        at.apply(move)
+        moves.append(move)
     return Record(game.name, dict(game.params), komi, (players[0].label, players[1].label), tuple(moves), seed)
 
 
-def _turn_values(game: JeopardyGame, state: State) -> dict:
+def next_move(game: JeopardyGame, values: Values, player: Player, at: Position, rng: random.Random) -> dict:
+    """The move ``player`` makes at ``at`` (a roll's faces drawn from ``rng``)."""
+    if at.options:
+        picked = at.options[player.option(game, values, at.state, at.options)]
+        return {"action": "choose", "option": turn_values(game, picked)}
+    if player.action(game, values, at.state) == HOLD:
+        return {"action": HOLD}
+    return {"action": ROLL, "faces": draw_faces(game, at.state, rng)}
+
+
+def replay(game: JeopardyGame, record: Record) -> Position:
+    """The position after the record's moves (a game in progress, or over)."""
+    _check_game(game, record)
+    at = Position.start(game, record.komi)
+    for n, move in enumerate(record.moves, 1):
+        _apply_numbered(at, move, n)
+    return at
+
+
+def extend(game: JeopardyGame, values: Values, record: Record, move: dict | None = None,
+           player: Player | None = None) -> tuple[Record, Position]:
+    """One more move for a game in progress: ``move`` (a person's: ``{"action": "roll"}``
+    draws the faces from the record's seed, where the last roll left off) or ``player``'s."""
+    at = replay(game, record)
+    if at.result is not None:
+        raise InvalidRecordError("the game is over: no move comes after its end")
+    rng = random.Random(record.seed)
+    for _ in range(at.rolls):
+        rng.random()  # one number a roll (draw_faces)
+    if player is not None:
+        move = next_move(game, values, player, at, rng)
+    elif not isinstance(move, dict):
+        raise InvalidRecordError(f"a move is a roll, a hold or a choice, got {move!r}")
+    elif move.get("action") == ROLL and "faces" not in move:
+        if record.seed is None:
+            raise InvalidRecordError("a game without a seed (entered at the table) needs the faces of each roll")
+        move = {"action": ROLL, "faces": draw_faces(game, at.state, rng)}
+    Record.from_json({**record.to_json(), "moves": [move]})  # the move's form checked
+    _apply_numbered(at, move, len(record.moves) + 1)
+    return Record(record.game, record.params, record.komi, record.players, (*record.moves, move), record.seed), at
+
+
+def _check_game(game: JeopardyGame, record: Record) -> None:
+    if record.game != game.name:
+        raise InvalidRecordError(f"the record is a game of {record.game}, not {game.name}")
+
+
+def _apply_numbered(at: Position, move: dict, n: int) -> None:
+    try:
+        at.apply(move)
+    except InvalidRecordError as exc:
+        raise InvalidRecordError(f"move {n} of the record does not fit: {exc}") from None
+    except PycoreError as exc:
+        raise InvalidRecordError(f"move {n} of the record does not fit the game: {exc}") from None
+
+
+def turn_values(game: JeopardyGame, state: State) -> dict:
+    """The turn variables of a state (how a record names an option)."""
     values = game.state_values(state)
     return {v: values[v] for v in game.turn_vars if v in values}
 
@@ -334,56 +439,31 @@ def review(game: JeopardyGame, values: Values, record: Record) -> Review:
     """Replay ``record`` (the game's own parameters set already) with every decision valued;
     InvalidRecordError naming the first move that does not fit, or a record that stops
     before the game ends."""
-    if record.game != game.name:
-        raise InvalidRecordError(f"the record is a game of {record.game}, not {game.name}")
-    at = _Step(game, start_state(game, record.komi))
+    _check_game(game, record)
+    at = Position.start(game, record.komi)
     decisions: list[Decision] = []
     curve: list[float] = []
-    pending: tuple[State, ...] = ()  # the options a roll offered, while the choice is to come
     for n, move in enumerate(record.moves, 1):
         if at.result is not None:
             raise InvalidRecordError(f"move {n} of the record comes after the end of the game")
-        mover = values.value(at.state) if not pending else max(values.value(o) for o in pending)
+        mover = values.value(at.state) if not at.options else max(values.value(o) for o in at.options)
         curve.append(mover if at.seat == 0 else 1.0 - mover)
-        where = game.state_values(at.state)
-        try:
-            if pending:
-                if move["action"] != "choose":
-                    raise InvalidRecordError(f"move {n} of the record should choose among the roll's options")
-                wanted = {k: move["option"].get(k) for k in game.turn_vars}
-                taken = [n_ for n_, o in enumerate(pending) if _turn_values(game, o) == wanted]
-                if not taken:
-                    raise InvalidRecordError(f"move {n} of the record chooses {move['option']}, which the roll does not offer")
-                worth = [values.value(o) for o in pending]
-                best = int(np.argmax(worth))
-                if len(pending) > 1:
-                    offered = {json.dumps(_turn_values(game, o)): w for o, w in zip(pending, worth)}
-                    decisions.append(Decision(n, at.seat, where, _turn_values(game, pending[taken[0]]),
-                                              _turn_values(game, pending[best]), worth[best] - worth[taken[0]], offered))
-                at.state, pending = pending[taken[0]], ()
-                continue
-            action = move["action"]
-            legal = game.legal_actions(at.state)
-            if action not in legal:
-                raise InvalidRecordError(f"move {n} of the record is a {action}, which is not allowed at "
-                                         f"{game.format_state(at.state)} ({', '.join(legal)} is)")
-            if len(legal) == 2:
-                options = values.action_values(at.state)
-                best_action = best_of(options)
-                decisions.append(Decision(n, at.seat, where, action, best_action,
-                                          options[best_action] - options[action], options))
-            if action == HOLD:
-                at.after(game.transitions(at.state, HOLD)[0], game.gain(at.state.turn))
-                continue
-            outcome = game.apply_roll(at.state, move["faces"])
-        except InvalidRecordError:
-            raise
-        except PycoreError as exc:
-            raise InvalidRecordError(f"move {n} of the record does not fit the game: {exc}") from None
-        if outcome.options:
-            pending = outcome.options
-        else:
-            at.after(outcome)
+        before, seat, options = at.state, at.seat, at.options
+        where = game.state_values(before)
+        legal = () if options else game.legal_actions(at.state)
+        _apply_numbered(at, move, n)
+        if len(options) > 1:
+            worth = [values.value(o) for o in options]
+            best = int(np.argmax(worth))
+            taken = [turn_values(game, o) for o in options].index(turn_values(game, at.state))
+            offered = {json.dumps(turn_values(game, o)): w for o, w in zip(options, worth)}
+            decisions.append(Decision(n, seat, where, turn_values(game, options[taken]), turn_values(game, options[best]),
+                                      worth[best] - worth[taken], offered))
+        elif len(legal) == 2:
+            valued = values.action_values(before)
+            best_action = best_of(valued)
+            decisions.append(Decision(n, seat, where, move["action"], best_action,
+                                      valued[best_action] - valued[move["action"]], valued))
     if at.result is None:
         raise InvalidRecordError(f"the record stops after {len(record.moves)} moves, before the game ends")
     curve.append(at.result)

@@ -38,7 +38,11 @@ Every action takes the game (with its parameters) and the request's arguments:
   review below: a whole game with seeded dice between your player (``policy``: optimal, a
   policy's name or a rule) and ``against``, you in seat ``seat`` (1 or 2)
 * ``review`` {record} -> result, winner, scores, decisions [{move, player, state, action,
-  best, cost, values}], total_cost, mistakes, curve (see :mod:`pycore.jeopardy.match`)
+  best, cost, values, link}], total_cost, mistakes, curve (see :mod:`pycore.jeopardy.match`)
+* ``move`` {record, move? | player?} -> record, position {state, seat, scores, turn_points,
+  legal, options, faces, moves, result}: one more move of a game in progress, the person's
+  (``{"action": "roll"}`` draws the faces from the record's seed) or ``player``'s (neither:
+  the position the record has reached)
 
 ``solve`` also takes ``anchor_values`` (a cached solution's, to warm-start) and
 ``include_anchor_values`` (to return them for caching).
@@ -63,15 +67,15 @@ from urllib.parse import quote
 import numpy as np
 
 from ..core.errors import InvalidRecordError, InvalidRequestError, InvalidStateError, PycoreError
-from ..core.registry import find_game_class
 from ..core.params import not_a_number
+from ..core.registry import find_game_class
 from ..jeopardy.boundary import axes as boundary_axes
 from ..jeopardy.boundary import panel_grid, panel_title, panels, pick, slice_of, solid_of, table_csv
 from ..jeopardy.design import MAX_VALUES as MAX_DESIGN_VALUES
 from ..jeopardy.design import design, parse_values
 from ..jeopardy.explain import reason
 from ..jeopardy.factored import FactoredSolution, hold_thresholds, reachable_turn_states
-from ..jeopardy.match import Record, find_player, play, review
+from ..jeopardy.match import Record, extend, find_player, play, replay, review
 from ..jeopardy.match import Values as MatchValues
 from ..jeopardy.model import compile_game
 from ..jeopardy.rule_language import parse_rule
@@ -84,7 +88,7 @@ from .links import LinkValues, to_fragment
 
 _SOLUTIONS: dict[tuple, tuple[Solution, float]] = {}
 _CACHE_SIZE = 3
-VIEWS = ("advice", "slice", "solid", "thresholds", "strategies", "design")
+VIEWS = ("advice", "slice", "solid", "thresholds", "strategies", "design", "play")
 
 
 def solution_for(game: JeopardyGame, progress: Progress | None = None, anchor_values=None,
@@ -602,19 +606,46 @@ def _play(game: JeopardyGame, args: dict, progress) -> dict:
     players = (yours, theirs) if seat == 0 else (theirs, yours)
     solution, _ = _solved(game, args, progress)
     values = MatchValues(game, solution.anchor_value)
-    record = play(game, values, players, seed, komi)
-    return {**_head(game), "you": seat, "record": record.to_json(), **review(game, values, record).to_json()}
+    return {"you": seat, **_reviewed(game, values, play(game, values, players, seed, komi))}
 
 
-def _review(game: JeopardyGame, args: dict, progress) -> dict:
-    """A saved record's review (the record's own game and parameters, which must be this game)."""
+def _recorded(game: JeopardyGame, args: dict, progress) -> tuple[JeopardyGame, Record, MatchValues]:
+    """The ``record`` argument, its game (with the record's own parameters, which must be of
+    this game) and the values to play and review it by."""
     record = Record.from_json(args.get("record"))
     if find_game_class(record.game) is not type(game):
         raise InvalidRecordError(f"the record is a game of {record.game}, not {game.name}")
     game = type(game)(**record.params)
     solution, _ = _solved(game, args, progress)
-    values = MatchValues(game, solution.anchor_value)
-    return {**_head(game), "record": record.to_json(), **review(game, values, record).to_json()}
+    return game, record, MatchValues(game, solution.anchor_value)
+
+
+def _reviewed(game: JeopardyGame, values: MatchValues, record: Record) -> dict:
+    """A record's review, each decision with the link to its state in the advisor."""
+    out = review(game, values, record).to_json()
+    for decision in out["decisions"]:
+        decision["link"] = "#" + fragment(game, game.state(**decision["state"]))
+    return {**_head(game), "record": record.to_json(), **out}
+
+
+def _review(game: JeopardyGame, args: dict, progress) -> dict:
+    """A saved record's review (the record's own game and parameters, which must be this game)."""
+    game, record, values = _recorded(game, args, progress)
+    return _reviewed(game, values, record)
+
+
+def _move(game: JeopardyGame, args: dict, progress) -> dict:
+    """One move of a game in progress: the person's ``move`` (``{"action": "roll"}`` draws the
+    faces from the record's seed; ``hold``; ``{"action": "choose", "option": {...}}``) or, with
+    ``player`` (optimal, a policy's name or a rule), the computer's; the record with it and the
+    position after it."""
+    game, record, values = _recorded(game, args, progress)
+    if "move" not in args and "player" not in args:  # where a saved game stands
+        return {**_head(game), "record": record.to_json(), "position": replay(game, record).to_json(),
+                "policies": [p.name for p in game.human_policies()]}
+    player = find_player(game, args["player"]) if "player" in args else None
+    record, at = extend(game, values, record, args.get("move"), player)
+    return {**_head(game), "record": record.to_json(), "position": at.to_json()}
 
 
 ACTIONS: dict[str, Callable[[JeopardyGame, dict, Any], dict]] = {
@@ -636,6 +667,7 @@ ACTIONS: dict[str, Callable[[JeopardyGame, dict, Any], dict]] = {
     "mistakes": _mistakes,
     "play": _play,
     "review": _review,
+    "move": _move,
 }
 
 
