@@ -245,13 +245,13 @@ export class PlayView {
         <strong>${(100 * answer.total_cost[you]).toFixed(2)}</strong> percentage points of winning chance in all.</p>
       ${curveSvg(answer.curve, you)}
       <div class="table-scroll"><table class="play-review-table">
-        <thead><tr><th>Move</th><th>Who</th><th>Position</th><th>Played</th><th>Best</th><th>Cost</th></tr></thead>
+        <thead><tr><th>Move</th><th>Who</th><th>Played</th><th>Best</th><th>Cost</th><th>Position</th></tr></thead>
         <tbody>${answer.decisions
           .map(
             (d) => `<tr data-testid="play-decision" data-cost="${d.cost}" class="${d.cost > 1e-12 ? "costly" : ""}">
               <td>${d.move}</td><td>${d.player === you ? "You" : "Computer"}</td>
-              <td><a href="${escapeHtml(d.link)}">${escapeHtml(Object.entries(d.state).map(([k, v]) => `${k}=${v}`).join(" "))}</a></td>
-              <td>${escapeHtml(what(d.action))}</td><td>${escapeHtml(what(d.best))}</td><td>${(100 * d.cost).toFixed(2)}</td></tr>`,
+              <td>${escapeHtml(what(d.action))}</td><td>${escapeHtml(what(d.best))}</td><td>${(100 * d.cost).toFixed(2)}</td>
+              <td><a href="${escapeHtml(d.link)}">${escapeHtml(Object.entries(d.state).map(([k, v]) => `${k}=${v}`).join(" "))}</a></td></tr>`,
           )
           .join("")}</tbody></table></div>
       <p class="note">Cost: the best move's chance of winning minus the one played, in percentage points, for the player
