@@ -45,7 +45,7 @@ import numpy as np
 
 from ..core.errors import InvalidStateError
 from .model import RowIndex
-from .rules import HOLD, ROLL, Choice, options_of
+from .rules import HOLD, ROLL, Choice, best_of, options_of
 
 #: when a layer's turn-start values stop: no value moved by more than this in the last sweep
 TOLERANCE = 1e-14
@@ -639,8 +639,7 @@ class FactoredTurnValues:
         return int(np.count_nonzero(~np.isnan(self.turn.value)))
 
     def best_action(self, turn: tuple[int, ...]) -> str:
-        values = self.action_values(turn)
-        return ROLL if values[HOLD] is None or (values[ROLL] is not None and values[ROLL] > values[HOLD]) else HOLD
+        return best_of(self.action_values(turn))
 
     def outlook(self, turn: tuple[int, ...]) -> dict[str, tuple[float, float]]:
         """{action: (P(the roll it makes busts), expected points banked this turn)} for each

@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.errors import InvalidPolicyError, InvalidRecordError, PycoreError
-from .rule_language import parse_rule
-from .rules import HOLD, ROLL, JeopardyGame, Policy, State, Transition
+from .rules import HOLD, ROLL, JeopardyGame, Policy, State, Transition, best_of
+from .strategy import rule_policy
 from .turn import win_turn_values
 
 #: moves one game may take before it is called endless (a rule that never banks)
@@ -69,12 +69,6 @@ class Values:
         return self.turn(state.anchor).action_values(state.turn)
 
 
-def best_of(values: dict[str, float | None]) -> str:
-    """Roll or hold by their values: rolling only where strictly better (ties hold, as the advice)."""
-    roll, hold = values[ROLL], values[HOLD]
-    return ROLL if hold is None or (roll is not None and roll > hold) else HOLD
-
-
 @dataclass(frozen=True)
 class Player:
     """Optimal play (``policy`` None) or a fixed policy (a paper's or the user's rule)."""
@@ -98,9 +92,6 @@ class Player:
             return int(np.argmax(worth))  # the first of equals
         return policy_option(game, self.policy, state, options)
 
-    def to_json(self) -> dict:
-        return {"label": self.label}
-
 
 def find_player(game: JeopardyGame, text: str | None) -> Player:
     """``optimal`` (or nothing), one of the game's printed policies by name, or a rule in the
@@ -114,13 +105,14 @@ def find_player(game: JeopardyGame, text: str | None) -> Player:
         if policy.name.lower() == text.strip().lower():
             return Player(policy.name, policy)
     try:
-        rule = parse_rule(text, game.columns)
+        policy = rule_policy(game, text)
     except PycoreError as exc:
         names = ", ".join(p.name for p in policies) or "none printed"
+        shown = text if len(text) <= 80 else text[:80] + "…"
         raise InvalidPolicyError(
-            f"{text!r} is not 'optimal', a policy of {game.name} ({names}) nor a rule: {exc}"
+            f"{shown!r} is not 'optimal', a policy of {game.name} ({names}) nor a rule: {exc}"
         ) from None
-    return Player(f"Rule: {rule.text}", Policy("Your rule", rule.text, rule.roll, "written by you"))
+    return Player(f"Rule: {policy.description}", policy)
 
 
 def policy_option(game: JeopardyGame, policy: Policy, state: State, options: tuple[State, ...]) -> int:
@@ -446,14 +438,14 @@ def review(game: JeopardyGame, values: Values, record: Record) -> Review:
     for n, move in enumerate(record.moves, 1):
         if at.result is not None:
             raise InvalidRecordError(f"move {n} of the record comes after the end of the game")
-        mover = values.value(at.state) if not at.options else max(values.value(o) for o in at.options)
-        curve.append(mover if at.seat == 0 else 1.0 - mover)
         before, seat, options = at.state, at.seat, at.options
+        worth = [values.value(o) for o in options]  # each option's, where a roll offered a choice
+        mover = max(worth) if options else values.value(before)
+        curve.append(mover if seat == 0 else 1.0 - mover)
         where = game.state_values(before)
         legal = () if options else game.legal_actions(at.state)
         _apply_numbered(at, move, n)
         if len(options) > 1:
-            worth = [values.value(o) for o in options]
             best = int(np.argmax(worth))
             taken = [turn_values(game, o) for o in options].index(turn_values(game, at.state))
             offered = {json.dumps(turn_values(game, o)): w for o, w in zip(options, worth)}

@@ -158,6 +158,13 @@ def select(conditions_and_values: list[tuple[np.ndarray, object]], otherwise: ob
     )
 
 
+def best_of(values: Mapping[str, float | None]) -> str:
+    """Roll or hold by their values (``None``: not allowed): rolling only where strictly
+    better; ties hold."""
+    roll, hold = values[ROLL], values[HOLD]
+    return ROLL if hold is None or (roll is not None and roll > hold) else HOLD
+
+
 def options_of(outcome) -> tuple[tuple[int, ...], ...]:
     """The turn states an outcome can lead to (none for a bust)."""
     if outcome is None:

@@ -36,7 +36,7 @@ import numpy as np
 
 from ..core.errors import InvalidRequestError
 from .factored import FactoredTurnValues, anchor_turn, ending_values
-from .rules import HOLD, OBJECTIVES, ROLL, Choice, JeopardyGame, options_of
+from .rules import HOLD, OBJECTIVES, ROLL, Choice, JeopardyGame, best_of, options_of
 
 
 @dataclass(frozen=True)
@@ -57,8 +57,7 @@ class TurnValues:
         return {ROLL: self.roll[tuple(turn)], HOLD: self.hold[tuple(turn)]}
 
     def best_action(self, turn: tuple[int, ...]) -> str:
-        roll, hold = self.roll[tuple(turn)], self.hold[tuple(turn)]
-        return ROLL if hold is None or (roll is not None and roll > hold) else HOLD
+        return best_of(self.action_values(turn))
 
     def best_option(self, options: tuple[tuple[int, ...], ...]) -> int:
         return max(range(len(options)), key=lambda n: self.value[tuple(options[n])])

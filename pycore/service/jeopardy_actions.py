@@ -79,7 +79,7 @@ from ..jeopardy.match import Record, extend, find_player, play, replay, review
 from ..jeopardy.match import Values as MatchValues
 from ..jeopardy.model import compile_game
 from ..jeopardy.rule_language import parse_rule
-from ..jeopardy.rules import HOLD, OBJECTIVES, ROLL, JeopardyGame, State
+from ..jeopardy.rules import HOLD, OBJECTIVES, ROLL, JeopardyGame, State, best_of
 from ..jeopardy.solver import Progress, Solution, solve
 from ..jeopardy.strategy import choose_policy, fairest_komi, komi_table, matchup, mistakes, policy_results
 from ..jeopardy.turn import check_objective, solve_turn_score, turn_outlook, win_turn_values
@@ -203,7 +203,7 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
     turn, source = _advised_turn(game, state.anchor, objective, game.gain(state.turn), args, progress)
     values = turn.action_values(state.turn)
     legal = [v for v in values.values() if v is not None]
-    best = ROLL if values[HOLD] is None or (values[ROLL] is not None and values[ROLL] > values[HOLD]) else HOLD
+    best = best_of(values)
     outlook = turn_outlook(game, turn, state.turn)
     rolled = {}
     faces = args.get("faces")
@@ -260,7 +260,7 @@ def _choices_after(game: JeopardyGame, state: State, faces, turn) -> dict:
         if not game.choice_offered(state.anchor, option.turn):
             continue
         values = turn.action_values(option.turn)
-        then = ROLL if values[HOLD] is None or (values[ROLL] is not None and values[ROLL] > values[HOLD]) else HOLD
+        then = best_of(values)
         after = turn_outlook(game, turn, option.turn).get(ROLL) if then == ROLL else None
         rows.append({
             "state": game.state_values(option),
