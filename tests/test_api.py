@@ -21,7 +21,7 @@ def test_games_lists_the_registry():
     assert [(v["name"], v.get("letters", "")) for v in zombie_dice["state_vars"]][3:] == [
         ("b", ""), ("fp", "GYR"), ("br", "GYR"), ("sg", "GYR")
     ]
-    assert zombie_dice["views"] == ["advice", "thresholds", "strategies", "play"] and games[0]["views"] == ["advice", "slice", "solid", "strategies", "design", "play"]
+    assert zombie_dice["views"] == ["advice", "thresholds", "strategies", "play", "table"] and games[0]["views"] == ["advice", "slice", "solid", "strategies", "design", "play", "table"]
 
 
 def test_advise_accepts_an_object_state(solved):

@@ -212,3 +212,94 @@ def test_a_game_move_by_move_is_the_game_played_at_once():
     assert position["scores"] == api.call("review", {"game": "pig", "record": record})["scores"]
     with pytest.raises(InvalidRecordError, match="the game is over"):
         api.call("move", {"game": "pig", "record": record, "player": "optimal"})
+
+
+def test_a_game_entered_at_the_table_keeps_the_score():
+    """Great Rolled Ones to 30, entered roll by roll as a table would (no seed): the dice rolled
+    shrink as 1s are set aside, three 1s bust, a hold banks the turn, and the scores, whose turn
+    and the end are kept; an impossible roll is refused naming the move."""
+    record = {"game": "gro", "params": {"goal": 30}, "komi": 0, "seed": None, "players": ["Ann", "Bob"], "moves": []}
+
+    def move(*moves):
+        nonlocal record
+        for m in moves:
+            answer = api.call("move", {"game": "gro", "goal": 30, "record": record, "move": m})
+            record = answer["record"]
+        return answer["position"]
+
+    at = api.call("move", {"game": "gro", "goal": 30, "record": record})["position"]
+    assert at["roll"] == {"dice": 5, "faces": [1, 2, 3, 4, 5, 6]} and at["legal"] == ["roll"]
+    at = move({"action": "roll", "faces": [1, 6, 6, 2, 3]})
+    assert (at["state"]["k"], at["state"]["o"], at["roll"]["dice"], at["seat"]) == (4, 1, 4, 0)
+    at = move({"action": "roll", "faces": [1, 5, 5, 5]})
+    assert (at["state"]["k"], at["state"]["o"], at["roll"]["dice"]) == (7, 2, 3)
+    at = move({"action": "hold"})
+    assert at["scores"] == [7, 0] and at["seat"] == 1 and at["state"]["k"] == 0
+    at = move({"action": "roll", "faces": [1, 1, 1, 4, 4]})  # three 1s: Bob's turn scores nothing
+    assert at["scores"] == [7, 0] and at["seat"] == 0
+    with pytest.raises(InvalidRecordError, match="move 5 of the record does not fit"):
+        move({"action": "roll", "faces": [1, 2, 3]})  # five dice are rolled, not three
+    with pytest.raises(InvalidRecordError, match="needs the faces"):
+        move({"action": "roll"})  # no seed: the table gives the faces
+    # Ann scores 5 + 5 + 5 + 4 (a 1 set aside) + 4, holds at 23: 30, the goal; Bob's last turn busts
+    at = move({"action": "roll", "faces": [6, 6, 6, 6, 6]}, {"action": "roll", "faces": [6, 6, 6, 6, 6]},
+              {"action": "roll", "faces": [6, 6, 6, 6, 6]}, {"action": "roll", "faces": [1, 6, 6, 6, 6]},
+              {"action": "roll", "faces": [6, 6, 6, 6]}, {"action": "hold"})
+    assert at["scores"] == [30, 0] and at["seat"] == 1 and at["result"] is None
+    at = move({"action": "roll", "faces": [1, 1, 1, 2, 2]})
+    assert at["result"] == 1.0 and at["scores"] == [30, 0] and at["legal"] == []
+    reviewed = api.call("review", {"game": "gro", "record": record})
+    assert reviewed["scores"] == [30, 0] and reviewed["winner"] == 0
+    assert [d["player"] for d in reviewed["decisions"]][:2] == [0, 0]
+    assert all(d["boundary_link"].endswith("view=slice&axis=k") for d in reviewed["decisions"])
+
+
+def test_records_in_links():
+    """A record in a link (deflated, base64url) opens the game where it stands, in Play for
+    seeded dice and at the table otherwise; a damaged or foreign one is named and changes
+    nothing else the link says."""
+    game = find_game("pig", goal=20)
+    values = Values(game, lambda anchor: 0.5)  # (moves only: no value is read)
+    record = play(game, values, (find_player(game, "Hold at 20"), find_player(game, "k < 5")), seed=3)
+    word = record.to_link()
+    assert Record.from_link(word) == record and len(word) < len(json.dumps(record.to_json())) / 2
+    cut = Record(record.game, record.params, record.komi, record.players, record.moves[:7], record.seed)
+    shared = api.call("move", {"game": "pig", "goal": 20, "record": cut.to_json()})["share"]
+    assert shared.startswith("#game=pig&goal=20&i=0&j=0&k=0&view=play&record=")
+    opened = api.call("resolve", {"fragment": shared})
+    assert opened["problems"] == [] and opened["view"]["view"] == "play"
+    assert opened["view"]["record"] == cut.to_json() and "record=" not in opened["fragment"]
+    at_table = Record(record.game, record.params, record.komi, ("Ann", "Bob"), record.moves[:7], None)
+    opened = api.call("resolve", {"fragment": f"game=pig&goal=20&view=play&record={at_table.to_link()}"})
+    assert opened["view"]["view"] == "table" and opened["view"]["record"]["seed"] is None
+    for damaged, problem in [(word[:-6], "damaged"), ("%%%", "damaged"), ("x" * 30_000, "at most 20,000"),
+                          (Record("gro", {"goal": 30}, 0, ("a", "b"), ()).to_link(), "not of this")]:
+        opened = api.call("resolve", {"fragment": f"game=pig&goal=20&i=5&view=play&record={damaged}"})
+        assert "record" not in opened["view"] and opened["state"]["i"] == 5 and opened["view"]["view"] == "play"
+        assert len(opened["problems"]) == 1 and problem in opened["problems"][0], opened["problems"]
+    with pytest.raises(InvalidRecordError, match="a game record is JSON; this is not"):
+        Record.from_link("eJzLSM3JyQcABiwCFQ")  # "hello", deflated: not a record's JSON
+
+
+def test_rolls_and_choices_as_a_table_enters_them(solved):
+    """What the next roll shows (its dice and faces) and the options a roll offers, in the
+    game's words; a rule player's label is that player again; a new game's player that is not
+    one is refused before the game starts."""
+    pig_turns = {"game": "pig-turns", "goal": 30, "turns": 10}
+    record = {"game": "pig-turns", "params": {"goal": 30, "turns": 10}, "komi": 0, "seed": None,
+              "players": ["A", "B"], "moves": []}
+    at = api.call("move", {**pig_turns, "record": record})["position"]
+    assert at["roll"] == {"dice": 0, "faces": []}  # choosing a target rolls nothing
+    at = api.call("move", {**pig_turns, "record": record, "move": {"action": "roll", "faces": []}})["position"]
+    assert at["roll"] is None and at["option_labels"][:2] == ["target 2", "target 3"] and len(at["options"]) == 29
+    farkle = {"game": "farkle", "record": {"game": "farkle", "moves": [{"action": "roll", "faces": [1, 5, 2, 3, 4, 6]}]}}
+    at = api.call("move", farkle)["position"]
+    assert sorted(at["option_labels"]) == ["keep 1 (+100)", "keep 1 2 3 4 5 6 (+1500)", "keep 1 5 (+150)", "keep 5 (+50)"]
+    zombie = api.call("move", {"game": "zombie-dice", "record": {"game": "zombie-dice", "moves": []}})["position"]
+    assert zombie["roll"]["dice"] == 3 and zombie["roll"]["hand"] == "fp" and set(zombie["roll"]["colours"]) == set("GYR")
+    game = find_game("pig", goal=30)
+    assert find_player(game, "Rule: k < 20").policy.description == find_player(game, "k < 20").policy.description
+    record = {"game": "pig", "params": {"goal": 30}, "players": ["You", "Rule: k <"], "moves": []}
+    with pytest.raises(InvalidPolicyError, match="not 'optimal', a policy"):
+        api.call("move", {"game": "pig", "goal": 30, "record": record, "check_players": ["Rule: k <"]})
+    assert api.call("move", {"game": "pig", "goal": 30, "record": record})["position"]["moves"] == 0  # (unchecked)

@@ -1,6 +1,6 @@
 // The screen of a two-player jeopardy game (kind "jeopardy"): the answer, the position's
 // controls (generated from the game's description), the views (advice, 2-D and 3-D
-// boundaries, strategy lab, designer, play against the computer). app.js shows it for a resolved link and it reports back the
+// boundaries, strategy lab, designer, play against the computer, a game at the table). app.js shows it for a resolved link and it reports back the
 // link it shows; everything here depends only on the description, never on a game's name.
 import { AdvicePanel } from "./advice-panel.js";
 import { saveText } from "./downloads.js";
@@ -12,6 +12,7 @@ import { PlayView } from "./play-view.js";
 import { ASK_ABOVE_SECONDS, aboutTime, askToSolve } from "./solve-timer.js";
 import { StateEditor } from "./state-editor.js";
 import { StrategiesView } from "./strategies-view.js";
+import { TableView } from "./table-view.js";
 import { ThresholdView } from "./threshold-view.js";
 import { TurnsChart } from "./turns-chart.js";
 
@@ -62,6 +63,10 @@ export class JeopardyScreen {
       cancel: (reason) => this.engine.cancel(reason),
     });
     this.play = new PlayView(this.boundary, {
+      call: (action, args) => this.engine.call(action, args),
+      navigate: (fragment) => this.navigate(fragment),
+    });
+    this.table = new TableView(this.boundary, {
       call: (action, args) => this.engine.call(action, args),
       navigate: (fragment) => this.navigate(fragment),
     });
@@ -219,7 +224,7 @@ export class JeopardyScreen {
     this.showViews(game);
     this.editor.show(game, resolved.state);
     this.objective.show(game, resolved.view.objective);
-    this.rollEntry.show(game, resolved.state);
+    this.rollEntry.show(game.roll_entry, resolved.state, game.name);
     // only the win chances need the two-player solution (or table); one turn is swept alone
     if (resolved.view.objective === "win") await this.ensureSolved(game, resolved.params);
     this.turnsChart.show(this.byTurns.get(`${game.name}|${JSON.stringify(resolved.params)}`));
@@ -298,6 +303,7 @@ export class JeopardyScreen {
       button.setAttribute("aria-pressed", String(button.dataset.view === view));
     });
     this.note.hidden = true;
+    this.root.dataset.view = view; // a whole game in play hides the advisor's position (styles.css)
     if (view === "advice") {
       this.solidView.dispose();
       this.strategiesShown = null;
@@ -313,13 +319,16 @@ export class JeopardyScreen {
       await this.strategies.show(this.game, resolved.params, resolved.view.rule || "");
       return;
     }
-    if (view === "design" || view === "play") {
+    if (view === "design" || view === "play" || view === "table") {
       this.solidView.dispose();
+      const incoming = resolved.view.record || null; // a game opened from a link
       const key = `${view}|${resolved.game}|${JSON.stringify(resolved.params)}`;
-      if (this.strategiesShown === key) return; // the designer and the game in play do not depend on the state
+      // the designer and a game in play do not depend on the state
+      if (this.strategiesShown === key && !incoming) return;
       this.strategiesShown = key;
       if (view === "design") this.design.show(this.game, resolved.params);
-      else await this.play.show(this.game, resolved.params);
+      else if (view === "play") await this.play.show(this.game, resolved.params, incoming);
+      else await this.table.show(this.game, resolved.params, incoming);
       return;
     }
     this.strategiesShown = null;

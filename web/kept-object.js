@@ -17,3 +17,17 @@ export function writeKept(key, value) {
     // storage full or blocked
   }
 }
+
+// a game opened from a link puts the game kept under key aside (unless it is that game): whether it did
+export function putAside(key, kept, incoming) {
+  if (!kept.record || JSON.stringify(kept.record) === JSON.stringify(incoming)) return false;
+  writeKept(`${key}:aside`, kept);
+  return true;
+}
+
+// the record of the game put aside under key (null if none), no longer kept aside
+export function takeAside(key) {
+  const aside = readKept(`${key}:aside`);
+  writeKept(`${key}:aside`, {});
+  return aside.record || null;
+}

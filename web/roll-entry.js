@@ -15,8 +15,10 @@ import { escapeHtml } from "./advice-panel.js";
 const FACE_TITLES = { brain: "Brain", shotgun: "Shotgun", footprint: "Footprints" };
 
 export class RollEntry {
-  constructor(root, { roll, pick }) {
+  // applyLabel: the pad's button (the advisor's shows the choices a roll leaves; the table enters it)
+  constructor(root, { roll, pick, applyLabel = "Show my choices" }) {
     this.root = root;
+    this.applyLabel = applyLabel;
     // (faces) -> Promise of a message to show ("" for none), or of {choices, objective, unit}
     // when the roll leaves a choice; throws if the roll is refused
     this.roll = roll;
@@ -26,13 +28,16 @@ export class RollEntry {
     this.choices = null;
   }
 
-  // the position shown: its hand fixes the colours of the dice rolled again
-  show(game, state) {
-    const entry = game.roll_entry || {};
+  // the position shown (entry: the game's roll_entry, or the one a game in progress gives for this
+  // roll; scope: what else makes the position new, e.g. the game and its move number): its hand
+  // fixes the colours of the dice rolled again
+  show(entry, state, scope, title = "Enter your roll") {
+    entry = entry || {};
     this.root.hidden = !entry.dice;
     if (!entry.dice) return;
+    this.title = title;
     const hand = entry.hand ? String(state[entry.hand] || "") : "";
-    const key = JSON.stringify([game.name, state]);
+    const key = JSON.stringify([scope, state]);
     if (key === this.shown) return; // the same position again: keep what was being entered
     this.shown = key;
     this.entry = entry;
@@ -76,7 +81,7 @@ export class RollEntry {
     };
     const complete = this.dice.every((d) => d.face && (!letters.length || d.colour));
     this.root.innerHTML = `
-      <h2>Enter your roll</h2>
+      <h2>${escapeHtml(this.title)}</h2>
       <ol class="roll-dice">${this.dice.map(die).join("")}</ol>
       <div class="roll-actions">
         <button type="button" data-testid="roll-apply" ${complete ? "" : "disabled"}>Enter this roll</button>
@@ -114,17 +119,18 @@ export class RollEntry {
       return `<li><button type="button" class="roll-choice-button ${n === 0 ? "best" : ""}" data-testid="roll-choice-${n}" data-choice="${n}">
         ${kept ? `Keep <strong>${escapeHtml(kept)}</strong>` : "Go on"} (+${c.gain}), ${then}: ${escapeHtml(unitOf(c))}${n === 0 ? " — best" : ""}</button></li>`;
     };
+    const one = this.count === 1; // one die: a tap enters the roll, nothing to collect or take back
     this.root.innerHTML = `
-      <h2>Enter your roll</h2>
-      <p class="note">Tap the ${this.count} ${this.count === 1 ? "die" : "dice"} you rolled; tap a die below to take it back.</p>
+      <h2>${escapeHtml(this.title)}</h2>
+      <p class="note">${one ? "Tap the face rolled." : `Tap the ${this.count} dice you rolled; tap a die below to take it back.`}</p>
       <div class="roll-pad" role="group" aria-label="Faces">${this.entry.faces
         .map((f) => `<button type="button" data-testid="roll-pad-${f}" data-face="${f}" ${complete ? "disabled" : ""}>${f}</button>`)
         .join("")}</div>
-      <div class="roll-shown" aria-label="Your roll">${entered
+      <div class="roll-shown" aria-label="Your roll" ${one ? "hidden" : ""}>${entered
         .map((d, n) => `<button type="button" class="die" data-testid="roll-shown-${n}" data-shown="${n}" aria-label="take back ${d.face}">${d.face}</button>`)
         .join("") || `<span class="note">no dice yet</span>`}</div>
-      <div class="roll-actions">
-        <button type="button" data-testid="roll-apply" ${complete ? "" : "disabled"}>Show my choices</button>
+      <div class="roll-actions" ${one ? "hidden" : ""}>
+        <button type="button" data-testid="roll-apply" ${complete ? "" : "disabled"}>${escapeHtml(this.applyLabel)}</button>
         <button type="button" data-testid="roll-clear">Clear</button>
       </div>
       <p class="field-note" data-testid="roll-note" role="status" ${this.note ? "" : "hidden"}>${escapeHtml(this.note || "")}</p>
@@ -136,6 +142,7 @@ export class RollEntry {
         if (free) free.face = Number(button.dataset.face);
         this.note = "";
         this.choices = null;
+        if (this.count === 1) return this.apply(); // one die (Pig): its face is the whole roll
         this.renderPad();
         refocus(button.dataset.testid) || refocus("roll-apply");
       }),
@@ -179,7 +186,7 @@ export class RollEntry {
       }
       this.note = answer;
       this.shown = null; // the next position starts a fresh entry (its hand decides the colours)
-      if (this.padded) this.render();
+      if (this.padded || this.note) this.render();
     } catch (error) {
       this.note = error.message;
       this.render();

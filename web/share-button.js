@@ -1,27 +1,31 @@
-// Copy or share the link of the state shown (Web Share API where available).
+// Copy or share a link (Web Share API where available): by default the state shown; a game's
+// record box passes its own link (url) and test id.
 export class ShareButtons {
-  constructor(root, say) {
+  constructor(root, say, { url = () => location.href, testid = "copy-link", what = "the position" } = {}) {
     this.say = say;
+    this.url = url;
+    this.what = what;
     root.innerHTML = `
-      <button type="button" data-testid="copy-link">Copy link</button>
-      ${navigator.share ? `<button type="button" data-testid="share-link">Share…</button>` : ""}`;
-    root.querySelector("[data-testid=copy-link]").addEventListener("click", () => this.copy());
-    const share = root.querySelector("[data-testid=share-link]");
+      <button type="button" data-testid="${testid}">Copy link</button>
+      ${navigator.share ? `<button type="button" data-testid="${testid.replace("copy", "share")}">Share…</button>` : ""}`;
+    root.querySelector(`[data-testid=${testid}]`).addEventListener("click", () => this.copy());
+    const share = root.querySelector(`[data-testid=${testid.replace("copy", "share")}]`);
     if (share) share.addEventListener("click", () => this.share());
   }
 
   async copy() {
+    const url = this.url();
     try {
-      await navigator.clipboard.writeText(location.href);
+      await navigator.clipboard.writeText(url);
       this.say("Link copied.");
     } catch {
-      this.say("Copy this address to share the position: " + location.href);
+      this.say(`Copy this address to share ${this.what}: ${url}`);
     }
   }
 
   async share() {
     try {
-      await navigator.share({ title: document.title, url: location.href });
+      await navigator.share({ title: document.title, url: this.url() });
     } catch {
       /* the user closed the share sheet */
     }

@@ -742,7 +742,7 @@ class Farkle(JeopardyGame):
     start_hint = "scores are multiples of 50 below the target"
     turn_hint = "the turn total is a multiple of 50 a turn can reach, with 1 to 6 dice to roll"
     roll_hint = "a roll shows one face 1-6 for each die rolled"
-    views = ("advice", "strategies", "play")
+    views = ("advice", "strategies", "play", "table")
     rules_evaluated_live = False  # one evaluation to 10,000 is a solve's worth of sweeps: minutes
     prebuilt = ({"rules": "facebook"},)  # two players to 10,000 (its table: python -m pycore tables --game farkle)
     factored = True  # the turn's graph over the dice to roll; a roll's set-asides are its choices

@@ -95,7 +95,7 @@ class PigTurns(JeopardyGame):
     start_hint = "scores are below the goal and 1 to the game's turns are left"
     turn_hint = "the turn total grows by 2-6 per roll (never 1); a target (target model) is chosen before rolling, and the turn stops at it"
     factored = True
-    views = ("advice", "slice", "strategies", "design", "play")
+    views = ("advice", "slice", "strategies", "design", "play", "table")
     #: the default game in both turn models (its table: python -m pycore tables --game pig-turns)
     prebuilt = ({"turns": 40, "turn_model": "target"}, {"turns": 40, "turn_model": "free"})
 

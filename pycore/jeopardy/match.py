@@ -27,8 +27,10 @@ exactly as the advice computes them.
 
 from __future__ import annotations
 
+import base64
 import json
 import random
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -42,6 +44,9 @@ from .turn import win_turn_values
 #: moves one game may take before it is called endless (a rule that never banks)
 MAX_MOVES = 20_000
 OPTIMAL = "Optimal"
+RULE_LABEL = "Rule: "
+#: the longest record a link carries (a long Farkle game is about 1,500 characters)
+MAX_LINK = 20_000
 
 
 @dataclass
@@ -100,6 +105,7 @@ def find_player(game: JeopardyGame, text: str | None) -> Player:
         return Player(OPTIMAL)
     if not isinstance(text, str):
         raise InvalidPolicyError(f"a player is 'optimal', a policy's name or a rule, got {text!r}")
+    text = text.removeprefix(RULE_LABEL)  # a record's label of a rule player is that player again
     policies = game.human_policies()
     for policy in policies:
         if policy.name.lower() == text.strip().lower():
@@ -112,7 +118,7 @@ def find_player(game: JeopardyGame, text: str | None) -> Player:
         raise InvalidPolicyError(
             f"{shown!r} is not 'optimal', a policy of {game.name} ({names}) nor a rule: {exc}"
         ) from None
-    return Player(f"Rule: {policy.description}", policy)
+    return Player(f"{RULE_LABEL}{policy.description}", policy)
 
 
 def policy_option(game: JeopardyGame, policy: Policy, state: State, options: tuple[State, ...]) -> int:
@@ -160,6 +166,27 @@ class Record:
     def to_json(self) -> dict:
         return {"game": self.game, "params": dict(self.params), "komi": self.komi, "seed": self.seed,
                 "players": list(self.players), "moves": [dict(m) for m in self.moves]}
+
+    def to_link(self) -> str:
+        """The record as one word of a link: base64url of its compact JSON, deflated."""
+        text = json.dumps(self.to_json(), separators=(",", ":"))
+        return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+
+    @classmethod
+    def from_link(cls, word: str) -> Record:
+        """A record from :meth:`to_link`'s word; InvalidRecordError if it is not one."""
+        if not isinstance(word, str) or len(word) > MAX_LINK:
+            raise InvalidRecordError(f"a game in a link is at most {MAX_LINK:,} characters of base64url")
+        try:
+            packed = base64.urlsafe_b64decode(word + "=" * (-len(word) % 4))
+            inflater = zlib.decompressobj()
+            text = inflater.decompress(packed, MAX_LINK * 20)  # (a bomb stops at this size)
+            if inflater.unconsumed_tail or not inflater.eof:
+                raise ValueError("too long or cut short")
+            text = text.decode()
+        except (ValueError, UnicodeDecodeError, zlib.error):
+            raise InvalidRecordError("it is damaged (not a game record this app made)") from None
+        return cls.from_json(text)
 
     @classmethod
     def from_json(cls, data) -> Record:
@@ -299,6 +326,10 @@ class Position:
             "turn_points": game.gain(self.state.turn),
             "legal": [] if self.result is not None or self.options else list(game.legal_actions(self.state)),
             "options": [turn_values(game, o) for o in self.options],
+            "option_labels": [option_label(game, self.state.turn, self.faces, o) for o in self.options],
+            # how the next roll is entered at the table (its dice and faces), where one is allowed
+            "roll": game.roll_entry_at(self.state.turn) if self.result is None and not self.options
+            and ROLL in game.legal_actions(self.state) else None,
             "faces": self.faces,
             "moves": self.moves,
             "result": self.result,
@@ -376,6 +407,17 @@ def _apply_numbered(at: Position, move: dict, n: int) -> None:
         raise InvalidRecordError(f"move {n} of the record does not fit the game: {exc}") from None
 
 
+def option_label(game: JeopardyGame, turn: tuple[int, ...], faces, option: State) -> str:
+    """An option after a roll from ``turn`` showing ``faces``, in the game's words (Farkle:
+    "keep 1 5 (+150)"; Pig with a turn limit: "target 30")."""
+    said = game.describe_choice(turn, faces, option.turn)
+    if said.get("label"):
+        return str(said["label"])
+    if "keep" in said:
+        return f"keep {' '.join(str(f) for f in said['keep'])} (+{said['points']})"
+    return ", ".join(f"{k} {v}" for k, v in turn_values(game, option).items())
+
+
 def turn_values(game: JeopardyGame, state: State) -> dict:
     """The turn variables of a state (how a record names an option)."""
     values = game.state_values(state)
@@ -398,10 +440,14 @@ class Decision:
     best: str | dict
     cost: float
     values: dict
+    #: what was played and what was best, in the game's words ("roll", "keep 1 5 (+150)")
+    played_label: str = ""
+    best_label: str = ""
 
     def to_json(self) -> dict:
         return {"move": self.move, "player": self.seat, "state": self.state, "action": self.action,
-                "best": self.best, "cost": self.cost, "values": self.values}
+                "best": self.best, "cost": self.cost, "values": self.values,
+                "played_label": self.played_label or str(self.action), "best_label": self.best_label or str(self.best)}
 
 
 @dataclass(frozen=True)
@@ -449,8 +495,9 @@ def review(game: JeopardyGame, values: Values, record: Record) -> Review:
             best = int(np.argmax(worth))
             taken = [turn_values(game, o) for o in options].index(turn_values(game, at.state))
             offered = {json.dumps(turn_values(game, o)): w for o, w in zip(options, worth)}
+            label = [option_label(game, before.turn, at.faces, o) for o in (options[taken], options[best])]
             decisions.append(Decision(n, seat, where, turn_values(game, options[taken]), turn_values(game, options[best]),
-                                      worth[best] - worth[taken], offered))
+                                      worth[best] - worth[taken], offered, *label))
         elif len(legal) == 2:
             valued = values.action_values(before)
             best_action = best_of(valued)

@@ -202,7 +202,7 @@ class JeopardyGame(Game):
     #: for a turn too large to tabulate at every anchor (Zombie Dice: 292,140 turn states)
     factored: ClassVar[bool] = False
     #: the views the page offers (a factored game has no (A, T) table to draw boundaries from)
-    views: ClassVar[tuple[str, ...]] = ("advice", "slice", "solid", "strategies", "design", "play")
+    views: ClassVar[tuple[str, ...]] = ("advice", "slice", "solid", "strategies", "design", "play", "table")
     #: a factored game's hold-threshold chart (view "thresholds"): the two dice variables of its
     #: rows and columns; each cell is the gain from which holding is best
     threshold_axes: ClassVar[tuple[str, ...]] = ()
@@ -796,6 +796,18 @@ class JeopardyGame(Game):
         """What a choice after a roll means in the game's words (Farkle: the dice set aside and
         their points); nothing by default."""
         return {}
+
+    def roll_entry_at(self, turn: tuple[int, ...]) -> dict:
+        """How a person enters a roll from this turn state (the page's dice entry): the class's
+        ``roll_entry`` (colours, face names, the hand) with ``dice`` the number of dice this roll
+        shows; a game without one gets the faces its roll can show, in order. ``dice`` 0: the
+        roll is a choice, no dice are rolled (Pig with a turn limit: the target)."""
+        shown = self.roll_faces(turn)
+        entry = dict(type(self).roll_entry)
+        entry["dice"] = len(shown[0][1]) if shown else 0
+        if "faces" not in entry:
+            entry["faces"] = sorted({face for _, faces in shown for face in faces})
+        return entry
 
     def apply_roll(self, state: State, faces) -> Transition:
         """What a roll showing ``faces`` (in any order; lists for tuple faces, as JSON gives

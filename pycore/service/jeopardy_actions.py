@@ -38,11 +38,15 @@ Every action takes the game (with its parameters) and the request's arguments:
   review below: a whole game with seeded dice between your player (``policy``: optimal, a
   policy's name or a rule) and ``against``, you in seat ``seat`` (1 or 2)
 * ``review`` {record} -> result, winner, scores, decisions [{move, player, state, action,
-  best, cost, values, link}], total_cost, mistakes, curve (see :mod:`pycore.jeopardy.match`)
-* ``move`` {record, move? | player?} -> record, position {state, seat, scores, turn_points,
-  legal, options, faces, moves, result}: one more move of a game in progress, the person's
-  (``{"action": "roll"}`` draws the faces from the record's seed) or ``player``'s (neither:
-  the position the record has reached)
+  best, cost, values, played_label, best_label, link, boundary_link}], total_cost, mistakes,
+  curve, share (see :mod:`pycore.jeopardy.match`)
+* ``move`` {record, move? | player?, check_players?} -> record, share (a link opening the game
+  where it stands), position {state, seat, scores, turn_points, legal, options, option_labels,
+  roll (how the next roll is entered), faces, moves, result}: one more move of a game in
+  progress, the person's (``{"action": "roll"}`` draws the faces from the record's seed; at the
+  table the faces are given) or ``player``'s (neither: the position the record has reached,
+  and the game's policies); ``check_players``: labels of the record's players that must be
+  players (optimal, a policy, a rule), refused with InvalidPolicyError before a game starts
 
 ``solve`` also takes ``anchor_values`` (a cached solution's, to warm-start) and
 ``include_anchor_values`` (to return them for caching).
@@ -50,7 +54,9 @@ Every action takes the game (with its parameters) and the request's arguments:
 Links (:mod:`pycore.service.links`): the state's variables, then the view
 when it is not the advisor alone (``view=slice&axis=k``: the 2-D slice through
 the state that fixes ``k``; ``view=solid``: the 3-D roll region of the
-state's panel; ``view=strategies``: the strategy lab), a rule if one is
+state's panel; ``view=strategies``: the strategy lab; ``view=play`` and
+``view=table``: a whole game, with ``record=`` a game's record, deflated and
+base64url: :meth:`Record.to_link`), a rule if one is
 being tried (``rule=k%20%3C%2020``, percent-encoded; never evaluated by
 opening a link), and ``objective=turn-score`` when the advice is for the most
 points of this turn rather than the win.
@@ -75,7 +81,7 @@ from ..jeopardy.design import MAX_VALUES as MAX_DESIGN_VALUES
 from ..jeopardy.design import design, parse_values
 from ..jeopardy.explain import reason
 from ..jeopardy.factored import FactoredSolution, hold_thresholds, reachable_turn_states
-from ..jeopardy.match import Record, extend, find_player, play, replay, review
+from ..jeopardy.match import Record, extend, find_player, play, replay, review, start_state
 from ..jeopardy.match import Values as MatchValues
 from ..jeopardy.model import compile_game
 from ..jeopardy.rule_language import parse_rule
@@ -88,7 +94,7 @@ from .links import LinkValues, to_fragment
 
 _SOLUTIONS: dict[tuple, tuple[Solution, float]] = {}
 _CACHE_SIZE = 3
-VIEWS = ("advice", "slice", "solid", "thresholds", "strategies", "design", "play")
+VIEWS = ("advice", "slice", "solid", "thresholds", "strategies", "design", "play", "table")
 
 
 def solution_for(game: JeopardyGame, progress: Progress | None = None, anchor_values=None,
@@ -623,9 +629,18 @@ def _recorded(game: JeopardyGame, args: dict, progress) -> tuple[JeopardyGame, R
 def _reviewed(game: JeopardyGame, values: MatchValues, record: Record) -> dict:
     """A record's review, each decision with the link to its state in the advisor."""
     out = review(game, values, record).to_json()
+    boundary = next((v for v in ("slice", "thresholds") if v in game.views), None)
     for decision in out["decisions"]:
-        decision["link"] = "#" + fragment(game, game.state(**decision["state"]))
-    return {**_head(game), "record": record.to_json(), **out}
+        state = game.state(**decision["state"])
+        decision["link"] = "#" + fragment(game, state)
+        decision["boundary_link"] = "#" + fragment(game, state, {"view": boundary}) if boundary else None
+    return {**_head(game), "record": record.to_json(), "share": record_link(game, record), **out}
+
+
+def record_link(game: JeopardyGame, record: Record) -> str:
+    """A link that opens this game where it stands (in Play, or at the table for a game entered there)."""
+    view = "play" if record.seed is not None else "table"
+    return f"#{fragment(game, start_state(game, record.komi), {'view': view})}&record={record.to_link()}"
 
 
 def _review(game: JeopardyGame, args: dict, progress) -> dict:
@@ -640,12 +655,15 @@ def _move(game: JeopardyGame, args: dict, progress) -> dict:
     ``player`` (optimal, a policy's name or a rule), the computer's; the record with it and the
     position after it."""
     game, record, values = _recorded(game, args, progress)
+    for label in record.players:  # a computer player named in a new game's record must be one
+        if "check_players" in args and label in args["check_players"]:
+            find_player(game, label)
     if "move" not in args and "player" not in args:  # where a saved game stands
         return {**_head(game), "record": record.to_json(), "position": replay(game, record).to_json(),
-                "policies": [p.name for p in game.human_policies()]}
+                "share": record_link(game, record), "policies": [p.name for p in game.human_policies()]}
     player = find_player(game, args["player"]) if "player" in args else None
     record, at = extend(game, values, record, args.get("move"), player)
-    return {**_head(game), "record": record.to_json(), "position": at.to_json()}
+    return {**_head(game), "record": record.to_json(), "position": at.to_json(), "share": record_link(game, record)}
 
 
 ACTIONS: dict[str, Callable[[JeopardyGame, dict, Any], dict]] = {
@@ -745,6 +763,17 @@ def resolve_position(game: JeopardyGame, link: LinkValues) -> dict:
             problems.append("the rule in the link is longer than 1000 characters and was dropped")
         elif rule.strip():
             view["rule"] = rule
+    raw = link.pop("record")
+    if raw is not None:
+        try:
+            record = Record.from_link(raw)
+            if record.game != game.name or type(game)(**record.params).params != game.params:
+                raise InvalidRecordError(f"it is a game of {record.game} with {record.params}, not of this link's game")
+            replay(game, record)
+            # a game with the computer's dice goes on in Play; one entered at the table, at the table
+            view = {**view, "view": "play" if record.seed is not None else "table", "record": record.to_json()}
+        except PycoreError as exc:
+            problems.append(f"the game in the link could not be opened: {exc}; the game in progress is kept")
     wanted: dict[str, object] = {}
     for key, raw in link.values.items():
         if key not in game.state_vars:

@@ -1,19 +1,36 @@
-"""Play against the computer in the page (web/play-view.js over the API's move and review):
-a whole game with a fixed seed and deliberately bad decisions, reviewed as the API reviews it,
-and a reload in the middle that loses nothing."""
+"""Play against the computer in the page (web/play-view.js over the API's move and review): a
+whole game of every two-player game with a fixed seed and deliberately bad decisions, reviewed
+as the command line reviews it; a link to the game replays it; a pasted record loads; a reload
+in the middle loses nothing; a corrupted saved game is named and the page goes on."""
 
 import json
+import re
+import subprocess
+import sys
 
+import pytest
 from playwright.sync_api import expect
 
 from pycore import api
 
 TIMEOUT = 90_000
-READY = "[data-testid=play-board][data-over=true], [data-testid=play-board] [data-testid=play-roll]"
+BOARD = "[data-testid=play-board]"
+READY = (f"{BOARD}[data-over=true], {BOARD} [data-testid=play-roll], {BOARD} [data-testid=play-hold], "
+         f"{BOARD} [data-testid=play-option], {BOARD} [data-testid=play-option-list]")
+
+# (link, seed): every two-player game, small goals where the game has them (a quick game)
+GAMES = [
+    ("game=pig&goal=20", 31),
+    ("game=gro&goal=30", 7),
+    ("game=ayzd", 4),
+    ("game=zombie-dice", 9),
+    ("game=farkle", 5),
+    ("game=pig-turns&goal=30&turns=10", 2),
+]
 
 
 def start(page, site, fragment, seed, opponent="optimal"):
-    page.goto(site + fragment)
+    page.goto(site + "#" + fragment + "&view=play")
     expect(page.get_by_test_id("play-new")).to_be_visible(timeout=TIMEOUT)
     expect(page.get_by_test_id("play-opponent").locator("option")).not_to_have_count(1, timeout=TIMEOUT)
     page.get_by_test_id("play-seed").fill(str(seed))
@@ -23,39 +40,96 @@ def start(page, site, fragment, seed, opponent="optimal"):
 
 
 def my_move(page, n):
-    """Wait until it is my move (or the game is over); hold every third chance, else roll.
-    Returns False once the game is over."""
+    """Wait until it is my move (or the game is over), then move: hold every third chance, else
+    roll (hold where only holding is allowed); after a roll offering a choice, the last option every other time (often not the
+    best), else the first. Returns False once the game is over."""
     board = page.get_by_test_id("play-board")
     expect(page.locator(READY).first).to_be_visible(timeout=TIMEOUT)
     if board.get_attribute("data-over") == "true":
         return False
     moves = board.get_attribute("data-moves")
+    options, listed = page.get_by_test_id("play-option"), page.get_by_test_id("play-option-list")
     hold = page.get_by_test_id("play-hold")
-    (hold if hold.count() and n % 3 == 2 else page.get_by_test_id("play-roll")).click()
+    if listed.count():
+        values = listed.locator("option").evaluate_all("os => os.map(o => o.value)")
+        listed.select_option(values[-1] if n % 2 else values[0])
+        page.get_by_test_id("play-choose").click()
+    elif options.count():
+        (options.last if n % 2 else options.first).click()
+    else:
+        roll = page.get_by_test_id("play-roll")
+        (hold if hold.count() and (n % 3 == 2 or not roll.count()) else roll).click()
     expect(board).not_to_have_attribute("data-moves", moves, timeout=TIMEOUT)
     return True
 
 
-def test_a_whole_game_against_the_optimal_player_is_reviewed_as_the_api_reviews_it(site, page):
-    start(page, site, "#game=pig&goal=20&view=play", 31)
+def cli_review(record, tmp_path):
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    out = subprocess.run([sys.executable, "-m", "pycore", "review", record["game"], "--record", str(path), "--json"],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+@pytest.mark.parametrize("fragment, seed", GAMES, ids=[g[0].split("&")[0][5:] for g in GAMES])
+def test_a_whole_game_against_the_optimal_player_is_reviewed_as_the_command_line_reviews_it(site, page, tmp_path,
+                                                                                          fragment, seed):
+    start(page, site, fragment, seed)
     n = 0
     while my_move(page, n):
         n += 1
     review = page.get_by_test_id("play-review")
     expect(review).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     record = json.loads(page.get_by_test_id("play-record").input_value())
-    assert record["seed"] == 31 and record["players"] == ["You", "Optimal"]
-    expected = api.call("review", {"game": "pig", "record": record})
+    assert record["seed"] == seed and record["players"] == ["You", "Optimal"]
+    expected = cli_review(record, tmp_path)
     shown = float(page.get_by_test_id("play-total").get_attribute("data-total"))
-    assert abs(shown - expected["total_cost"][0]) < 1e-12 and expected["total_cost"][0] > 0  # the holds cost
-    assert page.get_by_test_id("play-decision").count() == len(expected["decisions"])
+    assert abs(shown - expected["total_cost"][0]) < 1e-12 and expected["total_cost"][0] > 0  # the bad decisions cost
     assert expected["total_cost"][1] == 0.0  # the computer plays optimally
+    rows = page.get_by_test_id("play-decision")
+    assert rows.count() == len(expected["decisions"])
+    costs = [float(c) for c in rows.evaluate_all("rs => rs.map(r => r.dataset.cost)")]
+    assert max(abs(a - d["cost"]) for a, d in zip(costs, expected["decisions"])) < 1e-12
     # the same seed and the same decisions replay the same game: the record is the game
-    assert api.call("move", {"game": "pig", "record": record})["position"]["scores"] == expected["scores"]
+    assert api.call("move", {"game": record["game"], "record": record})["position"]["scores"] == expected["scores"]
+
+
+def test_a_link_replays_the_game_and_a_pasted_record_loads(site, page):
+    """A game's link (Save, share or load) opens it where it stands, with the same review; the
+    game in progress is put aside and restored with a tap; a pasted record that is not one is
+    named and changes nothing."""
+    start(page, site, "game=pig&goal=20", 31)
+    for n in range(4):
+        assert my_move(page, n)
+    expect(page.locator(READY).first).to_be_visible(timeout=TIMEOUT)
+    in_progress = page.get_by_test_id("play-record").input_value()
+    finished = api.call("play", {"game": "pig", "goal": 20, "seed": 8, "against": "Hold at 20"})["record"]
+    share = api.call("move", {"game": "pig", "goal": 20, "record": finished})["share"]
+    page.goto(site + share)
+    expect(page.get_by_test_id("play-review")).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    assert json.loads(page.get_by_test_id("play-record").input_value()) == finished
+    expected = api.call("review", {"game": "pig", "record": finished})
+    assert page.get_by_test_id("play-decision").count() == len(expected["decisions"])
+    expect(page.get_by_test_id("play-scores")).to_contain_text(str(max(expected["scores"])))
+    expect(page).not_to_have_url(re.compile("record="))  # the link is read once: a reload resumes the kept game
+    page.get_by_test_id("play-restore").click()
+    expect(page.get_by_test_id("play-record")).to_have_value(in_progress, timeout=TIMEOUT)
+    # a paste that is not a record of this game: named, and the game shown stays
+    page.locator("summary", has_text="Save, share or load").click()
+    page.get_by_test_id("play-load-text").fill('{"game": "gro", "moves": []}')
+    page.get_by_test_id("play-load").click()
+    expect(page.get_by_test_id("play-load-note")).to_contain_text("not pig")
+    page.get_by_test_id("play-load-text").fill('{"game": "pig", "params": {"goal": 20}, "seed": 8, "moves": [{"act')
+    page.get_by_test_id("play-load").click()
+    expect(page.get_by_test_id("play-load-note")).to_contain_text("does not read")
+    assert page.get_by_test_id("play-record").input_value() == in_progress
+    page.get_by_test_id("play-load-text").fill(json.dumps(finished))
+    page.get_by_test_id("play-load").click()
+    expect(page.get_by_test_id("play-review")).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
 
 
 def test_a_reload_in_the_middle_of_a_game_loses_nothing(site, page):
-    start(page, site, "#game=gro&goal=30&view=play", 5, "Fixed Hold-At")
+    start(page, site, "game=gro&goal=30", 5, "Fixed Hold-At")
     for n in range(3):
         assert my_move(page, 0)  # roll, roll, roll (or the game went on without a hold)
     expect(page.locator(READY).first).to_be_visible(timeout=TIMEOUT)
@@ -66,3 +140,30 @@ def test_a_reload_in_the_middle_of_a_game_loses_nothing(site, page):
     expect(page.get_by_test_id("play-scores")).to_have_text(scores)
     assert page.get_by_test_id("play-record").input_value() == before
     expect(page.get_by_test_id("play-opponent")).to_have_value("Fixed Hold-At")
+
+
+def test_your_own_rule_as_the_opponent_and_a_corrupted_saved_game(site, page):
+    """The computer plays a rule you write (refused with a message if it does not read); a saved
+    game that is corrupted is named, and a new game starts."""
+    start(page, site, "game=pig&goal=20", 3, "rule")
+    expect(page.get_by_test_id("play-error")).to_contain_text("Write your rule")
+    page.get_by_test_id("play-rule").fill("k <")
+    page.get_by_test_id("play-new").click()
+    expect(page.get_by_test_id("play-error")).to_contain_text("not 'optimal', a policy")
+    page.get_by_test_id("play-rule").fill("k < 4")
+    page.get_by_test_id("play-seat").select_option("1")  # the rule moves first
+    page.get_by_test_id("play-new").click()
+    expect(page.locator(READY).first).to_be_visible(timeout=TIMEOUT)
+    record = json.loads(page.get_by_test_id("play-record").input_value())
+    assert record["players"] == ["Rule: k < 4", "You"] and record["moves"]
+    (key,) = page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('roll-or-hold:play:pig:'))")
+    kept = page.evaluate(f"() => JSON.parse(localStorage.getItem({json.dumps(key)}))")
+    assert kept["record"] == record
+    kept["record"]["moves"][0] = {"action": "roll", "faces": [9]}
+    page.evaluate(f"() => localStorage.setItem({json.dumps(key)}, {json.dumps(json.dumps(kept))})")
+    page.reload()
+    expect(page.get_by_test_id("play-error")).to_contain_text("The saved game could not be read", timeout=TIMEOUT)
+    expect(page.get_by_test_id("play-error")).to_contain_text("move 1 of the record does not fit")
+    page.get_by_test_id("play-new").click()
+    expect(page.locator(READY).first).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_test_id("play-error")).to_be_hidden()

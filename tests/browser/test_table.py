@@ -1,0 +1,101 @@
+"""At the table (web/table-view.js): a game of Great Rolled Ones entered die by die, as two
+people with real dice would, keeps the turn, the counters and the scores, shows the best move
+with the API's numbers, undoes a step, survives a reload in the middle, ends with the right
+scores and the review of both players; Zombie Dice rolls are entered colour and face."""
+
+import json
+
+from playwright.sync_api import expect
+
+from pycore import api
+
+TIMEOUT = 90_000
+GAME = "#game=gro&goal=30&view=table"
+
+# Ann: 6 5 3 2 6 (+5), 1 5 5 5 5 (+4, a 1 set aside), holds at 9; Bob: 1 1 1 4 4 busts;
+# Ann: five rolls of +5, holds at 25: 34, past the goal; Bob's last turn: three 1s
+ROLLS = [[6, 5, 3, 2, 6], [1, 5, 5, 5, 5], "hold", [1, 1, 1, 4, 4], *[[6, 6, 6, 6, 6]] * 5, "hold", [1, 1, 1, 2, 2]]
+
+
+def enter(table, move):
+    board = table.get_by_test_id("table-board")
+    moves = board.get_attribute("data-moves")
+    if move == "hold":
+        table.get_by_test_id("table-hold").click()
+    else:
+        for face in move:
+            table.get_by_test_id(f"roll-pad-{face}").click()
+        table.get_by_test_id("roll-apply").click()
+    expect(board).not_to_have_attribute("data-moves", moves, timeout=TIMEOUT)
+
+
+def test_a_game_entered_die_by_die_keeps_the_score_and_is_reviewed(site, page):
+    page.goto(site + GAME)
+    table = page.get_by_test_id("table")
+    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
+    table.get_by_test_id("table-name-0").fill("Ann")
+    table.get_by_test_id("table-name-1").fill("Bob")
+    table.get_by_test_id("table-coach").select_option("always")
+    table.get_by_test_id("table-new").click()
+    expect(table.get_by_test_id("table-turn")).to_contain_text("Ann to play", timeout=TIMEOUT)
+    expect(table.get_by_test_id("table-hold")).to_have_count(0)  # nothing to bank before the first roll
+    enter(table, ROLLS[0])
+    expect(table.get_by_test_id("table-turn")).to_contain_text("Turn total: 5 · 1s set aside: 0")
+    # the advice at every step: the API's values for this state
+    advice = api.call("advise", {"game": "gro", "goal": 30, "state": {"p": 1, "i": 0, "j": 0, "k": 5, "o": 0}})
+    expect(table.get_by_test_id("table-advice")).to_contain_text(f"Roll {100 * advice['values']['roll']:.2f}%")
+    expect(table.get_by_test_id("table-advice")).to_contain_text(f"Best: {advice['best']}")
+    enter(table, [1, 5, 5, 5, 5])
+    expect(table.get_by_test_id("table-turn")).to_contain_text("Turn total: 9 · 1s set aside: 1")
+    expect(table.get_by_test_id("table-roll")).to_contain_text("Tap the 4 dice")
+    # undo a step, and enter it again
+    moves = table.get_by_test_id("table-board").get_attribute("data-moves")
+    table.get_by_test_id("table-undo").click()
+    expect(table.get_by_test_id("table-board")).not_to_have_attribute("data-moves", moves, timeout=TIMEOUT)
+    expect(table.get_by_test_id("table-turn")).to_contain_text("Turn total: 5 · 1s set aside: 0")
+    enter(table, [1, 5, 5, 5, 5])
+    enter(table, "hold")
+    expect(table.get_by_test_id("table-scores")).to_have_text("Ann 9 Bob 0")
+    enter(table, ROLLS[3])
+    expect(table.get_by_test_id("roll-note")).to_contain_text("No score this turn for Bob: Ann's turn.")
+    # a reload in the middle loses nothing
+    record = table.get_by_test_id("table-record").input_value()
+    page.reload()
+    table = page.get_by_test_id("table")
+    expect(table.get_by_test_id("table-scores")).to_have_text("Ann 9 Bob 0", timeout=TIMEOUT)
+    assert table.get_by_test_id("table-record").input_value() == record
+    expect(table.get_by_test_id("table-coach")).to_have_value("always")
+    for move in ROLLS[4:]:
+        enter(table, move)
+    expect(table.get_by_test_id("table-scores")).to_have_text("Ann 34 Bob 0")
+    expect(table.get_by_test_id("table-turn")).to_have_text("Ann won.")
+    review = page.get_by_test_id("play-review")
+    expect(review).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    record = json.loads(table.get_by_test_id("table-record").input_value())
+    assert record["seed"] is None and record["players"] == ["Ann", "Bob"] and len(record["moves"]) == 11
+    expected = api.call("review", {"game": "gro", "record": record})
+    assert expected["scores"] == [34, 0] and expected["winner"] == 0
+    totals = review.get_by_test_id("play-total")
+    shown = [float(totals.nth(s).get_attribute("data-total")) for s in (0, 1)]
+    assert max(abs(a - b) for a, b in zip(shown, expected["total_cost"])) < 1e-12 and shown[0] > 0.05  # Ann's hold at 9
+    assert review.get_by_test_id("play-decision").count() == len(expected["decisions"])
+    # a decision opens on the boundary, at its state
+    review.locator("a[data-link=boundary]").first.click()
+    expect(page.get_by_test_id("view-slice")).to_have_attribute("aria-pressed", "true", timeout=TIMEOUT)
+
+
+def test_zombie_dice_rolls_are_entered_colour_and_face(site, page):
+    page.goto(site + "#game=zombie-dice&view=table")
+    table = page.get_by_test_id("table")
+    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
+    table.get_by_test_id("table-new").click()
+    for n, (colour, face) in enumerate([("G", "brain"), ("Y", "footprint"), ("R", "shotgun")]):
+        table.get_by_test_id(f"roll-colour-{n}-{colour}").click()
+        table.get_by_test_id(f"roll-face-{n}-{face}").click()
+    table.get_by_test_id("roll-apply").click()
+    expect(table.get_by_test_id("table-turn")).to_contain_text(
+        "Brains this turn: 1 · Footprints in hand: Y · Brain dice set aside: G · Shotgun dice: R", timeout=TIMEOUT)
+    # the yellow footprint is rolled again: its colour is fixed
+    expect(table.get_by_test_id("table-roll")).to_contain_text("yellow, from your hand")
+    table.get_by_test_id("table-advice-button").click()
+    expect(table.get_by_test_id("table-advice")).to_contain_text("chance of winning", timeout=TIMEOUT)

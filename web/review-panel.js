@@ -1,0 +1,88 @@
+// The review of a finished two-player game (the engine's "review" answer), in Play and at the table:
+// each player's decisions that were not the best and what they cost, the P(win) curve over the game,
+// and every decision (who, what was played, the best, its cost) with links to its position in the
+// advisor and in the boundary view.
+// Test contract: data-testid="play-review" (data-ready) holds play-total (data-total: the cost of
+// the chosen seat's decisions; one per seat at the table, data-seat), play-decision rows (data-cost),
+// each with an advisor link (data-link="advice") and, where the game has one, a boundary link
+// (data-link="boundary").
+import { escapeHtml } from "./advice-panel.js";
+
+export class ReviewPanel {
+  // navigate(fragment): open a state in another view
+  constructor(root, { navigate }) {
+    this.root = root;
+    this.navigate = navigate;
+    this.clear();
+  }
+
+  clear() {
+    this.root.innerHTML = "";
+    this.root.dataset.ready = "false";
+  }
+
+  // answer: the review; names: the players' labels in seat order; you: the seat whose chance the
+  // curve shows and whose total comes first (null at the table: both totals, the first player's curve)
+  show(answer, names, you = null) {
+    const seats = you === null ? [0, 1] : [you];
+    const viewer = you ?? 0;
+    const who = (seat) => (seat === you ? "You" : names[seat]);
+    const totals = seats
+      .map((seat) => {
+        const mine = answer.decisions.filter((d) => d.player === seat);
+        const costly = mine.filter((d) => d.cost > 1e-12).length;
+        const whose = seat === you ? "Your decisions" : `${escapeHtml(names[seat])}'s decisions`;
+        return `<p data-testid="play-total" data-seat="${seat}" data-total="${answer.total_cost[seat]}">${whose}: ${mine.length},
+          ${costly} not the best, costing <strong>${(100 * answer.total_cost[seat]).toFixed(2)}</strong> percentage points
+          of winning chance in all.</p>`;
+      })
+      .join("");
+    const links = (d) =>
+      `<a href="${escapeHtml(d.link)}" data-link="advice">advisor</a>` +
+      (d.boundary_link ? ` · <a href="${escapeHtml(d.boundary_link)}" data-link="boundary">boundary</a>` : "");
+    const where = (d) => Object.entries(d.state).map(([k, v]) => `${k}=${v}`).join(" ");
+    this.root.innerHTML = `
+      <h3>Review</h3>
+      ${totals}
+      ${curveSvg(answer.curve, viewer, you === null ? names[0] : "You")}
+      <div class="table-scroll"><table class="play-review-table">
+        <thead><tr><th>Move</th><th>Who</th><th>Played</th><th>Best</th><th>Cost</th><th>Open</th><th>Position</th></tr></thead>
+        <tbody>${answer.decisions
+          .map(
+            (d) => `<tr data-testid="play-decision" data-cost="${d.cost}" class="${d.cost > 1e-12 ? "costly" : ""}">
+              <td>${d.move}</td><td>${escapeHtml(who(d.player))}</td>
+              <td>${escapeHtml(d.played_label)}</td><td>${escapeHtml(d.best_label)}</td><td>${(100 * d.cost).toFixed(2)}</td>
+              <td>${links(d)}</td><td>${escapeHtml(where(d))}</td></tr>`,
+          )
+          .join("")}</tbody></table></div>
+      <p class="note">Cost: the best move's chance of winning minus the one played, in percentage points, for the player
+        who chose. Open a position in the advisor, or on the roll/hold boundary.</p>`;
+    this.root.querySelectorAll("a[data-link]").forEach((a) =>
+      a.addEventListener("click", (event) => {
+        event.preventDefault();
+        this.navigate(a.getAttribute("href").slice(1));
+      }),
+    );
+    this.root.dataset.ready = "true";
+  }
+}
+
+// one player's chance before each move (the curve holds the first player's): a line over the game, 50% marked
+function curveSvg(curve, viewer, whose) {
+  const W = 320;
+  const H = 110;
+  const pad = 24;
+  const points = curve.map((p, n) => {
+    const mine = viewer === 0 ? p : 1 - p;
+    const x = pad + ((W - 2 * pad) * n) / Math.max(1, curve.length - 1);
+    return `${x.toFixed(1)},${(H - pad - (H - 2 * pad) * mine).toFixed(1)}`;
+  });
+  const mid = H - pad - (H - 2 * pad) / 2;
+  const title = whose === "You" ? "Your chance of winning" : `${escapeHtml(whose)}'s chance of winning`;
+  return `<figure class="play-curve"><figcaption>${title}, move by move</figcaption>
+    <svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${title} over the game">
+      <line x1="${pad}" x2="${W - pad}" y1="${mid}" y2="${mid}" class="base"/>
+      <text x="2" y="${pad + 4}" class="axis">100%</text><text x="2" y="${mid + 4}" class="axis">50%</text>
+      <text x="2" y="${H - pad + 4}" class="axis">0%</text>
+      <polyline points="${points.join(" ")}" fill="none" class="line"/></svg></figure>`;
+}

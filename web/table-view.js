@@ -1,0 +1,262 @@
+// At the table: a scorekeeper with a coach for two people playing with real dice. Each roll is
+// entered as dice (roll-entry.js: tap the faces; Zombie Dice colour and face; Farkle a pad of
+// faces), and the engine keeps the turn total, the turn's counters and both scores, says whose
+// turn it is and, at every step, the best move with each move's chance of winning (shown always,
+// or only when asked). Any step can be undone. At the end: the review of both players' decisions
+// (review-panel.js). The game is kept in localStorage per game and rules (a reload, a switch to
+// another game and back, going offline: it resumes), and can be saved, shared and loaded
+// (record-box.js, prefix "table"); a record entered at the table has no seed: its faces replay it.
+// Test contract: data-testid="table" holds table-name-0, table-name-1, table-komi, table-coach
+// (always | asked), table-new, table-error, table-aside with table-restore, table-board
+// (data-seat, data-over, data-moves), table-scores, table-turn (the turn's counters), the roll
+// entry (roll-entry.js test ids, inside table-roll), table-hold, table-option / table-option-list
+// and table-choose, table-undo, table-advice-button, table-advice, the review and the record box.
+import { escapeHtml } from "./advice-panel.js";
+import { putAside, readKept, takeAside, writeKept } from "./kept-object.js";
+import { faceHtml, hintText, moveButtons, wireMoveButtons } from "./play-view.js";
+import { RecordBox } from "./record-box.js";
+import { ReviewPanel } from "./review-panel.js";
+import { RollEntry } from "./roll-entry.js";
+
+export class TableView {
+  // call(action, args) -> Promise of the engine's answer; navigate(fragment): open a state
+  constructor(root, { call, navigate }) {
+    this.root = root;
+    this.call = call;
+    this.navigate = navigate;
+    this.busy = false;
+  }
+
+  key() {
+    return `roll-or-hold:table:${this.game.name}:${JSON.stringify(this.params)}`;
+  }
+
+  // incoming: a record opened from a link (it becomes the game at the table)
+  async show(game, params, incoming = null) {
+    this.game = game;
+    this.params = params;
+    this.record = null;
+    this.root.innerHTML = `
+      <div data-testid="table">
+      <h2>${escapeHtml(game.title)} at the table</h2>
+      <p class="note">Playing with real dice? Enter each roll as it falls: the turn, the counters and the scores are
+        kept here, with the best move at every step.</p>
+      <div class="rule-row play-setup">
+        <label class="field">First player <input data-testid="table-name-0" value="Player 1" maxlength="24"></label>
+        <label class="field">Second player <input data-testid="table-name-1" value="Player 2" maxlength="24"></label>
+        <label class="field">Head start <input data-testid="table-komi" type="number" value="0" step="1" inputmode="numeric"></label>
+        <label class="field">Advice <select data-testid="table-coach"><option value="asked">when asked</option>
+          <option value="always">at every step</option></select></label>
+        <button type="button" data-testid="table-new">New game</button>
+      </div>
+      <pre class="error" data-testid="table-error" hidden></pre>
+      <p class="note" data-testid="table-aside" hidden>Opened the game from the link; the game at your table was put aside.
+        <button type="button" class="secondary" data-testid="table-restore">Restore it</button></p>
+      <div class="play-board" data-testid="table-board" hidden>
+        <p class="play-scores" data-testid="table-scores"></p>
+        <p class="play-status" data-testid="table-turn"></p>
+        <p class="play-faces" data-testid="table-faces"></p>
+        <div class="roll-entry" data-testid="table-roll"></div>
+        <div class="rule-row table-moves"></div>
+        <div class="rule-row"><button type="button" class="secondary" data-testid="table-advice-button">Best move?</button>
+          <button type="button" class="secondary" data-testid="table-undo">Undo</button></div>
+        <p class="note" data-testid="table-advice" role="status"></p>
+      </div>
+      <div data-testid="play-review" data-ready="false"></div>
+      <div class="record-slot"></div>
+      </div>`;
+    const part = (id) => this.root.querySelector(`[data-testid=${id}]`);
+    this.names = [part("table-name-0"), part("table-name-1")];
+    this.komi = part("table-komi");
+    this.coach = part("table-coach");
+    this.board = part("table-board");
+    this.error = part("table-error");
+    this.aside = part("table-aside");
+    this.advice = part("table-advice");
+    this.undoButton = part("table-undo");
+    this.rollEntry = new RollEntry(part("table-roll"), {
+      roll: (faces) => this.roll(faces),
+      pick: () => {},
+      applyLabel: "Enter this roll",
+    });
+    this.review = new ReviewPanel(part("play-review"), { navigate: this.navigate });
+    this.records = new RecordBox(this.root.querySelector(".record-slot"), {
+      prefix: "table",
+      navigate: this.navigate,
+      onRecord: (record) => this.load(record),
+    });
+    part("table-new").addEventListener("click", () => this.newGame());
+    part("table-restore").addEventListener("click", () => this.restore());
+    part("table-advice-button").addEventListener("click", () => this.showAdvice());
+    this.undoButton.addEventListener("click", () => this.undo());
+    const kept = readKept(this.key());
+    if (kept.coach) this.coach.value = kept.coach;
+    this.coach.addEventListener("change", () => {
+      this.keep();
+      if (this.coach.value === "always") this.showAdvice();
+    });
+    try {
+      if (incoming) {
+        this.aside.hidden = !putAside(this.key(), kept, incoming);
+        await this.load(incoming);
+      } else if (kept.record) {
+        await this.load(kept.record);
+      }
+    } catch (error) {
+      this.fail(`The saved game could not be read (${error.message}); start a new one.`);
+    }
+  }
+
+  fail(message) {
+    this.error.hidden = !message;
+    this.error.textContent = message || "";
+  }
+
+  keep() {
+    if (this.record) writeKept(this.key(), { record: this.record, coach: this.coach.value });
+  }
+
+  async newGame() {
+    this.fail("");
+    const komi = Number(this.komi.value);
+    if (!Number.isInteger(komi)) return this.fail(`The head start is a whole number of points, not "${this.komi.value}".`);
+    const players = this.names.map((input, n) => input.value.trim() || `Player ${n + 1}`);
+    if (players[0] === players[1]) return this.fail("The two players need different names.");
+    const record = { game: this.game.name, params: this.params, komi, seed: null, players, moves: [] };
+    try {
+      await this.load(record);
+    } catch (error) {
+      this.fail(error.message);
+    }
+  }
+
+  // a record (new, kept, pasted or from a link): where it stands
+  async load(record) {
+    const answer = await this.call("move", { game: this.game.name, ...this.params, record });
+    if (answer.record.seed !== null && answer.record.seed !== undefined) {
+      throw new Error("this game was played against the computer: open it in the Play view");
+    }
+    this.fail("");
+    this.names.forEach((input, n) => (input.value = answer.record.players[n]));
+    this.komi.value = String(answer.record.komi);
+    await this.setPosition(answer);
+  }
+
+  async restore() {
+    const record = takeAside(this.key());
+    this.aside.hidden = true;
+    if (record) await this.load(record);
+  }
+
+  async setPosition({ record, position, share }) {
+    this.record = record;
+    this.position = position;
+    this.keep();
+    this.records.show(record, share);
+    this.draw();
+    if (position.result !== null) {
+      const answer = await this.call("review", { game: this.game.name, ...this.params, record });
+      this.review.show(answer, record.players);
+      return;
+    }
+    this.review.clear();
+    // a roll that rolls no dice is the turn's choice (Pig with a turn limit: the target): made at once
+    if (position.legal.length === 1 && position.roll?.dice === 0) return this.move({ action: "roll", faces: [] });
+    if (this.coach.value === "always") await this.showAdvice();
+  }
+
+  async move(move) {
+    const answer = await this.call("move", { game: this.game.name, ...this.params, record: this.record, move });
+    await this.setPosition(answer);
+  }
+
+  // a roll entered (RollEntry's callback): the message to show under it, or a refusal thrown
+  async roll(faces) {
+    const before = this.position;
+    await this.move({ action: "roll", faces });
+    const after = this.position;
+    if (after.result === null && after.seat !== before.seat) {
+      return `No score this turn for ${this.record.players[before.seat]}: ${this.record.players[after.seat]}'s turn.`;
+    }
+    return "";
+  }
+
+  async act(move) {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      await this.move(move);
+    } catch (error) {
+      this.fail(error.message);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async undo() {
+    if (!this.record?.moves.length) return;
+    this.fail("");
+    const record = { ...this.record, moves: this.record.moves.slice(0, -1) };
+    try {
+      // an undone roll that rolls no dice (the target's choice) goes too, or it would be made again
+      let answer = await this.call("move", { game: this.game.name, ...this.params, record });
+      while (record.moves.length && answer.position.legal.length === 1 && answer.position.roll?.dice === 0) {
+        record.moves = record.moves.slice(0, -1);
+        answer = await this.call("move", { game: this.game.name, ...this.params, record });
+      }
+      await this.setPosition(answer);
+    } catch (error) {
+      this.fail(error.message);
+    }
+  }
+
+  async showAdvice() {
+    if (!this.position || this.position.result !== null) return;
+    const p = this.position;
+    this.advice.textContent = "…";
+    const mover = `${this.record.players[p.seat]}'s`;
+    this.advice.textContent = await hintText(this.call, { game: this.game.name, ...this.params }, p, mover);
+  }
+
+  draw() {
+    const p = this.position;
+    const names = this.record.players;
+    const over = p.result !== null;
+    this.board.hidden = false;
+    this.board.dataset.seat = String(p.seat);
+    this.board.dataset.over = String(over);
+    this.board.dataset.moves = String(p.moves);
+    this.board.querySelector("[data-testid=table-scores]").innerHTML = [0, 1]
+      .map((seat) => `<span class="${!over && seat === p.seat ? "to-move" : ""}">${escapeHtml(names[seat])} <strong>${p.scores[seat]}</strong></span>`)
+      .join(" ");
+    let status;
+    if (over) {
+      status = p.result === 0.5 ? "A draw." : `${escapeHtml(names[p.result === 1 ? 0 : 1])} won.`;
+    } else {
+      status = `<strong>${escapeHtml(names[p.seat])}</strong> to play. ${this.counters(p)}`;
+    }
+    this.board.querySelector("[data-testid=table-turn]").innerHTML = status;
+    this.board.querySelector("[data-testid=table-faces]").innerHTML =
+      p.faces && p.faces.length ? `Last roll: ${p.faces.map(faceHtml).join(" ")}` : "";
+    const moves = this.board.querySelector(".table-moves");
+    moves.innerHTML = over ? "" : moveButtons(p, "table").replace("Hold</button>", `Hold (bank ${p.turn_points})</button>`);
+    wireMoveButtons(moves, p, (move) => this.act(move), "table");
+    const rolling = !over && p.options.length === 0 && p.roll && p.roll.dice > 0;
+    this.rollEntry.show(rolling ? p.roll : null, p.state, [this.record.players, p.moves], `Enter ${names[p.seat]}'s roll`);
+    this.board.querySelector("[data-testid=table-advice-button]").hidden = over;
+    this.undoButton.disabled = p.moves === 0;
+    this.advice.textContent = "";
+  }
+
+  // the turn's counters in the game's words (every state variable but the scores and whose turn)
+  counters(p) {
+    const [score, opponent] = this.game.axes;
+    return this.game.state_vars
+      .filter((v) => ![score, opponent, "p"].includes(v.name) && v.name in p.state)
+      .map((v) => {
+        const value = p.state[v.name];
+        return `${escapeHtml(v.label)}: <strong>${escapeHtml(value === "" ? "none" : String(value))}</strong>`;
+      })
+      .join(" · ");
+  }
+}
