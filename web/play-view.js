@@ -172,7 +172,9 @@ export class PlayView {
   async load(record) {
     const answer = await this.call("move", { game: this.game.name, ...this.params, record });
     if (answer.record.seed === null) throw new Error("this game was entered at the table: open it in the At the table view");
-    this.you = Math.max(0, answer.record.players.indexOf("You"));
+    // a finished game between two computer players (python -m pycore play) has no "You": both by name
+    const you = answer.record.players.indexOf("You");
+    this.you = you >= 0 ? you : answer.position.result === null ? 0 : null;
     this.generation += 1;
     this.fail("");
     if (this.opponent.options.length === 1) this.listPolicies(answer.policies);
@@ -259,7 +261,8 @@ export class PlayView {
     let status;
     if (over) {
       const mine = this.you === 0 ? p.result : 1 - p.result;
-      status = mine === 1 ? "You won." : mine === 0 ? "The computer won." : "A draw.";
+      if (this.you === null) status = p.result === 0.5 ? "A draw." : `${escapeHtml(names[p.result === 1 ? 0 : 1])} won.`;
+      else status = mine === 1 ? "You won." : mine === 0 ? "The computer won." : "A draw.";
     } else {
       status = yourTurn ? "Your turn." : `${escapeHtml(names[p.seat])} is playing…`;
     }
