@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from pycore import api, find_game
-from pycore.core.errors import InvalidPolicyError, InvalidRecordError
+from pycore.core.errors import InvalidPolicyError, InvalidRecordError, InvalidRequestError
 from pycore.jeopardy.match import Record, Values, find_player, play, review
 from pycore.jeopardy.strategy import matchup, rule_policy
 
@@ -303,3 +303,10 @@ def test_rolls_and_choices_as_a_table_enters_them(solved):
     with pytest.raises(InvalidPolicyError, match="not 'optimal', a policy"):
         api.call("move", {"game": "pig", "goal": 30, "record": record, "check_players": ["Rule: k <"]})
     assert api.call("move", {"game": "pig", "goal": 30, "record": record})["position"]["moves"] == 0  # (unchecked)
+
+
+def test_check_players_must_be_a_list_of_labels():
+    record = {"game": "pig", "params": {"goal": 30}, "moves": []}
+    for bad in ("k < 4", [3], {"a": 1}):
+        with pytest.raises(InvalidRequestError, match="'check_players' must be a list"):
+            api.call("move", {"game": "pig", "goal": 30, "record": record, "check_players": bad})

@@ -291,8 +291,8 @@ export class PlayView {
 }
 
 // the buttons of a move at a position: Roll and Hold, or the options a roll offers (a drop-down
-// when there are many); at the table, prefix "table"
-export function moveButtons(p, prefix = "play") {
+// when there are many); at the table (prefix "table") the roll is entered as dice instead of a button
+export function moveButtons(p, prefix = "play", { roll = true, holdLabel = "Hold" } = {}) {
   if (p.options.length > MAX_OPTION_BUTTONS) {
     return `<label class="field">Choose <select data-testid="${prefix}-option-list">${p.option_labels
       .map((label, n) => `<option value="${n}">${escapeHtml(label)}</option>`)
@@ -304,8 +304,8 @@ export function moveButtons(p, prefix = "play") {
       .join("");
   }
   return ["roll", "hold"]
-    .filter((a) => p.legal.includes(a) && !(a === "roll" && prefix === "table"))
-    .map((a) => `<button type="button" data-testid="${prefix}-${a}">${a === "roll" ? "Roll" : "Hold"}</button>`)
+    .filter((a) => p.legal.includes(a) && (roll || a !== "roll"))
+    .map((a) => `<button type="button" data-testid="${prefix}-${a}">${escapeHtml(a === "roll" ? "Roll" : holdLabel)}</button>`)
     .join("");
 }
 

@@ -239,7 +239,7 @@ export class TableView {
     this.board.querySelector("[data-testid=table-faces]").innerHTML =
       p.faces && p.faces.length ? `Last roll: ${p.faces.map(faceHtml).join(" ")}` : "";
     const moves = this.board.querySelector(".table-moves");
-    moves.innerHTML = over ? "" : moveButtons(p, "table").replace("Hold</button>", `Hold (bank ${p.turn_points})</button>`);
+    moves.innerHTML = over ? "" : moveButtons(p, "table", { roll: false, holdLabel: `Hold (bank ${p.turn_points})` });
     wireMoveButtons(moves, p, (move) => this.act(move), "table");
     const rolling = !over && p.options.length === 0 && p.roll && p.roll.dice > 0;
     this.rollEntry.show(rolling ? p.roll : null, p.state, [this.record.players, p.moves], `Enter ${names[p.seat]}'s roll`);

@@ -655,9 +655,11 @@ def _move(game: JeopardyGame, args: dict, progress) -> dict:
     ``player`` (optimal, a policy's name or a rule), the computer's; the record with it and the
     position after it."""
     game, record, values = _recorded(game, args, progress)
-    for label in record.players:  # a computer player named in a new game's record must be one
-        if "check_players" in args and label in args["check_players"]:
-            find_player(game, label)
+    checked = args.get("check_players", [])  # a new game's computer players, checked before it starts
+    if not (isinstance(checked, list) and all(isinstance(label, str) for label in checked)):
+        raise InvalidRequestError(f"argument 'check_players' must be a list of players' labels, got {checked!r}")
+    for label in checked:
+        find_player(game, label)
     if "move" not in args and "player" not in args:  # where a saved game stands
         return {**_head(game), "record": record.to_json(), "position": replay(game, record).to_json(),
                 "share": record_link(game, record), "policies": [p.name for p in game.human_policies()]}
