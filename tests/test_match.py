@@ -310,3 +310,119 @@ def test_check_players_must_be_a_list_of_labels():
     for bad in ("k < 4", [3], {"a": 1}):
         with pytest.raises(InvalidRequestError, match="'check_players' must be a list"):
             api.call("move", {"game": "pig", "goal": 30, "record": record, "check_players": bad})
+
+
+# ---- three or more players at the table ------------------------------------------------------
+
+HOLD = {"action": "hold"}
+
+
+def roll_of(*faces):
+    return {"action": "roll", "faces": list(faces)}
+
+
+def table_of(name, params, players, moves):
+    """A game of ``players`` entered at the table: each move through the ``move`` action; the
+    last answer."""
+    record = {"game": name, "params": params, "komi": 0, "seed": None, "players": players, "moves": []}
+    answer = api.call("move", {"game": name, **params, "record": record})
+    for move in moves:
+        answer = api.call("move", {"game": name, **params, "record": answer["record"], "move": move})
+    return answer
+
+
+def test_three_players_of_pig_the_first_to_the_goal_wins_and_the_advice_is_against_the_leader(tmp_path):
+    """Ann banks 11, Bob busts, Cy banks 4; Ann's next turn is the two-player position 11
+    against 4 (Cy, the stronger opponent), and holding at 31 ends the game at once. The review
+    values each decision in the position the advice showed: Cy's hold at 4 against Ann's 11
+    costs what the advisor says for i=0, j=11, k=4; there is no curve."""
+    pig = {"goal": 30}
+    answer = table_of("pig", pig, ["Ann", "Bob", "Cy"], [roll_of(6), roll_of(5), HOLD, roll_of(1), roll_of(4), HOLD])
+    at = answer["position"]
+    assert (at["seat"], at["scores"], at["against"]) == (0, [11, 0, 4], 2)
+    assert at["state"] == {"i": 11, "j": 4, "k": 0} and at["legal"] == ["roll"]
+    answer = table_of("pig", pig, ["Ann", "Bob", "Cy"], answer["record"]["moves"] + [roll_of(6)] * 3 + [roll_of(2)])
+    assert answer["position"]["legal"] == ["hold"] and answer["position"]["state"]["k"] == 20  # 31: holding wins
+    answer = api.call("move", {"game": "pig", **pig, "record": answer["record"], "move": HOLD})
+    at = answer["position"]
+    assert (at["scores"], at["winners"], at["result"], at["against"]) == ([31, 0, 4], [0], 1.0, None)
+    review_ = api.call("review", {"game": "pig", **pig, "record": answer["record"]})
+    assert review_["winners"] == [0] and review_["curve"] == [] and review_["two_player_values"] is True
+    assert len(review_["total_cost"]) == len(review_["mistakes"]) == 3
+    cy = [d for d in review_["decisions"] if d["player"] == 2]
+    assert [(d["state"], d["action"]) for d in cy] == [({"i": 0, "j": 11, "k": 4}, "hold")]
+    advice = api.call("advise", {"game": "pig", **pig, "state": cy[0]["state"]})
+    assert advice["best"] == "roll" and cy[0]["cost"] == pytest.approx(advice["values"]["roll"] - advice["values"]["hold"], abs=1e-15)
+    assert review_["total_cost"][2] == cy[0]["cost"] > 0.1
+    # the command line reviews the record the same way, and says whose advice it is
+    path = tmp_path / "three.json"
+    path.write_text(json.dumps(answer["record"]))
+    done = cli("review", "pig", "--record", str(path), "--json", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["decisions"] == review_["decisions"]
+    text = cli("review", "pig", "--record", str(path), "--quiet").stdout
+    assert "Ann (first), Bob, Cy: Ann (player 1) won, 31 to 0 to 4" in text and "player 3 (Cy): 1 of 1" in text
+    assert "two-player game against the strongest opponent" in text
+
+
+def test_three_players_of_gro_play_the_last_round_out_and_a_later_player_must_exceed():
+    """Great Rolled Ones to 10: Ann reaches 10, so the round is the last. Bob ties at 10 (he
+    may still roll: holding wins nothing yet), then Cy holds at 9: Ann wins the tie (a later
+    player must exceed an earlier one, the two-player game's player 2). Had Cy reached 12, the
+    last seat, holding would win on the spot: the only move."""
+    gro = {"goal": 10, "bound": 20}
+    ann = [roll_of(2, 2, 2, 2, 2), roll_of(3, 3, 3, 3, 3), HOLD]
+    bob = [roll_of(2, 2, 2, 2, 2), roll_of(2, 2, 2, 2, 2)]
+    at = table_of("gro", gro, ["Ann", "Bob", "Cy"], ann + bob)["position"]
+    assert at["seat"] == 1 and at["state"] == {"p": 2, "i": 0, "j": 10, "k": 10, "o": 0} and at["legal"] == ["roll", "hold"]
+    cy = [HOLD, roll_of(2, 2, 2, 2, 2), roll_of(2, 2, 2, 2, 1)]
+    at = table_of("gro", gro, ["Ann", "Bob", "Cy"], ann + bob + cy)["position"]
+    assert (at["seat"], at["against"], at["state"]["p"], at["state"]["j"]) == (2, 0, 2, 10)  # the earliest of equals
+    at = table_of("gro", gro, ["Ann", "Bob", "Cy"], ann + bob + cy + [HOLD])["position"]
+    assert (at["scores"], at["winners"]) == ([10, 10, 9], [0])
+    at = table_of("gro", gro, ["Ann", "Bob", "Cy"], ann + bob + cy + [roll_of(2, 2, 2, 1)])["position"]
+    assert at["state"]["k"] == 12 and at["legal"] == ["hold"]
+    at = table_of("gro", gro, ["Ann", "Bob", "Cy"], ann + bob + cy + [roll_of(2, 2, 2, 1), HOLD])["position"]
+    assert (at["scores"], at["winners"], at["result"]) == ([10, 10, 12], [2], 0.0)
+    # Bob rolls on past Ann's 10 (Cy is still to play): the two-player game would hold and win
+    # there, so the review leaves those two decisions out rather than value them
+    record = {"game": "gro", "params": gro, "players": ["Ann", "Bob", "Cy"],
+              "moves": [*ann, *bob, roll_of(2, 2, 2, 2, 2), roll_of(2, 2, 2, 2, 1), HOLD, roll_of(1, 1, 1, 2, 2)]}
+    reviewed = api.call("review", {"game": "gro", **gro, "record": record})
+    assert (reviewed["scores"], reviewed["winners"]) == ([10, 19, 0], [1])
+    assert [d["move"] for d in reviewed["decisions"]] == [2, 3, 5, 6]
+    assert api.call("advise", {"game": "gro", **gro, "state": {"p": 2, "i": 0, "j": 10, "k": 15, "o": 0}})["values"]["roll"] is None
+
+
+def test_three_players_of_zombie_dice_a_tie_at_the_top_plays_another_round_among_the_tied():
+    """All Yellow Zombie Dice to 3: Ann and Bob bank 3 brains, Cy 1; the tie at the top plays
+    another round, Ann and Bob only. Both shotgunned: a third round; Ann banks 1 more and Bob
+    is shotgunned: Ann wins 4 to 3."""
+    ayzd = {"goal": 3, "bound": 12}
+    brains, shotguns = roll_of("brain", "brain", "brain"), roll_of("shotgun", "shotgun", "shotgun")
+    first_round = [brains, HOLD, brains, HOLD, roll_of("brain", "footprint", "shotgun"), HOLD]
+    at = table_of("ayzd", ayzd, ["Ann", "Bob", "Cy"], first_round)["position"]
+    assert (at["seat"], at["scores"], at["against"], at["state"]["p"]) == (0, [3, 3, 1], 1, 1)
+    at = table_of("ayzd", ayzd, ["Ann", "Bob", "Cy"], [*first_round, shotguns, shotguns])["position"]
+    assert (at["seat"], at["scores"], at["result"]) == (0, [3, 3, 1], None)  # Cy sits the tie-break out
+    at = table_of("ayzd", ayzd, ["Ann", "Bob", "Cy"],
+                  [*first_round, shotguns, shotguns, roll_of("brain", "footprint", "footprint"), HOLD])["position"]
+    assert (at["seat"], at["state"]["p"], at["state"]["i"], at["state"]["j"]) == (1, 2, 3, 4)
+    at = table_of("ayzd", ayzd, ["Ann", "Bob", "Cy"],
+                  [*first_round, shotguns, shotguns, roll_of("brain", "footprint", "footprint"), HOLD, shotguns])["position"]
+    assert (at["scores"], at["winners"]) == ([4, 3, 1], [0])
+
+
+def test_tables_of_more_players_refuse_what_they_cannot_be():
+    """Nine players, a head start, the computer's dice, or a game of two by its rules (Pig with
+    a turn limit counts both players' turns): each named."""
+    def record(name, players, **extra):
+        return {"game": name, "params": {}, "players": [f"P{n}" for n in range(players)], "moves": [], **extra}
+
+    cases = [(record("pig", 9), "2 to 8 labels"), (record("pig", 1), "2 to 8 labels"),
+             (record("pig", 3, komi=5), "head start"), (record("pig", 3, seed=4), "has two players"),
+             (record("pig-turns", 3), "a game of two players")]
+    for bad, message in cases:
+        with pytest.raises(InvalidRecordError, match=message):
+            api.call("move", {"game": bad["game"], "record": bad})
+    assert api.call("move", {"game": "pig", "record": record("pig", 8)})["position"]["scores"] == [0] * 8

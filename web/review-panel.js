@@ -1,4 +1,4 @@
-// The review of a finished two-player game (the engine's "review" answer), in Play and at the table:
+// The review of a finished game (the engine's "review" answer), in Play and at the table:
 // each player's decisions that were not the best and what they cost, the P(win) curve over the game,
 // and every decision (who, what was played, the best, its cost) with links to its position in the
 // advisor and in the boundary view.
@@ -22,9 +22,10 @@ export class ReviewPanel {
   }
 
   // answer: the review; names: the players' labels in seat order; you: the seat whose chance the
-  // curve shows and whose total comes first (null at the table: both totals, the first player's curve)
+  // curve shows and whose total comes first (null at the table: every player's total, the first
+  // player's curve; three or more players: two-player values, said so, and no curve)
   show(answer, names, you = null) {
-    const seats = you === null ? [0, 1] : [you];
+    const seats = you === null ? names.map((_, seat) => seat) : [you];
     const viewer = you ?? 0;
     const who = (seat) => (seat === you ? "You" : names[seat]);
     const totals = seats
@@ -44,7 +45,10 @@ export class ReviewPanel {
     this.root.innerHTML = `
       <h3>Review</h3>
       ${totals}
-      ${curveSvg(answer.curve, viewer, you === null ? names[0] : "You")}
+      ${answer.curve.length ? curveSvg(answer.curve, viewer, you === null ? names[0] : "You") : ""}
+      ${answer.two_player_values ? `<p class="note" data-testid="review-two-player">With ${names.length} players each decision is
+        valued as in the two-player game against the strongest opponent at that moment (the advice given at the table):
+        a guide, not the optimum of the ${names.length}-player game. Decisions that position does not value are left out.</p>` : ""}
       <div class="table-scroll"><table class="play-review-table">
         <thead><tr><th>Move</th><th>Who</th><th>Played</th><th>Best</th><th>Cost</th><th>Open</th><th>Position</th></tr></thead>
         <tbody>${answer.decisions

@@ -1,4 +1,6 @@
-// At the table: a scorekeeper with a coach for two people playing with real dice. Each roll is
+// At the table: a scorekeeper with a coach for two or more people playing with real dice (up to
+// eight where the game's table_end allows more than two; the advice is then the two-player
+// position against the strongest opponent, said so beside it). Each roll is
 // entered as dice (roll-entry.js: tap the faces; Zombie Dice colour and face; Farkle a pad of
 // faces), and the engine keeps the turn total, the turn's counters and both scores, says whose
 // turn it is and, at every step, the best move with each move's chance of winning (shown always,
@@ -6,8 +8,9 @@
 // (review-panel.js). The game is kept in localStorage per game and rules (a reload, a switch to
 // another game and back, going offline: it resumes), and can be saved, shared and loaded
 // (record-box.js, prefix "table"); a record entered at the table has no seed: its faces replay it.
-// Test contract: data-testid="table" holds table-name-0, table-name-1, table-komi, table-coach
-// (always | asked), table-new, table-error, table-aside with table-restore, table-board
+// Test contract: data-testid="table" holds table-count (players), table-name-0 … table-name-N,
+// table-komi (two players only), table-coach (always | asked), table-new (all in table-setup,
+// folded while a game is played), table-error, table-aside with table-restore, table-board
 // (data-seat, data-over, data-moves), table-scores, table-turn (the turn's counters), the roll
 // entry (roll-entry.js test ids, inside table-roll), table-hold, table-option / table-option-list
 // and table-choose, table-undo, table-advice-button, table-advice, the review and the record box.
@@ -41,14 +44,18 @@ export class TableView {
       <h2>${escapeHtml(game.title)} at the table</h2>
       <p class="note">Playing with real dice? Enter each roll as it falls: the turn, the counters and the scores are
         kept here, with the best move at every step.</p>
+      <details class="table-setup" data-testid="table-setup" open><summary>Players and a new game</summary>
       <div class="rule-row play-setup">
-        <label class="field">First player <input data-testid="table-name-0" value="Player 1" maxlength="24"></label>
-        <label class="field">Second player <input data-testid="table-name-1" value="Player 2" maxlength="24"></label>
-        <label class="field">Head start <input data-testid="table-komi" type="number" value="0" step="1" inputmode="numeric"></label>
+        <label class="field" ${game.table_end ? "" : "hidden"}>Players <select data-testid="table-count">${[2, 3, 4, 5, 6, 7, 8]
+          .map((n) => `<option value="${n}">${n}</option>`)
+          .join("")}</select></label>
+        <span class="table-names"></span>
+        <label class="field table-komi">Head start <input data-testid="table-komi" type="number" value="0" step="1" inputmode="numeric"></label>
         <label class="field">Advice <select data-testid="table-coach"><option value="asked">when asked</option>
           <option value="always">at every step</option></select></label>
         <button type="button" data-testid="table-new">New game</button>
       </div>
+      </details>
       <pre class="error" data-testid="table-error" hidden></pre>
       <p class="note" data-testid="table-aside" hidden>Opened the game from the link; the game at your table was put aside.
         <button type="button" class="secondary" data-testid="table-restore">Restore it</button></p>
@@ -66,8 +73,11 @@ export class TableView {
       <div class="record-slot"></div>
       </div>`;
     const part = (id) => this.root.querySelector(`[data-testid=${id}]`);
-    this.names = [part("table-name-0"), part("table-name-1")];
+    this.count = part("table-count");
+    this.nameSlot = this.root.querySelector(".table-names");
     this.komi = part("table-komi");
+    this.setCount(2);
+    this.count.addEventListener("change", () => this.setCount(Number(this.count.value)));
     this.coach = part("table-coach");
     this.board = part("table-board");
     this.error = part("table-error");
@@ -107,6 +117,20 @@ export class TableView {
     }
   }
 
+  // the name fields for ``n`` players (the names typed so far kept) and, for two, the head start
+  setCount(n, names = null) {
+    const typed = names ?? (this.names || []).map((input) => input.value);
+    const label = (seat) => (seat === 0 ? "First player" : seat === 1 && n === 2 ? "Second player" : `Player ${seat + 1}`);
+    this.nameSlot.innerHTML = Array.from(
+      { length: n },
+      (_, seat) => `<label class="field">${label(seat)} <input data-testid="table-name-${seat}" maxlength="24"></label>`,
+    ).join("");
+    this.names = [...this.nameSlot.querySelectorAll("input")];
+    this.names.forEach((input, seat) => (input.value = typed[seat] || `Player ${seat + 1}`));
+    this.count.value = String(n);
+    this.root.querySelector(".table-komi").hidden = n !== 2;
+  }
+
   fail(message) {
     this.error.hidden = !message;
     this.error.textContent = message || "";
@@ -118,10 +142,11 @@ export class TableView {
 
   async newGame() {
     this.fail("");
-    const komi = Number(this.komi.value);
+    const komi = this.names.length === 2 ? Number(this.komi.value) : 0;
     if (!Number.isInteger(komi)) return this.fail(`The head start is a whole number of points, not "${this.komi.value}".`);
     const players = this.names.map((input, n) => input.value.trim() || `Player ${n + 1}`);
-    if (players[0] === players[1]) return this.fail("The two players need different names.");
+    const twice = players.find((name, n) => players.indexOf(name) !== n);
+    if (twice) return this.fail(`Each player needs a name of their own: "${twice}" is there twice.`);
     const record = { game: this.game.name, params: this.params, komi, seed: null, players, moves: [] };
     try {
       await this.load(record);
@@ -137,7 +162,7 @@ export class TableView {
       throw new Error("this game was played against the computer: open it in the Play view");
     }
     this.fail("");
-    this.names.forEach((input, n) => (input.value = answer.record.players[n]));
+    this.setCount(answer.record.players.length, answer.record.players);
     this.komi.value = String(answer.record.komi);
     await this.setPosition(answer);
   }
@@ -151,6 +176,8 @@ export class TableView {
   async setPosition({ record, position, share }) {
     this.record = record;
     this.position = position;
+    // the setup folds away while a game is played (it is a phone's screen of its own with many players)
+    this.root.querySelector("[data-testid=table-setup]").open = position.result !== null;
     this.keep();
     this.records.show(record, share);
     this.draw();
@@ -214,8 +241,15 @@ export class TableView {
     if (!this.position || this.position.result !== null) return;
     const p = this.position;
     this.advice.textContent = "…";
-    const mover = `${this.record.players[p.seat]}'s`;
-    this.advice.textContent = await hintText(this.call, { game: this.game.name, ...this.params }, p, mover);
+    const names = this.record.players;
+    const mover = `${names[p.seat]}'s`;
+    const hint = await hintText(this.call, { game: this.game.name, ...this.params }, p, mover);
+    // three or more players: the advice is the two-player game against the strongest opponent
+    const against =
+      p.against === null || p.against === undefined
+        ? ""
+        : ` Two-player advice: ${names[p.seat]} against ${names[p.against]} (${p.scores[p.against]}), the strongest opponent; not optimal with ${names.length} players.`;
+    this.advice.innerHTML = escapeHtml(hint) + (against ? `<br><span class="caveat">${escapeHtml(against.trim())}</span>` : "");
   }
 
   draw() {
@@ -226,12 +260,13 @@ export class TableView {
     this.board.dataset.seat = String(p.seat);
     this.board.dataset.over = String(over);
     this.board.dataset.moves = String(p.moves);
-    this.board.querySelector("[data-testid=table-scores]").innerHTML = [0, 1]
+    this.board.querySelector("[data-testid=table-scores]").innerHTML = names
+      .map((_, seat) => seat)
       .map((seat) => `<span class="${!over && seat === p.seat ? "to-move" : ""}">${escapeHtml(names[seat])} <strong>${p.scores[seat]}</strong></span>`)
       .join(" ");
     let status;
     if (over) {
-      status = p.result === 0.5 ? "A draw." : `${escapeHtml(names[p.result === 1 ? 0 : 1])} won.`;
+      status = p.winners.length > 1 ? "A draw." : `${escapeHtml(names[p.winners[0]])} won.`;
     } else {
       status = `<strong>${escapeHtml(names[p.seat])}</strong> to play. ${this.counters(p)}`;
     }

@@ -53,6 +53,8 @@ class AllYellowZombieDice(JeopardyGame):
     title = "All Yellow Zombie Dice"
     reference = "Neller et al., Optimal Play of the All Yellow Zombie Dice Game"
     anchor_vars = ("p", "i", "j")
+    #: three or more players: the round is played out; a tie at the top plays another round
+    table_end = "tiebreak"
     start_hint = "p is 1 or 2; scores are below the goal, except the score player 2 must beat and tie-breaks"
     turn_hint = (
         "each roll adds at most 3 brains and shotguns together, so the brains and shotguns must be "

@@ -54,6 +54,8 @@ class GreatRolledOnes(JeopardyGame):
     title = "Great Rolled Ones"
     reference = "Neller et al., Optimal Play of the Great Rolled Ones Game"
     anchor_vars = ("p", "i", "j")
+    #: three or more players: the round is played out; a later player must exceed an earlier one
+    table_end = "round"
     start_hint = "p is 1 or 2; scores are below the goal, except the score player 2 must beat and tie-breaks"
     turn_vars = ("k", "o")
     solve_microseconds_per_cell = 0.6  # measured: goal 50 0.56 (0.9 s), goal 100 M 200 1.33 (16 s)

@@ -61,6 +61,8 @@ class PigTurns(JeopardyGame):
     title = "Pig with a turn limit"
     reference = "Glenn, lecture notes (seed 003): Pig with a turn limit; Neller & Presser (2004) for Pig"
     anchor_vars = ("i", "j", "n")
+    #: two players only: the turn limit counts both players' turns
+    table_end = None
     turn_vars = ("k", "s")
     # the factored sweep touches few of the anchors x (k, s) cells; measured at 10 turns:
     # free 0.34 (3.7 s), target 0.031 (17.5 s; goal 50, 20 turns: 0.05, 4.0 s); a designer's

@@ -1,7 +1,8 @@
-"""A whole two-player game between two players, and its review.
+"""A whole game between two players (or, at the table, up to eight), and its review.
 
-A *record* replays a game exactly: the game's parameters, the head start (komi), the
-players' labels in seat order (seat 0 moves first), and the moves, in order::
+A *record* replays a game exactly: the game's parameters, the head start (komi, two
+players only), the players' labels in seat order (seat 0 moves first), and the moves, in
+order::
 
     {"action": "roll", "faces": [...]}       the faces a roll showed (dice or entered)
     {"action": "hold"}
@@ -23,6 +24,14 @@ first player's chance before each move (the curve of the game).
 Values come from the turn-start values ``anchor_value(anchor)`` (a solve or a shipped
 table), each turn's values recomputed from them (:func:`~pycore.jeopardy.turn.win_turn_values`),
 exactly as the advice computes them.
+
+Three or more players (people at a table): there is no solution of the many-player game
+here. Each turn is played on the rules' own turn from the two-player position of the mover
+against the strongest opponent (the most points among the others; in round games, as
+player 2 if that opponent has played this round already), so the counters, the legal moves
+and the advice are the two-player game's at that position, while the scores and the end of
+the game follow the game's ``table_end`` rule for many players. The advice and the review
+are then the two-player optimum against the leader, not the many-player one.
 """
 
 from __future__ import annotations
@@ -33,6 +42,7 @@ import random
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import numpy as np
 
@@ -47,6 +57,8 @@ OPTIMAL = "Optimal"
 RULE_LABEL = "Rule: "
 #: the longest record a link carries (a long Farkle game is about 1,500 characters)
 MAX_LINK = 20_000
+#: the most players at one table (three or more: see :class:`Position`)
+MAX_PLAYERS = 8
 
 
 @dataclass
@@ -81,8 +93,8 @@ class Player:
     label: str
     policy: Policy | None = None
 
-    def action(self, game: JeopardyGame, values: Values, state: State) -> str:
-        legal = game.legal_actions(state)
+    def action(self, game: JeopardyGame, values: Values, state: State, legal: tuple[str, ...]) -> str:
+        """Roll or hold at ``state``, where ``legal`` are the moves allowed."""
         if len(legal) == 1:
             return legal[0]
         if self.policy is None:
@@ -159,7 +171,7 @@ class Record:
     game: str
     params: dict
     komi: int
-    players: tuple[str, str]
+    players: tuple[str, ...]
     moves: tuple[dict, ...]
     seed: int | None = None
 
@@ -211,8 +223,10 @@ class Record:
             raise InvalidRecordError(f"the record's komi is a whole number, got {komi!r}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise InvalidRecordError(f"the record's seed is a whole number, got {seed!r}")
-        if not (isinstance(players, list) and len(players) == 2 and all(isinstance(p, str) for p in players)):
-            raise InvalidRecordError("the record's players are two labels, the first player's first")
+        if not (isinstance(players, list) and 2 <= len(players) <= MAX_PLAYERS and all(isinstance(p, str) for p in players)):
+            raise InvalidRecordError(f"the record's players are 2 to {MAX_PLAYERS} labels, the first player's first")
+        if seed is not None and len(players) > 2:
+            raise InvalidRecordError("a game with the computer's dice (a seed) has two players; more play at the table")
         if not isinstance(moves, list) or len(moves) > MAX_MOVES:
             raise InvalidRecordError(f"the record's moves are a list of at most {MAX_MOVES:,}")
         for n, move in enumerate(moves, 1):
@@ -251,7 +265,12 @@ def draw_faces(game: JeopardyGame, state: State, rng: random.Random) -> list:
 class Position:
     """Where a game is after some moves: the turn state, whose seat moves, the options a roll
     just offered (the choice to come), the last roll's faces, the rolls made (how far the
-    seed's numbers are used), and once over the result and the banked scores (seat order)."""
+    seed's numbers are used), the banked scores (seat order) and once over the result.
+
+    Two players: the game's own rules, exactly (``state`` is the mover's, as the solver has
+    it). Three or more (the table): ``scores`` are kept here, each turn is played on the
+    rules' turn from the two-player position of the mover against the strongest opponent
+    (:meth:`_anchor`), and the game ends by the game's ``table_end``."""
 
     game: JeopardyGame
     state: State
@@ -261,18 +280,69 @@ class Position:
     rolls: int = 0
     moves: int = 0
     result: float | None = None  # seat 0's result: 1 win, 1/2 draw, 0 loss
-    scores: tuple[int, int] = (0, 0)
+    scores: tuple[int, ...] = (0, 0)
+    winners: tuple[int, ...] = ()  # once over: the seats that won (two, at a draw)
+    #: three or more players: the seats still playing (all, or the tied in a tie-break round),
+    #: and whether someone has reached the goal (the round being played is the last)
+    active: tuple[int, ...] = (0, 1)
+    last_round: bool = False
 
     @classmethod
-    def start(cls, game: JeopardyGame, komi: int) -> Position:
-        at = cls(game, start_state(game, komi))
-        at.scores = at._banked()
+    def start(cls, game: JeopardyGame, komi: int, players: int = 2) -> Position:
+        if players == 2:
+            at = cls(game, start_state(game, komi))
+            at.scores = at._banked()
+            return at
+        if game.table_end is None:
+            raise InvalidRecordError(f"{game.title} is a game of two players")
+        if komi:
+            raise InvalidRecordError("a head start (komi) is for two players; with more, everyone starts at 0")
+        at = cls(game, start_state(game, 0), scores=(0,) * players, active=tuple(range(players)))
+        at.state = State(game.name, at._anchor(), game.turn_start)
         return at
+
+    @property
+    def players(self) -> int:
+        return len(self.scores)
 
     def _banked(self) -> tuple[int, int]:
         anchor = dict(zip(self.game.anchor_vars, self.state.anchor))
         mine, theirs = int(anchor[self.game.score_var]), int(anchor[self.game.opponent_var])
         return (mine, theirs) if self.seat == 0 else (theirs, mine)
+
+    def opponent(self) -> int:
+        """The mover's strongest opponent: the most points among the other seats in play, the
+        earliest of equals (with two players, the other)."""
+        others = [s for s in self.active if s != self.seat]
+        top = max(self.scores[s] for s in others)
+        return min(s for s in others if self.scores[s] == top)
+
+    def _anchor(self) -> tuple[int, ...]:
+        """The two-player turn start standing for the mover's at a table of three or more:
+        the mover's score against the strongest opponent's, and where the game has whose turn
+        it is in the round (``p``), player 2 if that opponent has played this round already."""
+        leader = self.opponent()
+        game = self.game
+        values = {"p": 2 if leader < self.seat else 1, game.score_var: self.scores[self.seat],
+                  game.opponent_var: self.scores[leader]}
+        return tuple(values[v] for v in game.anchor_vars)
+
+    def legal(self) -> tuple[str, ...]:
+        state = self.state
+        if self.players == 2:
+            return self.game.legal_actions(state)
+        return self.game.actions_at(state.anchor, state.turn, hold_wins=self._holding_wins())
+
+    def _holding_wins(self) -> bool:
+        """Three or more players: whether holding now ends the game a winner (then it is the
+        only move, as with two)."""
+        game = self.game
+        banked = self.scores[self.seat] + game.gain(self.state.turn)
+        if game.table_end == "goal":
+            return banked >= game.goal
+        others = max(self.scores[s] for s in self.active if s != self.seat)
+        ends_round = self.seat == max(self.active) and (self.last_round or banked >= game.goal)
+        return ends_round and banked > others
 
     def apply(self, move: dict) -> None:
         """Play one move in the record's form; InvalidRecordError (or the rules' error) if it
@@ -291,24 +361,55 @@ class Position:
             self.state, self.options = taken[0], ()
             self.moves += 1
             return
-        legal = game.legal_actions(self.state)
+        legal = self.legal()
         if action not in legal:
             raise InvalidRecordError(f"a {action} is not allowed at {game.format_state(self.state)} ({', '.join(legal)} is)")
         if action == HOLD:
-            self._after(game.transitions(self.state, HOLD)[0], game.gain(self.state.turn))
+            self._turn_over(game.gain(self.state.turn))
         else:
-            outcome = game.apply_roll(self.state, move["faces"])
+            outcome = game.read_faces(self.state, move["faces"])
             self.faces, self.rolls = move["faces"], self.rolls + 1
             if outcome.options:
                 self.options = outcome.options
+            elif outcome.turn_ended:  # a bust
+                self._turn_over(0)
             else:
-                self._after(outcome)
+                self.state = outcome.state
         self.moves += 1
+
+    def _turn_over(self, banked: int) -> None:
+        """The mover's turn ends having banked ``banked``."""
+        if self.players == 2:
+            self._after(self.game.turn_end(self.state.anchor, banked, Fraction(1)), banked)
+            return
+        game, seat = self.game, self.seat
+        scores = list(self.scores)
+        scores[seat] += banked
+        self.scores = tuple(scores)
+        if game.table_end == "goal":
+            if scores[seat] >= game.goal:
+                return self._won((seat,))
+        else:
+            self.last_round = self.last_round or scores[seat] >= game.goal
+            if seat == max(self.active) and self.last_round:  # the last round is played out
+                top = max(scores[s] for s in self.active)
+                tied = tuple(s for s in self.active if scores[s] == top)
+                if game.table_end == "round" or len(tied) == 1:
+                    return self._won(tied[:1])  # (a later player had to exceed an earlier one)
+                self.active = tied  # a tie at the top: another round among the tied
+        later = [s for s in self.active if s > seat]
+        self.seat = later[0] if later else self.active[0]
+        self.state = State(game.name, self._anchor(), game.turn_start)
+
+    def _won(self, winners: tuple[int, ...]) -> None:
+        self.winners = winners
+        self.result = 1.0 if 0 in winners else 0.0
 
     def _after(self, transition: Transition, banked: int = 0) -> None:
         if transition.state is None and not transition.options:  # the game is over
             mover = float(transition.mover_value)
             self.result = mover if self.seat == 0 else 1.0 - mover
+            self.winners = (0, 1) if self.result == 0.5 else ((0,) if self.result == 1.0 else (1,))
             mine, theirs = self._banked()
             self.scores = (mine + banked, theirs) if self.seat == 0 else (mine, theirs + banked)
             return
@@ -324,15 +425,18 @@ class Position:
             "seat": self.seat,
             "scores": list(self.scores),
             "turn_points": game.gain(self.state.turn),
-            "legal": [] if self.result is not None or self.options else list(game.legal_actions(self.state)),
+            "legal": [] if self.result is not None or self.options else list(self.legal()),
             "options": [turn_values(game, o) for o in self.options],
             "option_labels": [option_label(game, self.state.turn, self.faces, o) for o in self.options],
             # how the next roll is entered at the table (its dice and faces), where one is allowed
             "roll": game.roll_entry_at(self.state.turn) if self.result is None and not self.options
-            and ROLL in game.legal_actions(self.state) else None,
+            and ROLL in self.legal() else None,
+            # three or more players: whose two-player position the advice is (the strongest opponent)
+            "against": self.opponent() if self.players > 2 and self.result is None else None,
             "faces": self.faces,
             "moves": self.moves,
             "result": self.result,
+            "winners": list(self.winners),
         }
 
 
@@ -356,7 +460,7 @@ def next_move(game: JeopardyGame, values: Values, player: Player, at: Position, 
     if at.options:
         picked = at.options[player.option(game, values, at.state, at.options)]
         return {"action": "choose", "option": turn_values(game, picked)}
-    if player.action(game, values, at.state) == HOLD:
+    if player.action(game, values, at.state, at.legal()) == HOLD:
         return {"action": HOLD}
     return {"action": ROLL, "faces": draw_faces(game, at.state, rng)}
 
@@ -364,7 +468,7 @@ def next_move(game: JeopardyGame, values: Values, player: Player, at: Position, 
 def replay(game: JeopardyGame, record: Record) -> Position:
     """The position after the record's moves (a game in progress, or over)."""
     _check_game(game, record)
-    at = Position.start(game, record.komi)
+    at = Position.start(game, record.komi, len(record.players))
     for n, move in enumerate(record.moves, 1):
         _apply_numbered(at, move, n)
     return at
@@ -453,57 +557,86 @@ class Decision:
 @dataclass(frozen=True)
 class Review:
     decisions: tuple[Decision, ...]
-    #: P(the first player wins) before each move, and at the end (1, 1/2 or 0): len(moves) + 1
+    #: P(the first player wins) before each move, and at the end (1, 1/2 or 0): len(moves) + 1;
+    #: empty with three or more players (the values are two-player positions against the
+    #: strongest opponent, not the first player's chance)
     curve: tuple[float, ...]
     result: float  # the first player's: 1 won, 1/2 drew, 0 lost
-    scores: tuple[int, int]  # banked at the end, seat order
+    scores: tuple[int, ...]  # banked at the end, seat order
+    winners: tuple[int, ...] = ()
 
     def total_cost(self, seat: int) -> float:
         return sum((d.cost for d in self.decisions if d.seat == seat), 0.0)
 
     def to_json(self) -> dict:
+        seats = range(len(self.scores))
         return {
             "result": self.result,
-            "winner": None if self.result == 0.5 else (0 if self.result == 1.0 else 1),
+            "winner": self.winners[0] if len(self.winners) == 1 else None,
+            "winners": list(self.winners),
             "scores": list(self.scores),
             "decisions": [d.to_json() for d in self.decisions],
-            "total_cost": [self.total_cost(0), self.total_cost(1)],
-            "mistakes": [sum(1 for d in self.decisions if d.seat == s and d.cost > 1e-12) for s in (0, 1)],
+            "total_cost": [self.total_cost(s) for s in seats],
+            "mistakes": [sum(1 for d in self.decisions if d.seat == s and d.cost > 1e-12) for s in seats],
             "curve": list(self.curve),
+            # three or more players: the values are two-player ones (see README)
+            "two_player_values": len(self.scores) > 2,
         }
 
 
 def review(game: JeopardyGame, values: Values, record: Record) -> Review:
     """Replay ``record`` (the game's own parameters set already) with every decision valued;
     InvalidRecordError naming the first move that does not fit, or a record that stops
-    before the game ends."""
+    before the game ends. With three or more players each decision is valued in the
+    two-player position the table's advice shows (against the strongest opponent); one that
+    position cannot value (outside the tables, or a move its two-player rules do not allow)
+    is left out, and there is no curve."""
     _check_game(game, record)
-    at = Position.start(game, record.komi)
+    at = Position.start(game, record.komi, len(record.players))
+    many = at.players > 2
     decisions: list[Decision] = []
     curve: list[float] = []
     for n, move in enumerate(record.moves, 1):
         if at.result is not None:
             raise InvalidRecordError(f"move {n} of the record comes after the end of the game")
         before, seat, options = at.state, at.seat, at.options
-        worth = [values.value(o) for o in options]  # each option's, where a roll offered a choice
-        mover = max(worth) if options else values.value(before)
-        curve.append(mover if seat == 0 else 1.0 - mover)
-        where = game.state_values(before)
-        legal = () if options else game.legal_actions(at.state)
+        legal = () if options else at.legal()
         _apply_numbered(at, move, n)
-        if len(options) > 1:
-            best = int(np.argmax(worth))
-            taken = [turn_values(game, o) for o in options].index(turn_values(game, at.state))
-            offered = {json.dumps(turn_values(game, o)): w for o, w in zip(options, worth)}
-            label = [option_label(game, before.turn, at.faces, o) for o in (options[taken], options[best])]
-            decisions.append(Decision(n, seat, where, turn_values(game, options[taken]), turn_values(game, options[best]),
-                                      worth[best] - worth[taken], offered, *label))
-        elif len(legal) == 2:
-            valued = values.action_values(before)
-            best_action = best_of(valued)
-            decisions.append(Decision(n, seat, where, move["action"], best_action,
-                                      valued[best_action] - valued[move["action"]], valued))
+        if not many:
+            mover = max(values.value(o) for o in options) if options else values.value(before)
+            curve.append(mover if seat == 0 else 1.0 - mover)
+        try:
+            decision = _decision(game, values, n, seat, before, options, legal, move, at)
+        except PycoreError:
+            if not many:
+                raise
+            decision = None  # (a two-player position outside the tables)
+        if decision is not None:
+            decisions.append(decision)
     if at.result is None:
         raise InvalidRecordError(f"the record stops after {len(record.moves)} moves, before the game ends")
-    curve.append(at.result)
-    return Review(tuple(decisions), tuple(curve), at.result, at.scores)
+    if not many:
+        curve.append(at.result)
+    return Review(tuple(decisions), tuple(curve), at.result, at.scores, at.winners)
+
+
+def _decision(game: JeopardyGame, values: Values, n: int, seat: int, before: State, options: tuple[State, ...],
+              legal: tuple[str, ...], move: dict, after: Position) -> Decision | None:
+    """Move ``n`` valued, if it was a decision (two legal actions, or a choice of options);
+    None if it was not, or (three or more players) a move the two-player rules do not value."""
+    where = game.state_values(before)
+    if len(options) > 1:
+        worth = [values.value(o) for o in options]
+        best = int(np.argmax(worth))
+        taken = [turn_values(game, o) for o in options].index(turn_values(game, after.state))
+        offered = {json.dumps(turn_values(game, o)): w for o, w in zip(options, worth)}
+        label = [option_label(game, before.turn, after.faces, o) for o in (options[taken], options[best])]
+        return Decision(n, seat, where, turn_values(game, options[taken]), turn_values(game, options[best]),
+                        worth[best] - worth[taken], offered, *label)
+    if len(legal) == 2:
+        valued = values.action_values(before)
+        if valued.get(move["action"]) is None:
+            return None  # the table allows it, the two-player position does not (holding wins there)
+        best_action = best_of(valued)
+        return Decision(n, seat, where, move["action"], best_action, valued[best_action] - valued[move["action"]], valued)
+    return None

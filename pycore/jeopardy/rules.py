@@ -206,6 +206,12 @@ class JeopardyGame(Game):
     #: a factored game's hold-threshold chart (view "thresholds"): the two dice variables of its
     #: rows and columns; each cell is the gain from which holding is best
     threshold_axes: ClassVar[tuple[str, ...]] = ()
+    #: how a game of three or more players at the table ends (None: two players only): "goal",
+    #: the first to bank the goal wins at once; "round", the round in which someone reaches
+    #: the goal is played out and the most points win, a later player having to exceed an
+    #: earlier one (GRO's player 2); "tiebreak", as "round" but a tie at the top plays another
+    #: round among the tied (Zombie Dice)
+    table_end: ClassVar[str | None] = "goal"
     #: what the advice is for unless a link or request says (Farkle: one turn, while its
     #: two-player game to 10,000 has no table yet)
     default_objective: ClassVar[str] = "win"
@@ -241,6 +247,7 @@ class JeopardyGame(Game):
             "rules_evaluated_live": cls.rules_evaluated_live,
             "default_objective": cls.default_objective,
             "roll_entry": cls.roll_entry,
+            "table_end": cls.table_end,
             "panel_vars": list(cls.panel_vars) if cls.panel_vars is not None else None,
         }
 
@@ -731,11 +738,15 @@ class JeopardyGame(Game):
             cache[key] = seen
         return cache[key]
 
-    def actions_at(self, anchor: tuple[int, ...], turn: tuple[int, ...]) -> tuple[str, ...]:
-        """The legal moves at an anchor and turn state (see :meth:`legal_actions`)."""
+    def actions_at(self, anchor: tuple[int, ...], turn: tuple[int, ...], hold_wins: bool | None = None) -> tuple[str, ...]:
+        """The legal moves at an anchor and turn state (see :meth:`legal_actions`); ``hold_wins``
+        says whether holding here wins the game on the spot (None: as the two-player rules say;
+        a table of more players says for itself)."""
         cols = {k: np.asarray(v) for k, v in zip(self.columns, tuple(anchor) + tuple(turn))}
         can_hold = bool(self.can_hold(cols))
-        if can_hold and self.turn_end(anchor, self.gain(turn), Fraction(1)).mover_value == 1.0:
+        if hold_wins is None:
+            hold_wins = can_hold and self.turn_end(anchor, self.gain(turn), Fraction(1)).mover_value == 1.0
+        if can_hold and hold_wins:
             return (HOLD,)
         actions = []
         if bool(self.can_roll(cols)):
@@ -816,6 +827,11 @@ class JeopardyGame(Game):
         from there shows these faces (the game's ``roll_hint`` says what a roll can show)."""
         if ROLL not in self.legal_actions(state):
             raise InvalidStateError(f"{self.name}: rolling is not allowed at {self.format_state(state)}")
+        return self.read_faces(state, faces)
+
+    def read_faces(self, state: State, faces) -> Transition:
+        """:meth:`apply_roll` where rolling is known to be allowed (a table of more players
+        decides that for itself): a bust is the turn's end having banked nothing."""
         if not isinstance(faces, (list, tuple)):
             raise InvalidStateError(f"{self.name}: a roll is a list of the faces shown, got {faces!r}")
         wanted = _face_count(faces)

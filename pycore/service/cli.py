@@ -151,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--against", help="the opponent: optimal (default), a policy name, or a rule")
     p.add_argument("--seat", type=int, help="your seat: 1 (default: you move first) or 2")
     p.add_argument("--komi", type=int, help="the first player's head start in points (negative: the second's)")
-    p = sub.add_parser("review", help="two-player games: the review of a saved game record (play's record)")
+    p = sub.add_parser("review", help="the review of a saved game record (play's, or one entered at the table)")
     _game_args(p)
     p.add_argument("--record", required=True, help="a file holding the record (JSON), or - for standard input")
     p = sub.add_parser("link", help="the shareable URL fragment of a state")
@@ -345,10 +345,14 @@ def _position_request(request: dict) -> dict:
 def _format_review(head: str, result: dict) -> str:
     players = result["record"]["players"]
     outcome = "a draw" if result["winner"] is None else f"{players[result['winner']]} (player {result['winner'] + 1}) won"
-    lines = [f"{head}\n{players[0]} (first) against {players[1]}: {outcome}, "
-             f"{result['scores'][0]} to {result['scores'][1]}, in {len(result['record']['moves'])} moves"]
-    for seat in (0, 1):
-        lines.append(f"player {seat + 1} ({players[seat]}): {result['mistakes'][seat]} of "
+    scores = " to ".join(str(s) for s in result["scores"])
+    table = f"{players[0]} (first) against {players[1]}" if len(players) == 2 else f"{players[0]} (first), {', '.join(players[1:])}"
+    lines = [f"{head}\n{table}: {outcome}, {scores}, in {len(result['record']['moves'])} moves"]
+    if result.get("two_player_values"):
+        lines.append(f"(with {len(players)} players each decision is valued in the two-player game against the "
+                     "strongest opponent: a guide, not the many-player optimum)")
+    for seat, name in enumerate(players):
+        lines.append(f"player {seat + 1} ({name}): {result['mistakes'][seat]} of "
                      f"{sum(1 for d in result['decisions'] if d['player'] == seat)} decisions not the best, "
                      f"costing {result['total_cost'][seat]:.4f} P(win) in all")
     for d in result["decisions"]:

@@ -37,14 +37,16 @@ Every action takes the game (with its parameters) and the request's arguments:
 * ``play`` {seed, policy?, against?, seat?, komi?} -> record, you (your seat, 0 first), and the
   review below: a whole game with seeded dice between your player (``policy``: optimal, a
   policy's name or a rule) and ``against``, you in seat ``seat`` (1 or 2)
-* ``review`` {record} -> result, winner, scores, decisions [{move, player, state, action,
-  best, cost, values, played_label, best_label, link, boundary_link}], total_cost, mistakes,
-  curve, share (see :mod:`pycore.jeopardy.match`)
+* ``review`` {record} -> result, winner, winners, scores, decisions [{move, player, state,
+  action, best, cost, values, played_label, best_label, link, boundary_link}], total_cost,
+  mistakes, curve, two_player_values (three or more players: valued against the strongest
+  opponent, no curve), share (see :mod:`pycore.jeopardy.match`)
 * ``move`` {record, move? | player?, check_players?} -> record, share (a link opening the game
   where it stands), position {state, seat, scores, turn_points, legal, options, option_labels,
-  roll (how the next roll is entered), faces, moves, result}: one more move of a game in
-  progress, the person's (``{"action": "roll"}`` draws the faces from the record's seed; at the
-  table the faces are given) or ``player``'s (neither: the position the record has reached,
+  roll (how the next roll is entered), against (three or more players: the strongest
+  opponent's seat, whose two-player position the advice is), faces, moves, result, winners}:
+  one more move of a game in progress, the person's (``{"action": "roll"}`` draws the faces
+  from the record's seed; at the table the faces are given) or ``player``'s (neither: the position the record has reached,
   and the game's policies); ``check_players``: labels of the record's players that must be
   players (optimal, a policy, a rule), refused with InvalidPolicyError before a game starts
 

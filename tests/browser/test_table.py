@@ -1,10 +1,12 @@
 """At the table (web/table-view.js): a game of Great Rolled Ones entered die by die, as two
 people with real dice would, keeps the turn, the counters and the scores, shows the best move
 with the API's numbers, undoes a step, survives a reload in the middle, ends with the right
-scores and the review of both players; Zombie Dice rolls are entered colour and face."""
+scores and the review of both players; Zombie Dice rolls are entered colour and face; three
+players of Pig, with the two-player advice said to be so."""
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
 from pycore import api
@@ -23,9 +25,11 @@ def enter(table, move):
     if move == "hold":
         table.get_by_test_id("table-hold").click()
     else:
+        single = not table.get_by_test_id("roll-apply").is_visible()  # one die: its face enters the roll
         for face in move:
             table.get_by_test_id(f"roll-pad-{face}").click()
-        table.get_by_test_id("roll-apply").click()
+        if not single:
+            table.get_by_test_id("roll-apply").click()
     expect(board).not_to_have_attribute("data-moves", moves, timeout=TIMEOUT)
 
 
@@ -99,3 +103,51 @@ def test_zombie_dice_rolls_are_entered_colour_and_face(site, page):
     expect(table.get_by_test_id("table-roll")).to_contain_text("yellow, from your hand")
     table.get_by_test_id("table-advice-button").click()
     expect(table.get_by_test_id("table-advice")).to_contain_text("chance of winning", timeout=TIMEOUT)
+
+
+def test_three_players_of_pig_at_the_table(site, page):
+    """Three players: the head start goes (it is for two), each name is asked for, a bust
+    passes the turn to the next seat, the advice is the two-player position against the
+    strongest opponent and says so, a reload keeps all three, and the review has a total for
+    each player, the two-player caveat and no curve."""
+    page.goto(site + "#game=pig&goal=30&view=table")
+    table = page.get_by_test_id("table")
+    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
+    table.get_by_test_id("table-count").select_option("3")
+    expect(table.get_by_test_id("table-komi")).to_be_hidden()
+    for seat, name in enumerate(["Ann", "Bob", "Ann"]):
+        table.get_by_test_id(f"table-name-{seat}").fill(name)
+    table.get_by_test_id("table-new").click()
+    expect(table.get_by_test_id("table-error")).to_contain_text('"Ann" is there twice')
+    table.get_by_test_id("table-name-2").fill("Cy")
+    table.get_by_test_id("table-new").click()
+    expect(table.get_by_test_id("table-scores")).to_have_text("Ann 0 Bob 0 Cy 0", timeout=TIMEOUT)
+    expect(table.get_by_test_id("table-new")).to_be_hidden()  # the setup folds away during the game
+    for move in [[6], [5], "hold", [1], [4], "hold"]:
+        enter(table, move)
+    expect(table.get_by_test_id("table-scores")).to_have_text("Ann 11 Bob 0 Cy 4")
+    expect(table.get_by_test_id("table-turn")).to_contain_text("Ann to play")
+    enter(table, [6])
+    table.get_by_test_id("table-advice-button").click()
+    advice = api.call("advise", {"game": "pig", "goal": 30, "state": {"i": 11, "j": 4, "k": 6}})
+    shown = table.get_by_test_id("table-advice")
+    expect(shown).to_contain_text(f"Roll {100 * advice['values']['roll']:.2f}%", timeout=TIMEOUT)
+    expect(shown).to_contain_text("Two-player advice: Ann against Cy (4), the strongest opponent; not optimal with 3 players")
+    page.reload()
+    table = page.get_by_test_id("table")
+    expect(table.get_by_test_id("table-scores")).to_have_text("Ann 11 Bob 0 Cy 4", timeout=TIMEOUT)
+    expect(table.get_by_test_id("table-name-2")).to_have_value("Cy")
+    for move in [[6], [6], [2], "hold"]:
+        enter(table, move)
+    expect(table.get_by_test_id("table-turn")).to_have_text("Ann won.")
+    expect(table.get_by_test_id("table-new")).to_be_visible()  # and opens again for the next
+    review = page.get_by_test_id("play-review")
+    expect(review).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    record = json.loads(table.get_by_test_id("table-record").input_value())
+    expected = api.call("review", {"game": "pig", "record": record})
+    assert expected["scores"] == [31, 0, 4] and expected["winners"] == [0]
+    totals = review.get_by_test_id("play-total")
+    expect(totals).to_have_count(3)
+    assert [float(totals.nth(s).get_attribute("data-total")) for s in range(3)] == pytest.approx(expected["total_cost"], abs=1e-12)
+    expect(review.get_by_test_id("review-two-player")).to_be_visible()
+    expect(review.locator(".play-curve")).to_have_count(0)
