@@ -73,20 +73,23 @@ export class ReviewPanel {
 
 // one player's chance before each move (the curve holds the first player's): a line over the game, 50% marked
 function curveSvg(curve, viewer, whose) {
+  const title = whose === "You" ? "Your chance of winning" : `${escapeHtml(whose)}'s chance of winning`;
+  const mine = curve.map((p) => (viewer === 0 ? p : 1 - p));
+  return lineFigure(mine, { low: 0, high: 1, ticks: [[1, "100%"], [0.5, "50%"], [0, "0%"]], base: 0.5, title: `${title}, move by move` });
+}
+
+// a line over a game's moves, as a small figure: values between low and high, the ticks
+// ([value, label]) on the left, a base line at ``base``; the title is HTML (escaped by the caller)
+export function lineFigure(values, { low, high, ticks, base, title }) {
   const W = 320;
   const H = 110;
   const pad = 24;
-  const points = curve.map((p, n) => {
-    const mine = viewer === 0 ? p : 1 - p;
-    const x = pad + ((W - 2 * pad) * n) / Math.max(1, curve.length - 1);
-    return `${x.toFixed(1)},${(H - pad - (H - 2 * pad) * mine).toFixed(1)}`;
-  });
-  const mid = H - pad - (H - 2 * pad) / 2;
-  const title = whose === "You" ? "Your chance of winning" : `${escapeHtml(whose)}'s chance of winning`;
-  return `<figure class="play-curve"><figcaption>${title}, move by move</figcaption>
-    <svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${title} over the game">
-      <line x1="${pad}" x2="${W - pad}" y1="${mid}" y2="${mid}" class="base"/>
-      <text x="2" y="${pad + 4}" class="axis">100%</text><text x="2" y="${mid + 4}" class="axis">50%</text>
-      <text x="2" y="${H - pad + 4}" class="axis">0%</text>
+  const left = 34;
+  const y = (v) => (H - pad - ((H - 2 * pad) * (v - low)) / Math.max(1e-12, high - low)).toFixed(1);
+  const points = values.map((v, n) => `${(left + ((W - left - pad) * n) / Math.max(1, values.length - 1)).toFixed(1)},${y(v)}`);
+  return `<figure class="play-curve"><figcaption>${title}</figcaption>
+    <svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${title.replace(/<[^>]*>/g, "")}">
+      <line x1="${left}" x2="${W - pad}" y1="${y(base)}" y2="${y(base)}" class="base"/>
+      ${ticks.map(([v, label]) => `<text x="2" y="${Number(y(v)) + 4}" class="axis">${escapeHtml(label)}</text>`).join("")}
       <polyline points="${points.join(" ")}" fill="none" class="line"/></svg></figure>`;
 }

@@ -1,7 +1,8 @@
 // Play a whole solitaire scorecard game (turns, dice and rolls from the game's description):
 // roll, tap dice to keep, reroll, choose a box. The scorecard is on screen all along; Hint
 // marks the dice to keep; every choice is checked against perfect play as it is made, and the
-// game ends with a review listing each choice's loss in expected points. Dice come from
+// game ends with a review listing each choice's loss in expected points, each opening its
+// position in the advisor. Dice come from
 // crypto.getRandomValues.
 // A game in progress is kept in localStorage (one per game): it survives a reload, a switch to
 // another game and back, and a change of the rule set (it keeps the rules it was started with
@@ -10,6 +11,7 @@
 import { escapeHtml } from "./advice-panel.js";
 import { DiceTray } from "./dice-tray.js";
 import { readKept, writeKept } from "./kept-object.js";
+import { lineFigure } from "./review-panel.js";
 import { parseCard } from "./scorecard-editor.js";
 
 const STORE_KEY = "roll-or-hold-play";
@@ -23,10 +25,11 @@ const rollDie = () => {
 const keepText = (keep) => (keep.length ? keep.join("") : "nothing");
 
 export class ScorecardPlay {
-  constructor(root, game, { advise }) {
+  constructor(root, game, { advise, openPosition }) {
     this.root = root;
     this.game = game;
     this.advise = advise; // (position, params) -> advise answer
+    this.openPosition = openPosition; // (fragment) -> the position shown in the advisor
     this.params = null; // the rule set of the game in play
     root.innerHTML = `
       <div data-testid="play" class="play">
@@ -157,6 +160,8 @@ export class ScorecardPlay {
           choice: `keep ${keepText(this.tray.keptFaces())}`,
           best: describeBest(answer),
           loss: chosen ? chosen.loss : 0,
+          link: answer.fragment,
+          expected: answer.expected_final,
         });
       }
       const fresh = this.tray.values.map((v, i) => (this.rollsLeft < this.game.rolls && this.tray.kept[i] ? v : rollDie()));
@@ -200,6 +205,8 @@ export class ScorecardPlay {
       choice: `${chosen.title} for ${chosen.points}${chosen.bonus ? ` +${chosen.bonus}` : ""}`,
       best: describeBest(this.answer),
       loss: chosen.loss,
+      link: this.answer.fragment,
+      expected: this.answer.expected_final,
     });
     this.card = chosen.scorecard_after;
     this.score += chosen.points + chosen.bonus;
@@ -233,7 +240,8 @@ export class ScorecardPlay {
     const total = this.decisions.reduce((sum, d) => sum + d.loss, 0);
     const rows = this.decisions
       .map(
-        (d) => `<tr class="${d.loss > 1e-9 ? "mistake" : ""}"><td>${d.turn}</td><td>${d.dice}</td><td>${d.rollsLeft}</td>
+        (d) => `<tr class="${d.loss > 1e-9 ? "mistake" : ""}"><td>${d.turn}</td>
+          <td>${d.link ? `<a href="${escapeHtml(d.link)}" data-link="advice">${d.dice}</a>` : d.dice}</td><td>${d.rollsLeft}</td>
           <td>${escapeHtml(d.choice)}</td><td>${escapeHtml(d.best)}</td>
           <td class="num">${d.loss > 1e-9 ? "−" + d.loss.toFixed(2) : "0"}</td></tr>`,
       )
@@ -246,7 +254,32 @@ export class ScorecardPlay {
       <p data-testid="review-summary">Your choices cost ${total.toFixed(2)} expected points in total against perfect play
         (${this.decisions.filter((d) => d.loss > 1e-9).length} of ${this.decisions.length} choices were not the best).</p>
       <div class="scroll" tabindex="0" role="region" aria-label="Review of your choices"><table class="options review"><thead><tr><th>turn</th><th>dice</th><th>rolls left</th><th>your choice</th>
-        <th>best</th><th class="num">loss</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+        <th>best</th><th class="num">loss</th></tr></thead><tbody>${rows}</tbody></table></div>
+      ${this.curve()}
+      <p class="note">Tap a choice's dice to open its position in the advisor, with every keep and box it offered.</p>`;
+    review.querySelectorAll("a[data-link]").forEach((a) =>
+      a.addEventListener("click", (event) => {
+        event.preventDefault();
+        this.openPosition(a.getAttribute("href").slice(1));
+      }),
+    );
+  }
+
+  // the expected final score before each choice (perfect play from there on), then the score made:
+  // the game's course as a line (choices kept before the curve was recorded have none)
+  curve() {
+    const values = this.decisions.map((d) => d.expected).filter((v) => typeof v === "number");
+    if (values.length !== this.decisions.length || !values.length) return "";
+    values.push(this.score);
+    const low = Math.floor(Math.min(...values) / 50) * 50;
+    const high = Math.ceil(Math.max(...values) / 50) * 50;
+    return `<div data-testid="play-curve" data-values="${values.join(" ")}">${lineFigure(values, {
+      low,
+      high: Math.max(high, low + 50),
+      ticks: [[Math.max(high, low + 50), String(Math.max(high, low + 50))], [low, String(low)]],
+      base: values[0],
+      title: "Expected final score with perfect play from each choice on; the last point is your score",
+    })}</div>`;
   }
 
   // the scorecard as it stands: every box (points or open) and the upper bonus's progress

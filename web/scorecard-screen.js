@@ -40,6 +40,11 @@ export class ScorecardScreen {
     });
     this.play = new ScorecardPlay(root.querySelector("[data-pane=play]"), game, {
       advise: (position, params) => this.call("advise", { game: game.name, ...params, ...position }),
+      // a reviewed choice: its position in the advisor (the tab first, so the advice is what shows)
+      openPosition: (fragment) => {
+        this.tab("advisor");
+        this.navigate(fragment);
+      },
     });
     this.histogram = new ScoreHistogram(root.querySelector("[data-pane=distribution]"));
     root.querySelectorAll("[data-tab]").forEach((button) =>

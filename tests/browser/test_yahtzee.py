@@ -115,7 +115,20 @@ def test_play_a_whole_game_and_review_it(site, page, artifacts):
     mistakes = sum(1 for x in losses if x > 0)
     expect(page.get_by_test_id("review-summary")).to_contain_text(f"({mistakes} of 14 choices were not the best)")
     assert mistakes == review.locator("tbody tr.mistake").count()
+    # the course of the game: the expected final score before each choice, then the score made
+    curve = [float(v) for v in review.get_by_test_id("play-curve").get_attribute("data-values").split()]
+    score = int(review.locator("h3").inner_text().split(":")[1].split()[0])
+    assert len(curve) == 15 and curve[-1] == score and all(0 <= v <= 1575 for v in curve)
     page.screenshot(path=str(artifacts / "yahtzee-review.png"), full_page=True)
+    # each choice opens its position in the advisor: the box of turn 1 (chosen with one roll left)
+    links = review.locator("a[data-link=advice]")
+    expect(links).to_have_count(14)
+    link = links.nth(1).get_attribute("href")
+    assert "rolls=1" in link and "card=" not in link
+    links.nth(1).click()
+    expect(page.get_by_test_id("yz-tab-advisor")).to_have_attribute("aria-pressed", "true", timeout=TIMEOUT)
+    expect(page).to_have_url(site + link, timeout=TIMEOUT)
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
 
 
 def test_histogram_shows_the_exact_distribution(site, page, artifacts):
