@@ -1,39 +1,29 @@
 """The command line's output shapes (other issues rely on them) and errors."""
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from commands import cli, cli_json
 
 
-def run(*args):
-    return subprocess.run([sys.executable, "-m", "pycore", *args], capture_output=True, text=True, timeout=600)
-
-
-def run_json(*args):
-    done = run(*args, "--json")
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
 
 
 def test_solve_json():
-    result = run_json("solve", "pig", "--goal", "30")
+    result = cli_json("solve", "pig", "--goal", "30")
     assert {"p_first_player_wins", "states", "iterations", "seconds"} <= set(result)
     assert 0.5 < result["p_first_player_wins"] < 0.7
     assert result["states"] > 1000 and result["iterations"] >= 1
 
 
 def test_solve_shows_progress_on_stderr():
-    done = run("solve", "gro", "--goal", "20", "--bound", "40")
+    done = cli("solve", "gro", "--goal", "20", "--bound", "40")
     assert done.returncode == 0
     assert "solving gro: sweep 1" in done.stderr
     assert "P(first player wins)" in done.stdout
 
 
 def test_advise_json_matches_the_papers_keys():
-    result = run_json("advise", "gro", "--state", "p=2,i=10,j=20,k=8,o=1")
+    result = cli_json("advise", "gro", "--state", "p=2,i=10,j=20,k=8,o=1")
     assert set(result["values"]) == {"roll", "hold"}
     assert result["best"] in ("roll", "hold")
     assert result["best"] == max(result["values"], key=lambda a: result["values"][a])
@@ -41,18 +31,18 @@ def test_advise_json_matches_the_papers_keys():
 
 
 def test_advise_turn_start_has_no_hold():
-    result = run_json("advise", "pig", "--goal", "30", "--state", "i=10,j=20")
+    result = cli_json("advise", "pig", "--goal", "30", "--state", "i=10,j=20")
     assert result["values"]["hold"] is None and result["best"] == "roll"
 
 
 def test_policies_json():
-    result = run_json("policies", "ayzd")
+    result = cli_json("policies", "ayzd")
     assert [p["name"] for p in result["policies"]] == ["Fixed Hold-At", "Minh Cases", "Llano Cases", "Neller Cases"]
     assert round(result["policies"][0]["difference"], 4) == -0.0274
 
 
 def test_komi_json():
-    result = run_json("komi", "gro")
+    result = cli_json("komi", "gro")
     assert result["fairest"] == 3
     rows = {r["points"]: r["p_first_player_wins"] for r in result["komi"]}
     assert round(rows[3], 4) == 0.4955
@@ -73,7 +63,7 @@ def test_komi_json():
     ],
 )
 def test_bad_input_is_one_line_and_status_2(args, message):
-    done = run(*args)
+    done = cli(*args)
     assert done.returncode == 2
     lines = [line for line in done.stderr.splitlines() if line and not line.startswith("solving")]
     assert len(lines) == 1, done.stderr
@@ -94,7 +84,7 @@ def test_cli_options_and_help_come_from_the_game_descriptions(capsys):
 
 def test_advise_text_is_the_readmes_example():
     """The README's CLI example, line for line: both values, each action's outlook and why."""
-    done = run("advise", "gro", "--state", "p=2,i=30,j=55,k=20,o=1")
+    done = cli("advise", "gro", "--state", "p=2,i=30,j=55,k=20,o=1")
     assert done.returncode == 0, done.stderr
     readme = (Path(__file__).parents[1] / "README.md").read_text()
     block = readme.split("$ python -m pycore advise gro --state p=2,i=30,j=55,k=20,o=1\n", 1)[1].split("```", 1)[0]
@@ -106,10 +96,10 @@ def test_a_rule_for_zombie_dice_is_evaluated_on_the_command_line():
     default, which this game's solution keeps as turn-start values only (it once crashed)."""
     from pycore import api
 
-    result = run_json("evaluate", "zombie-dice", "--goal", "3", "--bound", "6", "--policy", "b < 2")
+    result = cli_json("evaluate", "zombie-dice", "--goal", "3", "--bound", "6", "--policy", "b < 2")
     expected = api.call("evaluate", {"game": "zombie-dice", "goal": 3, "bound": 6, "rule": "b < 2"})
     assert result["against"] == "Optimal" and result["difference"] == pytest.approx(expected["difference"], abs=1e-12)
     assert result["difference"] == pytest.approx(2 * result["win_rate"] - 1, abs=1e-12)
     assert -0.5 < result["difference"] < -0.1  # holding at 2 brains gives a goal of 3 away
-    done = run("evaluate", "zombie-dice", "--goal", "3", "--bound", "6", "--policy", "b < 2", "--against", "Colour Cases")
+    done = cli("evaluate", "zombie-dice", "--goal", "3", "--bound", "6", "--policy", "b < 2", "--against", "Colour Cases")
     assert done.returncode == 2 and done.stderr.strip().endswith("only a policy against optimal play can be evaluated")

@@ -130,17 +130,12 @@ def test_rule_sets_are_data_and_bad_ones_are_refused_by_field():
 
 # ---- the registered game: CLI, API, links -----------------------------------------------------
 
-import json  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 
+from commands import cli_json
+
 from pycore import api  # noqa: E402
-
-
-def cli_json(*args):
-    done = subprocess.run([sys.executable, "-m", "pycore", *args, "--json"], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
 
 
 def test_the_cli_solves_one_turn_of_the_seeds_model():

@@ -2,11 +2,10 @@
 ``play`` and ``review`` actions and commands)."""
 
 import json
-import subprocess
-import sys
 
 import numpy as np
 import pytest
+from commands import cli
 
 from pycore import api, find_game
 from pycore.core.errors import InvalidPolicyError, InvalidRecordError, InvalidRequestError
@@ -148,9 +147,6 @@ def test_broken_records_are_named():
     with pytest.raises(InvalidPolicyError, match="not 'optimal', a policy of pig"):
         api.call("play", {"game": "pig", "seed": 1, "against": "Hold at 25"})
 
-
-def cli(*args):
-    return subprocess.run([sys.executable, "-m", "pycore", *args], capture_output=True, text=True, timeout=600, check=False)
 
 
 def test_play_and_review_from_the_command_line(tmp_path):

@@ -2,13 +2,12 @@
 two turn models, the approach to unlimited Pig, the policies, the CLI forms and the errors."""
 
 import json
-import subprocess
-import sys
 from functools import lru_cache
 
 import conformance
 import numpy as np
 import pytest
+from commands import cli
 
 from pycore import find_game
 from pycore.core.errors import InvalidParameterError
@@ -165,9 +164,6 @@ def test_unsupported_parameters_are_named():
     with pytest.raises(InvalidParameterError, match="4,000,000 turn starts"):
         solve(find_game("pig-turns", goal=100, turns=400))
 
-
-def cli(*args):
-    return subprocess.run([sys.executable, "-m", "pycore", *args], capture_output=True, text=True, timeout=600, check=False)
 
 
 def test_cli_solve_and_advise_as_the_issue_writes_them():

@@ -5,13 +5,12 @@ from __future__ import annotations
 import itertools
 import json
 import shutil
-import subprocess
-import sys
 from math import factorial
 
 import numpy as np
 import pytest
 
+from commands import cli
 from pycore import api
 from pycore.scorecard.dice_turn import DiceTurn
 from pycore.core.errors import InvalidParameterError, InvalidStateError
@@ -266,19 +265,15 @@ def test_links_round_trip_and_bad_links_open_something():
     assert bad["fragment"] == "#game=yahtzee&joker=forced"
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pycore", *args], capture_output=True, text=True, timeout=300)
-
-
 def test_cli_solve_and_advise():
-    solved = _cli("solve", "yahtzee", "--joker", "none", "--json", "--quiet")
+    solved = cli("solve", "yahtzee", "--joker", "none", "--json", "--quiet")
     assert solved.returncode == 0, solved.stderr
     assert round(json.loads(solved.stdout)["expected_score"], 2) == 245.87
-    advised = _cli("advise", "yahtzee", "--scorecard", "1s:3,fh:25", "--dice", "13356", "--rolls-left", "1", "--json")
+    advised = cli("advise", "yahtzee", "--scorecard", "1s:3,fh:25", "--dice", "13356", "--rolls-left", "1", "--json")
     assert advised.returncode == 0, advised.stderr
     result = json.loads(advised.stdout)
     assert result["keeps"][0]["loss"] == 0 and result["rolls_left"] == 1
-    bad = _cli("advise", "yahtzee", "--dice", "1335", "--rolls-left", "1")
+    bad = cli("advise", "yahtzee", "--dice", "1335", "--rolls-left", "1")
     assert bad.returncode == 2 and "give 5 dice" in bad.stderr
 
 
@@ -427,7 +422,7 @@ def test_shipped_chance_of_beating_an_optimal_player():
     ],
 )
 def test_offline_commands_refuse_bad_arguments(args, message):
-    done = _cli(*args, "--out", "/nonexistent")
+    done = cli(*args, "--out", "/nonexistent")
     assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr
 
 

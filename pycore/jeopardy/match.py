@@ -36,10 +36,8 @@ are then the two-player optimum against the leader, not the many-player one.
 
 from __future__ import annotations
 
-import base64
 import json
 import random
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -47,6 +45,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..core.errors import InvalidPolicyError, InvalidRecordError, PycoreError
+from ..core.records import from_link_word, read_json, to_link_word
 from .rules import HOLD, ROLL, JeopardyGame, Policy, State, Transition, best_of
 from .strategy import rule_policy
 from .turn import win_turn_values
@@ -55,8 +54,6 @@ from .turn import win_turn_values
 MAX_MOVES = 20_000
 OPTIMAL = "Optimal"
 RULE_LABEL = "Rule: "
-#: the longest record a link carries (a long Farkle game is about 1,500 characters)
-MAX_LINK = 20_000
 #: the most players at one table (three or more: see :class:`Position`)
 MAX_PLAYERS = 8
 
@@ -180,36 +177,18 @@ class Record:
                 "players": list(self.players), "moves": [dict(m) for m in self.moves]}
 
     def to_link(self) -> str:
-        """The record as one word of a link: base64url of its compact JSON, deflated."""
-        text = json.dumps(self.to_json(), separators=(",", ":"))
-        return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+        """The record as one word of a link (:func:`~pycore.core.records.to_link_word`)."""
+        return to_link_word(self.to_json())
 
     @classmethod
     def from_link(cls, word: str) -> Record:
         """A record from :meth:`to_link`'s word; InvalidRecordError if it is not one."""
-        if not isinstance(word, str) or len(word) > MAX_LINK:
-            raise InvalidRecordError(f"a game in a link is at most {MAX_LINK:,} characters of base64url")
-        try:
-            packed = base64.urlsafe_b64decode(word + "=" * (-len(word) % 4))
-            inflater = zlib.decompressobj()
-            text = inflater.decompress(packed, MAX_LINK * 20)  # (a bomb stops at this size)
-            if inflater.unconsumed_tail or not inflater.eof:
-                raise ValueError("too long or cut short")
-            text = text.decode()
-        except (ValueError, UnicodeDecodeError, zlib.error):
-            raise InvalidRecordError("it is damaged (not a game record this app made)") from None
-        return cls.from_json(text)
+        return cls.from_json(from_link_word(word))
 
     @classmethod
     def from_json(cls, data) -> Record:
         """A record from its JSON (text or parsed); InvalidRecordError naming the field at fault."""
-        if isinstance(data, (str, bytes)):
-            try:
-                data = json.loads(data)
-            except (ValueError, RecursionError) as exc:
-                raise InvalidRecordError(f"a game record is JSON; this is not: {exc}") from None
-        if not isinstance(data, dict):
-            raise InvalidRecordError("a game record is a JSON object with game, params, komi, players and moves")
+        data = read_json(data, "game, params, komi, players and moves")
         missing = [k for k in ("game", "moves") if k not in data]
         if missing:
             raise InvalidRecordError(f"the game record has no {' or '.join(missing)}")

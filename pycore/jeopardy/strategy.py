@@ -24,8 +24,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.errors import InvalidParameterError, InvalidPolicyError
-from .rule_language import parse_rule
 from .factored import FactoredSolution, evaluate_against_optimal
+from .rule_language import parse_rule
 from .rules import Policy
 from .solver import Matchup, Solution, evaluate, occupancy, policy_table
 

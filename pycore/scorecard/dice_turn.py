@@ -35,7 +35,6 @@ from math import factorial
 
 import numpy as np
 
-
 COLUMN_BLOCK = 512  # columns per pass of start_value: [462 keeps, 512] float64 is 1.9 MB
 
 

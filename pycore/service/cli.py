@@ -143,14 +143,15 @@ def build_parser() -> argparse.ArgumentParser:
     _game_args(p)
     p.add_argument("--policy", required=True, help='a policy name, or a rule such as "k < 20 and i + k < 100"')
     p.add_argument("--against", help="the opponent: optimal (default), a policy name, or a rule")
-    p = sub.add_parser("play", help="two-player games: a whole game with seeded dice, your player against another; "
-                       "its record and review (each decision, the best one, its cost)")
+    p = sub.add_parser("play", help="a whole game with seeded dice (two-player games: your player against another; "
+                       "scorecard games: one player); its record and review (each decision, the best one, its cost)")
     _game_args(p)
     p.add_argument("--seed", type=int, required=True, help="the dice's seed (the same seed, the same dice)")
-    p.add_argument("--policy", help="your player: optimal (default), a policy name, or a rule such as \"k < 20\"")
-    p.add_argument("--against", help="the opponent: optimal (default), a policy name, or a rule")
-    p.add_argument("--seat", type=int, help="your seat: 1 (default: you move first) or 2")
-    p.add_argument("--komi", type=int, help="the first player's head start in points (negative: the second's)")
+    p.add_argument("--policy", help="your player: optimal (default), a policy name, or a rule such as \"k < 20\" "
+                   "(scorecard games: optimal or greedy)")
+    p.add_argument("--against", help="two-player games: the opponent: optimal (default), a policy name, or a rule")
+    p.add_argument("--seat", type=int, help="two-player games: your seat: 1 (default: you move first) or 2")
+    p.add_argument("--komi", type=int, help="two-player games: the first player's head start in points (negative: the second's)")
     p = sub.add_parser("review", help="the review of a saved game record (play's, or one entered at the table)")
     _game_args(p)
     p.add_argument("--record", required=True, help="a file holding the record (JSON), or - for standard input")
@@ -343,6 +344,8 @@ def _position_request(request: dict) -> dict:
 
 
 def _format_review(head: str, result: dict) -> str:
+    if "players" not in result["record"]:  # a scorecard game, played alone
+        return _format_card_review(head, result)
     players = result["record"]["players"]
     outcome = "a draw" if result["winner"] is None else f"{players[result['winner']]} (player {result['winner'] + 1}) won"
     scores = " to ".join(str(s) for s in result["scores"])
@@ -360,6 +363,20 @@ def _format_review(head: str, result: dict) -> str:
             state = ",".join(f"{k}={v}" for k, v in d["state"].items())
             lines.append(f"  move {d['move']:>4}  player {d['player'] + 1} at {state}: {_what(d['action'])} "
                          f"(best {_what(d['best'])}), cost {d['cost']:.4f}")
+    return "\n".join(lines)
+
+
+def _format_card_review(head: str, result: dict) -> str:
+    record = result["record"]
+    lines = [f"{head}\n{record['player']}: {result['score']} points in {len(record['moves'])} moves; "
+             f"{result['mistakes']} of {len(result['decisions'])} decisions not the best, "
+             f"costing {result['total_cost']:.2f} expected points in all"]
+    for d in result["decisions"]:
+        if d["cost"] > 1e-9:
+            dice = "".join(str(x) for x in d["state"]["dice"])
+            lines.append(f"  move {d['move']:>3}  {d['state']['scorecard'] or 'empty card'}, dice {dice}, "
+                         f"{d['state']['rolls_left']} rerolls left: {d['played_label']} (best {d['best_label']}), "
+                         f"cost {d['cost']:.2f}")
     return "\n".join(lines)
 
 

@@ -76,7 +76,7 @@ import numpy as np
 
 from ..core.errors import InvalidRecordError, InvalidRequestError, InvalidStateError, PycoreError
 from ..core.params import not_a_number
-from ..core.registry import find_game_class
+from ..core.records import game_record
 from ..jeopardy.boundary import axes as boundary_axes
 from ..jeopardy.boundary import panel_grid, panel_title, panels, pick, slice_of, solid_of, table_csv
 from ..jeopardy.design import MAX_VALUES as MAX_DESIGN_VALUES
@@ -620,9 +620,7 @@ def _play(game: JeopardyGame, args: dict, progress) -> dict:
 def _recorded(game: JeopardyGame, args: dict, progress) -> tuple[JeopardyGame, Record, MatchValues]:
     """The ``record`` argument, its game (with the record's own parameters, which must be of
     this game) and the values to play and review it by."""
-    record = Record.from_json(args.get("record"))
-    if find_game_class(record.game) is not type(game):
-        raise InvalidRecordError(f"the record is a game of {record.game}, not {game.name}")
+    record = Record.from_json(game_record(args.get("record"), game, "game, params, komi, players and moves"))
     game = type(game)(**record.params)
     solution, _ = _solved(game, args, progress)
     return game, record, MatchValues(game, solution.anchor_value)

@@ -11,9 +11,21 @@ Every action takes the game (with its rule set) and the request's arguments:
   from the position, so only near the end of a game)
 * ``distribution`` -> the exact final-score histogram and its statistics
 * ``link`` {scorecard, dice?, rolls_left?} -> fragment
+* ``play`` {seed, policy?} -> a whole game with seeded dice by ``policy`` (optimal, or
+  greedy): its record, share and review (as ``review``)
+* ``review`` {record} -> score, decisions [{move, player (0), state (the keys of
+  ``advise``), action, best ({"keep": [...]} or {"box": key}), cost (expected points),
+  expected_final, played_label, best_label, link}], total_cost, mistakes, curve (the expected
+  final score before each move, then the score made), record, share
+* ``move`` {record, move? | player?} -> record, position {scorecard, dice, rolls_left,
+  dice_shown, faces, turn, score, moves, over}, share: the person's ``move``
+  (``{"action": "roll", "keep": [...]}`` draws the faces from the record's seed; ``{"action":
+  "box", "box": key}``) or ``player``'s (optimal or greedy); neither: where the record stands
 
-Links (:mod:`pycore.service.links`): ``card`` (the game's scorecard text),
-``dice`` and ``rolls`` (rerolls left) when dice are showing, and ``target``.
+Records: :mod:`pycore.scorecard.match`. Links (:mod:`pycore.service.links`): ``card`` (the
+game's scorecard text), ``dice`` and ``rolls`` (rerolls left) when dice are showing, and
+``target``; or ``view=play&record=...``, a game's record (deflated, base64url), which opens
+it in Play.
 """
 
 from __future__ import annotations
@@ -24,8 +36,10 @@ from urllib.parse import quote
 
 import numpy as np
 
-from ..core.errors import InvalidStateError, PycoreError
+from ..core.errors import InvalidRecordError, InvalidRequestError, InvalidStateError, PycoreError
 from ..core.params import not_a_number
+from ..core.records import game_record
+from ..scorecard.match import CardRecord, extend, find_player, play, replay, review
 from ..scorecard.rules import ScorecardGame
 from ..scorecard.solitaire import (
     TargetSolution,
@@ -279,8 +293,63 @@ def _link(game: ScorecardGame, args: dict, progress) -> dict:
     return {**_head(game), "fragment": "#" + Position.from_args(game, args).fragment(game)}
 
 
-ACTIONS = {"solve": _solve, "advise": _advise, "distribution": _distribution, "link": _link}
-POSITION_KEYS = ("card", "dice", "rolls", "target")
+def _play(game: ScorecardGame, args: dict, progress) -> dict:
+    """A whole game with seeded dice by ``policy`` (optimal or greedy); its record and review."""
+    seed = args.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise InvalidRequestError(f"argument 'seed' must be a whole number from 0 to {2**63 - 1}, got {seed!r}")
+    given = [k for k in ("against", "seat", "komi") if args.get(k) is not None]
+    if given:
+        raise InvalidRequestError(f"{game.name} is played alone: it has no {', '.join(given)}")
+    values = load_table(game).values
+    return _reviewed(game, values, play(game, values, seed, find_player(args.get("policy"))))
+
+
+def _recorded(game: ScorecardGame, args: dict) -> tuple[ScorecardGame, CardRecord, np.ndarray]:
+    """The ``record`` argument, its game (with the record's own rule set, which must be of
+    this game) and the values to play and review it by."""
+    record = CardRecord.from_json(game_record(args.get("record"), game, "game, params, seed and moves"))
+    try:
+        game = type(game)(**record.params)
+    except (PycoreError, TypeError) as exc:
+        raise InvalidRecordError(f"the record's params are not a rule set of {game.name}: {exc}") from None
+    return game, record, load_table(game).values
+
+
+def record_link(game: ScorecardGame, record: CardRecord) -> str:
+    """A link that opens this game where it stands, in Play."""
+    return f"#{to_fragment(game, [('view', 'play'), ('record', record.to_link())])}"
+
+
+def _reviewed(game: ScorecardGame, values: np.ndarray, record: CardRecord) -> dict:
+    """A record's review, each decision with the link to its position in the advisor."""
+    out = review(game, values, record).to_json()
+    for decision in out["decisions"]:
+        decision["link"] = "#" + Position.from_args(game, decision["state"]).fragment(game)
+    return {**_head(game), "record": record.to_json(), "share": record_link(game, record), **out}
+
+
+def _review(game: ScorecardGame, args: dict, progress) -> dict:
+    """A saved record's review (the record's own rule set, which must be of this game)."""
+    game, record, values = _recorded(game, args)
+    return _reviewed(game, values, record)
+
+
+def _move(game: ScorecardGame, args: dict, progress) -> dict:
+    """One move of a game in progress (the person's ``move``, or ``player``'s), or where the
+    record stands (neither)."""
+    game, record, values = _recorded(game, args)
+    if "move" in args or "player" in args:
+        player = find_player(args["player"]) if "player" in args else None
+        record, at = extend(game, values, record, args.get("move"), player)
+    else:
+        at = replay(game, record)
+    return {**_head(game), "record": record.to_json(), "position": at.to_json(game), "share": record_link(game, record)}
+
+
+ACTIONS = {"solve": _solve, "advise": _advise, "distribution": _distribution, "link": _link,
+           "play": _play, "review": _review, "move": _move}
+POSITION_KEYS = ("card", "dice", "rolls", "target", "view", "record")
 
 
 def resolve_position(game: ScorecardGame, link: LinkValues) -> dict:
@@ -305,7 +374,20 @@ def resolve_position(game: ScorecardGame, link: LinkValues) -> dict:
                 args["target"] = target
             else:  # only the target is dropped: the card and the dice stay
                 problems.append(f"target must be a final score from 0 to {game.max_score}, got {target} (ignored)")
-    values.pop("view", None)
+    view: dict = {"view": "scorecard"}
+    raw_view = values.pop("view", None)
+    raw_record = values.pop("record", None)
+    if raw_record is not None:
+        try:
+            record = CardRecord.from_link(raw_record)
+            if record.game != game.name or type(game)(**record.params).params != game.params:
+                raise InvalidRecordError(f"it is a game of {record.game} with {record.params}, not of this link's game")
+            replay(game, record)
+            view = {"view": "play", "record": record.to_json()}
+        except (PycoreError, TypeError) as exc:
+            problems.append(f"the game in the link could not be opened: {exc}; the game in progress is kept")
+    elif raw_view not in (None, "scorecard", "play"):
+        problems.append(f"view must be play (with a record) or nothing, got {raw_view!r} (ignored)")
     for key in values:
         problems.append(f"{game.name} links have no {key!r} (ignored); keys: {', '.join([p.name for p in game.parameters] + list(POSITION_KEYS))}")
     try:
@@ -322,5 +404,5 @@ def resolve_position(game: ScorecardGame, link: LinkValues) -> dict:
         "position": position.as_json(),
         "fragment": "#" + position.fragment(game),
         "problems": problems,
-        "view": {"view": "scorecard"},
+        "view": view,
     }

@@ -1,0 +1,77 @@
+"""A played game's record as one word of a link, and as JSON text (every kind of game).
+
+A record is a JSON object (each kind of game says what is in it). In a link it travels as
+base64url of its compact JSON, deflated; reading one back stops at a size limit (a bomb is
+refused, not inflated) and names what is wrong with it.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+
+from .errors import InvalidRecordError, PycoreError
+from .registry import find_game_class
+
+#: the longest record a link carries (a long Farkle game is about 1,500 characters)
+MAX_LINK = 20_000
+
+
+def to_link_word(record: dict) -> str:
+    """``record`` (JSON-able) as one word of a link."""
+    text = json.dumps(record, separators=(",", ":"))
+    return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+
+
+def from_link_word(word: str) -> str:
+    """The record's JSON text from :func:`to_link_word`'s word; InvalidRecordError if it is not one."""
+    if not isinstance(word, str) or len(word) > MAX_LINK:
+        raise InvalidRecordError(f"a game in a link is at most {MAX_LINK:,} characters of base64url")
+    try:
+        packed = base64.urlsafe_b64decode(word + "=" * (-len(word) % 4))
+        inflater = zlib.decompressobj()
+        text = inflater.decompress(packed, MAX_LINK * 20)  # (a bomb stops at this size)
+        if inflater.unconsumed_tail or not inflater.eof:
+            raise ValueError("too long or cut short")
+        return text.decode()
+    except (ValueError, UnicodeDecodeError, zlib.error):
+        raise InvalidRecordError("it is damaged (not a game record this app made)") from None
+
+
+def read_json(data, fields: str) -> dict:
+    """A record's JSON object from its text or parsed form; InvalidRecordError if it is not an
+    object (``fields`` says what one holds)."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except (ValueError, RecursionError) as exc:
+            raise InvalidRecordError(f"a game record is JSON; this is not: {exc}") from None
+    if not isinstance(data, dict):
+        raise InvalidRecordError(f"a game record is a JSON object with {fields}")
+    return data
+
+
+def whole_number(value, what: str, low: int = 0, high: int = 2**63 - 1):
+    """A record's whole number field (None stays None); InvalidRecordError naming it otherwise."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidRecordError(f"the record's {what} is a whole number from {low} to {high}, got {value!r}")
+    return value
+
+
+def game_record(data, game, fields: str) -> dict:
+    """A record's JSON object (text or parsed) for ``game``: InvalidRecordError if it is not
+    one, or is a game of another kind (before its moves are read in another game's terms)."""
+    data = read_json(data, fields)
+    name = data.get("game")
+    if name is None:
+        return data  # (the record's own reading names what is missing)
+    try:
+        same = isinstance(name, str) and find_game_class(name) is type(game)
+    except PycoreError:
+        same = False
+    if not same:
+        raise InvalidRecordError(f"the record is a game of {name if isinstance(name, str) else repr(name)}, not {game.name}")
+    return data

@@ -1,0 +1,407 @@
+"""A whole game of a solitaire scorecard game (Yahtzee), its record and its review.
+
+A *record* replays a game exactly: the game's parameters, who played it (``"You"`` in the
+page; a player's label from :func:`find_player` at the command line), the seed of the
+computer's dice (none for dice entered by hand) and the moves, in order::
+
+    {"action": "roll", "keep": [...], "faces": [...]}   a roll: ``keep`` the dice kept from
+                       those showing (none at a turn's start, when every die is rolled),
+                       ``faces`` what the rolled dice showed
+    {"action": "box", "box": "fh"}                       the box filled with the dice showing
+                                                         (the game's box key); the turn ends
+
+The dice showing after a roll are the kept ones, then the faces (in that order).
+
+:func:`play` plays a whole game with seeded dice: ``random.Random(seed)`` and one draw a roll
+from the exact distribution of what the rolled dice show (:func:`pycore.core.dice.roll`, the
+same sequence in CPython and Pyodide), so the record's k-th roll uses the seed's k-th draw and
+:func:`extend` can go on rolling where a saved game stopped.
+
+:func:`review` replays a record and prices every decision (the dice kept before a reroll, or
+a box) as the advisor does (:func:`~pycore.scorecard.solitaire.turn_options`: the expected
+final score of each keep and box under optimal play afterwards): the best one and the
+*cost*, the best value minus the chosen one's, in expected points. Its curve is the expected
+final score under optimal play before each move, and at the end the score made.
+
+Values are the game's turn-start values ``values[anchor]`` (the shipped table, loaded by the
+caller: nothing here reads a file).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from ..core.dice import roll
+from ..core.errors import InvalidPolicyError, InvalidRecordError, PycoreError
+from ..core.records import from_link_word, read_json, to_link_word, whole_number
+from .rules import ScorecardGame
+from .solitaire import TurnOption, turn_options
+
+ROLL, BOX = "roll", "box"
+OPTIMAL = "Optimal"
+#: a simple player to measure against perfect play (and to see a review with mistakes in it)
+GREEDY = "Greedy"
+GREEDY_TEXT = ("keeps the dice of its most common face (the higher of equals) and rerolls the rest; "
+               "fills the box that scores the most now (the first of equals)")
+#: moves a record may hold (Yahtzee takes at most 13 turns x 4 moves)
+MAX_MOVES = 1_000
+#: two options closer than this in expected points are equally good
+TIE = 1e-9
+
+
+# ---- records ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardRecord:
+    """A played game (see the module): JSON with :meth:`to_json` / :meth:`from_json`."""
+
+    game: str
+    params: dict
+    moves: tuple[dict, ...]
+    seed: int | None = None
+    player: str = "You"
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "params": dict(self.params), "seed": self.seed, "player": self.player,
+                "moves": [dict(m) for m in self.moves]}
+
+    def to_link(self) -> str:
+        """The record as one word of a link (:func:`~pycore.core.records.to_link_word`)."""
+        return to_link_word(self.to_json())
+
+    @classmethod
+    def from_link(cls, word: str) -> CardRecord:
+        """A record from :meth:`to_link`'s word; InvalidRecordError if it is not one."""
+        return cls.from_json(from_link_word(word))
+
+    @classmethod
+    def from_json(cls, data) -> CardRecord:
+        """A record from its JSON (text or parsed); InvalidRecordError naming the field at fault
+        (the moves' form only: :func:`replay` says whether they fit the game)."""
+        data = read_json(data, "game, params, seed and moves")
+        if "game" not in data or "moves" not in data:
+            raise InvalidRecordError(f"the game record has no {' or '.join(k for k in ('game', 'moves') if k not in data)}")
+        game, params, moves, player = data["game"], data.get("params", {}), data["moves"], data.get("player", "You")
+        if not isinstance(game, str):
+            raise InvalidRecordError(f"the record's game is a name, got {game!r}")
+        if not isinstance(params, dict):
+            raise InvalidRecordError("the record's params are an object of the game's parameters")
+        if not isinstance(player, str) or len(player) > 200:
+            raise InvalidRecordError("the record's player is a label of at most 200 characters")
+        seed = whole_number(data.get("seed"), "seed")
+        if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+            raise InvalidRecordError(f"the record's moves are a list of at most {MAX_MOVES:,}")
+        for n, move in enumerate(moves, 1):
+            _check_form(move, n, faces_needed=True)
+        return cls(game, params, tuple(moves), seed, player)
+
+
+def _check_form(move, n: int, faces_needed: bool) -> None:
+    action = move.get("action") if isinstance(move, dict) else None
+    if action not in (ROLL, BOX):
+        raise InvalidRecordError(f"move {n} of the record is not a roll or a box: {move!r}")
+    if action == BOX and not isinstance(move.get("box"), str):
+        raise InvalidRecordError(f"move {n} of the record (a box) does not name its box: {move!r}")
+    if action == ROLL:
+        for key in ("keep", "faces"):
+            dice = move.get(key, [] if key == "keep" or not faces_needed else None)
+            if dice is None and key == "faces" and not faces_needed:
+                continue
+            if not (isinstance(dice, list) and all(isinstance(d, int) and not isinstance(d, bool) for d in dice)):
+                raise InvalidRecordError(f"move {n} of the record (a roll) has no list of dice as its {key}: {move!r}")
+
+
+# ---- where a game stands --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardPosition:
+    """Where a game is after some moves: the scorecard, the dice showing (None before a turn's
+    first roll), the rerolls left, the last roll's faces, the rolls made (how far the seed's
+    draws are used) and the moves made."""
+
+    card: object  # the game's scorecard
+    dice: tuple[int, ...] | None
+    rolls_left: int
+    faces: tuple[int, ...] = ()
+    rolls: int = 0
+    moves: int = 0
+
+    @classmethod
+    def start(cls, game: ScorecardGame) -> CardPosition:
+        return cls(game.card_from_text(""), None, game.dice.rolls)
+
+    @property
+    def over(self) -> bool:
+        return bool(self.card.complete)
+
+    def turn(self, game: ScorecardGame) -> int:
+        """The turn being played (1 first; ``game.turns + 1`` once the card is full)."""
+        return len(self.card.filled) + 1
+
+    def apply(self, game: ScorecardGame, move: dict) -> CardPosition:
+        """The position after ``move`` (the record's form); InvalidRecordError if it does not fit."""
+        if self.over:
+            raise InvalidRecordError("the scorecard is full: no move comes after the end of the game")
+        n_dice, sides = game.dice.n_dice, game.dice.faces
+        if move["action"] == ROLL:
+            keep = tuple(move.get("keep", []))
+            faces = tuple(move["faces"])
+            if self.dice is None and keep:
+                raise InvalidRecordError("a turn's first roll rolls every die: there is nothing to keep yet")
+            if self.dice is not None and self.rolls_left == 0:
+                raise InvalidRecordError("no rerolls are left: the next move fills a box")
+            if self.dice is not None and Counter(keep) - Counter(self.dice):
+                raise InvalidRecordError(f"the dice kept {_dice_text(keep)} are not among those showing, {_dice_text(self.dice)}")
+            if len(keep) + len(faces) != n_dice or not all(1 <= f <= sides for f in faces):
+                raise InvalidRecordError(f"a roll keeping {len(keep)} dice shows {n_dice - len(keep)} faces "
+                                         f"from 1 to {sides}, not {list(faces)}")
+            rolls_left = game.dice.rolls - 1 if self.dice is None else self.rolls_left - 1
+            return CardPosition(self.card, keep + faces, rolls_left, faces, self.rolls + 1, self.moves + 1)
+        if self.dice is None:
+            raise InvalidRecordError("a box is filled with the dice of a roll: the turn has not been rolled yet")
+        keys = game.box_keys()
+        if move["box"] not in keys:
+            raise InvalidRecordError(f"{game.name} has no box {move['box']!r}; its boxes: {', '.join(keys)}")
+        box = keys.index(move["box"])
+        points = _points_now(game, self.card, self.dice)[box]
+        if not np.isfinite(points):
+            raise InvalidRecordError(f"{game.box_titles()[box]} cannot be filled now (it is filled, or the rules "
+                                     f"say where {_dice_text(self.dice)} must go)")
+        filled = game.fill(self.card, box, self.dice, int(round(points)))
+        card = game.card_from_text(filled["scorecard_after"])
+        return CardPosition(card, None, game.dice.rolls, (), self.rolls, self.moves + 1)
+
+    def advise_state(self) -> dict:
+        """The position in the advisor's keys (``advise``)."""
+        dice = None if self.dice is None else sorted(self.dice)
+        return {"scorecard": self.card.to_text(), "dice": dice, "rolls_left": self.rolls_left}
+
+    def to_json(self, game: ScorecardGame) -> dict:
+        return {
+            **self.advise_state(),
+            "dice_shown": None if self.dice is None else list(self.dice),
+            "faces": list(self.faces),
+            "turn": self.turn(game),
+            "score": int(self.card.score),
+            "moves": self.moves,
+            "over": self.over,
+        }
+
+
+def _points_now(game: ScorecardGame, card, dice: tuple[int, ...]) -> np.ndarray:
+    """[boxes] the points each box scores now with ``dice`` (bonuses included; -inf: not allowed)."""
+    anchor = game.anchor_of(card)
+    r = game.dice.roll_index[tuple(sorted(dice))]
+    return game.outcomes(np.array([anchor]), game.zero_values)[:, r, 0]
+
+
+def _dice_text(dice) -> str:
+    return "".join(str(d) for d in dice) or "none"
+
+
+def replay(game: ScorecardGame, record: CardRecord) -> CardPosition:
+    """The position after the record's moves (a game in progress, or over)."""
+    _check_game(game, record)
+    at = CardPosition.start(game)
+    for n, move in enumerate(record.moves, 1):
+        at = _apply_numbered(game, at, move, n)
+    return at
+
+
+def _check_game(game: ScorecardGame, record: CardRecord) -> None:
+    if record.game != game.name:
+        raise InvalidRecordError(f"the record is a game of {record.game}, not {game.name}")
+
+
+def _apply_numbered(game: ScorecardGame, at: CardPosition, move: dict, n: int) -> CardPosition:
+    try:
+        return at.apply(game, move)
+    except InvalidRecordError as exc:
+        raise InvalidRecordError(f"move {n} of the record does not fit: {exc}") from None
+    except PycoreError as exc:
+        raise InvalidRecordError(f"move {n} of the record does not fit the game: {exc}") from None
+
+
+# ---- players and play --------------------------------------------------------------------------
+
+#: a player's next decision: (game, values, position with dice) -> a roll's keep or a box
+Chooser = Callable[[ScorecardGame, np.ndarray, CardPosition], dict]
+
+
+@dataclass(frozen=True)
+class CardPlayer:
+    """Optimal play or :data:`GREEDY`."""
+
+    label: str
+    choose: Chooser
+
+
+def find_player(text: str | None) -> CardPlayer:
+    """``optimal`` (or nothing) or ``greedy``; InvalidPolicyError naming both otherwise."""
+    if text is None or (isinstance(text, str) and text.strip().lower() in ("", "optimal")):
+        return CardPlayer(OPTIMAL, _optimal)
+    if isinstance(text, str) and text.strip().lower() == GREEDY.lower():
+        return CardPlayer(GREEDY, _greedy)
+    shown = repr(text) if not isinstance(text, str) or len(text) <= 80 else repr(text[:80] + "…")
+    raise InvalidPolicyError(f"a scorecard game's player is 'optimal' or 'greedy' ({GREEDY_TEXT}), not {shown}")
+
+
+def _options(game: ScorecardGame, values: np.ndarray, at: CardPosition) -> tuple[list[TurnOption], list[TurnOption]]:
+    return turn_options(game, values, game.anchor_of(at.card), at.dice, at.rolls_left)
+
+
+def best_option(keeps: list[TurnOption], boxes: list[TurnOption]) -> TurnOption:
+    """The best keep or box; a box where one is as good (keeping every die and rerolling none
+    is always worth the best box: the turn ends now instead)."""
+    top = max(o.value for o in keeps + boxes)
+    good_boxes = [o for o in boxes if o.value >= top - TIE]
+    return good_boxes[0] if good_boxes else max(keeps, key=lambda o: o.value)
+
+
+def _move_of(game: ScorecardGame, option: TurnOption) -> dict:
+    if option.kind == BOX:
+        return {"action": BOX, "box": game.box_keys()[option.box]}
+    return {"action": ROLL, "keep": list(option.keep)}
+
+
+def _optimal(game: ScorecardGame, values: np.ndarray, at: CardPosition) -> dict:
+    return _move_of(game, best_option(*_options(game, values, at)))
+
+
+def _greedy(game: ScorecardGame, values: np.ndarray, at: CardPosition) -> dict:
+    counts = Counter(at.dice)
+    face, count = max(counts.items(), key=lambda fc: (fc[1], fc[0]))
+    if at.rolls_left > 0 and count < len(at.dice):
+        return {"action": ROLL, "keep": [face] * count}
+    points = _points_now(game, at.card, at.dice)
+    return {"action": BOX, "box": game.box_keys()[int(np.argmax(points))]}
+
+
+def _drawn(game: ScorecardGame, record: CardRecord, at: CardPosition, keep: list[int]) -> dict:
+    """A roll keeping ``keep``, its faces drawn from the record's seed where its draws left off."""
+    rng = random.Random(record.seed)
+    for _ in range(at.rolls):
+        rng.getrandbits(53)  # one draw a roll (core.dice.roll)
+    faces = roll(game.roll_faces(game.dice.n_dice - len(keep)), rng)
+    return {"action": ROLL, "keep": list(keep), "faces": [int(f) for f in faces]}
+
+
+def extend(game: ScorecardGame, values: np.ndarray, record: CardRecord, move: dict | None = None,
+           player: CardPlayer | None = None) -> tuple[CardRecord, CardPosition]:
+    """One more move for a game in progress: ``move`` (a person's; a roll without ``faces``
+    draws them from the record's seed) or ``player``'s."""
+    at = replay(game, record)
+    if at.over:
+        raise InvalidRecordError("the game is over: no move comes after its end")
+    if player is not None:
+        move = {"action": ROLL, "keep": []} if at.dice is None else player.choose(game, values, at)
+    _check_form(move, len(record.moves) + 1, faces_needed=False)
+    if move["action"] == ROLL and "faces" not in move:
+        if record.seed is None:
+            raise InvalidRecordError("a game without a seed (dice entered by hand) needs the faces of each roll")
+        move = _drawn(game, record, at, move.get("keep", []))
+    at = _apply_numbered(game, at, move, len(record.moves) + 1)
+    return replace(record, moves=(*record.moves, move)), at
+
+
+def play(game: ScorecardGame, values: np.ndarray, seed: int, player: CardPlayer) -> CardRecord:
+    """A whole game played by ``player`` with the seed's dice; its record."""
+    record = CardRecord(game.name, dict(game.params), (), seed, player.label)
+    at = CardPosition.start(game)
+    while not at.over:
+        record, at = extend(game, values, record, player=player)
+    return record
+
+
+# ---- the review ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardDecision:
+    """One decision: where (the advisor's keys), what was taken and what was best
+    (``{"keep": [...]}`` or ``{"box": key}``), in words, the cost in expected points and the
+    expected final score before it (optimal play from there)."""
+
+    move: int
+    state: dict
+    action: dict
+    best: dict
+    cost: float
+    expected_final: float
+    played_label: str
+    best_label: str
+
+    def to_json(self) -> dict:
+        return {"move": self.move, "player": 0, "state": self.state, "action": self.action, "best": self.best,
+                "cost": self.cost, "expected_final": self.expected_final,
+                "played_label": self.played_label, "best_label": self.best_label}
+
+
+@dataclass(frozen=True)
+class CardReview:
+    decisions: tuple[CardDecision, ...]
+    #: the expected final score under optimal play before each move, then the score made:
+    #: len(moves) + 1
+    curve: tuple[float, ...]
+    score: int
+
+    @property
+    def total_cost(self) -> float:
+        return sum((d.cost for d in self.decisions), 0.0)
+
+    def to_json(self) -> dict:
+        return {
+            "score": self.score,
+            "decisions": [d.to_json() for d in self.decisions],
+            "total_cost": self.total_cost,
+            "mistakes": sum(1 for d in self.decisions if d.cost > TIE),
+            "curve": list(self.curve),
+        }
+
+
+def option_label(game: ScorecardGame, card, dice: tuple[int, ...], option: TurnOption) -> str:
+    """A keep or a box in words: "keep 335", "keep nothing", "Full House for 25", "Fives for 15 +35"."""
+    if option.kind != BOX:
+        return f"keep {_dice_text(option.keep)}" if option.keep else "keep nothing"
+    filled = game.fill(card, option.box, dice, int(round(option.points)))
+    bonus = f" +{filled['bonus']}" if filled["bonus"] else ""
+    return f"{game.box_titles()[option.box]} for {filled['points']}{bonus}"
+
+
+def review(game: ScorecardGame, values: np.ndarray, record: CardRecord) -> CardReview:
+    """Replay ``record`` with every decision priced; InvalidRecordError naming the first move
+    that does not fit, or a record that stops before the game ends."""
+    _check_game(game, record)
+    at = CardPosition.start(game)
+    decisions: list[CardDecision] = []
+    curve: list[float] = []
+    for n, move in enumerate(record.moves, 1):
+        before = at
+        at = _apply_numbered(game, at, move, n)
+        score = float(before.card.score)
+        if before.dice is None:  # a turn's first roll: chance, no choice
+            curve.append(score + float(values[game.anchor_of(before.card)]))
+            continue
+        keeps, boxes = _options(game, values, before)
+        best = best_option(keeps, boxes)
+        if move["action"] == BOX:
+            taken = next(o for o in boxes if game.box_keys()[o.box] == move["box"])
+        else:
+            kept = tuple(sorted(move.get("keep", [])))
+            taken = next(o for o in keeps if o.keep == kept)
+        curve.append(score + best.value)
+        name = lambda o: {"box": game.box_keys()[o.box]} if o.kind == BOX else {"keep": list(o.keep)}
+        decisions.append(CardDecision(
+            n, before.advise_state(), name(taken), name(best), max(0.0, best.value - taken.value), score + best.value,
+            option_label(game, before.card, before.dice, taken), option_label(game, before.card, before.dice, best)))
+    if not at.over:
+        raise InvalidRecordError(f"the record stops after {len(record.moves)} moves, before the game ends")
+    curve.append(float(at.card.score))
+    return CardReview(tuple(decisions), tuple(curve), int(at.card.score))

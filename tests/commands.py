@@ -1,0 +1,18 @@
+"""The command line as the tests run it: ``python -m pycore ...`` in a child process."""
+
+import json
+import subprocess
+import sys
+
+
+def cli(*args: str, timeout: int = 600) -> subprocess.CompletedProcess:
+    """Run ``python -m pycore *args``; its exit code, standard output and error, as text."""
+    return subprocess.run([sys.executable, "-m", "pycore", *args], capture_output=True, text=True,
+                          timeout=timeout, check=False)
+
+
+def cli_json(*args: str) -> dict:
+    """Run ``python -m pycore *args --json``, which must succeed; its JSON answer."""
+    done = cli(*args, "--json")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
