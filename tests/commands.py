@@ -16,3 +16,10 @@ def cli_json(*args: str) -> dict:
     done = cli(*args, "--json")
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
+
+
+def cli_review(record: dict, tmp_path) -> dict:
+    """``python -m pycore review GAME --record FILE --json`` of ``record`` (saved under tmp_path)."""
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    return cli_json("review", record["game"], "--record", str(path))

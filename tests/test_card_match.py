@@ -163,7 +163,10 @@ def test_records_in_links(yahtzee):
     for fragment, message in [(share.replace("joker=forced", "joker=free"), "not of this link's game"),
                               (share[:-9], "damaged")]:
         opened = api.call("resolve", {"fragment": fragment})
-        assert opened["view"] == {"view": "scorecard"} and message in opened["problems"][0]
+        assert opened["view"] == {"view": "play"} and message in opened["problems"][0]
+        assert opened["fragment"].endswith("&view=play")  # (the game in progress, in Play)
+    assert api.call("resolve", {"fragment": "game=yahtzee&view=solid"})["problems"] == [
+        "view must be play or nothing, got 'solid' (ignored)"]
 
 
 

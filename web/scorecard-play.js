@@ -1,40 +1,47 @@
 // Play a whole solitaire scorecard game (turns, dice and rolls from the game's description):
 // roll, tap dice to keep, reroll, choose a box. The scorecard is on screen all along; Hint
-// marks the dice to keep; every choice is checked against perfect play as it is made, and the
-// game ends with a review listing each choice's loss in expected points, each opening its
-// position in the advisor. Dice come from
-// crypto.getRandomValues.
+// marks the dice to keep. The game is a record kept by the engine (pycore.scorecard.match):
+// every roll is drawn in Python from the game's seed, so the record (the seed, the dice and
+// every choice) replays exactly; it can be saved, shared as a link and loaded (record-box.js).
+// The game ends with the engine's review: each choice's loss in expected points against
+// perfect play, each opening its position in the advisor, and the game's course as a line.
 // A game in progress is kept in localStorage (one per game): it survives a reload, a switch to
 // another game and back, and a change of the rule set (it keeps the rules it was started with
-// until "New game", which asks first).
-// Test hooks: data-testid="play" carries data-turn, data-rolls-left, data-score and data-rules.
+// until "New game", which asks first). A game opened from a link puts the one in progress
+// aside, to be restored with one tap.
+// Test hooks: data-testid="play" carries data-turn, data-rolls-left, data-score and data-rules;
+// play-aside / play-restore; the record box (prefix "play").
 import { escapeHtml } from "./advice-panel.js";
 import { DiceTray } from "./dice-tray.js";
-import { readKept, writeKept } from "./kept-object.js";
+import { putAside, readKept, takeAside, writeKept } from "./kept-object.js";
+import { RecordBox } from "./record-box.js";
 import { lineFigure } from "./review-panel.js";
 import { parseCard } from "./scorecard-editor.js";
 
-const STORE_KEY = "roll-or-hold-play";
-const rollDie = () => {
-  const word = new Uint32Array(1);
-  // rejection sampling keeps the six faces exactly equally likely
-  do crypto.getRandomValues(word);
-  while (word[0] >= 4294967292);
-  return (word[0] % 6) + 1;
+// a new game's seed: 53 random bits (a whole number JSON and Python read exactly)
+const newSeed = () => {
+  const [high, low] = crypto.getRandomValues(new Uint32Array(2));
+  return (high & 0x1fffff) * 2 ** 32 + low;
 };
-const keepText = (keep) => (keep.length ? keep.join("") : "nothing");
 
 export class ScorecardPlay {
-  constructor(root, game, { advise, openPosition }) {
+  // call(action, args) -> the engine's answer; openPosition(fragment): a position in the
+  // advisor; navigate(fragment): open a link (a pasted game's)
+  constructor(root, game, { call, openPosition, navigate }) {
     this.root = root;
     this.game = game;
-    this.advise = advise; // (position, params) -> advise answer
-    this.openPosition = openPosition; // (fragment) -> the position shown in the advisor
-    this.params = null; // the rule set of the game in play
+    this.call = call;
+    this.openPosition = openPosition;
+    this.record = null; // the game in play (its params are its rule set)
+    this.position = null;
+    this.busy = false;
     root.innerHTML = `
       <div data-testid="play" class="play">
         <p class="play-status" data-testid="play-status"></p>
         <p class="note" data-testid="play-rules"></p>
+        <p class="note" data-testid="play-aside" hidden>Opened the game from the link; your game in progress was put aside.
+          <button type="button" class="secondary" data-testid="play-restore">Restore it</button></p>
+        <pre class="error" data-testid="play-error" hidden></pre>
         <div class="dice-row"></div>
         <div class="play-actions">
           <button type="button" data-testid="play-roll">Roll</button>
@@ -50,34 +57,69 @@ export class ScorecardPlay {
         <div class="play-boxes" data-testid="play-boxes"></div>
         <section class="play-card" data-testid="play-card" aria-label="Your scorecard"></section>
         <div class="play-review" data-testid="play-review" hidden></div>
+        <div class="record-slot"></div>
       </div>`;
     this.box = root.querySelector("[data-testid=play]");
     this.tray = new DiceTray(root.querySelector(".dice-row"), { testid: "play-dice", onChange: () => this.save() });
-    root.querySelector("[data-testid=play-roll]").addEventListener("click", () => this.roll());
-    root.querySelector("[data-testid=play-hint]").addEventListener("click", () => this.hint());
-    root.querySelector("[data-testid=play-new]").addEventListener("click", () => this.askNewGame());
-    root.querySelector("[data-testid=play-confirm-yes]").addEventListener("click", () => this.start(this.wanted));
-    root.querySelector("[data-testid=play-confirm-no]").addEventListener("click", () => this.confirmBox(false));
+    this.records = new RecordBox(root.querySelector(".record-slot"), {
+      prefix: "play",
+      navigate,
+      onRecord: (record) => this.load(record),
+    });
+    const part = (id) => root.querySelector(`[data-testid=${id}]`);
+    this.aside = part("play-aside");
+    this.error = part("play-error");
+    part("play-roll").addEventListener("click", () => this.roll());
+    part("play-hint").addEventListener("click", () => this.hint());
+    part("play-new").addEventListener("click", () => this.askNewGame());
+    part("play-confirm-yes").addEventListener("click", () => this.start(this.wanted));
+    part("play-confirm-no").addEventListener("click", () => this.confirmBox(false));
+    part("play-restore").addEventListener("click", () => this.restore());
   }
 
-  // the Play tab is shown with the screen's rule set: resume the kept game (whatever its
-  // rules), or start one with these
-  async open(params) {
+  key() {
+    return `roll-or-hold:scorecard-play:${this.game.name}`;
+  }
+
+  // the Play tab is shown with the screen's rule set: a game from a link (incoming: its record),
+  // else the game in play, else the kept one (whatever its rules), else a new one with these
+  async open(params, incoming = null) {
     this.wanted = params;
-    if (this.params) return this.render();
-    const saved = readKept(STORE_KEY)[this.game.name];
-    if (saved && saved.params && typeof saved.card === "string") return this.resume(saved);
+    const kept = readKept(this.key());
+    if (incoming) {
+      if (!this.record || JSON.stringify(this.record) !== JSON.stringify(incoming)) {
+        this.aside.hidden = !putAside(this.key(), kept, incoming);
+        return this.guard(() => this.load(incoming));
+      }
+    }
+    if (this.record) return this.render();
+    if (kept.record) return this.guard(() => this.load(kept.record, kept.tray), "The saved game could not be read");
     return this.start(params);
   }
 
+  // run a step; an error is shown in words and the game stays as it was
+  async guard(step, what = "") {
+    try {
+      this.fail("");
+      await step();
+    } catch (error) {
+      this.fail(what ? `${what} (${error.message}); start a new one.` : error.message);
+    }
+  }
+
+  fail(message) {
+    this.error.hidden = !message;
+    this.error.textContent = message || "";
+  }
+
   inProgress() {
-    return this.params && this.turn <= this.game.turns && (this.turn > 1 || this.rollsLeft < this.game.rolls);
+    return this.position && !this.position.over && this.position.moves > 0;
   }
 
   askNewGame() {
     if (!this.inProgress()) return this.start(this.wanted);
     this.root.querySelector("[data-testid=play-confirm-text]").textContent =
-      `Start a new game? This one (turn ${this.turn} of ${this.game.turns}, ${this.score} points) will be lost.`;
+      `Start a new game? This one (turn ${this.position.turn} of ${this.game.turns}, ${this.position.score} points) will be lost.`;
     this.confirmBox(true);
   }
 
@@ -86,101 +128,94 @@ export class ScorecardPlay {
     if (open) this.root.querySelector("[data-testid=play-confirm-no]").focus();
   }
 
-  start(params) {
+  async start(params) {
     this.confirmBox(false);
-    this.params = { ...params };
-    this.card = "";
-    this.score = 0;
-    this.turn = 1;
-    this.rollsLeft = this.game.rolls; // all of them: the turn has not been rolled yet
-    this.decisions = [];
-    this.busy = false;
-    this.answer = null;
-    this.root.querySelector("[data-testid=play-boxes]").innerHTML = "";
+    this.aside.hidden = true;
+    const record = { game: this.game.name, params: { ...params }, seed: newSeed(), player: "You", moves: [] };
+    await this.guard(() => this.load(record));
+  }
+
+  async restore() {
+    const record = takeAside(this.key());
+    this.aside.hidden = true;
+    if (record) await this.guard(() => this.load(record));
+  }
+
+  // a record (new, kept, pasted or from a link): where it stands, from the engine; tray: the
+  // dice as they were laid out and marked (a kept game), else as the record has them
+  async load(record, tray = null) {
+    const answer = await this.call("move", { game: this.game.name, ...record.params, record });
+    this.setPosition(answer, tray);
     this.root.querySelector("[data-testid=play-hint-text]").textContent = "";
-    this.root.querySelector("[data-testid=play-review]").hidden = true;
-    this.tray.set(Array(this.game.dice).fill(0)); // blank until the first roll
-    this.tray.setMode("locked");
+    if (this.position.over) await this.review();
+    else if (this.position.dice) await this.showBoxes();
+  }
+
+  setPosition({ record, position, share }, tray = null) {
+    this.record = record;
+    this.position = position;
+    this.records.show(record, share);
+    const shown = position.dice_shown;
+    if (!shown) this.tray.set(Array(this.game.dice).fill(0)); // a turn starts with no dice showing
+    else if (tray && [...tray.values].sort().join("") === [...shown].sort().join("")) this.tray.set(tray.values, tray.kept);
+    else if (!tray) this.tray.set(shown);
+    this.tray.setMode(shown && position.rolls_left > 0 ? "keep" : "locked");
+    this.root.querySelector("[data-testid=play-boxes]").innerHTML = "";
+    this.root.querySelector("[data-testid=play-review]").hidden = !position.over;
     this.save();
     this.render();
   }
 
-  async resume(saved) {
-    Object.assign(this, {
-      params: saved.params,
-      card: saved.card,
-      score: saved.score,
-      turn: saved.turn,
-      rollsLeft: saved.rollsLeft,
-      decisions: saved.decisions || [],
-      busy: false,
-      answer: null,
-    });
-    this.tray.set(saved.dice, saved.kept);
-    this.tray.setMode(this.rollsLeft > 0 && this.rollsLeft < this.game.rolls ? "keep" : "locked");
-    this.root.querySelector("[data-testid=play-review]").hidden = true;
-    this.render();
-    if (this.turn > this.game.turns) this.review();
-    else if (this.rollsLeft < this.game.rolls) await this.showBoxes();
-  }
-
   save() {
-    if (!this.params) return;
-    const saved = readKept(STORE_KEY);
-    saved[this.game.name] = {
-      params: this.params,
-      card: this.card,
-      score: this.score,
-      turn: this.turn,
-      rollsLeft: this.rollsLeft,
-      dice: this.tray.values,
-      kept: this.tray.kept,
-      decisions: this.decisions,
-    };
-    writeKept(STORE_KEY, saved); // if storage is blocked the game still goes on in this tab
+    if (!this.record) return;
+    // if storage is blocked the game still goes on in this tab
+    writeKept(this.key(), { record: this.record, tray: { values: this.tray.values, kept: this.tray.kept } });
   }
 
-  position() {
-    return { scorecard: this.card, dice: this.tray.values.slice().sort(), rolls_left: this.rollsLeft };
-  }
-
-  async roll() {
-    if (this.busy || this.rollsLeft === 0 || this.turn > this.game.turns) return;
+  async move(move) {
+    if (this.busy || !this.position || this.position.over) return;
     this.busy = true;
+    this.render();
     try {
-      if (this.rollsLeft < this.game.rolls) {
-        // the keep is a decision: price it against the best keep before the dice move
-        const answer = await this.advise(this.position(), this.params);
-        const kept = this.tray.keptFaces().join("");
-        const chosen = answer.keeps.find((k) => k.keep.join("") === kept);
-        this.decisions.push({
-          turn: this.turn,
-          dice: this.position().dice.join(""),
-          rollsLeft: this.rollsLeft,
-          choice: `keep ${keepText(this.tray.keptFaces())}`,
-          best: describeBest(answer),
-          loss: chosen ? chosen.loss : 0,
-          link: answer.fragment,
-          expected: answer.expected_final,
-        });
+      this.fail("");
+      const before = { values: [...this.tray.values], kept: [...this.tray.kept] };
+      const answer = await this.call("move", { game: this.game.name, ...this.record.params, record: this.record, move });
+      let tray = null;
+      if (move.action === "roll" && this.position.dice) {
+        // the kept dice stay where they are; the rolled ones land in the other places
+        const faces = [...answer.position.faces];
+        tray = { values: before.values.map((v, i) => (before.kept[i] ? v : faces.shift())), kept: before.kept };
       }
-      const fresh = this.tray.values.map((v, i) => (this.rollsLeft < this.game.rolls && this.tray.kept[i] ? v : rollDie()));
-      const kept = this.rollsLeft < this.game.rolls ? this.tray.kept : null;
-      this.rollsLeft -= 1;
-      this.tray.set(fresh, this.rollsLeft > 0 && kept ? kept : null);
-      this.tray.setMode(this.rollsLeft > 0 ? "keep" : "locked");
+      this.setPosition(answer, tray);
       this.root.querySelector("[data-testid=play-hint-text]").textContent = "";
-      this.save();
-      await this.showBoxes();
+      if (this.position.over) await this.review();
+      else if (this.position.dice) await this.showBoxes();
+    } catch (error) {
+      this.fail(error.message);
     } finally {
       this.busy = false;
       this.render();
     }
   }
 
+  roll() {
+    if (!this.position || this.position.rolls_left === 0) return;
+    return this.move(this.position.dice ? { action: "roll", keep: this.tray.keptFaces() } : { action: "roll" });
+  }
+
+  advise() {
+    const p = this.position;
+    return this.call("advise", {
+      game: this.game.name,
+      ...this.record.params,
+      scorecard: p.scorecard,
+      dice: p.dice,
+      rolls_left: p.rolls_left,
+    });
+  }
+
   async showBoxes() {
-    const answer = await this.advise(this.position(), this.params);
-    this.answer = answer;
+    const answer = await this.advise();
     const boxes = this.root.querySelector("[data-testid=play-boxes]");
     boxes.innerHTML = answer.boxes
       .slice()
@@ -191,71 +226,45 @@ export class ScorecardPlay {
       )
       .join("");
     boxes.querySelectorAll("button").forEach((button) =>
-      button.addEventListener("click", () => this.fill(button.dataset.box)),
+      button.addEventListener("click", () => this.move({ action: "box", box: button.dataset.box })),
     );
-  }
-
-  async fill(boxKey) {
-    if (this.busy || !this.answer) return;
-    const chosen = this.answer.boxes.find((b) => b.box === boxKey);
-    this.decisions.push({
-      turn: this.turn,
-      dice: this.position().dice.join(""),
-      rollsLeft: this.rollsLeft,
-      choice: `${chosen.title} for ${chosen.points}${chosen.bonus ? ` +${chosen.bonus}` : ""}`,
-      best: describeBest(this.answer),
-      loss: chosen.loss,
-      link: this.answer.fragment,
-      expected: this.answer.expected_final,
-    });
-    this.card = chosen.scorecard_after;
-    this.score += chosen.points + chosen.bonus;
-    this.turn += 1;
-    this.rollsLeft = this.game.rolls;
-    this.answer = null;
-    this.root.querySelector("[data-testid=play-boxes]").innerHTML = "";
-    this.root.querySelector("[data-testid=play-hint-text]").textContent = "";
-    this.tray.set(Array(this.game.dice).fill(0)); // a new turn starts with no dice showing
-    this.tray.setMode("locked");
-    this.save();
-    if (this.turn > this.game.turns) this.review();
-    this.render();
   }
 
   async hint() {
     const text = this.root.querySelector("[data-testid=play-hint-text]");
-    if (this.rollsLeft === this.game.rolls || this.turn > this.game.turns) {
-      text.textContent = "Roll first.";
+    if (!this.position || !this.position.dice) {
+      text.textContent = this.position && this.position.over ? "The game is over." : "Roll first.";
       return;
     }
-    const answer = await this.advise(this.position(), this.params);
-    if (answer.best_kind === "keep" && this.rollsLeft > 0) {
+    const answer = await this.advise();
+    if (answer.best_kind === "keep" && this.position.rolls_left > 0) {
       this.tray.keepFaces(answer.best.keep); // the dice to keep, marked on the dice
       this.save();
     }
     text.textContent = `Best: ${describeBest(answer)} (expected final score ${answer.expected_final.toFixed(2)}).`;
   }
 
-  review() {
-    const total = this.decisions.reduce((sum, d) => sum + d.loss, 0);
-    const rows = this.decisions
-      .map(
-        (d) => `<tr class="${d.loss > 1e-9 ? "mistake" : ""}"><td>${d.turn}</td>
-          <td>${d.link ? `<a href="${escapeHtml(d.link)}" data-link="advice">${d.dice}</a>` : d.dice}</td><td>${d.rollsLeft}</td>
-          <td>${escapeHtml(d.choice)}</td><td>${escapeHtml(d.best)}</td>
-          <td class="num">${d.loss > 1e-9 ? "−" + d.loss.toFixed(2) : "0"}</td></tr>`,
-      )
+  async review() {
+    const answer = await this.call("review", { game: this.game.name, ...this.record.params, record: this.record });
+    const rows = answer.decisions
+      .map((d) => {
+        const dice = d.state.dice.join("");
+        return `<tr class="${d.cost > 1e-9 ? "mistake" : ""}" data-testid="play-decision" data-cost="${d.cost}"><td>${d.turn}</td>
+          <td><a href="${escapeHtml(d.link)}" data-link="advice">${dice}</a></td><td>${d.state.rolls_left}</td>
+          <td>${escapeHtml(d.played_label)}</td><td>${escapeHtml(d.best_label)}</td>
+          <td class="num">${d.cost > 1e-9 ? "−" + d.cost.toFixed(2) : "0"}</td></tr>`;
+      })
       .join("");
     const review = this.root.querySelector("[data-testid=play-review]");
     review.hidden = false;
-    review.dataset.totalLoss = String(total);
+    review.dataset.totalLoss = String(answer.total_cost);
     review.innerHTML = `
-      <h3>Game over: ${this.score} points</h3>
-      <p data-testid="review-summary">Your choices cost ${total.toFixed(2)} expected points in total against perfect play
-        (${this.decisions.filter((d) => d.loss > 1e-9).length} of ${this.decisions.length} choices were not the best).</p>
+      <h3>Game over: ${answer.score} points</h3>
+      <p data-testid="review-summary">Your choices cost ${answer.total_cost.toFixed(2)} expected points in total against perfect play
+        (${answer.mistakes} of ${answer.decisions.length} choices were not the best).</p>
       <div class="scroll" tabindex="0" role="region" aria-label="Review of your choices"><table class="options review"><thead><tr><th>turn</th><th>dice</th><th>rolls left</th><th>your choice</th>
         <th>best</th><th class="num">loss</th></tr></thead><tbody>${rows}</tbody></table></div>
-      ${this.curve()}
+      ${curve(answer.curve)}
       <p class="note">Tap a choice's dice to open its position in the advisor, with every keep and box it offered.</p>`;
     review.querySelectorAll("a[data-link]").forEach((a) =>
       a.addEventListener("click", (event) => {
@@ -265,26 +274,9 @@ export class ScorecardPlay {
     );
   }
 
-  // the expected final score before each choice (perfect play from there on), then the score made:
-  // the game's course as a line (choices kept before the curve was recorded have none)
-  curve() {
-    const values = this.decisions.map((d) => d.expected).filter((v) => typeof v === "number");
-    if (values.length !== this.decisions.length || !values.length) return "";
-    values.push(this.score);
-    const low = Math.floor(Math.min(...values) / 50) * 50;
-    const high = Math.ceil(Math.max(...values) / 50) * 50;
-    return `<div data-testid="play-curve" data-values="${values.join(" ")}">${lineFigure(values, {
-      low,
-      high: Math.max(high, low + 50),
-      ticks: [[Math.max(high, low + 50), String(Math.max(high, low + 50))], [low, String(low)]],
-      base: values[0],
-      title: "Expected final score with perfect play from each choice on; the last point is your score",
-    })}</div>`;
-  }
-
   // the scorecard as it stands: every box (points or open) and the upper bonus's progress
   renderCard() {
-    const card = parseCard(this.card);
+    const card = parseCard(this.position.scorecard);
     const upperBoxes = this.game.boxes.slice(0, 6);
     const upper = upperBoxes.reduce((sum, b) => sum + (card[b.key] || 0), 0);
     const row = (b) =>
@@ -300,37 +292,56 @@ export class ScorecardPlay {
   }
 
   render() {
-    this.box.dataset.turn = String(this.turn);
-    this.box.dataset.rollsLeft = String(this.rollsLeft);
-    this.box.dataset.score = String(this.score);
-    this.box.dataset.rules = JSON.stringify(this.params);
+    const p = this.position;
+    if (!p) return;
+    const params = this.record.params;
+    this.box.dataset.turn = String(p.turn);
+    this.box.dataset.rollsLeft = String(p.dice ? p.rolls_left : this.game.rolls);
+    this.box.dataset.score = String(p.score);
+    this.box.dataset.rules = JSON.stringify(params);
     this.renderCard();
-    const rules = this.game.parameters.map((p) => `${p.label.toLowerCase()} ${this.params[p.name]}`).join(", ");
-    const differs = this.wanted && JSON.stringify(this.wanted) !== JSON.stringify(this.params);
+    const rules = this.game.parameters.map((q) => `${q.label.toLowerCase()} ${params[q.name]}`).join(", ");
+    const differs = this.wanted && JSON.stringify(this.wanted) !== JSON.stringify(params);
     this.root.querySelector("[data-testid=play-rules]").textContent =
       `This game is played with ${rules}.` + (differs ? " New game uses the rules chosen above." : "");
     const status = this.root.querySelector("[data-testid=play-status]");
     const rollButton = this.root.querySelector("[data-testid=play-roll]");
-    if (this.turn > this.game.turns) {
-      status.textContent = `Final score ${this.score}.`;
+    if (p.over) {
+      status.textContent = `Final score ${p.score}.`;
       rollButton.disabled = true;
+      rollButton.textContent = "Roll";
       return;
     }
-    rollButton.disabled = this.busy || this.rollsLeft === 0;
-    rollButton.textContent = this.rollsLeft === this.game.rolls ? "Roll" : "Reroll the others";
+    rollButton.disabled = this.busy || (p.dice && p.rolls_left === 0);
+    rollButton.textContent = p.dice ? "Reroll the others" : "Roll";
     status.textContent =
-      `Turn ${this.turn} of ${this.game.turns} · ${this.score} points · ` +
-      (this.rollsLeft === this.game.rolls
+      `Turn ${p.turn} of ${this.game.turns} · ${p.score} points · ` +
+      (!p.dice
         ? "roll the dice"
-        : this.rollsLeft > 0
-          ? `tap dice to keep, then reroll (${this.rollsLeft} left) or choose a box`
+        : p.rolls_left > 0
+          ? `tap dice to keep, then reroll (${p.rolls_left} left) or choose a box`
           : "choose a box");
   }
 }
 
+// the expected final score before each move (perfect play from there on), then the score made:
+// the game's course as a line
+function curve(values) {
+  if (!values.length) return "";
+  const low = Math.floor(Math.min(...values) / 50) * 50;
+  const high = Math.max(Math.ceil(Math.max(...values) / 50) * 50, low + 50);
+  return `<div data-testid="play-curve" data-values="${values.join(" ")}">${lineFigure(values, {
+    low,
+    high,
+    ticks: [[high, String(high)], [low, String(low)]],
+    base: values[0],
+    title: "Expected final score with perfect play from each move on; the last point is your score",
+  })}</div>`;
+}
+
 function describeBest(answer) {
   if (answer.best_kind === "keep") {
-    return answer.best.reroll === 0 ? `score ${answer.boxes[0].title}` : `keep ${keepText(answer.best.keep)}`;
+    return answer.best.reroll === 0 ? `score ${answer.boxes[0].title}` : `keep ${answer.best.keep.join("") || "nothing"}`;
   }
   return `${answer.best.title} for ${answer.best.points}`;
 }

@@ -39,7 +39,8 @@ export class ScorecardScreen {
       onPosition: (keys) => this.navigate(new URLSearchParams({ game: game.name, ...this.params, ...keys }).toString()),
     });
     this.play = new ScorecardPlay(root.querySelector("[data-pane=play]"), game, {
-      advise: (position, params) => this.call("advise", { game: game.name, ...params, ...position }),
+      call: (action, args) => this.call(action, args),
+      navigate: this.navigate,
       // a reviewed choice: its position in the advisor (the tab first, so the advice is what shows)
       openPosition: (fragment) => {
         this.tab("advisor");
@@ -58,11 +59,12 @@ export class ScorecardScreen {
     return this.game.parameters.map((p) => `${p.label}: ${this.params[p.name]}`).join(", ");
   }
 
-  async tab(name) {
+  // incoming: a game's record from a link (the Play tab)
+  async tab(name, incoming = null) {
     this.root.querySelectorAll("[data-tab]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.tab === name)));
     this.root.querySelectorAll("[data-pane]").forEach((p) => (p.hidden = p.dataset.pane !== name));
     const rules = JSON.stringify(this.params);
-    if (name === "play") await this.play.open(this.params);
+    if (name === "play") await this.play.open(this.params, incoming);
     if (name === "distribution" && this.histogramFor !== rules) {
       const result = await this.call("distribution", { game: this.game.name, ...this.params });
       this.histogram.show(result, `Final score of optimal play (${this.rulesText()})`);
@@ -99,6 +101,12 @@ export class ScorecardScreen {
     if (!isCurrent()) return null;
     this.current = resolved;
     this.advisor.show(resolved.position, answer);
+    // a link to Play (a game's record, or view=play) opens that tab; the address then says
+    // view=play without the record, which the game in progress has taken over
+    if (resolved.view.view === "play") {
+      await this.tab("play", resolved.view.record || null);
+      return { link: resolved.fragment, answer };
+    }
     const open = this.root.querySelector("[aria-pressed=true]");
     if (open && open.dataset.tab !== "advisor") await this.tab(open.dataset.tab);
     return { link: answer.fragment, answer };

@@ -325,11 +325,12 @@ def play(game: ScorecardGame, values: np.ndarray, seed: int, player: CardPlayer)
 
 @dataclass(frozen=True)
 class CardDecision:
-    """One decision: where (the advisor's keys), what was taken and what was best
+    """One decision: its move and turn, where (the advisor's keys), what was taken and what was best
     (``{"keep": [...]}`` or ``{"box": key}``), in words, the cost in expected points and the
     expected final score before it (optimal play from there)."""
 
     move: int
+    turn: int
     state: dict
     action: dict
     best: dict
@@ -339,7 +340,7 @@ class CardDecision:
     best_label: str
 
     def to_json(self) -> dict:
-        return {"move": self.move, "player": 0, "state": self.state, "action": self.action, "best": self.best,
+        return {"move": self.move, "turn": self.turn, "player": 0, "state": self.state, "action": self.action, "best": self.best,
                 "cost": self.cost, "expected_final": self.expected_final,
                 "played_label": self.played_label, "best_label": self.best_label}
 
@@ -399,7 +400,7 @@ def review(game: ScorecardGame, values: np.ndarray, record: CardRecord) -> CardR
         curve.append(score + best.value)
         name = lambda o: {"box": game.box_keys()[o.box]} if o.kind == BOX else {"keep": list(o.keep)}
         decisions.append(CardDecision(
-            n, before.advise_state(), name(taken), name(best), max(0.0, best.value - taken.value), score + best.value,
+            n, before.turn(game), before.advise_state(), name(taken), name(best), max(0.0, best.value - taken.value), score + best.value,
             option_label(game, before.card, before.dice, taken), option_label(game, before.card, before.dice, best)))
     if not at.over:
         raise InvalidRecordError(f"the record stops after {len(record.moves)} moves, before the game ends")

@@ -386,8 +386,12 @@ def resolve_position(game: ScorecardGame, link: LinkValues) -> dict:
             view = {"view": "play", "record": record.to_json()}
         except (PycoreError, TypeError) as exc:
             problems.append(f"the game in the link could not be opened: {exc}; the game in progress is kept")
-    elif raw_view not in (None, "scorecard", "play"):
-        problems.append(f"view must be play (with a record) or nothing, got {raw_view!r} (ignored)")
+            if raw_view == "play":
+                view = {"view": "play"}
+    elif raw_view == "play":
+        view = {"view": "play"}  # the game in progress, in Play
+    elif raw_view not in (None, "scorecard"):
+        problems.append(f"view must be play or nothing, got {raw_view!r} (ignored)")
     for key in values:
         problems.append(f"{game.name} links have no {key!r} (ignored); keys: {', '.join([p.name for p in game.parameters] + list(POSITION_KEYS))}")
     try:
@@ -399,10 +403,12 @@ def resolve_position(game: ScorecardGame, link: LinkValues) -> dict:
     if card.complete and position.dice is not None:
         problems.append(f"the scorecard is full (the game is over with {card.score} points): no dice to play")
         position = Position(card, None, game.dice.rolls)
+    fragment = "#" + position.fragment(game)
     return {
         **_head(game),
         "position": position.as_json(),
-        "fragment": "#" + position.fragment(game),
+        # Play's address: the rule set and view=play (the game itself is kept by the page)
+        "fragment": "#" + to_fragment(game, [("view", "play")]) if view["view"] == "play" else fragment,
         "problems": problems,
         "view": view,
     }

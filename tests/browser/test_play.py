@@ -5,10 +5,9 @@ in the middle loses nothing; a corrupted saved game is named and the page goes o
 
 import json
 import re
-import subprocess
-import sys
 
 import pytest
+from commands import cli_review
 from playwright.sync_api import expect
 
 from pycore import api
@@ -61,14 +60,6 @@ def my_move(page, n):
         (hold if hold.count() and (n % 3 == 2 or not roll.count()) else roll).click()
     expect(board).not_to_have_attribute("data-moves", moves, timeout=TIMEOUT)
     return True
-
-
-def cli_review(record, tmp_path):
-    path = tmp_path / "record.json"
-    path.write_text(json.dumps(record))
-    out = subprocess.run([sys.executable, "-m", "pycore", "review", record["game"], "--record", str(path), "--json"],
-                         capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)
 
 
 @pytest.mark.parametrize("fragment, seed", GAMES, ids=[g[0].split("&")[0][5:] for g in GAMES])

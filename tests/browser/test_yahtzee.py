@@ -1,6 +1,9 @@
 """Yahtzee in the browser: advice equals the command line, links, tap-to-enter, play, review, histogram."""
 
+import json
+
 import pytest
+from commands import cli_review
 from playwright.sync_api import expect
 
 from pycore import api
@@ -86,7 +89,14 @@ def test_bad_links_say_what_was_wrong_and_still_advise(site, page):
     expect(page).to_have_url(site + "#game=yahtzee&joker=forced", timeout=TIMEOUT)
 
 
-def test_play_a_whole_game_and_review_it(site, page, artifacts):
+def dice_in_play(page):
+    return [page.get_by_test_id(f"play-dice-{i}").get_attribute("data-value") for i in range(5)]
+
+
+def test_play_a_whole_game_and_review_it(site, page, artifacts, tmp_path):
+    """A whole game with the page's seeded dice: kept dice stay in place, a reload in the middle
+    loses nothing, the review's costs are the command line's for the game's record, and its
+    link replays the same game (putting a game in progress aside, to be restored)."""
     page.goto(site + "#game=yahtzee&joker=forced")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     page.get_by_test_id("yz-tab-play").click()
@@ -98,37 +108,92 @@ def test_play_a_whole_game_and_review_it(site, page, artifacts):
         if turn == 1:
             page.get_by_test_id("play-hint").click()
             expect(page.get_by_test_id("play-hint-text")).to_contain_text("Best:", timeout=TIMEOUT)
-            page.get_by_test_id("play-dice-0").click()  # keep one die, reroll the rest
+            for die in range(5):  # keep the first and third dice only
+                if (page.get_by_test_id(f"play-dice-{die}").get_attribute("aria-pressed") == "true") != (die in (0, 2)):
+                    page.get_by_test_id(f"play-dice-{die}").click()
+            before = dice_in_play(page)
             page.get_by_test_id("play-roll").click()
             expect(play).to_have_attribute("data-rolls-left", "1", timeout=TIMEOUT)
+            after = dice_in_play(page)
+            assert after[0] == before[0] and after[2] == before[2]
+            page.reload()  # in the middle of a turn: the dice and the card come back as they were
+            expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+            page.get_by_test_id("yz-tab-play").click()
+            expect(play).to_have_attribute("data-rolls-left", "1", timeout=TIMEOUT)
+            assert dice_in_play(page) == after
         boxes = page.get_by_test_id("play-boxes").locator("button")
         expect(boxes.first).to_be_visible(timeout=TIMEOUT)
         boxes.first.click()  # not always the best: the review must price it
     review = page.get_by_test_id("play-review")
     expect(review).to_be_visible(timeout=TIMEOUT)
     expect(review).to_contain_text("Game over")
-    assert review.locator("tbody tr").count() == 14  # 13 boxes and the one keep
-    # the total is the sum of the listed losses, and the summary counts the rows priced above 0
-    losses = [0.0 if t == "0" else float(t.replace("\u2212", "")) for t in review.locator("tbody td.num").all_inner_texts()]
-    total = float(review.get_attribute("data-total-loss"))
-    assert total == pytest.approx(sum(losses), abs=0.005 * len(losses))
-    mistakes = sum(1 for x in losses if x > 0)
-    expect(page.get_by_test_id("review-summary")).to_contain_text(f"({mistakes} of 14 choices were not the best)")
-    assert mistakes == review.locator("tbody tr.mistake").count()
-    # the course of the game: the expected final score before each choice, then the score made
+    rows = review.get_by_test_id("play-decision")
+    expect(rows).to_have_count(14)  # 13 boxes and the one keep
+    page.get_by_text("Save, share or load a game").click()
+    record = json.loads(page.get_by_test_id("play-record").input_value())
+    assert record["seed"] is not None and len(record["moves"]) == 27 and record["moves"][1]["keep"] == sorted(
+        int(before[i]) for i in (0, 2))
+    # the costs are the command line's review of the same record
+    expected = cli_review(record, tmp_path)
+    costs = [float(rows.nth(n).get_attribute("data-cost")) for n in range(14)]
+    assert costs == pytest.approx([d["cost"] for d in expected["decisions"]], abs=1e-9)
+    assert float(review.get_attribute("data-total-loss")) == pytest.approx(expected["total_cost"], abs=1e-9)
+    expect(review.locator("h3")).to_have_text(f"Game over: {expected['score']} points")
+    expect(page.get_by_test_id("review-summary")).to_contain_text(f"({expected['mistakes']} of 14 choices were not the best)")
+    assert expected["mistakes"] == review.locator("tbody tr.mistake").count()
+    # the course of the game: the expected final score before each move, then the score made
     curve = [float(v) for v in review.get_by_test_id("play-curve").get_attribute("data-values").split()]
-    score = int(review.locator("h3").inner_text().split(":")[1].split()[0])
-    assert len(curve) == 15 and curve[-1] == score and all(0 <= v <= 1575 for v in curve)
+    assert curve == pytest.approx(expected["curve"], abs=1e-9) and len(curve) == 28 and curve[-1] == expected["score"]
     page.screenshot(path=str(artifacts / "yahtzee-review.png"), full_page=True)
+    # the game's link replays it: a new game in progress is put aside, and restored with one tap
+    page.get_by_test_id("play-new").click()
+    expect(play).to_have_attribute("data-turn", "1", timeout=TIMEOUT)
+    page.get_by_test_id("play-roll").click()
+    expect(play).to_have_attribute("data-rolls-left", "2", timeout=TIMEOUT)
+    fresh = dice_in_play(page)
+    page.goto(site + expected["share"])
+    expect(review.locator("h3")).to_have_text(f"Game over: {expected['score']} points", timeout=TIMEOUT)
+    expect(page).to_have_url(site + "#game=yahtzee&joker=forced&view=play", timeout=TIMEOUT)
+    assert [float(rows.nth(n).get_attribute("data-cost")) for n in range(14)] == costs
+    expect(page.get_by_test_id("play-aside")).to_be_visible()
+    page.get_by_test_id("play-restore").click()
+    expect(play).to_have_attribute("data-rolls-left", "2", timeout=TIMEOUT)
+    expect(review).to_be_hidden()
+    assert dice_in_play(page) == fresh
     # each choice opens its position in the advisor: the box of turn 1 (chosen with one roll left)
+    page.goto(site + expected["share"])
     links = review.locator("a[data-link=advice]")
-    expect(links).to_have_count(14)
+    expect(links).to_have_count(14, timeout=TIMEOUT)
     link = links.nth(1).get_attribute("href")
     assert "rolls=1" in link and "card=" not in link
     links.nth(1).click()
     expect(page.get_by_test_id("yz-tab-advisor")).to_have_attribute("aria-pressed", "true", timeout=TIMEOUT)
     expect(page).to_have_url(site + link, timeout=TIMEOUT)
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+
+
+def test_a_pasted_record_that_does_not_replay_is_named_and_the_game_goes_on(site, page):
+    page.goto(site + "#game=yahtzee&joker=forced&view=play")
+    play = page.get_by_test_id("play")
+    expect(play).to_have_attribute("data-turn", "1", timeout=TIMEOUT)
+    page.get_by_test_id("play-roll").click()
+    expect(play).to_have_attribute("data-rolls-left", "2", timeout=TIMEOUT)
+    dice = dice_in_play(page)
+    page.get_by_text("Save, share or load a game").click()
+    bad = {"game": "yahtzee", "params": {"joker": "forced"}, "seed": 1,
+           "moves": [{"action": "roll", "faces": [1, 2, 3, 4, 6]}, {"action": "box", "box": "zz"}]}
+    page.get_by_test_id("play-load-text").fill(json.dumps(bad))
+    page.get_by_test_id("play-load").click()
+    note = page.get_by_test_id("play-load-note")
+    expect(note).to_contain_text("could not be loaded: move 2 of the record does not fit: yahtzee has no box 'zz'",
+                                 timeout=TIMEOUT)
+    expect(note).to_contain_text("Nothing was changed.")
+    assert dice_in_play(page) == dice and play.get_attribute("data-rolls-left") == "2"
+    # a damaged link says so and opens the game in progress
+    page.goto(site + "#game=yahtzee&joker=forced&view=play&record=abcdef")
+    expect(page.get_by_test_id("link-message")).to_contain_text("damaged", timeout=TIMEOUT)
+    expect(play).to_have_attribute("data-rolls-left", "2", timeout=TIMEOUT)
+    assert dice_in_play(page) == dice
 
 
 def test_histogram_shows_the_exact_distribution(site, page, artifacts):
