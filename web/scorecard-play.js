@@ -255,12 +255,15 @@ export class ScorecardPlay {
           <td class="num">${d.cost > 1e-9 ? "−" + d.cost.toFixed(2) : "0"}</td></tr>`;
       })
       .join("");
+    // a game played at the command line (python -m pycore play yahtzee --policy greedy) is its player's
+    const player = this.record.player || "You";
+    const whose = player === "You" ? "Your" : `${escapeHtml(player)}'s`;
     const review = this.root.querySelector("[data-testid=play-review]");
     review.hidden = false;
     review.dataset.totalLoss = String(answer.total_cost);
     review.innerHTML = `
       <h3>Game over: ${answer.score} points</h3>
-      <p data-testid="review-summary">Your choices cost ${answer.total_cost.toFixed(2)} expected points in total against perfect play
+      <p data-testid="review-summary">${whose} choices cost ${answer.total_cost.toFixed(2)} expected points in total against perfect play
         (${answer.mistakes} of ${answer.decisions.length} choices were not the best).</p>
       <div class="scroll" tabindex="0" role="region" aria-label="Review of your choices"><table class="options review"><thead><tr><th>turn</th><th>dice</th><th>rolls left</th><th>your choice</th>
         <th>best</th><th class="num">loss</th></tr></thead><tbody>${rows}</tbody></table></div>
@@ -286,7 +289,7 @@ export class ScorecardPlay {
     this.root.querySelector("[data-testid=play-card]").innerHTML = `
       <h3>Scorecard</h3>
       <div class="scorecard"><ul class="card-list">${upperBoxes.map(row).join("")}
-          <li class="sum" data-testid="play-upper"><span>Upper ${upper} of 63</span><strong>${upper >= 63 ? "+35" : `${63 - upper} to go`}</strong></li></ul>
+          <li class="sum" data-testid="play-upper"><span>Upper ${upper} of 63</span><strong>${upper >= 63 ? "+35" : upperBoxes.every((b) => card[b.key] !== undefined) ? "no bonus" : `${63 - upper} to go`}</strong></li></ul>
         <ul class="card-list">${this.game.boxes.slice(6).map(row).join("")}
           ${bonusCount ? `<li><span>${escapeHtml(this.game.bonus_label)}</span><strong>${bonusCount}</strong></li>` : ""}</ul></div>`;
   }
