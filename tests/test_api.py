@@ -127,3 +127,14 @@ def test_an_unexpected_failure_is_one_line_not_a_traceback(monkeypatch):
     answer = handle({"action": "komi", "args": {"game": "pig"}})
     assert answer["error"]["type"] == "InternalError"
     assert "TypeError: Cannot cast" in answer["error"]["message"] and "Traceback" not in answer["error"]["message"]
+
+
+def test_numbers_in_links_are_plain_whole_numbers():
+    """int() would read 5_0, Arabic-Indic digits and thousands of digits; a link's numbers are
+    ASCII digits (each other spelling named and left out)."""
+    for fragment, message in [("game=pig&goal=5_0", "goal must be a whole number, not '5_0'; using the default"),
+                              ("game=pig&goal=\u0665\u0660", "goal must be a whole number, not '\u0665\u0660'; using the default"),
+                              ("game=pig&i=\u00b2", "i must be a whole number, not '\u00b2' (ignored)"),
+                              ("game=yahtzee&target=2_00", "target must be a whole number, not '2_00' (ignored)")]:
+        assert handle({"action": "resolve", "args": {"fragment": fragment}})["problems"] == [message]
+    assert handle({"action": "resolve", "args": {"fragment": "game=pig&goal=50&i=7"}})["state"]["i"] == 7

@@ -1,5 +1,7 @@
 """The command line's output shapes (other issues rely on them) and errors."""
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -103,3 +105,34 @@ def test_a_rule_for_zombie_dice_is_evaluated_on_the_command_line():
     assert -0.5 < result["difference"] < -0.1  # holding at 2 brains gives a goal of 3 away
     done = cli("evaluate", "zombie-dice", "--goal", "3", "--bound", "6", "--policy", "b < 2", "--against", "Colour Cases")
     assert done.returncode == 2 and done.stderr.strip().endswith("only a policy against optimal play can be evaluated")
+
+
+@pytest.mark.parametrize("args, message", [
+    (("solve", "pig", "--joker", "free"), "pig has no --joker (its parameters: --goal, --die, --bust)"),
+    (("solve", "pig", "--turns", "40", "--joker", "free"), "pig-turns has no --joker (its parameters: --goal, --turns, --turn-model)"),
+    (("solve", "pig", "--goal", "5_0"), "argument --goal: a whole number such as 50 is needed, not '5_0'"),
+    (("solve", "pig", "--goal", "\u0665\u0660"), "argument --goal: a whole number such as 50 is needed"),
+    (("solve", "pig", "--goal", "9" * 4000), "argument --goal: a whole number such as 50 is needed"),
+    (("evaluate", "yahtzee", "--policy", "x"), "evaluate is for two-player games; yahtzee is played alone"),
+    (("target-curve", "yahtzee", "--workers", "0"), "argument --workers: at least 1 is needed, not 0"),
+    (("advise", "farkle", "--scores", "\u00b2,3"), "--scores must be two whole numbers"),
+])
+def test_bad_arguments_are_named_without_a_traceback(args, message):
+    done = cli(*args, "--quiet")
+    assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_target_too_far_from_the_end_is_said_in_words():
+    done = cli("advise", "yahtzee", "--target", "200")
+    assert done.returncode == 0, done.stderr
+    assert "expected final score 254.5877" in done.stdout
+    assert "to reach 200: target play is solved live near the end of a game" in done.stdout
+
+
+def test_output_into_a_closed_pipe_ends_quietly():
+    """``python -m pycore ... | head -1``: the reader gone before the answer is printed."""
+    child = subprocess.Popen([sys.executable, "-m", "pycore", "solve", "pig", "--goal", "30", "--json", "--quiet"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    child.stdout.close()  # before the solve ends: its print meets a broken pipe
+    error = child.stderr.read()
+    assert child.wait(timeout=300) == 0 and "Traceback" not in error and "BrokenPipe" not in error, error

@@ -7,11 +7,15 @@ generated from them, so no label or range is written twice.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from .errors import InvalidParameterError
+
+#: a whole number as a person types it: ASCII digits with an optional sign, at most 18
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,18}")
 
 
 def not_a_number(name: str, text: object) -> str:
@@ -70,11 +74,9 @@ class Param:
         """Parse a link's or the command line's text for this parameter."""
         if self.choices or self.text:
             return self.check(game, text.strip())
-        try:
-            number = int(text.strip())
-        except ValueError:
-            raise InvalidParameterError(f"{game}: {not_a_number(self.name, text)}") from None
-        return self.check(game, number)
+        if not WHOLE_NUMBER.fullmatch(text.strip()):  # (int() would take 5_0, ٥٠ and 10,000 digits)
+            raise InvalidParameterError(f"{game}: {not_a_number(self.name, text)}")
+        return self.check(game, int(text))
 
     def to_json(self) -> dict:
         out = {"name": self.name, "label": self.title, "default": self.default, "help": self.help, "advanced": self.advanced}

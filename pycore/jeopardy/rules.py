@@ -57,7 +57,7 @@ import numpy as np
 from ..core.dice import Faces
 from ..core.errors import InvalidParameterError, InvalidStateError, RulesError
 from ..core.game import Game
-from ..core.params import StateVar, not_a_number
+from ..core.params import WHOLE_NUMBER, StateVar, not_a_number
 from ..store.prebuilt import TableContent
 
 ROLL = "roll"
@@ -641,10 +641,9 @@ class JeopardyGame(Game):
         """One state value from text: letters for a dice variable, else a whole number."""
         if key in self.state_vars and self.variable(key).letters:
             return raw.strip()
-        try:
-            return int(raw.strip())
-        except ValueError:
-            raise InvalidStateError(f"{self.name}: {not_a_number(key, raw.strip())}") from None
+        if not WHOLE_NUMBER.fullmatch(raw.strip()):
+            raise InvalidStateError(f"{self.name}: {not_a_number(key, raw.strip())}")
+        return int(raw)
 
     def format_state(self, state: State) -> str:
         """Inverse of :meth:`parse_state`."""
@@ -773,9 +772,9 @@ class JeopardyGame(Game):
     def parse_faces(self, text: str) -> list:
         """A roll written as text, one face per character (``"155234"``); InvalidStateError
         naming what is not a face."""
-        if not isinstance(text, str) or not text.strip() or not all(c.isdigit() or c in " ," for c in text):
+        if not isinstance(text, str) or not text.strip() or not all(c in "0123456789 ," for c in text):
             raise InvalidStateError(f"{self.name}: a roll is written as its faces, e.g. 155234, got {text!r}")
-        return [int(c) for c in text if c.isdigit()]
+        return [int(c) for c in text if c in "0123456789"]
 
     #: the variables a boundary picture's panel fixes (None: every column but the three axes)
     panel_vars: ClassVar[tuple[str, ...] | None] = None

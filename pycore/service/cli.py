@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
 from ..core.errors import InvalidRequestError, PycoreError
+from ..core.params import WHOLE_NUMBER
 from ..core.registry import find_game, find_game_class, game_classes, variant_class
 from ..jeopardy.rules import OBJECTIVES
 from ..store.prebuilt import build_tables, prebuilt_games
@@ -55,6 +57,22 @@ class _Progress:
             sys.stderr.write("\n")
 
 
+def _whole(text: str) -> int:
+    """A command-line whole number: ASCII digits with an optional sign, at most 18 (not
+    ``5_0``, not other scripts' digits, not thousands of digits)."""
+    if not WHOLE_NUMBER.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"a whole number such as 50 is needed, not {text[:40]!r}")
+    return int(text)
+
+
+def _count(text: str) -> int:
+    """A count of one or more (processes)."""
+    number = _whole(text)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 is needed, not {number}")
+    return number
+
+
 def _param_args(parser: argparse.ArgumentParser, kind: str | None = None, ranges: bool = False) -> None:
     """One option per parameter name of the registered games (of a kind), help from their
     descriptions; ``ranges``: each number may be a range (the designer's FROM:TO:STEP)."""
@@ -75,7 +93,7 @@ def _param_args(parser: argparse.ArgumentParser, kind: str | None = None, ranges
         elif ranges:
             parser.add_argument(*spellings, dest=name, help=f"{games}: {first.help} (a value, or FROM:TO:STEP to vary it)")
         else:
-            parser.add_argument(*spellings, dest=name, type=int, help=f"{games}: {first.help} (game default if omitted)")
+            parser.add_argument(*spellings, dest=name, type=_whole, help=f"{games}: {first.help} (game default if omitted)")
 
 
 def _game_args(parser: argparse.ArgumentParser) -> None:
@@ -100,18 +118,18 @@ def _position_args(parser: argparse.ArgumentParser) -> None:
                         "choice it allows, best first (its number of dice is the dice rolled)")
     parser.add_argument("--faces", help="two-player games: what a roll from the state showed, e.g. 155234 (Farkle): "
                         "each choice it allows, best first")
-    parser.add_argument("--turn-total", dest="turn_total", type=int,
+    parser.add_argument("--turn-total", dest="turn_total", type=_whole,
                         help="two-player games: the points at stake this turn (with --scores, instead of --state)")
     parser.add_argument("--scores", help="two-player games: the mover's and the opponent's scores, e.g. 4000,5500")
-    parser.add_argument("--rolls-left", dest="rolls_left", type=int, help="scorecard games: rerolls left (0-2)")
-    parser.add_argument("--target", type=int, help="scorecard games: a final score to reach (play for it; near the game's end)")
+    parser.add_argument("--rolls-left", dest="rolls_left", type=_whole, help="scorecard games: rerolls left (0-2)")
+    parser.add_argument("--target", type=_whole, help="scorecard games: a final score to reach (play for it; near the game's end)")
 
 
 def _offline_args(parser: argparse.ArgumentParser) -> None:
     scorecard = [g.name for g in game_classes("scorecard")]
     parser.add_argument("game", nargs="?", default=scorecard[0], help=f"a scorecard game ({', '.join(scorecard)})")
     _param_args(parser, "scorecard")
-    parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    parser.add_argument("--workers", type=_count, default=2, help="processes (default 2)")
     parser.add_argument("--out", help="directory (default: the repository's prebuilt_tables/)")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
@@ -132,7 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     _game_args(p)
     p = sub.add_parser("komi", help="P(first player wins) for each head start, and the fairest")
     _game_args(p)
-    p.add_argument("--max-points", type=int, help="largest head start listed (default goal / 4)")
+    p.add_argument("--max-points", type=_whole, help="largest head start listed (default goal / 4)")
     p = sub.add_parser("design", help="vary one parameter (e.g. --goal 20:100:10): first-player edge, fairest "
                        "head start, expected turns, how much skill matters")
     p.add_argument("game", help=f"a two-player game ({', '.join(g.name for g in game_classes('jeopardy'))})")
@@ -146,12 +164,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="a whole game with seeded dice (two-player games: your player against another; "
                        "scorecard games: one player); its record and review (each decision, the best one, its cost)")
     _game_args(p)
-    p.add_argument("--seed", type=int, required=True, help="the dice's seed (the same seed, the same dice)")
+    p.add_argument("--seed", type=_whole, required=True, help="the dice's seed (the same seed, the same dice)")
     p.add_argument("--policy", help="your player: optimal (default), a policy name, or a rule such as \"k < 20\" "
                    "(scorecard games: optimal or greedy)")
     p.add_argument("--against", help="two-player games: the opponent: optimal (default), a policy name, or a rule")
-    p.add_argument("--seat", type=int, help="two-player games: your seat: 1 (default: you move first) or 2")
-    p.add_argument("--komi", type=int, help="two-player games: the first player's head start in points (negative: the second's)")
+    p.add_argument("--seat", type=_whole, help="two-player games: your seat: 1 (default: you move first) or 2")
+    p.add_argument("--komi", type=_whole, help="two-player games: the first player's head start in points (negative: the second's)")
     p = sub.add_parser("review", help="the review of a saved game record (play's, or one entered at the table)")
     _game_args(p)
     p.add_argument("--record", required=True, help="a file holding the record (JSON), or - for standard input")
@@ -166,10 +184,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p = sub.add_parser("target-curve", help="scorecard games, offline: best chance of each final score vs expected-score play")
     _offline_args(p)
-    p.add_argument("--max-target", dest="max_target", type=int, default=300, help="largest target (default 300)")
+    p.add_argument("--max-target", dest="max_target", type=_whole, default=300, help="largest target (default 300)")
     p = sub.add_parser("beat-optimal", help="scorecard games, offline: the best chance of beating an optimal player's score")
     _offline_args(p)
-    p.add_argument("--cap", type=int, default=700, help="scores from here up pay as this one (default 700)")
+    p.add_argument("--cap", type=_whole, default=700, help="scores from here up pay as this one (default 700)")
     sub.add_parser("games", help="list the games")
     p = sub.add_parser("rules", help="a game's rules: how to play, and its rule sets as data (Farkle)")
     _game_args(p)
@@ -292,6 +310,9 @@ def _format_scorecard(command: str, head: str, result: dict) -> str:
         lines.append(f"  {box['title']:<16} {box['points']:>3} pts {box['expected_final']:10.4f}  (-{box['loss']:.4f})")
     target = result.get("target")
     if target:
+        if "error" in target:  # too far from the end to solve live: the advice above stands
+            lines.append(f"to reach {target['target']}: {target['error']}")
+            return "\n".join(lines)
         lines.append(f"to reach {target['target']}: best chance {target['p_reach']:.6f}")
         if target["p_reach_playing_for_points"] is not None:
             lines.append(f"  playing for points instead: {target['p_reach_playing_for_points']:.6f}")
@@ -331,7 +352,7 @@ def _position_request(request: dict) -> dict:
     parts = {}
     if "scores" in request:
         scores = request["scores"].split(",")
-        if len(scores) != 2 or not all(s.strip().lstrip("-").isdigit() for s in scores):
+        if len(scores) != 2 or not all(WHOLE_NUMBER.fullmatch(s.strip()) for s in scores):
             raise InvalidRequestError(f"--scores must be two whole numbers, the mover's and the opponent's, e.g. 4000,5500, got {request['scores']!r}")
         parts[game_cls.score_var], parts[game_cls.opponent_var] = (int(s) for s in scores)
     if "turn_total" in request:
@@ -412,16 +433,34 @@ def _read_record(path: str) -> str:
         raise InvalidRequestError(f"cannot read the record {path!r}: {exc}") from None
 
 
+def _check_params(request: dict) -> None:
+    """Refuse a parameter of another game (``solve pig --joker free``), naming the game's own."""
+    if not isinstance(request.get("game"), str):
+        return
+    cls = variant_class(find_game_class(request["game"]), request)
+    own = {p.name for p in cls.parameters}
+    foreign = [name for name in dict.fromkeys(p.name for g in game_classes() for p in g.parameters)
+               if name in request and name not in own]
+    if foreign:
+        flags = ", ".join(f"--{p.name.replace('_', '-')}" for p in cls.parameters) or "none"
+        raise InvalidRequestError(f"{cls.name} has no {', '.join('--' + n.replace('_', '-') for n in foreign)} "
+                                  f"(its parameters: {flags})")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     request = {k: v for k, v in vars(args).items() if k not in ("command", "json", "quiet") and v is not None}
-    if args.command == "evaluate":
-        try:
-            names = [p.name.lower() for p in find_game(args.game).human_policies()] + ["optimal"]
-        except PycoreError as exc:
-            print(f"python -m pycore: error: {exc}", file=sys.stderr)
-            return 2
-        request = _policy_args(request, names)
+    try:
+        _check_params(request)
+        if args.command == "evaluate":
+            game = find_game(args.game)
+            if game.kind != "jeopardy":
+                raise InvalidRequestError(f"evaluate is for two-player games; {game.name} is played alone "
+                                          f"(try: python -m pycore play {game.name} --seed 1 --policy greedy)")
+            request = _policy_args(request, [p.name.lower() for p in game.human_policies()] + ["optimal"])
+    except PycoreError as exc:
+        print(f"python -m pycore: error: {exc}", file=sys.stderr)
+        return 2
     progress = _Progress(getattr(args, "game", None) or "tables", getattr(args, "quiet", False))
     try:
         if args.command == "solve" and find_game(args.game).kind == "scorecard":
@@ -480,10 +519,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"python -m pycore: internal error ({type(exc).__name__}: {exc}); please report it", file=sys.stderr)
         return 1
     progress.close()
-    if getattr(args, "json", False):
-        print(json.dumps(result, allow_nan=False))
-    else:
-        print(_format(args.command, result))
+    try:
+        if getattr(args, "json", False):
+            print(json.dumps(result, allow_nan=False))
+        else:
+            print(_format(args.command, result))
+        sys.stdout.flush()
+    except BrokenPipeError:  # piped into head: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # (no second error at exit)
     return 0
 
 

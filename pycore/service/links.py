@@ -24,7 +24,7 @@ from urllib.parse import parse_qsl, quote
 
 from ..core.errors import PycoreError
 from ..core.game import Game
-from ..core.params import not_a_number
+from ..core.params import WHOLE_NUMBER, not_a_number
 from ..core.registry import find_game_class, game_names, variant_class
 
 DEFAULT_GAME_INDEX = 0  # the first registered game opens when a link names none (or a wrong one)
@@ -125,7 +125,4 @@ def _nearest_variant(cls, params: dict, link: LinkValues, exc: PycoreError):
 
 
 def _integer(raw: str) -> int | None:
-    try:
-        return int(raw.strip())
-    except ValueError:
-        return None
+    return int(raw) if WHOLE_NUMBER.fullmatch(raw.strip()) else None

@@ -37,7 +37,7 @@ from urllib.parse import quote
 import numpy as np
 
 from ..core.errors import InvalidRecordError, InvalidRequestError, InvalidStateError, PycoreError
-from ..core.params import not_a_number
+from ..core.params import WHOLE_NUMBER, not_a_number
 from ..core.records import game_record
 from ..scorecard.match import CardRecord, extend, find_player, play, replay, review
 from ..scorecard.rules import ScorecardGame
@@ -362,14 +362,13 @@ def resolve_position(game: ScorecardGame, link: LinkValues) -> dict:
     if "dice" in values:
         args["dice"] = values.pop("dice")
         raw_rolls = values.pop("rolls", "0")
-        args["rolls_left"] = int(raw_rolls) if raw_rolls.strip().isdigit() else raw_rolls
+        args["rolls_left"] = int(raw_rolls) if WHOLE_NUMBER.fullmatch(raw_rolls.strip()) else raw_rolls
     if "target" in values:
         raw_target = values.pop("target")
-        try:
-            target = int(raw_target.strip())
-        except ValueError:
+        if not WHOLE_NUMBER.fullmatch(raw_target.strip()):
             problems.append(f"{not_a_number('target', raw_target)} (ignored)")
         else:
+            target = int(raw_target)
             if 0 <= target <= game.max_score:
                 args["target"] = target
             else:  # only the target is dropped: the card and the dice stay
