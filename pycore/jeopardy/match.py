@@ -45,7 +45,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..core.errors import InvalidPolicyError, InvalidRecordError, PycoreError
-from ..core.records import from_link_word, read_json, to_link_word
+from ..core.records import LinkRecord, read_json
 from .rules import HOLD, ROLL, JeopardyGame, Policy, State, Transition, best_of
 from .strategy import rule_policy
 from .turn import win_turn_values
@@ -162,8 +162,9 @@ def policy_option(game: JeopardyGame, policy: Policy, state: State, options: tup
 
 
 @dataclass(frozen=True)
-class Record:
-    """A played game (see the module): JSON with :meth:`to_json` / :meth:`from_json`."""
+class Record(LinkRecord):
+    """A played game (see the module): JSON with :meth:`to_json` / :meth:`from_json`, a
+    link's word with ``to_link`` / ``from_link``."""
 
     game: str
     params: dict
@@ -175,15 +176,6 @@ class Record:
     def to_json(self) -> dict:
         return {"game": self.game, "params": dict(self.params), "komi": self.komi, "seed": self.seed,
                 "players": list(self.players), "moves": [dict(m) for m in self.moves]}
-
-    def to_link(self) -> str:
-        """The record as one word of a link (:func:`~pycore.core.records.to_link_word`)."""
-        return to_link_word(self.to_json())
-
-    @classmethod
-    def from_link(cls, word: str) -> Record:
-        """A record from :meth:`to_link`'s word; InvalidRecordError if it is not one."""
-        return cls.from_json(from_link_word(word))
 
     @classmethod
     def from_json(cls, data) -> Record:

@@ -38,7 +38,7 @@ import numpy as np
 
 from ..core.dice import roll
 from ..core.errors import InvalidPolicyError, InvalidRecordError, PycoreError
-from ..core.records import from_link_word, read_json, to_link_word, whole_number
+from ..core.records import LinkRecord, read_json, whole_number
 from .rules import ScorecardGame
 from .solitaire import TurnOption, turn_options
 
@@ -58,8 +58,9 @@ TIE = 1e-9
 
 
 @dataclass(frozen=True)
-class CardRecord:
-    """A played game (see the module): JSON with :meth:`to_json` / :meth:`from_json`."""
+class CardRecord(LinkRecord):
+    """A played game (see the module): JSON with :meth:`to_json` / :meth:`from_json`, a
+    link's word with ``to_link`` / ``from_link``."""
 
     game: str
     params: dict
@@ -71,22 +72,14 @@ class CardRecord:
         return {"game": self.game, "params": dict(self.params), "seed": self.seed, "player": self.player,
                 "moves": [dict(m) for m in self.moves]}
 
-    def to_link(self) -> str:
-        """The record as one word of a link (:func:`~pycore.core.records.to_link_word`)."""
-        return to_link_word(self.to_json())
-
-    @classmethod
-    def from_link(cls, word: str) -> CardRecord:
-        """A record from :meth:`to_link`'s word; InvalidRecordError if it is not one."""
-        return cls.from_json(from_link_word(word))
-
     @classmethod
     def from_json(cls, data) -> CardRecord:
         """A record from its JSON (text or parsed); InvalidRecordError naming the field at fault
         (the moves' form only: :func:`replay` says whether they fit the game)."""
         data = read_json(data, "game, params, seed and moves")
         if "game" not in data or "moves" not in data:
-            raise InvalidRecordError(f"the game record has no {' or '.join(k for k in ('game', 'moves') if k not in data)}")
+            missing = " or ".join(k for k in ("game", "moves") if k not in data)
+            raise InvalidRecordError(f"the game record has no {missing}")
         game, params, moves, player = data["game"], data.get("params", {}), data["moves"], data.get("player", "You")
         if not isinstance(game, str):
             raise InvalidRecordError(f"the record's game is a name, got {game!r}")
@@ -109,10 +102,11 @@ def _check_form(move, n: int, faces_needed: bool) -> None:
     if action == BOX and not isinstance(move.get("box"), str):
         raise InvalidRecordError(f"move {n} of the record (a box) does not name its box: {move!r}")
     if action == ROLL:
-        for key in ("keep", "faces"):
-            dice = move.get(key, [] if key == "keep" or not faces_needed else None)
-            if dice is None and key == "faces" and not faces_needed:
-                continue
+        # a person's roll may leave its faces to the seed
+        lists = {"keep": move.get("keep", [])}
+        if faces_needed or "faces" in move:
+            lists["faces"] = move.get("faces")
+        for key, dice in lists.items():
             if not (isinstance(dice, list) and all(isinstance(d, int) and not isinstance(d, bool) for d in dice)):
                 raise InvalidRecordError(f"move {n} of the record (a roll) has no list of dice as its {key}: {move!r}")
 
@@ -158,7 +152,8 @@ class CardPosition:
             if self.dice is not None and self.rolls_left == 0:
                 raise InvalidRecordError("no rerolls are left: the next move fills a box")
             if self.dice is not None and Counter(keep) - Counter(self.dice):
-                raise InvalidRecordError(f"the dice kept {_dice_text(keep)} are not among those showing, {_dice_text(self.dice)}")
+                raise InvalidRecordError(
+                    f"the dice kept {_dice_text(keep)} are not among those showing, {_dice_text(self.dice)}")
             if len(keep) + len(faces) != n_dice or not all(1 <= f <= sides for f in faces):
                 raise InvalidRecordError(f"a roll keeping {len(keep)} dice shows {n_dice - len(keep)} faces "
                                          f"from 1 to {sides}, not {list(faces)}")
@@ -265,6 +260,11 @@ def best_option(keeps: list[TurnOption], boxes: list[TurnOption]) -> TurnOption:
     return good_boxes[0] if good_boxes else max(keeps, key=lambda o: o.value)
 
 
+def _choice(game: ScorecardGame, option: TurnOption) -> dict:
+    """An option as a review names it: ``{"keep": [...]}`` or ``{"box": key}``."""
+    return {"box": game.box_keys()[option.box]} if option.kind == BOX else {"keep": list(option.keep)}
+
+
 def _move_of(game: ScorecardGame, option: TurnOption) -> dict:
     if option.kind == BOX:
         return {"action": BOX, "box": game.box_keys()[option.box]}
@@ -340,7 +340,8 @@ class CardDecision:
     best_label: str
 
     def to_json(self) -> dict:
-        return {"move": self.move, "turn": self.turn, "player": 0, "state": self.state, "action": self.action, "best": self.best,
+        return {"move": self.move, "turn": self.turn, "player": 0, "state": self.state, "action": self.action,
+                "best": self.best,
                 "cost": self.cost, "expected_final": self.expected_final,
                 "played_label": self.played_label, "best_label": self.best_label}
 
@@ -398,9 +399,9 @@ def review(game: ScorecardGame, values: np.ndarray, record: CardRecord) -> CardR
             kept = tuple(sorted(move.get("keep", [])))
             taken = next(o for o in keeps if o.keep == kept)
         curve.append(score + best.value)
-        name = lambda o: {"box": game.box_keys()[o.box]} if o.kind == BOX else {"keep": list(o.keep)}
         decisions.append(CardDecision(
-            n, before.turn(game), before.advise_state(), name(taken), name(best), max(0.0, best.value - taken.value), score + best.value,
+            n, before.turn(game), before.advise_state(), _choice(game, taken), _choice(game, best),
+            max(0.0, best.value - taken.value), score + best.value,
             option_label(game, before.card, before.dice, taken), option_label(game, before.card, before.dice, best)))
     if not at.over:
         raise InvalidRecordError(f"the record stops after {len(record.moves)} moves, before the game ends")

@@ -74,9 +74,9 @@ from urllib.parse import quote
 
 import numpy as np
 
-from ..core.errors import InvalidRecordError, InvalidRequestError, InvalidStateError, PycoreError
+from ..core.errors import InvalidRequestError, InvalidStateError, PycoreError
 from ..core.params import not_a_number
-from ..core.records import game_record
+from ..core.records import game_record, linked_record, record_game
 from ..jeopardy.boundary import axes as boundary_axes
 from ..jeopardy.boundary import panel_grid, panel_title, panels, pick, slice_of, solid_of, table_csv
 from ..jeopardy.design import MAX_VALUES as MAX_DESIGN_VALUES
@@ -621,7 +621,7 @@ def _recorded(game: JeopardyGame, args: dict, progress) -> tuple[JeopardyGame, R
     """The ``record`` argument, its game (with the record's own parameters, which must be of
     this game) and the values to play and review it by."""
     record = Record.from_json(game_record(args.get("record"), game, "game, params, komi, players and moves"))
-    game = type(game)(**record.params)
+    game = record_game(game, record.params)
     solution, _ = _solved(game, args, progress)
     return game, record, MatchValues(game, solution.anchor_value)
 
@@ -766,16 +766,10 @@ def resolve_position(game: JeopardyGame, link: LinkValues) -> dict:
         elif rule.strip():
             view["rule"] = rule
     raw = link.pop("record")
-    if raw is not None:
-        try:
-            record = Record.from_link(raw)
-            if record.game != game.name or type(game)(**record.params).params != game.params:
-                raise InvalidRecordError(f"it is a game of {record.game} with {record.params}, not of this link's game")
-            replay(game, record)
-            # a game with the computer's dice goes on in Play; one entered at the table, at the table
-            view = {**view, "view": "play" if record.seed is not None else "table", "record": record.to_json()}
-        except PycoreError as exc:
-            problems.append(f"the game in the link could not be opened: {exc}; the game in progress is kept")
+    record = None if raw is None else linked_record(game, raw, Record, replay, problems)
+    if record is not None:
+        # a game with the computer's dice goes on in Play; one entered at the table, at the table
+        view = {**view, "view": "play" if record.seed is not None else "table", "record": record.to_json()}
     wanted: dict[str, object] = {}
     for key, raw in link.values.items():
         if key not in game.state_vars:

@@ -36,9 +36,9 @@ from urllib.parse import quote
 
 import numpy as np
 
-from ..core.errors import InvalidRecordError, InvalidRequestError, InvalidStateError, PycoreError
+from ..core.errors import InvalidRequestError, InvalidStateError, PycoreError
 from ..core.params import WHOLE_NUMBER, not_a_number
-from ..core.records import game_record
+from ..core.records import game_record, linked_record, record_game
 from ..scorecard.match import CardRecord, extend, find_player, play, replay, review
 from ..scorecard.rules import ScorecardGame
 from ..scorecard.solitaire import (
@@ -309,10 +309,7 @@ def _recorded(game: ScorecardGame, args: dict) -> tuple[ScorecardGame, CardRecor
     """The ``record`` argument, its game (with the record's own rule set, which must be of
     this game) and the values to play and review it by."""
     record = CardRecord.from_json(game_record(args.get("record"), game, "game, params, seed and moves"))
-    try:
-        game = type(game)(**record.params)
-    except (PycoreError, TypeError) as exc:
-        raise InvalidRecordError(f"the record's params are not a rule set of {game.name}: {exc}") from None
+    game = record_game(game, record.params)
     return game, record, load_table(game).values
 
 
@@ -376,17 +373,9 @@ def resolve_position(game: ScorecardGame, link: LinkValues) -> dict:
     view: dict = {"view": "scorecard"}
     raw_view = values.pop("view", None)
     raw_record = values.pop("record", None)
-    if raw_record is not None:
-        try:
-            record = CardRecord.from_link(raw_record)
-            if record.game != game.name or type(game)(**record.params).params != game.params:
-                raise InvalidRecordError(f"it is a game of {record.game} with {record.params}, not of this link's game")
-            replay(game, record)
-            view = {"view": "play", "record": record.to_json()}
-        except (PycoreError, TypeError) as exc:
-            problems.append(f"the game in the link could not be opened: {exc}; the game in progress is kept")
-            if raw_view == "play":
-                view = {"view": "play"}
+    record = None if raw_record is None else linked_record(game, raw_record, CardRecord, replay, problems)
+    if record is not None:
+        view = {"view": "play", "record": record.to_json()}
     elif raw_view == "play":
         view = {"view": "play"}  # the game in progress, in Play
     elif raw_view not in (None, "scorecard"):
