@@ -117,6 +117,13 @@ def test_broken_records_are_named(yahtzee):
     for record, message in cases:
         answer = json.loads(api.handle(json.dumps({"action": "move", "args": {"game": "yahtzee", "record": record}})))
         assert answer["error"]["type"] == "InvalidRecordError" and message in answer["error"]["message"], (record, answer)
+    # a person's roll whose faces are left to the seed: the keep is checked before any die is drawn
+    seeded = {**good, "seed": 1, "moves": []}
+    for record, keep, message in [(seeded, [1] * 1000, "nothing to keep yet"),
+                                  ({**seeded, "moves": [first]}, [1] * 1000, "the dice kept (1000 dice) are not among")]:
+        answer = json.loads(api.handle(json.dumps({"action": "move", "args": {
+            "game": "yahtzee", "record": record, "move": {"action": "roll", "keep": keep}}})))
+        assert answer["error"]["type"] == "InvalidRecordError" and message in answer["error"]["message"], answer
     with pytest.raises(InvalidRecordError, match="stops after 1 moves, before the game ends"):
         review(game, values, CardRecord.from_json(good))
     with pytest.raises(InvalidRecordError, match="damaged"):

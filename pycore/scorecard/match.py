@@ -145,18 +145,12 @@ class CardPosition:
             raise InvalidRecordError("the scorecard is full: no move comes after the end of the game")
         n_dice, sides = game.dice.n_dice, game.dice.faces
         if move["action"] == ROLL:
-            keep = tuple(move.get("keep", []))
+            keep = self.check_keep(move.get("keep", []))
             faces = tuple(move["faces"])
-            if self.dice is None and keep:
-                raise InvalidRecordError("a turn's first roll rolls every die: there is nothing to keep yet")
-            if self.dice is not None and self.rolls_left == 0:
-                raise InvalidRecordError("no rerolls are left: the next move fills a box")
-            if self.dice is not None and Counter(keep) - Counter(self.dice):
-                raise InvalidRecordError(
-                    f"the dice kept {_dice_text(keep)} are not among those showing, {_dice_text(self.dice)}")
             if len(keep) + len(faces) != n_dice or not all(1 <= f <= sides for f in faces):
+                shown = list(faces) if len(faces) <= n_dice else f"{len(faces)} faces"
                 raise InvalidRecordError(f"a roll keeping {len(keep)} dice shows {n_dice - len(keep)} faces "
-                                         f"from 1 to {sides}, not {list(faces)}")
+                                         f"from 1 to {sides}, not {shown}")
             rolls_left = game.dice.rolls - 1 if self.dice is None else self.rolls_left - 1
             return CardPosition(self.card, keep + faces, rolls_left, faces, self.rolls + 1, self.moves + 1)
         if self.dice is None:
@@ -172,6 +166,19 @@ class CardPosition:
         filled = game.fill(self.card, box, self.dice, int(round(points)))
         card = game.card_from_text(filled["scorecard_after"])
         return CardPosition(card, None, game.dice.rolls, (), self.rolls, self.moves + 1)
+
+    def check_keep(self, keep: list[int]) -> tuple[int, ...]:
+        """The dice a roll from here keeps; InvalidRecordError if they cannot be kept."""
+        if self.dice is None:
+            if keep:
+                raise InvalidRecordError("a turn's first roll rolls every die: there is nothing to keep yet")
+            return ()
+        if self.rolls_left == 0:
+            raise InvalidRecordError("no rerolls are left: the next move fills a box")
+        if Counter(keep) - Counter(self.dice):
+            shown = _dice_text(keep) if len(keep) <= len(self.dice) else f"({len(keep)} dice)"
+            raise InvalidRecordError(f"the dice kept {shown} are not among those showing, {_dice_text(self.dice)}")
+        return tuple(keep)
 
     def advise_state(self) -> dict:
         """The position in the advisor's keys (``advise``)."""
@@ -306,7 +313,11 @@ def extend(game: ScorecardGame, values: np.ndarray, record: CardRecord, move: di
     if move["action"] == ROLL and "faces" not in move:
         if record.seed is None:
             raise InvalidRecordError("a game without a seed (dice entered by hand) needs the faces of each roll")
-        move = _drawn(game, record, at, move.get("keep", []))
+        try:
+            keep = at.check_keep(move.get("keep", []))  # (before the dice for the others are drawn)
+        except InvalidRecordError as exc:
+            raise InvalidRecordError(f"move {len(record.moves) + 1} of the record does not fit: {exc}") from None
+        move = _drawn(game, record, at, list(keep))
     at = _apply_numbered(game, at, move, len(record.moves) + 1)
     return replace(record, moves=(*record.moves, move)), at
 
