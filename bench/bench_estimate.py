@@ -2,10 +2,12 @@
 ``JeopardyGame.solve_estimate``) against the measured solve, compile included, as the page
 solves (``solution_for``, fresh), in this run.
 
-    python bench/bench_estimate.py [--runs 3] [--large]
+    python bench/bench_estimate.py [--runs 3] [--large] [--memory]
 
 Prints the median seconds, the estimate and their ratio per game and size (``--large`` adds
-solves of 10-60 s). The page multiplies the estimate by the device's measured factor; a
+solves of 10-60 s). ``--memory`` prints instead each solve's peak memory (the growth of a
+fresh process's peak resident size over the solve) against the estimate's ``bytes``, which
+the page's refusal of solves too large for a phone rests on. The page multiplies the estimate by the device's measured factor; a
 ratio far from 1 here means the game's ``solve_microseconds_per_cell`` needs measuring again.
 Numbers, not assertions.
 """
@@ -48,11 +50,47 @@ def measured(name: str, params: dict) -> float:
     return time.perf_counter() - started
 
 
+MEMORY_CASES = CASES + [("zombie-dice", {"goal": 6, "bound": 12}), ("pig", {"goal": 150})]
+MEASURE_MEMORY = """
+import json, resource, sys
+sys.path.insert(0, {root!r})
+from pycore import find_game
+from pycore.service.jeopardy_actions import solution_for
+game = find_game({name!r}, **{params!r})
+estimate = game.solve_estimate()
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+solution_for(game, None, None, True)
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({{"bytes": (peak - before) * 1024, "estimate": estimate["bytes"]}}))
+"""
+
+
+def measured_memory(name: str, params: dict) -> dict:
+    import json
+    import subprocess
+
+    code = MEASURE_MEMORY.format(root=str(Path(__file__).resolve().parents[1]), name=name, params=params)
+    return json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+
+
+def main_memory() -> None:
+    print(f"{'game':<12} {'parameters':<34} {'peak MB':>9} {'estimate MB':>12} {'ratio':>6}")
+    for name, params in MEMORY_CASES:
+        result = measured_memory(name, params)
+        text = ",".join(f"{k}={v}" for k, v in params.items()) or "defaults"
+        print(f"{name:<12} {text:<34} {result['bytes'] / 1e6:>9.0f} {result['estimate'] / 1e6:>12.0f} "
+              f"{result['bytes'] / max(result['estimate'], 1):>6.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--large", action="store_true")
+    parser.add_argument("--memory", action="store_true", help="peak memory against the estimate")
     args = parser.parse_args()
+    if args.memory:
+        main_memory()
+        return
     print(f"{'game':<10} {'parameters':<34} {'cells':>12} {'median s':>9} {'estimate s':>11} {'ratio':>6}")
     for name, params in CASES + (LARGE if args.large else []):
         estimate = find_game(name, **params).solve_estimate()

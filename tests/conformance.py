@@ -85,23 +85,27 @@ def play_terminates(game, games=200, seed=7) -> None:
     rng = random.Random(seed)
     for policy in ("random", "always roll", "hold asap"):
         for _ in range(games):
-            state = start_state(game)
-            for _step in range(100_000):
-                actions = game.legal_actions(state)
-                if policy == "random":
-                    action = rng.choice(actions)
-                elif policy == "always roll":
-                    action = ROLL if ROLL in actions else HOLD
-                else:
-                    action = HOLD if HOLD in actions else ROLL
-                outcomes = game.transitions(state, action)
-                o = rng.choices(outcomes, weights=[float(x.probability) for x in outcomes])[0]
-                if o.state is None and not o.options:
-                    assert 0.0 <= o.mover_value <= 1.0
-                    break
-                state = rng.choice(o.options) if o.options else o.state
-            else:
-                pytest.fail(f"{game.name}: {policy} play did not end")
+            play_ends(game, start_state(game), rng, policy)
+
+
+def play_ends(game, state, rng: random.Random, policy: str = "random") -> None:
+    """Play from ``state`` by ``policy`` (random options after a roll) ends the game within
+    100,000 steps, with a final result in [0, 1]."""
+    for _step in range(100_000):
+        actions = game.legal_actions(state)
+        if policy == "random":
+            action = rng.choice(actions)
+        elif policy == "always roll":
+            action = ROLL if ROLL in actions else HOLD
+        else:
+            action = HOLD if HOLD in actions else ROLL
+        outcomes = game.transitions(state, action)
+        o = rng.choices(outcomes, weights=[float(x.probability) for x in outcomes])[0]
+        if o.state is None and not o.options:
+            assert 0.0 <= o.mover_value <= 1.0
+            return
+        state = rng.choice(o.options) if o.options else o.state
+    pytest.fail(f"{game.name}: {policy} play from {game.format_state(state)} did not end")
 
 
 def model_arrays_are_consistent(game) -> None:

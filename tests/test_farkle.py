@@ -371,3 +371,14 @@ def test_anchors_are_found_by_arithmetic_as_the_grid_lists_them():
     assert not game.has_anchor((1000, 0)) and not game.has_anchor((25, 0)) and not game.has_anchor((-50, 0))
     with pytest.raises(InvalidStateError, match="no such position i=25, j=0"):
         game.anchor_row((25, 0))
+
+
+@pytest.mark.parametrize("change", ["minimum_bank=0", "zilch_penalty=0"])
+def test_a_change_the_model_does_not_see_reads_the_shipped_table(change):
+    """Found by the API fuzz test (issue 16): Facebook Farkle with ``set=minimum_bank=0`` (a
+    value the set already has) named the table's file but was refused by its header, "table is
+    for rules ... not ...set minimum_bank=0"; it reads Facebook's table, as the zilch penalty does."""
+    changed = api.call("advise", {"game": "farkle", "set": change, "state": {}, "objective": "win"})
+    shipped = api.call("advise", {"game": "farkle", "state": {}, "objective": "win"})
+    assert changed["source"] == shipped["source"] == "table farkle-facebook.roht"
+    assert changed["value"] == shipped["value"]

@@ -18,6 +18,7 @@ import pytest
 from pycore import find_game
 from pycore.core.dice import uniform_dice
 from pycore.core.errors import InvalidParameterError
+from pycore.core.errors import InvalidParameterError
 from pycore.jeopardy.solver import solve
 from pycore.service import api
 
@@ -184,8 +185,9 @@ def test_the_estimate_says_how_large_a_solve_is_before_it_starts():
     pig = api.call("estimate", {"game": "pig"})
     assert (pig["cells"], pig["solves"], pig["table"]) == (100 * 100 * 106, 1, False)
     assert pig["seconds"] > 0
-    larger = api.call("estimate", {"game": "gro", "goal": 100, "bound": 200})
-    assert larger["seconds"] > 5 * api.call("estimate", {"game": "gro"})["seconds"]
+    assert pig["bytes"] == 100 * 100 * 106 * 230  # Pig's measured 230 bytes a cell
+    larger = api.call("estimate", {"game": "gro", "goal": 70, "bound": 140})
+    assert larger["seconds"] > 3 * api.call("estimate", {"game": "gro"})["seconds"]
     for name in ("pig-turns", "farkle"):  # their tables ship: nothing to solve (Farkle's game is too large to)
         shipped = api.call("estimate", {"game": name})
         assert (shipped["table"], shipped["seconds"]) == (True, 0.0)
@@ -195,3 +197,34 @@ def test_the_estimate_says_how_large_a_solve_is_before_it_starts():
     assert design["solves"] == 3 and design["cells"] == sum(g * g * (g + 6) for g in (20, 40, 60))
     with pytest.raises(Exception, match="bust must be 1 to 3"):
         api.call("estimate", {"game": "pig", "die": 4, "param": "bust", "values": "1:4"})
+
+
+@pytest.mark.parametrize(
+    "name, params, fitting",
+    [
+        ("ayzd", {"goal": 100}, ("goal", 59)),  # the bound follows the goal (twice it)
+        ("ayzd", {"bound": 400}, ("bound", 140)),  # (the message says "bound M up to 140")
+        ("gro", {"goal": 150, "bound": 300}, ("goal", 60)),
+        ("pig", {"goal": 200}, ("goal", 161)),
+        ("zombie-dice", {"goal": 100, "bound": 200}, ("goal", 48)),
+    ],
+)
+def test_a_solve_too_large_for_a_phone_is_refused_saying_what_fits(name, params, fitting):
+    """Issue 16: a link's parameters alone once took 13 GB. The estimate (cells x measured
+    bytes) refuses before anything is compiled, names the memory, and the largest value of a
+    parameter that fits; that value is accepted and the next one is not."""
+    from pycore.jeopardy.rules import LIVE_MEMORY_BYTES
+
+    label = find_game(name).parameter(fitting[0]).label
+    label = label[0].lower() + label[1:]
+    with pytest.raises(InvalidParameterError, match=rf"more than a phone's browser tab can give .*; {label} up to {fitting[1]} fits"):
+        api.call("estimate", {"game": name, **params})
+    with pytest.raises(InvalidParameterError, match="GB of memory"):
+        api.call("advise", {"game": name, **params, "state": {}, "objective": "win"})
+    # (without "win", the advice is the turn's most points: it needs no solve)
+    assert api.call("advise", {"game": name, **params, "state": {}})["objective"] == "turn-score"
+    derived = {"bound": 0} if fitting[0] == "goal" and name in ("ayzd", "zombie-dice") else {}
+    at_most = api.call("estimate", {"game": name, **params, **derived, fitting[0]: fitting[1]})
+    assert at_most["bytes"] <= LIVE_MEMORY_BYTES
+    with pytest.raises(InvalidParameterError, match="GB of memory"):
+        api.call("estimate", {"game": name, **params, **derived, fitting[0]: fitting[1] + 1})

@@ -72,6 +72,18 @@ class PigTurns(JeopardyGame):
     @property
     def solve_microseconds_per_cell(self) -> float:
         return 0.031 if self.target_model else 0.34
+
+    # factored: its turn graph once, the anchors' values; measured target 125-161 MB (25,000 to
+    # 400,000 anchors), free 75 MB at 25,000 and 135 MB at 100,000 anchors
+    solve_bytes_per_cell = 0.0
+
+    @property
+    def solve_bytes_fixed(self) -> float:
+        return 130e6 if self.target_model else 55e6
+
+    @property
+    def solve_bytes_per_anchor(self) -> float:
+        return 100.0 if self.target_model else 900.0
     variables = (
         SCORE,
         OPPONENT,
@@ -122,6 +134,7 @@ class PigTurns(JeopardyGame):
                 f"{self.name}: goal {self.goal} with {self.turns} turns has {anchors:,} turn starts, more than the "
                 f"{LIVE_ANCHORS:,} solved here; lower the goal or the turns"
             )
+        super().check_solvable()
 
     # ---- positions ------------------------------------------------------------------------
 

@@ -309,6 +309,10 @@ class ZombieDice(AllYellowZombieDice):
     reference = "Neller et al., Optimal Play of the All Yellow Zombie Dice Game (rules); So I Felt Like Solving Zombie Dice (one roll)"
     turn_vars = ("b",) + tuple(f"{v}_{c}" for v in DICE_VARS for c in COLOURS)
     solve_microseconds_per_cell = 0.45  # measured: goal 6 M 12 0.47 a cell at 21 million (21 s)
+    # factored: its turn graph, once; measured 127-143 MB at goal 4-8 (72-254 anchors)
+    solve_bytes_fixed = 150e6
+    solve_bytes_per_anchor = 100e3
+    solve_bytes_per_cell = 0.0
     variables = (
         PLAYER,
         SCORE,
@@ -371,6 +375,9 @@ class ZombieDice(AllYellowZombieDice):
 
     def turn_states(self):
         return [(b, *_flat(c)) for b in range(self.bound + 1) for c in configurations()]
+
+    def turn_state_count(self) -> int:
+        return (self.bound + 1) * len(configurations())
 
     def var_range(self, var):
         if var == "b":

@@ -45,7 +45,7 @@ import numpy as np
 
 from ..core.errors import InvalidStateError
 from .model import RowIndex
-from .rules import HOLD, ROLL, Choice, best_of, options_of
+from .rules import HOLD, ROLL, Choice, best_of, options_of, probability
 
 #: when a layer's turn-start values stop: no value moved by more than this in the last sweep
 TOLERANCE = 1e-14
@@ -326,18 +326,31 @@ def _groups(graph: TurnGraph) -> tuple[list[_Level], np.ndarray]:
 
 def reachable(graph: TurnGraph, top: int, roll_limit: int) -> np.ndarray:
     """(top + 1, C) bool: the (gain, configuration) states a turn can reach from its start,
-    rolling only at gains up to ``roll_limit`` (breadth-first over the graph, vectorised)."""
-    reach = np.zeros((top + 1, graph.n_configurations), bool)
-    reach[0, graph.start] = True
+    rolling only at gains up to ``roll_limit`` (breadth-first over the graph, vectorised: each
+    round follows the edges of the states first reached in the round before, so each state's
+    edges are followed once; Zombie Dice at M = 200 in about a second, not two minutes)."""
+    C = graph.n_configurations
     lands = graph.dst >= 0
-    src, dst, gain = graph.src[lands], graph.dst[lands], graph.gain[lands]
-    count = 1
-    while True:
-        at, move = np.nonzero(reach[: roll_limit + 1][:, src])
-        reach[np.minimum(at + gain[move], top), dst[move]] = True
-        if reach.sum() == count:
-            return reach
-        count = int(reach.sum())
+    order = np.argsort(graph.src[lands], kind="stable")  # edges grouped by their source
+    src, dst, gain = graph.src[lands][order], graph.dst[lands][order], graph.gain[lands][order]
+    first = np.searchsorted(src, np.arange(C))
+    degree = np.searchsorted(src, np.arange(C), side="right") - first
+    reach = np.zeros((top + 1, C), bool)
+    flat_reach = reach.reshape(-1)  # a view: (gain, configuration) as gain * C + configuration
+    new = np.atleast_1d(np.asarray(graph.start, dtype=np.intp))
+    flat_reach[new] = True
+    while new.size:
+        at, config = np.divmod(new, C)
+        rolls = at <= roll_limit
+        at, config = at[rolls], config[rolls]
+        count = degree[config]
+        ends = np.cumsum(count)
+        edge = np.repeat(first[config] - ends + count, count) + np.arange(int(ends[-1]) if ends.size else 0)
+        landed = np.minimum(np.repeat(at, count) + gain[edge], top) * C + dst[edge]
+        landed = np.unique(landed)
+        new = landed[~flat_reach[landed]]
+        flat_reach[new] = True
+    return reach
 
 
 def graph_of_rules(game) -> tuple[TurnGraph, dict[str, np.ndarray]]:
@@ -832,7 +845,7 @@ class FactoredSolution:
         return len(self.anchor_values) * graph.n_configurations * (self.game.var_range(self.game.turn_vars[0])[1] + 1)
 
     def anchor_value(self, anchor: tuple[int, ...]) -> float:
-        return float(self.anchor_values[self.game.anchor_row(anchor)])
+        return probability(self.anchor_values[self.game.anchor_row(anchor)])
 
     def turn(self, anchor: tuple[int, ...]) -> FactoredTurnValues:
         key = self.game.anchor_key(anchor)
@@ -845,10 +858,10 @@ class FactoredSolution:
     def value(self, state) -> float:
         if tuple(state.turn) == tuple(self.game.turn_start):
             return self.anchor_value(state.anchor)  # no sweep needed for a turn start
-        return self.turn(state.anchor).value_at(state.turn)
+        return probability(self.turn(state.anchor).value_at(state.turn))
 
     def action_values(self, state) -> dict[str, float | None]:
-        return self.turn(state.anchor).action_values(state.turn)
+        return {a: probability(v) for a, v in self.turn(state.anchor).action_values(state.turn).items()}
 
     def best_action(self, state) -> str:
         return self.turn(state.anchor).best_action(state.turn)

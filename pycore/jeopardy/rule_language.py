@@ -4,7 +4,9 @@ A rule is one expression over the game's state variables that is true where
 the player rolls, e.g. ``k < 20 and i + k < 100``. Allowed: the state
 variables, whole-number literals, ``True``/``False``, ``+ - * // %``, unary
 ``-``, comparisons (chained too: ``0 < k <= 20``), ``and``/``or``/``not``,
-``a if c else b``, and ``min``/``max``/``abs``.
+``a if c else b``, and ``min``/``max``/``abs``. Every operator means what it means in
+Python (``and``/``or`` give one of their operands; a comparison is 1 or 0), which the tests
+check against Python itself on generated rules.
 
 The text is parsed by :func:`ast.parse` (which runs nothing) and every node
 is checked against that list; anything else (attributes, calls to other
@@ -20,6 +22,7 @@ an error naming that state.
 from __future__ import annotations
 
 import ast
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -87,7 +90,9 @@ def parse_rule(text: str, variables: tuple[str, ...]) -> Rule:
         raise RuleError("the rule is empty: write an expression that is true where you roll, e.g. k < 20")
     source = text.strip()
     try:
-        tree = ast.parse(source, mode="eval")
+        with warnings.catch_warnings():  # (a stray backslash is refused below, not warned about)
+            warnings.simplefilter("ignore")
+            tree = ast.parse(source, mode="eval")
     except SyntaxError as exc:
         if exc.offset:
             raise RuleError(f"this is not an expression ({exc.msg})", source, exc.offset) from None
@@ -189,16 +194,16 @@ def _evaluate(node: ast.AST, state: dict[str, np.ndarray], text: str):
             return np.asarray(int(node.id == "True"), dtype=np.int64), none
         return np.asarray(state[node.id], dtype=np.int64), none
     if isinstance(node, ast.BoolOp):
+        # Python's meaning: ``a and b`` is a where a is false, else b; ``a or b`` is a where a
+        # is true, else b (so ``k and 20`` is 20 where k is not 0, as it reads in Python)
         parts = [_evaluate(v, state, text) for v in node.values]
-        combine = np.logical_and if isinstance(node.op, ast.And) else np.logical_or
-        value = _truth(parts[0][0])
-        invalid = parts[0][1]
+        value, invalid = parts[0]
         for part_value, part_invalid in parts[1:]:
             # short-circuit: a later operand matters only where the earlier ones did not decide
-            undecided = value if isinstance(node.op, ast.And) else ~value
+            undecided = _truth(value) if isinstance(node.op, ast.And) else ~_truth(value)
             invalid = invalid | (undecided & part_invalid)
-            value = combine(value, _truth(part_value))
-        return value.astype(np.int64), invalid
+            value = np.where(undecided, part_value, value)
+        return value, invalid
     if isinstance(node, ast.UnaryOp):
         value, invalid = _evaluate(node.operand, state, text)
         if isinstance(node.op, ast.Not):

@@ -60,8 +60,25 @@ from ..core.game import Game
 from ..core.params import WHOLE_NUMBER, StateVar, not_a_number
 from ..store.prebuilt import TableContent
 
+#: the most memory a live solve (or a policy's evaluation) may need: what a phone's browser
+#: tab can give Python (wasm32 allows 2 GB at most; a phone's tab is killed well before that)
+LIVE_MEMORY_BYTES = 1_000_000_000
+_TOO_LARGE: dict = {}  # game key -> why its solve is refused as too large, or None
+
+
+def _in_text(param) -> str:
+    """A parameter's label within a sentence ("Bound M" -> "bound M")."""
+    label = param.label or param.name
+    return label[0].lower() + label[1:]
+
 ROLL = "roll"
 HOLD = "hold"
+
+
+def probability(value) -> float | None:
+    """A win chance as returned: within [0, 1] (the sweeps' rounding leaves a few 1e-16
+    beyond either end), None kept for an action not allowed."""
+    return None if value is None or np.isnan(value) else min(1.0, max(0.0, float(value)))
 
 
 @dataclass(frozen=True)
@@ -312,6 +329,14 @@ class JeopardyGame(Game):
     def turn_states(self) -> list[tuple[int, ...]]:
         """Every turn state (any order; the model sorts them)."""
 
+    def anchor_count(self) -> int:
+        """How many anchors there are (the estimate's; a game may count them without listing)."""
+        return len(self.anchors())
+
+    def turn_state_count(self) -> int:
+        """How many turn states there are (a game whose list is slow to make counts them)."""
+        return len(self.turn_states())
+
     @abstractmethod
     def gain(self, turn: tuple[int, ...]) -> int:
         """Points banked by holding in this turn state."""
@@ -355,19 +380,80 @@ class JeopardyGame(Game):
     solve_microseconds_per_cell: ClassVar[float] = 1.5
     #: a designer's row (solve, expected length, a policy's evaluation) against a solve alone
     design_cost_factor: ClassVar[float] = 2.4
+    #: peak memory of a solve, compile included, in bytes: a fixed part, a part per anchor and
+    #: a part per (anchor, turn state) cell (measured as the growth of CPython's peak resident
+    #: size: bench/bench_estimate.py --memory). A tabulated turn costs per cell; a factored
+    #: sweep (``factored``) keeps its turn graph once, and the anchors' values
+    solve_bytes_fixed: ClassVar[float] = 0.0
+    solve_bytes_per_anchor: ClassVar[float] = 0.0
+    solve_bytes_per_cell: ClassVar[float] = 230.0
 
     def solve_estimate(self) -> dict:
         """How large the two-player solve of these parameters is, before solving: ``cells``
-        (anchors x turn states) and ``seconds`` it takes in CPython on the development machine
-        (2 cores; a phone's Pyodide is a few times slower: the page measures that)."""
-        cells = len(self.anchors()) * len(self.turn_states())
+        (anchors x turn states), ``seconds`` it takes in CPython on the development machine
+        (2 cores; a phone's Pyodide is a few times slower: the page measures that) and the
+        peak memory it needs in ``bytes``."""
+        anchors = self.anchor_count()
+        cells = anchors * self.turn_state_count()
         millions = cells / 1e6
         seconds = self.solve_microseconds_per_cell * millions * max(1.0, millions) ** 0.25
-        return {"cells": cells, "seconds": seconds}
+        needed = self.solve_bytes_fixed + anchors * self.solve_bytes_per_anchor + cells * self.solve_bytes_per_cell
+        return {"cells": cells, "seconds": seconds, "bytes": int(needed)}
 
     def check_solvable(self) -> None:
         """InvalidParameterError, saying why, if the two-player game of these parameters is
-        not solved here (too large without a table, or a rule its model lacks)."""
+        not solved here: too large for a phone's browser tab (:data:`LIVE_MEMORY_BYTES`; the
+        message says which values of a parameter fit), or (a game's own check) a rule its
+        model lacks. Offline table builds skip it."""
+        if self.key not in _TOO_LARGE:  # (a link's resolve asks, then the page's estimate)
+            if len(_TOO_LARGE) >= 16:
+                _TOO_LARGE.pop(next(iter(_TOO_LARGE)))
+            needed = self.solve_estimate()["bytes"]
+            shown = ", ".join(f"{_in_text(p)} {self.params[p.name]}" for p in self.parameters
+                              if self.params[p.name] not in ("", p.default))
+            _TOO_LARGE[self.key] = None if needed <= LIVE_MEMORY_BYTES else (
+                f"{self.title} with {shown} needs about {needed / 1e9:.1f} GB of memory to solve, more than a phone's "
+                f"browser tab can give ({LIVE_MEMORY_BYTES / 1e9:.1f} GB); {self._what_fits()}"
+            )
+        if _TOO_LARGE[self.key]:
+            raise InvalidParameterError(_TOO_LARGE[self.key])
+
+    def _what_fits(self) -> str:
+        """The largest value of the first whole-number parameter that brings the solve within
+        :data:`LIVE_MEMORY_BYTES`, the others as they are (a binary search on the estimate:
+        the cells grow with every size parameter). A parameter its default derives from the
+        others (AYZD's bound: twice the goal) follows them."""
+        derived = {}
+        for param in self.parameters:
+            if self.params[param.name] != param.default:
+                try:
+                    with_default = type(self)(**{**self.params, param.name: param.default})
+                except InvalidParameterError:
+                    continue
+                if with_default.params[param.name] == self.params[param.name]:
+                    derived[param.name] = param.default
+
+        def fits(name: str, value: int) -> bool:
+            try:
+                variant = type(self)(**{**self.params, **derived, name: value})
+            except InvalidParameterError:
+                return False
+            return variant.solve_estimate()["bytes"] <= LIVE_MEMORY_BYTES
+
+        for param in self.parameters:
+            current = self.params[param.name]
+            if param.choices or param.text or not isinstance(current, int):
+                continue
+            # the smallest values may not go with the others (AYZD's goal 2 wants a bound of 5)
+            low = next((v for v in range(param.minimum, min(current, param.minimum + 16)) if fits(param.name, v)), None)
+            if low is None:
+                continue
+            high = current - 1  # fits(low); the answer is in [low, high]
+            while low < high:
+                middle = (low + high + 1) // 2
+                low, high = (middle, high) if fits(param.name, middle) else (low, middle - 1)
+            return f"{_in_text(param)} up to {low} fits, the other rules as they are"
+        return "smaller rules fit"
 
     def factored_turn(self):
         """(TurnGraph, configuration columns) of the factored sweep: by default built from

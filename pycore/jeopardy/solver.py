@@ -68,7 +68,7 @@ import numpy as np
 from ..core.errors import InvalidRequestError, InvalidStateError, SolverError
 from .factored import FactoredSolution, solve_factored
 from .model import Group, Model, compile_game
-from .rules import HOLD, ROLL, JeopardyGame, Policy, State
+from .rules import HOLD, ROLL, JeopardyGame, Policy, State, probability
 
 Progress = Callable[[str, float], None]
 
@@ -95,7 +95,7 @@ class Solution:
         return self.model.n_states
 
     def value(self, state: State) -> float:
-        return float(self.values[self.model.cell(state)])
+        return probability(self.values[self.model.cell(state)])
 
     def anchor_value(self, anchor: tuple[int, ...]) -> float:
         """P(mover wins) at the start of the turn at ``anchor``."""
@@ -104,10 +104,7 @@ class Solution:
     def action_values(self, state: State) -> dict[str, float | None]:
         """{"roll": P, "hold": P} for the mover; None for an illegal action."""
         a, t = self.model.cell(state)
-        return {
-            ROLL: None if np.isnan(self.roll_values[a, t]) else float(self.roll_values[a, t]),
-            HOLD: None if np.isnan(self.hold_values[a, t]) else float(self.hold_values[a, t]),
-        }
+        return {ROLL: probability(self.roll_values[a, t]), HOLD: probability(self.hold_values[a, t])}
 
     def best_action(self, state: State) -> str:
         return ROLL if self.policy[self.model.cell(state)] else HOLD
@@ -129,7 +126,7 @@ class Solution:
             a = self.model.anchor_index(anchor)
         except InvalidStateError:
             raise InvalidStateError(f"{self.game.name}: a komi of {komi} is outside the table") from None
-        return float(self.values[a, self.model.start])
+        return probability(self.values[a, self.model.start])
 
 
 @dataclass(frozen=True)
@@ -140,6 +137,10 @@ class Matchup:
     win_rate_second: float  # ... moving second
     label: str = "X"
     against: str = "Y"
+
+    def __post_init__(self) -> None:  # (rounding may leave 1 + 1e-16)
+        object.__setattr__(self, "win_rate_first", probability(self.win_rate_first))
+        object.__setattr__(self, "win_rate_second", probability(self.win_rate_second))
 
     @property
     def win_rate(self) -> float:

@@ -87,16 +87,35 @@ def call(action: str, args: dict | None = None, progress=None) -> dict:
     return actions[action](game, args, progress)
 
 
+def _whole_number_of_json(text: str) -> int:
+    """A JSON integer, at most 18 digits (Python's own limit, 4,300 digits, would raise a
+    ValueError of its own; no parameter or count needs more)."""
+    if len(text.lstrip("-")) > 18:
+        raise InvalidRequestError(f"a number in the request has {len(text.lstrip('-')):,} digits; at most 18 are read")
+    return int(text)
+
+
+def read_request(request: str) -> dict:
+    """The request object of JSON text: InvalidRequestError for text that is not JSON, nests
+    deeper than Python's decoder goes (RecursionError), or has a number of too many digits."""
+    if not isinstance(request, str):
+        raise InvalidRequestError(f"a request is JSON text, not {type(request).__name__}")
+    try:
+        message = json.loads(request, parse_int=_whole_number_of_json)
+    except json.JSONDecodeError as exc:
+        raise InvalidRequestError(f"request is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise InvalidRequestError("request nests its arrays or objects too deeply") from None
+    if not isinstance(message, dict) or "action" not in message:
+        raise InvalidRequestError('a request is an object {"action": ..., "args": {...}}')
+    return message
+
+
 def handle(request: str, progress=None) -> str:
     """JSON request text -> JSON response text (never raises: bad input is named by its
     PycoreError, anything else reported in one line as an InternalError)."""
     try:
-        try:
-            message = json.loads(request)
-        except (json.JSONDecodeError, TypeError) as exc:
-            raise InvalidRequestError(f"request is not valid JSON: {exc}") from None
-        if not isinstance(message, dict) or "action" not in message:
-            raise InvalidRequestError('a request is an object {"action": ..., "args": {...}}')
+        message = read_request(request)
         result = call(message["action"], message.get("args"), progress)
     except PycoreError as exc:
         result = {"error": {"type": type(exc).__name__, "message": str(exc)}}

@@ -122,7 +122,12 @@ def _head(game: JeopardyGame) -> dict:
 
 
 def _solved(game: JeopardyGame, args: dict, progress) -> tuple[Solution | FactoredSolution, float]:
-    return solution_for(game, progress, args.get("anchor_values"), bool(args.get("fresh")))
+    stored = args.get("anchor_values")
+    if stored is not None and not (
+        isinstance(stored, list) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in stored)
+    ):
+        raise InvalidRequestError("argument 'anchor_values' must be a list of probabilities (a solve the page stored)")
+    return solution_for(game, progress, stored, bool(args.get("fresh")))
 
 
 def _solve(game: JeopardyGame, args: dict, progress) -> dict:

@@ -60,8 +60,14 @@ def encode_table(
     return MAGIC + json.dumps(header, sort_keys=True).encode() + b"\n" + payload
 
 
+#: the largest table read: 256 MB unpacked (the largest shipped is a few MB; a compressed
+#: "bomb" stops here instead of filling the phone's memory)
+MAX_TABLE_BYTES = 256 << 20
+
+
 def decode_table(data: bytes, rules: dict | None = None) -> tuple[dict, np.ndarray, dict[str, np.ndarray]]:
-    """(header, values [n], extra arrays) of a table; ``rules`` (if given) must match."""
+    """(header, values [n], extra arrays) of a table; ``rules`` (if given) must match. The
+    payload is inflated only up to the size its header gives (at most MAX_TABLE_BYTES)."""
     data = bytes(data)
     if not data.startswith(MAGIC):
         raise TableError("not a Roll or Hold table (bad magic line)")
@@ -71,18 +77,24 @@ def decode_table(data: bytes, rules: dict | None = None) -> tuple[dict, np.ndarr
         count, scale = int(header["values"]), int(header["scale_bits"])
         extra_sizes = {str(k): int(v) for k, v in header["extra"].items()}
         expected_sha = str(header["payload_sha256"])
-    except (ValueError, KeyError, TypeError) as exc:
-        raise TableError(f"table header is unreadable ({exc})") from None
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+        raise TableError(f"table header is unreadable ({type(exc).__name__}: {exc})") from None
+    size = 4 * count + 8 * sum(extra_sizes.values())
+    if not 0 <= scale <= 52:  # (a fixed-point scale a float's 53 bits can hold)
+        raise TableError(f"table header's scale_bits must be 0 to 52, got {scale}")
+    if count < 0 or min(extra_sizes.values(), default=0) < 0 or size > MAX_TABLE_BYTES:
+        raise TableError(f"table header gives {size:,} bytes of values; a table holds 0 to {MAX_TABLE_BYTES:,}")
     if rules is not None and header.get("rules") != rules:
         raise TableError(f"table is for rules {header.get('rules')}, not {rules}")
     payload = data[line_end + 1 :]
     if hashlib.sha256(payload).hexdigest() != expected_sha:
         raise TableError("table payload is corrupted (sha256 mismatch)")
     try:
-        raw = zlib.decompress(payload)
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(payload, size + 1)  # (one byte more shows a payload too long)
     except zlib.error as exc:
         raise TableError(f"table payload does not decompress ({exc})") from None
-    if len(raw) != 4 * count + 8 * sum(extra_sizes.values()):
+    if len(raw) != size or not inflater.eof:
         raise TableError("table payload has the wrong length")
     zigzag = _from_byte_planes(raw[: 4 * count], np.uint32, count).astype(np.int64)
     fixed = np.cumsum((zigzag >> 1) ^ -(zigzag & 1))

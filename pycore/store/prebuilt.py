@@ -63,7 +63,13 @@ def build_tables(out_dir: Path | None = None, progress: Progress | None = None, 
     """Solve every variant that ships a table (or ``games``), write the tables and the
     manifest; returns the manifest. Entries of other games already listed are kept."""
     out_dir = Path(out_dir or tables_dir())
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:  # a bad directory is said before minutes of solving, not after
+        out_dir.mkdir(parents=True, exist_ok=True)
+        probe = out_dir / ".writable"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise TableError(f"tables cannot be written to {out_dir} ({exc.strerror or exc})") from None
     old = read_manifest(out_dir) if (out_dir / MANIFEST).exists() else {}
     entries = []
     for game in prebuilt_games() if games is None else games:
@@ -128,18 +134,20 @@ def load_result(game, kind: str) -> dict | None:
     computed (checked against the manifest)."""
     directory = tables_dir()
     for entry in read_manifest(directory).get("results", []):
-        if entry["rules"] == game.table_rules and entry["kind"] == kind:
+        if entry.get("rules") == game.table_rules and entry["kind"] == kind:
             return json.loads(_checked_bytes(directory, entry, entry["regenerate"]))
     return None
 
 
 def _checked_bytes(directory: Path, entry: dict, regenerate: str) -> bytes:
-    """A file the manifest lists, refused if missing or not matching its sha256."""
+    """A file the manifest lists, refused if missing, unreadable or not matching its sha256."""
     name = entry["file"]
     try:
         data = (directory / name).read_bytes()
     except FileNotFoundError:
         raise TableError(f"{name} is missing from {directory}; run `{regenerate}`") from None
+    except OSError as exc:  # a directory of that name, no permission...
+        raise TableError(f"{name} in {directory} cannot be read ({exc.strerror or exc}); run `{regenerate}`") from None
     if hashlib.sha256(data).hexdigest() != entry["sha256"]:
         raise TableError(f"{name} does not match its sha256 in the manifest (corrupted or stale)")
     return data
@@ -160,14 +168,33 @@ class LoadedTable:
 _LOADED: dict[tuple, LoadedTable] = {}
 
 
+#: what each entry of the manifest's lists must give (each a string)
+MANIFEST_FIELDS = {"tables": ("file", "sha256"), "results": ("file", "sha256", "kind", "regenerate")}
+
+
 def read_manifest(directory: Path | None = None) -> dict:
+    """The manifest, checked: an object whose ``tables`` and ``results`` (where present)
+    are lists of objects with their fields as text (TableError naming what is wrong)."""
     path = Path(directory or tables_dir()) / MANIFEST
     try:
-        return json.loads(path.read_text())
+        manifest = json.loads(path.read_text())
     except FileNotFoundError:
         raise TableError(f"no table manifest at {path}; run `{REGENERATE}` to build the tables") from None
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise TableError(f"table manifest {path} is not valid JSON ({exc})") from None
+    except OSError as exc:
+        raise TableError(f"table manifest {path} cannot be read ({exc.strerror or exc})") from None
+    if not isinstance(manifest, dict):
+        raise TableError(f"table manifest {path} is not a JSON object; run `{REGENERATE}`")
+    for key, fields in MANIFEST_FIELDS.items():
+        entries = manifest.get(key, [])
+        if not isinstance(entries, list):
+            raise TableError(f"table manifest {path}: {key!r} is not a list")
+        for n, entry in enumerate(entries):
+            missing = [f for f in fields if not isinstance(entry, dict) or not isinstance(entry.get(f), str)]
+            if missing:
+                raise TableError(f"table manifest {path}: {key} entry {n + 1} lacks {', '.join(missing)} (as text)")
+    return manifest
 
 
 def load_table(game) -> LoadedTable:

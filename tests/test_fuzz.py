@@ -1,0 +1,281 @@
+"""Fuzz tests over every entrance (issue 16): the JSON API, the link resolver, the command
+line, the rule language and the table loader. Each throws seeded random, mostly hostile
+input (wrong types, huge and odd numbers, deep nesting, other scripts, damaged bytes) and
+asserts the one thing every entrance promises: an answer, or the project's own error naming
+the problem -- never an internal error, a traceback or a hang (each input has a 60 s alarm).
+The counts are printed at the end of the run ("fuzzed entrances") and quoted in the README."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import random
+import signal
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+from fuzz_counts import count
+
+from pycore.core.errors import TableError
+from pycore.core.registry import game_classes
+from pycore.jeopardy.rule_language import RuleError, parse_rule
+from pycore.service import api, cli
+from pycore.store import prebuilt
+from pycore.store.codec import MAGIC, decode_table
+
+SEED = 16
+PARAM_NAMES = sorted({p.name for cls in game_classes() for p in cls.parameters})
+GAME_NAMES = [cls.name for cls in game_classes()] + ["zd", "zilch", "chess", "", "PIG"]
+#: values of every type the JSON can carry, most of them wrong where they land
+VALUES = [
+    None, True, False, 0, 1, 2, 3, 5, 13, -1, 10**17, -(10**17), 1.5, 1e300, float("nan"),
+    "", "x", "5_0", "٣", "١٠", "1e9", "<b>", "&game=pig", "%00", "é" * 3, "a" * 3000, "0x10",
+    [], [1, 2], [[[[[]]]]], {}, {"a": 1}, {"i": 1, "j": 2, "k": 3},
+    "i=10,j=20,k=5", "p=1,i=0,j=0,k=0,o=0", "i=0,j=0,b=0,s=0", "k < 20", "k and 20 or i", "1 // 0",
+    "roll", "hold", "optimal", "win", "turn-score", "forced", "free", "none", "facebook", "basic",
+    "target=300", "minimum_bank=0", "goal", "k", "advice", "slice", "play", "Hold at 20",
+]
+ARG_KEYS = PARAM_NAMES + [
+    "state", "policy", "rule", "against", "against_policy", "against_rule", "komi", "param", "values",
+    "var", "direction", "to", "fragment", "record", "move", "seed", "limit", "objective", "dice",
+    "scorecard", "rolls_left", "target", "anchor_values", "axis", "view", "player", "keep", "faces",
+]
+
+
+@contextlib.contextmanager
+def at_most(seconds: int, what):
+    """Fail (naming the input) if one input takes longer than ``seconds``."""
+
+    def expired(signum, frame):
+        raise AssertionError(f"no answer within {seconds} s to {what!r}"[:500])
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def random_value(rng: random.Random):
+    value = rng.choice(VALUES)
+    if rng.random() < 0.05:  # deeper than the decoder goes
+        value = "[" * 50
+        if rng.random() < 0.5:
+            for _ in range(3000):
+                value = [value]
+    return value
+
+
+def random_request(rng: random.Random) -> str:
+    action = rng.choice(api.action_names() + ["nope", "", "__class__"])
+    if rng.random() < 0.1:
+        action = random_value(rng)
+    args: dict = {}
+    if rng.random() < 0.9:
+        args["game"] = rng.choice(GAME_NAMES) if rng.random() < 0.9 else random_value(rng)
+    for key in rng.sample(ARG_KEYS, rng.randrange(0, 5)):
+        args[key] = random_value(rng)
+    shape = rng.random()
+    if shape < 0.03:
+        return rng.choice(["", "{", "[]", "null", '{"action": "games"', "\x00", '{"action":"games","args":' + "[" * 5000])
+    if shape < 0.06:
+        return json.dumps({"action": action, "args": args}) + "x"
+    if shape < 0.08:
+        return '{"action":"advise","args":{"game":"pig","goal":' + "9" * rng.randrange(19, 6000) + "}}"
+    try:
+        return json.dumps({"action": action, "args": args})
+    except (TypeError, ValueError, RecursionError):
+        return json.dumps({"action": "games", "args": []})
+
+
+def test_the_api_answers_or_names_the_problem():
+    rng = random.Random(SEED)
+    for _ in range(1500):
+        request = random_request(rng)
+        with at_most(60, request):
+            answer = json.loads(api.handle(request))
+        assert isinstance(answer, dict)
+        if "error" in answer:
+            assert answer["error"]["type"] != "InternalError", (request[:300], answer)
+            assert answer["error"]["message"]
+            count("API (api.handle)", answer["error"]["type"])
+        else:
+            count("API (api.handle)", "answers")
+
+
+def random_fragment(rng: random.Random) -> str:
+    keys = ["game", "view", "axis", "objective", "rule", "record", "card", "dice", "rolls", "target",
+            "turns", "set", "rules", "i", "j", "k", "p", "o", "b", "s", "n", "fp", "br", "sg", "zz"] + PARAM_NAMES
+    pairs = []
+    for _ in range(rng.randrange(0, 8)):
+        key = rng.choice(keys)
+        value = rng.choice(VALUES)
+        text = value if isinstance(value, str) else json.dumps(value) if rng.random() < 0.5 else str(value)
+        pairs.append(f"{key}={text}" if rng.random() < 0.9 else key)
+    fragment = "&".join(pairs)
+    if rng.random() < 0.1:
+        fragment = "".join(rng.choice("=&#%?+ ;/abcdefgi0123456789é٣") for _ in range(rng.randrange(0, 60)))
+    return ("#" if rng.random() < 0.7 else "") + fragment
+
+
+def test_the_link_resolver_opens_the_nearest_valid_position_of_any_link():
+    """Any fragment opens something (never an error), and what it opens is a link that opens
+    itself again without a problem: the resolver's answer is a fixed point."""
+    rng = random.Random(SEED)
+    for _ in range(1000):
+        fragment = random_fragment(rng)
+        with at_most(60, fragment):
+            answer = json.loads(api.handle(json.dumps({"action": "resolve", "args": {"fragment": fragment}})))
+        assert "error" not in answer, (fragment, answer)
+        again = api.call("resolve", {"fragment": answer["fragment"]})
+        assert again["problems"] == [], (fragment, answer["fragment"], again["problems"])
+        assert again["fragment"] == answer["fragment"]
+        count("link resolver (resolve)", "opened with problems named" if answer["problems"] else "opened as given")
+
+
+def test_the_command_line_answers_or_names_the_problem(tmp_path, capsys):
+    """Random command lines (the offline builders ``tables``, ``target-curve`` and
+    ``beat-optimal`` excepted: they write files and run for minutes): exit 0 with output, or
+    2 with one line naming the problem -- never 1 (an internal error) or a traceback."""
+    rng = random.Random(SEED)
+    record = tmp_path / "record.json"
+    record.write_text('{"game": "pig", "moves": [')
+    commands = ["solve", "advise", "policies", "komi", "design", "evaluate", "play", "review", "link",
+                "distribution", "games", "rules", "nope"]
+    flags = ["--" + name.replace("_", "-") for name in PARAM_NAMES] + [
+        "--against", "--dice", "--faces", "--komi", "--max-points", "--objective", "--policy", "--record",
+        "--rolls-left", "--scorecard", "--scores", "--seat", "--seed", "--state", "--target", "--turn-total",
+        "--json", "--quiet", "--bogus"]
+    for _ in range(300):
+        argv = [rng.choice(commands)]
+        if rng.random() < 0.9:
+            argv.append(rng.choice(GAME_NAMES[:7]) if rng.random() < 0.9 else rng.choice(["", "-x", "chess"]))
+        for flag in rng.sample(flags, rng.randrange(0, 4)):
+            argv.append(flag)
+            if flag not in ("--json", "--quiet") and rng.random() < 0.95:
+                value = rng.choice([str(record), "0", "1", "3", "5", "-2", "10", "5_0", "٣", "9" * 40, "x", "",
+                                    "i=10,j=20,k=5", "k < 20", "hold at 20", "optimal", "greedy", "win", "22", "6,6,6,1,1"])
+                argv.append(value)
+        with at_most(60, argv):
+            try:
+                code = cli.main(argv)
+            except SystemExit as exc:  # argparse's own usage errors
+                code = exc.code
+        out, err = capsys.readouterr()
+        assert code in (0, 2), (argv, code, err[-500:])
+        assert "Traceback" not in err and "internal error" not in err, (argv, err[-500:])
+        if code == 2:
+            assert err.strip(), argv
+        count("command line (python -m pycore)", "answers" if code == 0 else "refused with a message")
+
+
+RULE_PARTS = ["k", "i", "j", "o", "p", "20", "0", "-", "+", "*", "//", "%", "<", "<=", "==", "!=", "and", "or",
+              "not", "(", ")", "if", "else", "min(", "max(", "abs(", ",", "True", "x", "**", "/", ".", "[", "]",
+              "lambda", ":", "'", "1e3", "10**6", "9" * 20, "é", "__import__", "k.real", "\\", ";", "\n"]
+
+
+def test_the_rule_language_checks_or_names_the_problem():
+    """Random token soup and random valid-looking rules: a Rule whose roll() gives a boolean
+    per state, or a RuleError naming where -- never another exception."""
+    rng = random.Random(SEED)
+    columns = ("p", "i", "j", "k", "o")
+    grid = {c: np.arange(-3, 60).reshape(-1, 1) % (2 if c == "p" else 61) for c in columns}
+    for _ in range(3000):
+        text = " ".join(rng.choice(RULE_PARTS) for _ in range(rng.randrange(0, 14)))
+        if rng.random() < 0.02:
+            text = "(" * rng.randrange(20, 2000) + "k" + ")" * rng.randrange(20, 2000)
+        try:
+            rule = parse_rule(text, columns)
+            roll = rule.roll(**grid)
+            assert roll.dtype == bool
+            count("rule language (parse_rule)", "rules")
+        except RuleError as exc:
+            assert str(exc).startswith("rule")
+            count("rule language (parse_rule)", "refused with a message")
+
+
+def test_the_table_loader_refuses_every_damaged_table_by_name(tmp_path):
+    """Bit flips, truncations, hand-edited headers, compression bombs and random bytes in
+    place of a shipped table: the loader refuses each by its manifest's sha256, and the
+    decoder alone (the second line of defence) refuses it with a TableError or decodes it
+    without fault -- a bomb stops at the size its header gives, never inflating gigabytes."""
+    import hashlib
+
+    rng = random.Random(SEED)
+    shipped = Path(prebuilt.tables_dir())
+    name = "farkle-facebook.roht"
+    data = (shipped / name).read_bytes()
+    entry = next(e for e in prebuilt.read_manifest(shipped)["tables"] if e["file"] == name)
+    header_end = data.index(b"\n", len(MAGIC)) + 1
+    header = json.loads(data[len(MAGIC):header_end])
+    for n in range(400):
+        damaged = bytearray(data)
+        kind = n % 5
+        if kind == 0:
+            for _ in range(rng.randrange(1, 4)):
+                damaged[rng.randrange(len(damaged))] ^= 1 << rng.randrange(8)
+        elif kind == 1:
+            damaged = damaged[: rng.randrange(len(damaged))]
+        elif kind == 2:  # a header edited by hand
+            edited = dict(header)
+            edited[rng.choice(list(edited))] = random_value(rng) if rng.random() < 0.8 else rng.choice([-5, 0, 60, 10**9])
+            try:
+                line = json.dumps(edited).encode()
+            except (TypeError, ValueError, RecursionError):
+                line = b"[" * 5000
+            damaged = bytearray(MAGIC + line + b"\n" + data[header_end:])
+        elif kind == 3:  # a bomb: its payload's sha256 right, inflating far beyond the header's size
+            bomb = zlib.compress(b"\0" * rng.choice([10**6, 50 * 10**6]), 9)
+            edited = {**header, "payload_sha256": hashlib.sha256(bomb).hexdigest()}
+            damaged = bytearray(MAGIC + json.dumps(edited).encode() + b"\n" + bomb)
+        else:
+            damaged = bytearray(rng.randbytes(rng.randrange(0, 200)))
+        if bytes(damaged) == data:
+            continue
+        (tmp_path / name).write_bytes(damaged)
+        with pytest.raises(TableError, match="does not match its sha256"):
+            prebuilt._checked_bytes(tmp_path, entry, "python -m pycore tables")
+        try:
+            decode_table(bytes(damaged))
+            count("table loader (a damaged table)", "refused by its sha256; the decoder alone reads it")
+        except TableError:
+            count("table loader (a damaged table)", "refused by its sha256 and by the decoder")
+
+
+@pytest.mark.parametrize(
+    "manifest, why",
+    [
+        ("[1, 2]", "is not a JSON object"),
+        ('{"tables": {"file": "x"}}', "'tables' is not a list"),
+        ('{"tables": [{"file": "pig.roht"}]}', "tables entry 1 lacks sha256"),
+        ('{"tables": [5]}', "tables entry 1 lacks file, sha256"),
+        ('{"results": [{"file": "a", "sha256": "b", "kind": 3, "regenerate": "x"}]}', "results entry 1 lacks kind"),
+        ("[" * 100_000, "is not valid JSON"),
+        ("\udcff", "is not valid JSON"),
+    ],
+    ids=["a list", "tables not a list", "no sha256", "an entry a number", "kind not text", "too deep", "not UTF-8"],
+)
+def test_a_broken_manifest_is_refused_naming_the_field(tmp_path, manifest, why):
+    (tmp_path / prebuilt.MANIFEST).write_text(manifest, errors="surrogateescape")
+    with pytest.raises(TableError, match=why):
+        prebuilt.read_manifest(tmp_path)
+    count("table loader (manifest)", "refused (TableError)")
+
+
+def test_a_table_that_is_a_directory_or_unwritable_is_named(tmp_path):
+    (tmp_path / "farkle-facebook.roht").mkdir()
+    with pytest.raises(TableError, match="farkle-facebook.roht in .* cannot be read"):
+        prebuilt._checked_bytes(tmp_path, {"file": "farkle-facebook.roht", "sha256": "0"}, "python -m pycore tables")
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    for out in (afile, afile / "below"):
+        with pytest.raises(TableError, match="tables cannot be written to"):
+            prebuilt.build_tables(out, games=[])
+    code = cli.main(["tables", "--game", "farkle", "--out", str(afile / "below")])
+    assert code == 2
+
