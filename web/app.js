@@ -55,6 +55,10 @@ class App {
         this.progress.hide();
         this.screenOf(this.current).showError("The solver could not start: " + message);
       },
+      onCrash: (message) => {
+        this.progress.hide();
+        $("status").textContent = message;
+      },
     });
     const tools = {
       engine: this.engine,
@@ -116,6 +120,7 @@ class App {
     } catch (error) {
       if (!isCurrent()) return;
       this.progress.hide();
+      if (resolved) this.current = resolved; // (what the controls now show)
       this.screenOf(resolved || this.current).showError(error.message);
     }
   }

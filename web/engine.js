@@ -1,6 +1,9 @@
 // Promise-based client of the worker (worker.js): engine.call(action, args, {onProgress}).
 // cancel() stops whatever the worker is doing (a solve is one long Python call: the worker is
 // terminated and a new one started) and rejects every pending call with a CancelledError.
+// A worker that crashes after it started (Python out of memory, an uncaught error) is
+// restarted the same way: its pending calls fail with an EngineCrashed error in words, and
+// onCrash(message) tells the page. Calls made while one runs wait their turn in the worker.
 export class EngineError extends Error {
   constructor({ type, message }) {
     super(message);
@@ -9,9 +12,10 @@ export class EngineError extends Error {
 }
 
 export class Engine {
-  constructor({ onLog = () => {}, onFatal = () => {} } = {}) {
+  constructor({ onLog = () => {}, onFatal = () => {}, onCrash = () => {} } = {}) {
     this.onLog = onLog;
     this.onFatal = onFatal;
+    this.onCrash = onCrash;
     this.pending = new Map();
     this.nextId = 1;
     this.version = null;
@@ -30,6 +34,7 @@ export class Engine {
         if (message.type === "log") this.onLog(message.message);
         else if (message.type === "ready") {
           this.version = message.version;
+          this.started = worker;
           resolve(message.version);
         } else if (message.type === "fatal") {
           this.onFatal(message.message);
@@ -41,12 +46,20 @@ export class Engine {
           const call = this.pending.get(message.id);
           if (!call) return;
           this.pending.delete(message.id);
-          if (message.error) call.reject(new EngineError(message.error));
+          if (message.error && message.error.type === "EngineCrashed") {
+            call.reject(new EngineError({ type: "EngineCrashed", message: crashText(message.error.message) }));
+            this.crash(message.error.message);
+          } else if (message.error) call.reject(new EngineError(message.error));
           else call.resolve(message.result);
         }
       });
       worker.addEventListener("error", (event) => {
         const text = event.message || "the worker failed to start";
+        if (this.worker === worker && this.started === worker) {
+          event.preventDefault(); // reported in words below, not as an uncaught error
+          this.crash(text);
+          return;
+        }
         this.onFatal(text);
         reject(new EngineError({ type: "EngineError", message: text }));
       });
@@ -65,10 +78,25 @@ export class Engine {
   // stop the work in progress: every pending call fails with CancelledError, and the next
   // call waits for a fresh Python (its solutions are gone; the page's stored ones are not)
   cancel(reason = "cancelled") {
+    this.restart("CancelledError", reason);
+  }
+
+  // the worker failed after it started: say so, and start a new one (the page keeps working)
+  crash(reason) {
+    const message = crashText(reason);
+    this.restart("EngineCrashed", message);
+    this.onCrash(message);
+  }
+
+  restart(type, message) {
     this.worker.terminate();
     const calls = [...this.pending.values()];
     this.pending.clear();
-    for (const call of calls) call.reject(new EngineError({ type: "CancelledError", message: reason }));
+    for (const call of calls) call.reject(new EngineError({ type, message }));
     this.start();
   }
+}
+
+function crashText(reason) {
+  return `The solver stopped (${reason}): most likely this device ran out of memory. It is starting again; what you entered is kept.`;
 }

@@ -221,6 +221,9 @@ export class JeopardyScreen {
   // show a resolved position; returns {link, answer}, or null if a newer request took over
   async show(resolved, game, isCurrent) {
     this.game = game;
+    // the controls act on this position from now on, even if its advice fails (a solve
+    // refused as too large: Most points this turn must still be one tap away)
+    this.current = resolved;
     this.showViews(game);
     this.editor.show(game, resolved.state);
     this.objective.show(game, resolved.view.objective);

@@ -104,13 +104,23 @@ self.onmessage = async (event) => {
     post({ id, error: { type: "EngineError", message: "the solver could not start: " + String(error.message || error) } });
     return;
   }
+  const progress = (stage, fraction) => post({ type: "progress", id, stage, fraction });
   try {
-    const progress = (stage, fraction) => post({ type: "progress", id, stage, fraction });
     if (action !== "resolve" && action !== "games") await ensureTable(args, progress);
-    const answer = JSON.parse(handle(JSON.stringify({ action, args }), progress));
-    if (answer.error) post({ id, error: answer.error });
-    else post({ id, result: answer });
   } catch (error) {
     post({ id, error: { type: "EngineError", message: String((error && error.message) || error) } });
+    return;
   }
+  let text;
+  try {
+    text = handle(JSON.stringify({ action, args }), progress);
+  } catch (error) {
+    // api.handle answers every Python error itself: what escapes it is the runtime failing
+    // (wasm out of memory, a fatal error), after which this Python cannot be used again
+    post({ id, error: { type: "EngineCrashed", message: String((error && error.message) || error).slice(0, 200) } });
+    return;
+  }
+  const answer = JSON.parse(text);
+  if (answer.error) post({ id, error: answer.error });
+  else post({ id, result: answer });
 };

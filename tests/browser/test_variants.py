@@ -35,15 +35,16 @@ def test_another_die_from_the_picker_is_solved_live(site, page):
 
 
 def test_a_large_solve_is_announced_and_can_be_cancelled(site, page):
-    estimate = api.call("estimate", {"game": "gro", "goal": 120, "bound": 240})
-    assert estimate["cells"] > 20e6
-    page.goto(site + "#game=gro&goal=120&bound=240")
+    # (the largest AYZD that fits a phone's memory is goal 59; this one takes long enough to ask)
+    estimate = api.call("estimate", {"game": "ayzd", "goal": 50})
+    assert estimate["cells"] > 2e6 and estimate["bytes"] < 1e9
+    page.goto(site + "#game=ayzd&goal=50")
     ask = page.get_by_test_id("ask-solve")
     expect(ask).to_be_visible(timeout=TIMEOUT)
     expect(ask).to_contain_text(f"{estimate['cells'] / 1e6:.1f} million states")
     expect(page.get_by_test_id("solve-estimate")).to_contain_text("about")
     page.get_by_test_id("solve-now").click()
-    expect(page.get_by_test_id("progress")).to_contain_text("Solving Great Rolled Ones, about")
+    expect(page.get_by_test_id("progress")).to_contain_text("Solving All Yellow Zombie Dice, about")
     page.get_by_test_id("cancel").click()
     # asked again (the solve did not finish), and Python works again: another game is answered
     expect(ask).to_contain_text("Cancelled.", timeout=TIMEOUT)
@@ -91,3 +92,30 @@ def test_the_designer_gives_a_turn_limited_games_length(site, page):
     for row in rows:
         expect(page.get_by_test_id(f"design-row-{row['value']}")).to_contain_text(f"{row['expected_turns']:.2f}")
     expect(page.get_by_test_id("design-result")).not_to_contain_text("not computed")
+
+
+def test_a_solve_too_large_for_a_phone_is_refused_in_words(site, page):
+    """Issue 16: a link's parameters alone once took 13 GB. The page says how much memory the
+    solve needs and what fits, and the most-points advice still works."""
+    page.goto(site + "#game=ayzd&goal=100&objective=win")
+    expect(page.get_by_test_id("advice-error")).to_contain_text(
+        "needs about 4.8 GB of memory to solve, more than a phone's browser tab can give (1.0 GB); goal up to 59 fits",
+        timeout=TIMEOUT)
+    page.get_by_test_id("objective-turn-score").click()
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    expect(page.locator(ADVICE)).to_contain_text("Roll")
+
+
+def test_a_worker_crash_is_said_and_the_solver_starts_again(site, page):
+    """Issue 16: the worker failing after it started (as Python out of memory does) is reported
+    in words, a new worker starts, and the page answers again."""
+    page.goto(site + "#game=pig&goal=20&i=0&j=0&k=5")
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    page.workers[0].evaluate("setTimeout(() => { throw new Error('simulated: out of memory'); })")
+    expect(page.get_by_test_id("status")).to_contain_text(
+        "The solver stopped (Uncaught Error: simulated: out of memory): most likely this device ran out of memory",
+        timeout=TIMEOUT)
+    page.get_by_role("button", name="Turn total plus 1").click()
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    expect(page).to_have_url(re.compile(r"k=6"))
+    page.console.errors.clear()  # (the worker's own report of the error it was made to throw)
