@@ -116,6 +116,7 @@ def test_a_worker_crash_is_said_and_the_solver_starts_again(site, page):
         "The solver stopped (Uncaught Error: simulated: out of memory): most likely this device ran out of memory",
         timeout=TIMEOUT)
     page.get_by_role("button", name="Turn total plus 1").click()
+    expect(page).to_have_url(re.compile(r"k=6"), timeout=TIMEOUT)  # (after the new worker has started)
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
-    expect(page).to_have_url(re.compile(r"k=6"))
+    expect(page.locator(ADVICE)).to_contain_text("If you roll")
     page.console.errors.clear()  # (the worker's own report of the error it was made to throw)
