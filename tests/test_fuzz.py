@@ -8,6 +8,7 @@ The counts are printed at the end of the run ("fuzzed entrances") and quoted in 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import json
 import random
@@ -204,8 +205,6 @@ def test_the_table_loader_refuses_every_damaged_table_by_name(tmp_path):
     place of a shipped table: the loader refuses each by its manifest's sha256, and the
     decoder alone (the second line of defence) refuses it with a TableError or decodes it
     without fault -- a bomb stops at the size its header gives, never inflating gigabytes."""
-    import hashlib
-
     rng = random.Random(SEED)
     shipped = Path(prebuilt.tables_dir())
     name = "farkle-facebook.roht"

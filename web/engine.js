@@ -45,11 +45,10 @@ export class Engine {
         } else if (message.id !== undefined) {
           const call = this.pending.get(message.id);
           if (!call) return;
+          // (a crash fails this call with the others still waiting, in words)
+          if (message.error && message.error.type === "EngineCrashed") return this.crash(message.error.message);
           this.pending.delete(message.id);
-          if (message.error && message.error.type === "EngineCrashed") {
-            call.reject(new EngineError({ type: "EngineCrashed", message: crashText(message.error.message) }));
-            this.crash(message.error.message);
-          } else if (message.error) call.reject(new EngineError(message.error));
+          if (message.error) call.reject(new EngineError(message.error));
           else call.resolve(message.result);
         }
       });

@@ -238,7 +238,6 @@ export class JeopardyScreen {
       view: resolved.view,
     });
     if (!isCurrent()) return null;
-    this.current = resolved;
     this.advice.show(answer);
     await this.showView(resolved, isCurrent);
     return { link: answer.link, answer };

@@ -63,7 +63,6 @@ from ..store.prebuilt import TableContent
 #: the most memory a live solve (or a policy's evaluation) may need: what a phone's browser
 #: tab can give Python (wasm32 allows 2 GB at most; a phone's tab is killed well before that)
 LIVE_MEMORY_BYTES = 1_000_000_000
-_TOO_LARGE: dict = {}  # game key -> why its solve is refused as too large, or None
 
 
 def _in_text(param) -> str:
@@ -405,18 +404,20 @@ class JeopardyGame(Game):
         not solved here: too large for a phone's browser tab (:data:`LIVE_MEMORY_BYTES`; the
         message says which values of a parameter fit), or (a game's own check) a rule its
         model lacks. Offline table builds skip it."""
-        if self.key not in _TOO_LARGE:  # (a link's resolve asks, then the page's estimate)
-            if len(_TOO_LARGE) >= 16:
-                _TOO_LARGE.pop(next(iter(_TOO_LARGE)))
-            needed = self.solve_estimate()["bytes"]
-            shown = ", ".join(f"{_in_text(p)} {self.params[p.name]}" for p in self.parameters
-                              if self.params[p.name] not in ("", p.default))
-            _TOO_LARGE[self.key] = None if needed <= LIVE_MEMORY_BYTES else (
-                f"{self.title} with {shown} needs about {needed / 1e9:.1f} GB of memory to solve, more than a phone's "
-                f"browser tab can give ({LIVE_MEMORY_BYTES / 1e9:.1f} GB); {self._what_fits()}"
-            )
-        if _TOO_LARGE[self.key]:
-            raise InvalidParameterError(_TOO_LARGE[self.key])
+        # (asked once for these parameters: a link's resolve asks, then the page's estimate)
+        too_large = self._shared("too_large", self._too_large)
+        if too_large:
+            raise InvalidParameterError(too_large)
+
+    def _too_large(self) -> str | None:
+        """Why a live solve of these parameters does not fit a phone, or None."""
+        needed = self.solve_estimate()["bytes"]
+        if needed <= LIVE_MEMORY_BYTES:
+            return None
+        shown = ", ".join(f"{_in_text(p)} {self.params[p.name]}" for p in self.parameters
+                          if self.params[p.name] not in ("", p.default))
+        return (f"{self.title} with {shown} needs about {needed / 1e9:.1f} GB of memory to solve, more than a phone's "
+                f"browser tab can give ({LIVE_MEMORY_BYTES / 1e9:.1f} GB); {self._what_fits()}")
 
     def _what_fits(self) -> str:
         """The largest value of the first whole-number parameter that brings the solve within
