@@ -18,13 +18,16 @@ with a message naming the file and what to do):
 
 Downloads are cached in ``.cache/inputs/`` (outside ``dist/``), so a rebuild
 is fast and works offline. The service worker's cache name carries a version
-computed from the content of every file it precaches, and its precache list
-is written here: any change to any file makes browsers pick up an update.
+computed from the content of every file it precaches, and its precache list,
+each file with its sha256, is written here (``seal``): any change to any file
+makes browsers pick up an update, and they install that build whole or not at
+all.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import http.server
 import json
@@ -247,6 +250,40 @@ def copy_tables(target: Path) -> None:
     shutil.copy2(manifest_path, target / "manifest.json")
 
 
+def integrity(data: bytes) -> str:
+    """A file's Subresource Integrity value (what ``fetch(..., {integrity})`` checks)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
+def seal(site: Path, info: dict) -> dict:
+    """Give the site in ``site`` its version and service worker: the version is a digest of
+    every file (so any change is an update browsers pick up), written with ``info`` to
+    ``build-info.json``; ``sw.js`` gets the version and the precache list, each file with its
+    sha256, so that a service worker installs exactly this build or nothing (a deploy half
+    done or a download cut short fails the install, and the next visit tries again).
+    Returns ``info`` with ``version`` and ``files`` (the files precached)."""
+    skip = {"sw.js", "build-info.json"}
+    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    files = [name for name in files if name not in skip]
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (site / name).read_bytes())
+    pycore_version = info["pycore_wheel"].split("-")[1]
+    info = {k: v for k, v in info.items() if k not in ("version", "files")}
+    info = {"version": f"{pycore_version}-{digest.hexdigest()[:12]}", **info}
+    (site / "build-info.json").write_text(json.dumps(info, indent=1))
+    # the page itself first ("./" is index.html), build-info.json last
+    order = ["./"] + [name for name in files if name != "index.html"] + ["index.html", "build-info.json"]
+    precache = [[path, integrity((site / ("index.html" if path == "./" else path)).read_bytes())] for path in order]
+    worker = (WEB / "sw.js").read_text()
+    for placeholder in ("__VERSION__", "__PRECACHE__"):
+        if placeholder not in worker:
+            raise BuildError(f"web/sw.js lacks the placeholder {placeholder}")
+    worker = worker.replace('"__VERSION__"', json.dumps(info["version"]))
+    (site / "sw.js").write_text(worker.replace('"__PRECACHE__"', json.dumps(precache, separators=(",", ":"))))
+    return {**info, "files": order}
+
+
 def build(offline: bool = False) -> dict:
     inputs = fetch_inputs(offline)
     staging = ROOT / ".cache" / "dist-staging"
@@ -262,30 +299,11 @@ def build(offline: bool = False) -> dict:
     for size in (192, 512):
         (staging / "icons" / f"icon-{size}.png").write_bytes(png(size))
 
-    files = sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())
-    digest = hashlib.sha256()
-    for name in files:
-        digest.update(name.encode() + b"\0" + (staging / name).read_bytes())
-    pycore_version = wheel.split("-")[1]
-    version = f"{pycore_version}-{digest.hexdigest()[:12]}"
-    info = {
-        "version": version,
-        "pyodide": PYODIDE_VERSION,
-        "numpy_wheel": numpy_file,
-        "pycore_wheel": wheel,
-    }
-    (staging / "build-info.json").write_text(json.dumps(info, indent=1))
-    precache = ["./"] + [name for name in files if name != "index.html"] + ["index.html", "build-info.json"]
-    worker = (WEB / "sw.js").read_text()
-    for placeholder in ("__VERSION__", "__PRECACHE__"):
-        if placeholder not in worker:
-            raise BuildError(f"web/sw.js lacks the placeholder {placeholder}")
-    worker = worker.replace('"__VERSION__"', json.dumps(version)).replace('"__PRECACHE__"', json.dumps(precache))
-    (staging / "sw.js").write_text(worker)
+    info = seal(staging, {"pyodide": PYODIDE_VERSION, "numpy_wheel": numpy_file, "pycore_wheel": wheel})
     shutil.rmtree(DIST, ignore_errors=True)
     staging.rename(DIST)
     size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
-    say(f"dist/ ready: version {version}, {len(precache) + 1} files, {size / 1e6:.1f} MB")
+    say(f"dist/ ready: version {info['version']}, {len(info['files'])} files, {size / 1e6:.1f} MB")
     return info
 
 

@@ -167,6 +167,7 @@ class App {
     this.progress.show("Starting Python…");
     await this.showKeptAnswer().catch(() => {});
     const version = await this.engine.ready;
+    $("build").textContent = `Build ${version}`; // (the solver's: a bug report names it)
     if (!this.store || this.store.version !== version) this.store = new SolutionStore(version);
     this.store.prune();
     this.games = (await this.engine.call("games")).games;

@@ -5,23 +5,10 @@ import subprocess
 import sys
 
 import pytest
+from page_helpers import TIMEOUT, advice_of
 from playwright.sync_api import expect
 
 from pycore import api
-
-ADVICE = "[data-testid=advice]"
-TIMEOUT = 90_000  # first visit: Python starts and the game is solved in the page
-
-
-def advice_of(page):
-    panel = page.locator(ADVICE)
-    expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
-    p_hold = panel.get_attribute("data-p-hold")
-    return {
-        "best": panel.get_attribute("data-best"),
-        "roll": float(panel.get_attribute("data-p-roll") or "nan"),
-        "hold": None if p_hold == "" else float(p_hold),
-    }
 
 
 def tap(page, label, url):
@@ -239,56 +226,3 @@ def test_manifest_makes_it_installable(site, page):
     for icon in manifest["icons"]:
         status = page.evaluate(f"fetch('{icon['src']}').then(r => r.status)")
         assert status == 200
-
-
-def test_a_new_build_offers_an_update(site, browser, tmp_path):
-    """Serve a copy of the site, visit it, publish a 'new build' (a changed
-    service worker version), and check the page offers the update and
-    applies it when asked."""
-    import shutil
-    import socket
-    import subprocess
-    from pathlib import Path
-
-    copy = tmp_path / "site"
-    shutil.copytree(Path(__file__).resolve().parents[2] / "dist", copy)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(copy)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        console = []
-        page.on("pageerror", lambda e: console.append(str(e)))
-        base = f"http://127.0.0.1:{port}/"
-        for _ in range(50):
-            try:
-                page.goto(base + "#game=ayzd&p=1&i=0&j=0&b=1&s=1")
-                break
-            except Exception:
-                page.wait_for_timeout(100)
-        advice_of(page)
-        message = page.get_by_test_id("sw-message")
-        expect(message).to_contain_text("Ready to work offline", timeout=TIMEOUT)
-        worker = copy / "sw.js"
-        worker.write_text(worker.read_text().replace("const VERSION = \"", "const VERSION = \"next-", 1))
-        page.reload()
-        expect(message).to_contain_text("An update is available", timeout=TIMEOUT)
-        message.get_by_role("button", name="Update now").click()
-        # the new worker takes over and the page reloads itself
-        page.wait_for_function(
-            "navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL.endsWith('sw.js')"
-        )
-        expect(page.get_by_test_id("sw-message")).not_to_contain_text("An update is available", timeout=TIMEOUT)
-        advice_of(page)
-        caches = page.evaluate("caches.keys()")
-        assert len(caches) == 1 and caches[0].startswith("roll-or-hold-next-"), caches
-        assert console == []
-    finally:
-        context.close()
-        server.terminate()

@@ -8,15 +8,12 @@ import re
 
 import pytest
 from commands import cli_review
+from page_helpers import READY, my_move, start
 from playwright.sync_api import expect
 
 from pycore import api
 
 TIMEOUT = 90_000
-BOARD = "[data-testid=play-board]"
-READY = (f"{BOARD}[data-over=true], {BOARD} [data-testid=play-roll], {BOARD} [data-testid=play-hold], "
-         f"{BOARD} [data-testid=play-option], {BOARD} [data-testid=play-option-list]")
-
 # (link, seed): every two-player game, small goals where the game has them (a quick game)
 GAMES = [
     ("game=pig&goal=20", 31),
@@ -26,40 +23,6 @@ GAMES = [
     ("game=farkle", 5),
     ("game=pig-turns&goal=30&turns=10", 2),
 ]
-
-
-def start(page, site, fragment, seed, opponent="optimal"):
-    page.goto(site + "#" + fragment + "&view=play")
-    expect(page.get_by_test_id("play-new")).to_be_visible(timeout=TIMEOUT)
-    expect(page.get_by_test_id("play-opponent").locator("option")).not_to_have_count(1, timeout=TIMEOUT)
-    page.get_by_test_id("play-seed").fill(str(seed))
-    page.get_by_test_id("play-pace").select_option("fast")
-    page.get_by_test_id("play-opponent").select_option(opponent)
-    page.get_by_test_id("play-new").click()
-
-
-def my_move(page, n):
-    """Wait until it is my move (or the game is over), then move: hold every third chance, else
-    roll (hold where only holding is allowed); after a roll offering a choice, the last option every other time (often not the
-    best), else the first. Returns False once the game is over."""
-    board = page.get_by_test_id("play-board")
-    expect(page.locator(READY).first).to_be_visible(timeout=TIMEOUT)
-    if board.get_attribute("data-over") == "true":
-        return False
-    moves = board.get_attribute("data-moves")
-    options, listed = page.get_by_test_id("play-option"), page.get_by_test_id("play-option-list")
-    hold = page.get_by_test_id("play-hold")
-    if listed.count():
-        values = listed.locator("option").evaluate_all("os => os.map(o => o.value)")
-        listed.select_option(values[-1] if n % 2 else values[0])
-        page.get_by_test_id("play-choose").click()
-    elif options.count():
-        (options.last if n % 2 else options.first).click()
-    else:
-        roll = page.get_by_test_id("play-roll")
-        (hold if hold.count() and (n % 3 == 2 or not roll.count()) else roll).click()
-    expect(board).not_to_have_attribute("data-moves", moves, timeout=TIMEOUT)
-    return True
 
 
 @pytest.mark.parametrize("fragment, seed", GAMES, ids=[g[0].split("&")[0][5:] for g in GAMES])
