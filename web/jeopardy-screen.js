@@ -161,8 +161,10 @@ export class JeopardyScreen {
   // the two-player solution of these parameters in Python's memory: from the page's store, a
   // prebuilt table, or a solve; a long solve is said first (how long on this device) and
   // starts on a tap; any solve can be cancelled (the worker restarts: Python's memory is
-  // gone, hence the engine's generation in the key)
-  async ensureSolved(game, params) {
+  // gone, hence the engine's generation in the key). For the advice alone, a game whose
+  // default parameters ship their turn-start values is not solved at all (the other views
+  // solve it when shown, warm-started from the table: one sweep).
+  async ensureSolved(game, params, view) {
     const variant = `${game.name}|${JSON.stringify(params)}`;
     if (this.solved.has(`${this.engine.generation}|${variant}`)) return;
     const title = game.title;
@@ -185,7 +187,7 @@ export class JeopardyScreen {
       this.progress.show(`Solving ${title}${about}…`, 0, { onCancel });
       const onProgress = (stage, fraction) => this.progress.show(`Solving ${title}${about} (${stage})`, fraction);
       try {
-        result = await this.solve(game, params, cached, onProgress);
+        result = await this.solve(game, params, view, cached, onProgress);
         break;
       } catch (error) {
         if (error.name !== "CancelledError" || !estimate) throw error;
@@ -196,19 +198,21 @@ export class JeopardyScreen {
     }
     this.timer.record(estimate, result.seconds);
     if (result.anchor_values) store.put(game.name, params, result.anchor_values);
-    this.solved.add(`${this.engine.generation}|${variant}`); // the generation that solved it
+    const fromTable = Boolean(result.source && result.source.startsWith("table"));
+    // the generation that solved it (answered from a table: asked again, cheaply, for each view)
+    if (!fromTable) this.solved.add(`${this.engine.generation}|${variant}`);
     this.byTurns.set(variant, result.by_turns || null);
     this.progress.hide();
-    if (result.source && result.source.startsWith("table")) {
+    if (fromTable) {
       this.say(`${title}: solved exactly offline; the turn-start values are read from its prebuilt table.`);
     } else {
       this.say(`${title}: solved exactly, ${result.states.toLocaleString("en")} states in ${result.seconds.toFixed(1)} s.`);
     }
   }
 
-  async solve(game, params, cached, onProgress) {
+  async solve(game, params, view, cached, onProgress) {
     try {
-      const args = { game: game.name, ...params, include_anchor_values: !cached };
+      const args = { game: game.name, ...params, view, include_anchor_values: !cached };
       if (cached) args.anchor_values = cached;
       return await this.engine.call("solve", args, { onProgress });
     } catch (error) {
@@ -229,7 +233,7 @@ export class JeopardyScreen {
     this.objective.show(game, resolved.view.objective);
     this.rollEntry.show(game.roll_entry, resolved.state, game.name);
     // only the win chances need the two-player solution (or table); one turn is swept alone
-    if (resolved.view.objective === "win") await this.ensureSolved(game, resolved.params);
+    if (resolved.view.objective === "win") await this.ensureSolved(game, resolved.params, resolved.view);
     this.turnsChart.show(this.byTurns.get(`${game.name}|${JSON.stringify(resolved.params)}`));
     const answer = await this.engine.call("advise", {
       game: resolved.game,

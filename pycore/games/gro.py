@@ -60,6 +60,7 @@ class GreatRolledOnes(JeopardyGame):
     turn_vars = ("k", "o")
     solve_microseconds_per_cell = 0.6  # measured: goal 50 0.56 (0.9 s), goal 100 M 200 1.33 (16 s)
     solve_bytes_per_cell = 145.0  # measured: goal 50 135, goal 100 M 200 140, goal 150 M 300 135
+    prebuilt = ({},)  # the default game's turn-start values: its first advice needs no solve
     variables = (
         PLAYER,
         SCORE,

@@ -45,6 +45,7 @@ class Pig(JeopardyGame):
     turn_vars = ("k",)
     solve_microseconds_per_cell = 1.4  # measured: goal 60 1.41, goal 150 1.56 (0.33 s, 5.5 s)
     solve_bytes_per_cell = 230.0  # measured: goal 60 226, goal 100 221, goal 150 218
+    prebuilt = ({},)  # the default game's turn-start values: its first advice needs no solve
     variables = (SCORE, OPPONENT, StateVar("k", "Turn total", "turn total", unit="points"))
     parameters = (
         Param("goal", 100, 2, 200, "points needed to win", label="Goal"),

@@ -486,7 +486,9 @@ class JeopardyGame(Game):
         solution, seconds = _timed(lambda: solve(self, progress=progress, check=False))  # offline: any size
         content = TableContent(
             solution.anchor_values,
-            scale_bits=30,  # win probabilities to 5e-10
+            # win probabilities to 5e-10 where the solve is itself to a tolerance (factored), else
+            # to the double's last bit (2^-53): advice from the table is the solve's
+            scale_bits=30 if self.factored else 52,
             facts={
                 "p_first_player_wins": solution.p_first_player_wins(),
                 "anchors": len(solution.anchor_values),

@@ -87,7 +87,7 @@ from ..jeopardy.match import Record, extend, find_player, play, replay, review, 
 from ..jeopardy.match import Values as MatchValues
 from ..jeopardy.model import compile_game
 from ..jeopardy.rule_language import parse_rule
-from ..jeopardy.rules import HOLD, OBJECTIVES, ROLL, JeopardyGame, State, best_of
+from ..jeopardy.rules import HOLD, OBJECTIVES, ROLL, JeopardyGame, State, best_of, probability
 from ..jeopardy.solver import Progress, Solution, solve
 from ..jeopardy.strategy import choose_policy, fairest_komi, komi_table, matchup, mistakes, policy_results
 from ..jeopardy.turn import check_objective, solve_turn_score, turn_outlook, win_turn_values
@@ -102,14 +102,17 @@ VIEWS = ("advice", "slice", "solid", "thresholds", "strategies", "design", "play
 def solution_for(game: JeopardyGame, progress: Progress | None = None, anchor_values=None,
                  fresh: bool = False) -> tuple[Solution | FactoredSolution, float]:
     """The cached solution of a game and the seconds its solve took. A factored game that
-    ships a table is read from it (its turns are swept when asked) unless ``fresh``."""
+    ships a table is read from it (its turns are swept when asked) unless ``fresh``; another
+    game's table warm-starts its solve (one sweep checks the shipped values)."""
     key = (game.key, fresh)
     if key not in _SOLUTIONS:
         started = time.perf_counter()
-        table = None if fresh or not game.factored else _prebuilt(game)
-        if table is not None:
+        table = None if fresh else _prebuilt(game)
+        if table is not None and game.factored:
             solution = FactoredSolution(game, np.asarray(table.values, float), 0, 2.0**-30)
         else:
+            if table is not None and anchor_values is None:
+                anchor_values = table.values
             solution = solve(game, progress=progress, anchor_values=anchor_values)
         if len(_SOLUTIONS) >= _CACHE_SIZE:
             _SOLUTIONS.pop(next(iter(_SOLUTIONS)))
@@ -142,6 +145,11 @@ def _solve(game: JeopardyGame, args: dict, progress) -> dict:
             "states": turn.turn.states,
             "seconds": time.perf_counter() - started,
         }
+    advice_only = (_view(args) or {}).get("view", "advice") == "advice"  # (the other views need every state)
+    if advice_only and not game.factored and not args.get("fresh") and (game.key, False) not in _SOLUTIONS:
+        table = _prebuilt(game)
+        if table is not None:  # the default Pig, GRO, AYZD: answered from the shipped values, no solve
+            return _solve_from_table(game, table)
     solution, seconds = _solved(game, args, progress)
     extra = {"anchor_values": solution.anchor_values.tolist()} if args.get("include_anchor_values") else {}
     by_turns = game.by_turns(solution)  # a game with a turn limit: how it approaches the unlimited game
@@ -159,6 +167,23 @@ def _solve(game: JeopardyGame, args: dict, progress) -> dict:
         "residual": solution.residual,
         "seconds": seconds,
         "source": "solve" if solution.iterations else f"table {table_file(game)}",
+    }
+
+
+def _solve_from_table(game: JeopardyGame, table) -> dict:
+    """``solve``'s answer from a game's shipped turn-start values (what its table's build
+    found), without solving: the views that need every state's value solve when asked,
+    warm-started from the table."""
+    entry = table.entry
+    return {
+        **_head(game),
+        "objective": "win",
+        "p_first_player_wins": probability(float(table.values[game.anchor_row(game.start_anchor(0))])),
+        "states": entry["states"],
+        "iterations": 0,
+        "residual": entry["residual"],
+        "seconds": 0.0,
+        "source": f"table {table_file(game)}",
     }
 
 

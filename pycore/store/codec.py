@@ -11,6 +11,8 @@ Values are stored in fixed point (``round(v * 2**scale_bits)``), delta coded
 along the anchor order (neighbours differ by one point of upper total) and
 byte-planed before zlib: 2**-20 keeps every value to 5e-7, well inside the
 4 printed decimals of the published optimum, and a rule set takes under 1 MB.
+Scales up to 2**-30 are stored in 4-byte words, finer ones (to 2**-52, a
+probability to its last bit) in 8-byte words.
 """
 
 from __future__ import annotations
@@ -25,6 +27,12 @@ from ..core.errors import TableError
 
 MAGIC = b"ROLL-OR-HOLD-TABLE 1\n"
 SCALE_BITS = 20
+
+
+def _word_type(scale_bits: int) -> type:
+    """The words fixed-point values are stored in: 4 bytes up to a scale of 2^-30 (values in
+    [0, 2)), 8 beyond (to 2^-52: a probability to its last bit)."""
+    return np.uint32 if scale_bits <= 30 else np.uint64
 
 
 def _byte_planes(words: np.ndarray) -> bytes:
@@ -43,10 +51,11 @@ def encode_table(
     """Bytes of a table: ``values`` [n] (the anchors' values in the game's table order) and
     ``extra`` float64 arrays stored exactly."""
     fixed = np.round(np.asarray(values, dtype=np.float64) * 2**scale_bits).astype(np.int64)
-    if fixed.size and (fixed.min() < 0 or fixed.max() >= 2**31):
+    word = _word_type(scale_bits)
+    if fixed.size and (fixed.min() < 0 or fixed.max() >= 2 ** (8 * np.dtype(word).itemsize - 1)):
         raise TableError("values out of the fixed-point range")
     delta = np.diff(fixed, prepend=0)
-    zigzag = ((delta << 1) ^ (delta >> 63)).astype(np.uint32)  # small signed deltas -> small unsigned
+    zigzag = ((delta << 1) ^ (delta >> 63)).astype(word)  # small signed deltas -> small unsigned
     extra = {k: np.asarray(v, dtype=np.float64) for k, v in (extra or {}).items()}
     raw = _byte_planes(zigzag) + b"".join(v.tobytes() for v in extra.values())
     payload = zlib.compress(raw, 9)
@@ -79,9 +88,11 @@ def decode_table(data: bytes, rules: dict | None = None) -> tuple[dict, np.ndarr
         expected_sha = str(header["payload_sha256"])
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
         raise TableError(f"table header is unreadable ({type(exc).__name__}: {exc})") from None
-    size = 4 * count + 8 * sum(extra_sizes.values())
     if not 0 <= scale <= 52:  # (a fixed-point scale a float's 53 bits can hold)
         raise TableError(f"table header's scale_bits must be 0 to 52, got {scale}")
+    word = _word_type(scale)
+    word_bytes = np.dtype(word).itemsize
+    size = word_bytes * count + 8 * sum(extra_sizes.values())
     if count < 0 or min(extra_sizes.values(), default=0) < 0 or size > MAX_TABLE_BYTES:
         raise TableError(f"table header gives {size:,} bytes of values; a table holds 0 to {MAX_TABLE_BYTES:,}")
     if rules is not None and header.get("rules") != rules:
@@ -96,9 +107,9 @@ def decode_table(data: bytes, rules: dict | None = None) -> tuple[dict, np.ndarr
         raise TableError(f"table payload does not decompress ({exc})") from None
     if len(raw) != size or not inflater.eof:
         raise TableError("table payload has the wrong length")
-    zigzag = _from_byte_planes(raw[: 4 * count], np.uint32, count).astype(np.int64)
-    fixed = np.cumsum((zigzag >> 1) ^ -(zigzag & 1))
-    extra, offset = {}, 4 * count
+    zigzag = _from_byte_planes(raw[: word_bytes * count], word, count).astype(np.uint64)
+    fixed = np.cumsum((zigzag >> np.uint64(1)).astype(np.int64) ^ -(zigzag & np.uint64(1)).astype(np.int64))
+    extra, offset = {}, word_bytes * count
     for name, size in extra_sizes.items():
         extra[name] = np.frombuffer(raw, dtype=np.float64, count=size, offset=offset).copy()
         offset += 8 * size
