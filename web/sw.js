@@ -74,7 +74,7 @@ async function versionFor(event) {
   const opening = event.request.mode === "navigate";
   if (opening) event.waitUntil(forgetClosed(event.resultingClientId));
   let version = opening ? VERSION : await recorded(event.clientId);
-  if (!(await caches.has(cacheName(version)))) version = VERSION;
+  if (version !== VERSION && !(await caches.has(cacheName(version)))) version = VERSION; // (deleted: gone from the site)
   if (event.resultingClientId) await record(event.resultingClientId, version, opening ? null : event.clientId);
   return version;
 }

@@ -146,8 +146,8 @@ def _solve(game: JeopardyGame, args: dict, progress) -> dict:
             "seconds": time.perf_counter() - started,
         }
     advice_only = (_view(args) or {}).get("view", "advice") == "advice"  # (the other views need every state)
-    if advice_only and not game.factored and not args.get("fresh") and (game.key, False) not in _SOLUTIONS:
-        table = _prebuilt(game)
+    if advice_only and not game.factored and not args.get("fresh"):
+        table = _table_unless_solved(game)
         if table is not None:  # the default Pig, GRO, AYZD: answered from the shipped values, no solve
             return _solve_from_table(game, table)
     solution, seconds = _solved(game, args, progress)
@@ -204,6 +204,12 @@ def _prebuilt(game: JeopardyGame):
     return load_table(game)
 
 
+def _table_unless_solved(game: JeopardyGame):
+    """The game's shipped turn-start values, unless its solution is in memory already (then
+    that answers)."""
+    return None if (game.key, False) in _SOLUTIONS else _prebuilt(game)
+
+
 def _objective(game: JeopardyGame, args: dict) -> str:
     """The objective as asked, else as the link's view says (the page passes its view), else
     the game's default (the one-turn objective where the win chances of these parameters
@@ -221,7 +227,7 @@ def _advised_turn(game: JeopardyGame, anchor: tuple, objective: str, gain: int, 
     """(the turn of ``anchor`` for ``objective``, swept from ``gain`` up, and where its values
     come from): from the shipped turn-start values when the game has them (no solve, no
     compile), else from the solution."""
-    table = _prebuilt(game) if objective == "win" and (game.key, False) not in _SOLUTIONS else None
+    table = _table_unless_solved(game) if objective == "win" else None
     if objective == "turn-score":
         source = "turn"
         return _turn_of(game, anchor, source, 0, lambda: solve_turn_score(game, anchor).turn), source
