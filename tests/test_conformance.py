@@ -89,7 +89,7 @@ def test_default_game_play_stays_in_the_table(name, solved):
             a, t = model.cell(state)
             assert model.valid[a, t]
             legal = [v for v in solution.action_values(state).values() if v is not None]
-            assert solution.values[a, t] == pytest.approx(max(legal), abs=1e-12)
+            assert solution.value(state) == pytest.approx(max(legal), abs=1e-12)
             states += 1
             action = rng.choice(game.legal_actions(state))
             outcomes = game.transitions(state, action)

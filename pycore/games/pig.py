@@ -43,8 +43,8 @@ class Pig(JeopardyGame):
     reference = "Neller & Presser (2004), Optimal Play of the Dice Game Pig, UMAP Journal 25(1)"
     anchor_vars = ("i", "j")
     turn_vars = ("k",)
-    solve_microseconds_per_cell = 1.4  # measured: goal 60 1.41, goal 150 1.56 (0.33 s, 5.5 s)
-    solve_bytes_per_cell = 230.0  # measured: goal 60 226, goal 100 221, goal 150 218
+    solve_microseconds_per_cell = 0.27  # measured: goal 60 0.29 (0.07 s), goal 100 die 8 0.24 (0.26 s)
+    solve_bytes_per_cell = 80.0  # measured: goal 60 80, goal 100 die 8 76, goal 150 76
     prebuilt = ({},)  # the default game's turn-start values: its first advice needs no solve
     variables = (SCORE, OPPONENT, StateVar("k", "Turn total", "turn total", unit="points"))
     parameters = (

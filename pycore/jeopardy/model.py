@@ -25,7 +25,7 @@ Building the model checks the rules protocol and raises
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -35,25 +35,52 @@ from .rules import Choice, JeopardyGame, State, options_of
 
 @dataclass(frozen=True)
 class Group:
-    """Cells of one (level, phase, step): positions ``lo:hi`` of the sweep
-    order, with everything a sweep needs as views of whole-table arrays.
+    """Cells of one (level, phase, step, outcome kind): positions ``lo:hi`` of the
+    sweep order. Per-cell arrays are views of the schedule's whole-table arrays;
+    the roll outcomes' probabilities are the group's own, shared by its cells.
 
-    ``n = hi - lo`` cells; ``R`` = most roll outcomes of a turn state
-    (excluding the self-loop and bust); ``C`` = most options of a choice.
+    ``n = hi - lo`` cells; ``R`` = most roll outcomes of a turn state (excluding
+    the self-loop and bust); ``C`` = most options of a choice. The cells of a group
+    that may roll all have turn states with the same outcome probabilities (the
+    *kind*), so a group's expected successor value is one matrix-vector product
+    over contiguous memory instead of a per-cell weighted sum.
     """
 
     lo: int
     hi: int
     anchor: np.ndarray  # (n,) anchor index
-    succ_pos: np.ndarray  # (n, R) or (n, R, C) sweep positions of roll outcomes (padding: the zero slot N)
-    succ_prob: np.ndarray  # (n, R)
-    bust_prob: np.ndarray  # (n,)
-    keep_prob: np.ndarray  # (n,) 1 - probability of rolling back into the same state
+    succ_pos: np.ndarray  # (n, R) or (n, R, C) int32 sweep positions of roll outcomes (padding: the zero slot N)
     can_roll: np.ndarray  # (n,) bool
     can_hold: np.ndarray  # (n,) bool
-    zero_gain: np.ndarray  # (n,) float 1.0 where holding banks nothing
-    hold_next: np.ndarray  # (n,) anchor reached by holding (-1: none, or zero gain)
-    hold_value: np.ndarray  # (n,) mover's value of holding when that ends the game (else 0)
+    hold_slot: np.ndarray  # (n,) int32 into the hold table: an anchor (held into), or A + k for a constant
+    succ_prob: np.ndarray  # (R,) probability of each roll outcome
+    self_prob: float  # probability of rolling back into the same state
+    bust_prob: float
+    zero_gain: bool  # holding banks nothing (the level's turn starts and the like)
+
+    # derived once, used by every sweep (cached_property writes the instance's __dict__,
+    # which a frozen dataclass allows)
+    @cached_property
+    def weights(self) -> np.ndarray:
+        """(R,) the outcomes' probabilities given that the roll leaves the state."""
+        return self.succ_prob / (1.0 - self.self_prob)
+
+    @cached_property
+    def bust_weight(self) -> float:
+        return self.bust_prob / (1.0 - self.self_prob)
+
+    @cached_property
+    def must_roll(self) -> np.ndarray:
+        return self.can_roll & ~self.can_hold
+
+    @cached_property
+    def may_choose(self) -> np.ndarray:
+        return self.can_roll & self.can_hold
+
+    @cached_property
+    def decides(self) -> bool:
+        """Some cell may both roll and hold (the others' action is forced)."""
+        return bool(self.may_choose.any())
 
 
 @dataclass(frozen=True)
@@ -85,13 +112,19 @@ class Schedule:
     """The sweep order of the valid cells (see :func:`_schedule`)."""
 
     levels: tuple[Level, ...]
-    cells: Group  # every cell, in sweep order
+    groups: tuple[Group, ...]  # every group, by position
+    succ_pos: np.ndarray  # (N, R) or (N, R, C) int32: the groups' successor positions, whole
     order_anchor: np.ndarray  # (N,) sweep position -> anchor
     order_turn: np.ndarray  # (N,) sweep position -> turn state
-    position: np.ndarray  # (A, T) sweep position of each cell, -1 for invalid cells
+    position: np.ndarray  # (A, T) int32 sweep position of each cell, -1 for invalid cells
     start_pos: np.ndarray  # (A,) sweep position of each anchor's turn start
-    self_prob_order: np.ndarray  # (N,) self-loop probability in sweep order
     climbs: np.ndarray  # (A,) bool: a zero-gain ending leads to a higher layer (a turn counter)
+    hold_constants: np.ndarray  # (K,) values of the holds that end the game (and 0.0): hold slots A..A+K-1
+
+    def hold_table(self, x: np.ndarray) -> np.ndarray:
+        """(A + K,) the mover's value of each hold slot: ``1 - x`` of the anchor held into,
+        then the constants."""
+        return np.concatenate([1.0 - x, self.hold_constants])
 
 
 class Model:
@@ -152,8 +185,13 @@ class Model:
         return self.schedule.levels
 
     @property
-    def cells(self) -> Group:
-        return self.schedule.cells
+    def groups(self) -> tuple[Group, ...]:
+        return self.schedule.groups
+
+    @property
+    def N(self) -> int:
+        """Number of cells in the sweep (the valid states)."""
+        return len(self.schedule.order_anchor)
 
     @property
     def order_anchor(self) -> np.ndarray:
@@ -209,7 +247,7 @@ class Model:
         cols.update({v: self.turns[:, n][None, :] for n, v in enumerate(self.game.turn_vars)})
         return cols
 
-    def paired(self) -> "Model":
+    def paired(self) -> Model:
         """The model of two fixed players taking turns: anchors ``0..A-1``
         are those where player X moves, ``A..2A-1`` where player Y moves.
         Used to evaluate one policy against another."""
@@ -217,7 +255,7 @@ class Model:
         end_next = self.end_next
         first = np.where(end_next >= 0, end_next + A, -1)
         second = end_next  # Y's turn ends into X's anchors
-        twice = lambda array: np.concatenate([array, array])  # noqa: E731
+        twice = lambda array: np.concatenate([array, array])
         return Model(
             self.game,
             anchors=twice(self.anchors),
@@ -367,31 +405,33 @@ def _compile(game: JeopardyGame) -> Model:
     can_hold &= valid
 
     continues = np.isnan(end_value)
-    next_cols = [np.broadcast_to(end.next_anchor[v], (A, G)) for v in game.anchor_vars]
-    end_next = np.full((A, G), -1, dtype=np.int64)
-    # which (anchor, gain) endings can actually happen: holds at valid cells, and busts
+    # which (anchor, gain) endings can actually happen: holds at valid cells, and busts;
+    # only those are looked up (1-D arrays, not whole (A, G) tables)
     used = np.zeros((A, G), dtype=bool)
+    # the turn states are sorted by gain: each gain's columns are one run
+    gains_present, first_column = np.unique(gain, return_index=True)
+    used[:, gains_present] = np.logical_or.reduceat(can_hold, first_column, axis=1)
     used[:, 0] = True
-    for g in np.unique(gain):
-        used[:, g] |= (can_hold[:, gain == g]).any(axis=1)
-    need = continues & used
-    next_anchor = {v: np.where(need, c, 0) for v, c in zip(game.anchor_vars, next_cols)}
+    need_a, need_g = np.nonzero(continues & used)
+    next_anchor = {v: np.broadcast_to(end.next_anchor[v], (A, G))[need_a, need_g] for v in game.anchor_vars}
     next_anchor = game.canonical_anchor(next_anchor)
-    end_next[need] = _lookup_rows(anchors, np.stack([next_anchor[v] for v in game.anchor_vars], axis=-1)[need])
-    missing = need & (end_next < 0)
-    if missing.any():
-        a, g = (int(x[0]) for x in np.nonzero(missing))
-        key = tuple(int(next_anchor[v][a, g]) for v in game.anchor_vars)
+    found = _lookup_rows(anchors, np.stack([np.asarray(next_anchor[v]) for v in game.anchor_vars], axis=-1))
+    end_next = np.full((A, G), -1, dtype=np.int32)
+    end_next[need_a, need_g] = found
+    if np.any(found < 0):
+        k = int(np.flatnonzero(found < 0)[0])
+        a, g = int(need_a[k]), int(need_g[k])
+        key = tuple(int(next_anchor[v][k]) for v in game.anchor_vars)
         raise RulesError(
             f"{name}: ending a turn at anchor {tuple(anchors[a])} with gain {g} leads to {key}, "
             "which anchors() does not list"
         )
-    expected = layer[:, None] + gains_col
-    reached = layer[np.maximum(end_next, 0)]
+    del need_a, need_g, next_anchor, found, used
     # banking points must climb at least that many layers (a zero-gain ending: none or more)
-    wrong = (end_next >= 0) & (reached < expected)
+    ending_a, ending_g = np.nonzero(end_next >= 0)
+    wrong = layer[end_next[ending_a, ending_g]] < layer[ending_a] + ending_g
     if wrong.any():
-        a, g = (int(x[0]) for x in np.nonzero(wrong))
+        a, g = int(ending_a[wrong][0]), int(ending_g[wrong][0])
         raise RulesError(f"{name}: ending a turn at {tuple(anchors[a])} with gain {g} does not raise the layer by {g}")
     partner = end_next[:, 0]
     safe = np.maximum(partner, 0)
@@ -405,6 +445,7 @@ def _compile(game: JeopardyGame) -> Model:
 
     hold_wins &= valid
     can_roll &= ~hold_wins
+    del end, cols, continues, ending_a, ending_g, wrong  # whole-table temporaries: not kept through the schedule
     return Model(
         game,
         anchors=anchors,
@@ -441,10 +482,17 @@ class RowIndex:
 
     def rows(self, keys: np.ndarray) -> np.ndarray:
         """(N,) the row of each key (N, V); -1 where absent."""
-        keys = np.asarray(keys, dtype=np.int64).reshape(-1, self.dense.ndim) - self.low
-        inside = np.all((keys >= 0) & (keys < np.array(self.dense.shape)), axis=1)
-        found = np.full(len(keys), -1, dtype=np.int64)
-        found[inside] = self.dense[tuple(keys[inside].T)]
+        keys = np.asarray(keys).reshape(-1, self.dense.ndim)
+        # one flat index per key, column by column (no (N, V) temporaries)
+        flat = np.zeros(len(keys), dtype=np.int64)
+        inside = np.ones(len(keys), dtype=bool)
+        for v, size in enumerate(self.dense.shape):
+            column = keys[:, v] - self.low[v]
+            inside &= (column >= 0) & (column < size)
+            flat *= size
+            flat += column
+        found = self.dense.reshape(-1).take(np.where(inside, flat, 0)) if self.dense.size else flat * 0 - 1
+        found[~inside] = -1
         return found
 
 
@@ -477,9 +525,13 @@ def _steps(name, turn_list, gains, outcomes) -> dict:
 
 
 def _schedule(model: Model) -> Schedule:
-    """Order the valid cells by (level desc, phase, step desc) and cut that
-    order into groups (levels batched by the smallest gain a roll adds).
-    Position ``N`` (one past the last cell) is a zero slot used as padding."""
+    """Order the valid cells by (level desc, phase, step desc, outcome kind) and cut
+    that order into groups (levels batched by the smallest gain a roll adds).
+    Position ``N`` (one past the last cell) is a zero slot used as padding.
+
+    Memory: the per-cell arrays kept are 4-byte indices (anchor, turn, hold slot and
+    the ``R`` (times ``C``) successor positions) and two flags; the temporaries
+    here are a few (N,) arrays at a time."""
     A, T = model.valid.shape
     # a roll raises the gain by 0 (a later step) or by at least `stride`, and a
     # zero-gain ending that climbs does so by at least `stride`, so `stride`
@@ -491,52 +543,86 @@ def _schedule(model: Model) -> Schedule:
     climb = np.where(partner >= 0, model.layer[np.maximum(partner, 0)] - model.layer, 0)
     steps_up = np.concatenate([rises[rises > 0], climb[climb > 0]])
     stride = int(steps_up.min()) if steps_up.size else 1
+    # the outcome kind of each turn state that some anchor rolls from: turn states of
+    # one kind share their outcome probabilities (the cells that cannot roll join kind 0)
+    rolled_from = model.can_roll.any(axis=0)
+    signature = np.concatenate([model.succ_prob, model.self_prob[:, None], model.bust_prob[:, None]], axis=1)
+    kind = np.zeros(T, dtype=np.int64)
+    if rolled_from.any():
+        _, kind[rolled_from] = np.unique(signature[rolled_from], axis=0, return_inverse=True)
+    n_kinds = int(kind.max()) + 1
     flat = np.flatnonzero(model.valid)  # row-major (anchor, turn)
     a_idx, t_idx = np.divmod(flat, T)
-    gain = model.gain[t_idx]
-    level = (model.layer[a_idx] + gain) // stride
-    phase = (gain > 0).astype(np.int64)
-    step = model.step[t_idx]
-    max_step = int(step.max()) + 1 if len(step) else 1
-    key = (level * 2 + phase) * max_step + step  # descending: higher steps first
-    descending = key.max() - key
-    if descending.max() < 2**16:  # a stable sort of 16-bit keys is a radix sort: O(n)
+    del flat
+    max_step = int(model.step.max()) + 1 if T else 1
+
+    def sort_key(a_idx, t_idx):
+        gain = model.gain[t_idx]
+        level_phase = ((model.layer[a_idx] + gain) // stride) * 2 + (gain > 0)
+        rolls = model.can_roll[a_idx, t_idx]
+        return (level_phase * max_step + model.step[t_idx]) * n_kinds + np.where(rolls, kind[t_idx], 0)
+
+    key = sort_key(a_idx, t_idx)
+    descending = key.max() - key if len(key) else key
+    if len(key) and descending.max() < 2**16:  # a stable sort of 16-bit keys is a radix sort: O(n)
         descending = descending.astype(np.uint16)
     order = np.argsort(descending, kind="stable")
-    flat = flat[order]
-    a_idx, t_idx = np.divmod(flat, T)
-    gain = model.gain[t_idx]
-    key = (((model.layer[a_idx] + gain) // stride) * 2 + (gain > 0)) * max_step + model.step[t_idx]
+    del descending
+    a_idx, t_idx = a_idx[order].astype(np.int32), t_idx[order].astype(np.int32)
+    key = key[order]
+    del order
     N = len(key)
-    position = np.full((A, T + 1), N, dtype=np.int64)  # column T (padding) -> zero slot
-    position[a_idx, t_idx] = np.arange(N)
+    position = np.full((A, T + 1), N, dtype=np.int32)  # column T (padding) -> zero slot
+    position[a_idx, t_idx] = np.arange(N, dtype=np.int32)
+    position_flat = position.reshape(-1)
 
     rollable = model.can_roll[a_idx, t_idx]
-    succ = model.succ[t_idx] if model.has_choices else model.succ[t_idx, :, 0]
-    pad = (slice(None),) + (None,) * (succ.ndim - 1)
-    succ_pos = np.where(rollable[pad], position[a_idx[pad], succ], N)
+    R, C = model.succ.shape[1], model.succ.shape[2]
+    succ_pos = np.empty((N, R, C) if model.has_choices else (N, R), dtype=np.int32)
+    row_start = a_idx.astype(np.int64) * (T + 1)
+    for r in range(R):
+        for c in range(C):
+            column = position_flat.take(row_start + model.succ[t_idx, r, c])
+            column[~rollable] = N
+            if model.has_choices:
+                succ_pos[:, r, c] = column
+            else:
+                succ_pos[:, r] = column
+    del row_start
+    gain = model.gain[t_idx]
     zero = gain == 0
     hold_next = np.where(zero, -1, model.end_next[a_idx, gain])
-    hold_value = np.where(zero | (hold_next >= 0), 0.0, np.nan_to_num(model.end_value[a_idx, gain]))
-    cells = dict(
-        anchor=a_idx,
-        succ_pos=succ_pos,
-        succ_prob=model.succ_prob[t_idx],
-        bust_prob=model.bust_prob[t_idx],
-        keep_prob=1.0 - model.self_prob[t_idx],
-        can_roll=rollable,
-        can_hold=model.can_hold[a_idx, t_idx],
-        zero_gain=zero.astype(float),
-        hold_next=hold_next,
-        hold_value=hold_value,
-    )
+    ends = hold_next < 0
+    end_values = np.where(zero[ends], 0.0, np.nan_to_num(model.end_value[a_idx[ends], gain[ends]]))
+    hold_constants = np.union1d(end_values, [0.0])
+    hold_slot = hold_next.astype(np.int32)
+    hold_slot[ends] = A + np.searchsorted(hold_constants, end_values)
+    del hold_next, end_values, ends, gain
+    can_hold = model.can_hold[a_idx, t_idx]
+
     bounds = np.flatnonzero(np.diff(key)) + 1
     starts = np.concatenate([[0], bounds]).astype(int)
-    ends = np.concatenate([bounds, [N]]).astype(int)
+    ends_at = np.concatenate([bounds, [N]]).astype(int)
+    groups: list[Group] = []
     groups_by_level: dict[int, tuple[list, list]] = {}
-    for lo, hi in zip(starts.tolist(), ends.tolist()):
-        lvl, ph = divmod(int(key[lo]) // max_step, 2)
-        group = Group(lo, hi, **{name: array[lo:hi] for name, array in cells.items()})
+    for lo, hi in zip(starts.tolist(), ends_at.tolist()):
+        lvl, ph = divmod(int(key[lo]) // (max_step * n_kinds), 2)
+        rollers = np.flatnonzero(rollable[lo:hi])
+        t = int(t_idx[lo + rollers[0]]) if len(rollers) else -1
+        group = Group(
+            lo,
+            hi,
+            anchor=a_idx[lo:hi],
+            succ_pos=succ_pos[lo:hi],
+            can_roll=rollable[lo:hi],
+            can_hold=can_hold[lo:hi],
+            hold_slot=hold_slot[lo:hi],
+            succ_prob=model.succ_prob[t] if t >= 0 else np.zeros(R),
+            self_prob=float(model.self_prob[t]) if t >= 0 else 0.0,
+            bust_prob=float(model.bust_prob[t]) if t >= 0 else 0.0,
+            zero_gain=ph == 0,
+        )
+        groups.append(group)
         groups_by_level.setdefault(lvl, ([], []))[ph].append(group)
     batch = model.layer // stride
     order_a = np.argsort(batch, kind="stable")
@@ -568,13 +654,16 @@ def _schedule(model: Model) -> Schedule:
                 n_a[cycle],
             )
         )
+    position = position[:, :T]
+    position[~model.valid] = -1
     return Schedule(
         levels=tuple(levels),
-        cells=Group(0, N, **cells),
+        groups=tuple(groups),
+        succ_pos=succ_pos,
         order_anchor=a_idx,
         order_turn=t_idx,
-        position=np.where(model.valid, position[:, :T], -1),
-        start_pos=position[:, model.start],
-        self_prob_order=model.self_prob[t_idx],
+        position=position,
+        start_pos=position[:, model.start].astype(np.int64),
         climbs=climbs,
+        hold_constants=hold_constants,
     )

@@ -60,14 +60,14 @@ kept as a baseline for ``bench/``) needs hundreds of sweeps to get below
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
 from ..core.errors import InvalidRequestError, InvalidStateError, SolverError
 from .factored import FactoredSolution, solve_factored
-from .model import Group, Model, compile_game
+from .model import Model, compile_game
 from .rules import HOLD, ROLL, JeopardyGame, Policy, State, probability
 
 Progress = Callable[[str, float], None]
@@ -77,16 +77,18 @@ MAX_SWEEPS = 60
 
 @dataclass(frozen=True)
 class Solution:
-    """Optimal play of one game. Arrays have shape (A, T) over the model's
-    anchors and turn states; ``nan`` marks cells that are not states (or
-    actions that are not legal there)."""
+    """Optimal play of one game, kept in the sweep's order (``(N,)``, one entry per
+    state: a table's invalid cells cost nothing). The ``(A, T)`` tables over the
+    model's anchors and turn states (``values``, ``roll_values``, ``hold_values``,
+    ``policy``) are built when asked for; ``nan`` marks cells that are not states
+    (or actions that are not legal there)."""
 
     game: JeopardyGame
     model: Model
-    values: np.ndarray  # P(mover wins) under optimal play
-    roll_values: np.ndarray  # P(mover wins) after rolling, then optimal play
-    hold_values: np.ndarray  # ... after holding
-    policy: np.ndarray  # bool, True where the optimal action is to roll
+    state_values: np.ndarray  # (N,) P(mover wins) under optimal play
+    state_roll_values: np.ndarray  # (N,) P(mover wins) after rolling, then optimal play (nan: illegal)
+    state_hold_values: np.ndarray  # (N,) ... after holding
+    state_policy: np.ndarray  # (N,) bool, True where the optimal action is to roll
     iterations: int
     residual: float
 
@@ -94,8 +96,31 @@ class Solution:
     def n_states(self) -> int:
         return self.model.n_states
 
+    @property
+    def values(self) -> np.ndarray:
+        """(A, T) P(mover wins) under optimal play (a new table on each call)."""
+        return _table(self.model, self.state_values, np.nan)
+
+    @property
+    def roll_values(self) -> np.ndarray:
+        """(A, T) P(mover wins) after rolling, then optimal play."""
+        return _table(self.model, self.state_roll_values, np.nan)
+
+    @property
+    def hold_values(self) -> np.ndarray:
+        """(A, T) ... after holding."""
+        return _table(self.model, self.state_hold_values, np.nan)
+
+    @property
+    def policy(self) -> np.ndarray:
+        """(A, T) bool, True where the optimal action is to roll."""
+        return _table(self.model, self.state_policy, False)
+
+    def _position(self, state: State) -> int:
+        return int(self.model.schedule.position[self.model.cell(state)])
+
     def value(self, state: State) -> float:
-        return probability(self.values[self.model.cell(state)])
+        return probability(self.state_values[self._position(state)])
 
     def anchor_value(self, anchor: tuple[int, ...]) -> float:
         """P(mover wins) at the start of the turn at ``anchor``."""
@@ -103,11 +128,11 @@ class Solution:
 
     def action_values(self, state: State) -> dict[str, float | None]:
         """{"roll": P, "hold": P} for the mover; None for an illegal action."""
-        a, t = self.model.cell(state)
-        return {ROLL: probability(self.roll_values[a, t]), HOLD: probability(self.hold_values[a, t])}
+        n = self._position(state)
+        return {ROLL: probability(self.state_roll_values[n]), HOLD: probability(self.state_hold_values[n])}
 
     def best_action(self, state: State) -> str:
-        return ROLL if self.policy[self.model.cell(state)] else HOLD
+        return ROLL if self.state_policy[self._position(state)] else HOLD
 
     def best_option(self, options: tuple[State, ...]) -> int:
         """Index of the best of the turn states a roll lets the mover choose from."""
@@ -116,7 +141,7 @@ class Solution:
     @property
     def anchor_values(self) -> np.ndarray:
         """(A,) P(mover wins) at every turn start: all a warm start (or a prebuilt table) needs."""
-        return self.values[:, self.model.start]
+        return self.state_values[self.model.start_pos]
 
     def p_first_player_wins(self, komi: int = 0) -> float:
         """P(first player wins) with both playing optimally, the first player
@@ -126,7 +151,7 @@ class Solution:
             a = self.model.anchor_index(anchor)
         except InvalidStateError:
             raise InvalidStateError(f"{self.game.name}: a komi of {komi} is outside the table") from None
-        return probability(self.values[a, self.model.start])
+        return probability(self.state_values[self.model.start_pos[a]])
 
 
 @dataclass(frozen=True)
@@ -189,56 +214,78 @@ def solve(game: JeopardyGame, progress: Progress | None = None, anchor_values=No
                 f"{game.name}: cached anchor values must be {model.A} probabilities, got shape {x0.shape}"
             )
         u = _zero_gain_values(model, x0)
+    previous_roll = previous_chosen = None
     for sweep in range(1, MAX_SWEEPS + 1):
         result = _sweep(model, u_guess=u, fixed=None, progress=progress, stage=f"sweep {sweep}")
         u = _zero_gain_values(model, result.x)
-        q_roll, q_hold, values = _backup(model, result.alpha, result.beta, result.x, u)
-        # greedy with respect to its own values? (a tie within rounding keeps the choice made)
-        roll = result.roll
-        both = model.cells.can_roll & model.cells.can_hold
-        if not np.any(both & np.where(roll, q_hold > q_roll + 1e-15, q_roll > q_hold + 1e-15)) and (
-            not model.has_choices or _choices_greedy(model, result.chosen, values)
-        ):
-            break
+        # The sweep chose greedily against the previous policy's exact values; choosing the
+        # same policy again proves it greedy with respect to its own values: optimal. When
+        # few choices changed (the changes shrink 3-30 times a sweep) that is checked at once
+        # with a one-step backup, which the result needs anyway, saving the repeat sweep; a
+        # warm start checks its first sweep, and every tenth sweep checks in case rounding
+        # makes tied choices alternate.
+        if previous_roll is None:
+            changed = None
+        else:
+            changed = int(np.count_nonzero(result.roll != previous_roll))
+            if model.has_choices:
+                changed += int(np.count_nonzero(np.any(result.chosen != previous_chosen, axis=1)))
+        repeated = changed == 0
+        few = changed is not None and changed <= model.N // 2000
+        if repeated or few or (sweep == 1 and anchor_values is not None) or sweep % 10 == 0:
+            q_roll, q_hold, values = _backup(model, result.alpha, result.beta, result.x, u)
+            if repeated or _greedy(model, result, q_roll, q_hold, values):
+                break
+            del q_roll, q_hold, values
+        previous_roll, previous_chosen = result.roll, result.chosen
+        result = None  # its alpha and beta are not needed again: the next sweep reuses the memory
     else:
         raise SolverError(f"{game.name}: the policy did not settle within {MAX_SWEEPS} sweeps")
+    roll = result.roll
     residual = float(np.max(np.abs(values - np.fmax(q_roll, q_hold)))) if len(values) else 0.0
     return Solution(
         game,
         model,
-        values=_table(model, values, np.nan),
-        roll_values=_table(model, q_roll, np.nan),
-        hold_values=_table(model, q_hold, np.nan),
-        policy=_table(model, roll, False),
+        state_values=values,
+        state_roll_values=q_roll,
+        state_hold_values=q_hold,
+        state_policy=roll,
         iterations=sweep,
         residual=residual,
     )
 
 
-def _choices_greedy(model: Model, chosen: np.ndarray, values: np.ndarray) -> bool:
-    """Whether every choice made after a roll is the best option for the values found."""
+def _greedy(model: Model, result: _Swept, q_roll, q_hold, values) -> bool:
+    """Whether the sweep's choices are greedy for the values found (a tie within
+    rounding keeps the choice made)."""
+    roll = result.roll
+    both = ~np.isnan(q_roll) & ~np.isnan(q_hold)
+    if np.any(both & np.where(roll, q_hold > q_roll + 1e-15, q_roll > q_hold + 1e-15)):
+        return False
+    if not model.has_choices:
+        return True
     padded = np.append(values, 0.0)
-    best = _best_options(model.cells, padded)
-    return not np.any(padded[best] > padded[chosen] + 1e-15)
+    best = np.concatenate([_best_options(group.succ_pos, padded) for group in model.groups])
+    return not np.any(padded[best] > padded[result.chosen] + 1e-15)
 
 
-def _best_options(cells: Group, values: np.ndarray) -> np.ndarray:
-    """(N, R) sweep positions of the best option of each roll outcome, for
+def _best_options(succ_pos: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """(n, R) sweep positions of the best option of each roll outcome, for
     values ((N + 1,), zero slot last). Games without choices: the outcomes."""
-    if cells.succ_pos.ndim == 2:
-        return cells.succ_pos
+    if succ_pos.ndim == 2:
+        return succ_pos
     pad = values.size - 1
-    option_values = np.where(cells.succ_pos == pad, -np.inf, values[cells.succ_pos])
+    option_values = np.where(succ_pos == pad, -np.inf, values.take(succ_pos))
     pick = np.argmax(option_values, axis=2)
-    return np.take_along_axis(cells.succ_pos, pick[:, :, None], axis=2)[:, :, 0]
+    return np.take_along_axis(succ_pos, pick[:, :, None], axis=2)[:, :, 0]
 
 
 def _backup(model: Model, alpha, beta, x, u):
     """One-step backups in sweep order: Q_roll and Q_hold (nan where the
     action is illegal) and the values V = alpha + beta u."""
-    N = len(model.cells.anchor)
+    N = model.N
     values = np.zeros(N + 1)  # the last is the zero slot that padding points to
-    values[:N] = alpha[:N] + beta[:N] * u[model.cells.anchor]
+    values[:N] = alpha[:N] + beta[:N] * u[model.order_anchor]
     q_roll, q_hold = _q_values(model, values, x, u)
     return q_roll, q_hold, values[:N]
 
@@ -247,18 +294,21 @@ def _q_values(model: Model, values: np.ndarray, x: np.ndarray, u: np.ndarray):
     """Q_roll and Q_hold of every cell (sweep order; nan where the action is
     illegal) from the values ((N + 1,), zero slot last), the anchor values x
     and the zero-gain values u."""
-    cells = model.cells
-    N = len(cells.anchor)
-    u_cell = u[cells.anchor]
-    q_roll = (
-        np.einsum("ij,ij->i", values[_best_options(cells, values)], cells.succ_prob)
-        + model.schedule.self_prob_order * values[:N]
-        + cells.bust_prob * u_cell
-    )
-    q_hold = np.where(
-        cells.hold_next >= 0, 1.0 - x[cells.hold_next], cells.hold_value + cells.zero_gain * u_cell
-    )
-    return np.where(cells.can_roll, q_roll, np.nan), np.where(cells.can_hold, q_hold, np.nan)
+    N = model.N
+    q_roll = np.empty(N)
+    q_hold = np.empty(N)
+    holds = model.schedule.hold_table(x)
+    for group in model.groups:
+        lo, hi = group.lo, group.hi
+        u_cell = u.take(group.anchor)
+        rolled = values.take(_best_options(group.succ_pos, values)) @ group.succ_prob
+        rolled += group.self_prob * values[lo:hi] + group.bust_prob * u_cell
+        q_roll[lo:hi] = np.where(group.can_roll, rolled, np.nan)
+        held = holds.take(group.hold_slot)
+        if group.zero_gain:
+            held += u_cell
+        q_hold[lo:hi] = np.where(group.can_hold, held, np.nan)
+    return q_roll, q_hold
 
 
 def policy_table(model: Model, policy: Policy | np.ndarray) -> np.ndarray:
@@ -330,7 +380,7 @@ def occupancy(game: JeopardyGame, x: Policy | np.ndarray, y: Policy | np.ndarray
     swept = _sweep(paired, u_guess=None, fixed=fixed, progress=None, stage="visits")
     beta, chosen = swept.beta, swept.chosen
     A2 = paired.A
-    N = len(paired.order_anchor)
+    N = paired.N
     start_beta = beta[paired.start_pos]
     end0 = paired.end_value[:, 0]
     x_side = np.arange(A2) < model.A
@@ -341,22 +391,24 @@ def occupancy(game: JeopardyGame, x: Policy | np.ndarray, y: Policy | np.ndarray
     entering[start if x_first else model.A + start] = 1.0
     ended = 0.0
     x_wins = 0.0
-    self_prob = paired.schedule.self_prob_order
+    constants = paired.schedule.hold_constants
 
     def push(group):
         nonlocal ended, x_wins
         lo, hi = group.lo, group.hi
         rolls = fixed[lo:hi]
-        here = inflow[lo:hi] / (1.0 - np.where(rolls, self_prob[lo:hi], 0.0))
+        here = inflow[lo:hi] / (1.0 - np.where(rolls, group.self_prob, 0.0))
         visits[lo:hi] = here
         rolled = np.where(rolls, here, 0.0)
         np.add.at(inflow, chosen[lo:hi], rolled[:, None] * group.succ_prob)
-        held = np.where(rolls, 0.0, here) * (group.zero_gain == 0)  # zero-gain endings travel through beta
-        onward = group.hold_next >= 0
-        np.add.at(entering, group.hold_next[onward], held[onward])
+        if group.zero_gain:  # zero-gain endings travel through beta
+            return
+        held = np.where(rolls, 0.0, here)
+        onward = group.hold_slot < A2
+        np.add.at(entering, group.hold_slot[onward], held[onward])
         final = held[~onward]
         ended += final.sum()
-        value = group.hold_value[~onward]
+        value = constants[group.hold_slot[~onward] - A2]
         x_wins += np.sum(final * np.where(x_side[group.anchor[~onward]], value, 1.0 - value))
 
     for level in reversed(paired.levels):
@@ -424,14 +476,20 @@ def _sweep(model: Model, u_guess, fixed, progress: Progress | None, stage: str) 
     """One level sweep over the cells in sweep order (see :mod:`pycore.jeopardy.model`).
 
     Choices are greedy against ``u_guess`` (optimal play) or read from
-    ``fixed`` ((N,) bool rolls in sweep order; after a roll the first option)."""
-    N = len(model.order_anchor)
+    ``fixed`` ((N,) bool rolls in sweep order; after a roll the first option).
+
+    Per group: one gather of the successors' alpha and of their beta (contiguous
+    int32 positions) and a matrix-vector product with the group's outcome
+    probabilities; the hold values are one gather from the hold table."""
+    N = model.N
+    A = model.A
     alpha = np.zeros(N + 1)
     beta = np.zeros(N + 1)
     roll = np.zeros(N, dtype=bool)
     choices = model.has_choices
-    chosen = np.empty((N, model.succ.shape[1]), dtype=np.int64) if choices else model.cells.succ_pos
-    x = np.full(model.A, np.nan)
+    chosen = np.empty((N, model.succ.shape[1]), dtype=np.int32) if choices else None
+    x = np.full(A, np.nan)
+    holds = model.schedule.hold_table(x)  # 1 - x, filled in as anchors settle
     partner = model.end_next[:, 0]
     climbs = model.schedule.climbs
     end0 = model.end_value[:, 0]
@@ -445,39 +503,52 @@ def _sweep(model: Model, u_guess, fixed, progress: Progress | None, stage: str) 
 
     def settle(group):
         lo, hi = group.lo, group.hi
-        ug = None if u_now is None else u_now[group.anchor]
+        succ_pos = group.succ_pos
+        deciding = fixed is None and group.decides
+        ug = u_now.take(group.anchor) if deciding or (choices and fixed is None) else None
         if choices:
             if fixed is None:
-                option_values = alpha[group.succ_pos] + beta[group.succ_pos] * ug[:, None, None]
-                option_values[group.succ_pos == N] = -np.inf
+                option_values = alpha.take(succ_pos) + beta.take(succ_pos) * ug[:, None, None]
+                option_values[succ_pos == N] = -np.inf
                 pick = np.argmax(option_values, axis=2)
             else:
-                pick = np.zeros(group.succ_pos.shape[:2], dtype=np.int64)
-            succ_pos = np.take_along_axis(group.succ_pos, pick[:, :, None], axis=2)[:, :, 0]
+                pick = np.zeros(succ_pos.shape[:2], dtype=np.int64)
+            succ_pos = np.take_along_axis(succ_pos, pick[:, :, None], axis=2)[:, :, 0]
             chosen[lo:hi] = succ_pos
-        else:
-            succ_pos = group.succ_pos
-        ar = np.einsum("ij,ij->i", alpha[succ_pos], group.succ_prob) / group.keep_prob
-        br = (np.einsum("ij,ij->i", beta[succ_pos], group.succ_prob) + group.bust_prob) / group.keep_prob
-        ah = np.where(group.hold_next >= 0, 1.0 - x[group.hold_next], group.hold_value)
-        if fixed is None:
-            r = group.can_roll & (~group.can_hold | (ar + br * ug > ah + group.zero_gain * ug))
-        else:
+        weights = group.weights
+        succ_pos = succ_pos.astype(np.intp)  # take converts 4-byte indices on each call: once here
+        ar = alpha.take(succ_pos) @ weights
+        br = beta.take(succ_pos) @ weights
+        if group.bust_prob:
+            br += group.bust_weight
+        ah = holds.take(group.hold_slot)
+        if fixed is not None:
             r = fixed[lo:hi]
+        elif deciding:
+            # roll where it is better: ar + br u > ah + u (zero gain) or > ah
+            gain_by_rolling = (br - 1.0 if group.zero_gain else br) * ug  # a new array: br is kept
+            gain_by_rolling += ar
+            r = group.must_roll | (group.may_choose & (gain_by_rolling > ah))
+        else:
+            r = group.can_roll
         alpha[lo:hi] = np.where(r, ar, ah)
-        beta[lo:hi] = np.where(r, br, group.zero_gain)
+        beta[lo:hi] = np.where(r, br, 1.0 if group.zero_gain else 0.0)
         roll[lo:hi] = r
+
+    def settled(anchors, values):
+        x[anchors] = values
+        holds[anchors] = 1.0 - values
 
     for n, level in enumerate(levels):
         for group in level.first:
             settle(group)
         if len(level.ends):
             a = level.ends
-            x[a] = alpha[start_pos[a]] + beta[start_pos[a]] * end0[a]
+            settled(a, alpha[start_pos[a]] + beta[start_pos[a]] * end0[a])
         for a, b in ((level.up, level.up_partner), (level.chain, level.chain_partner)):
             # the partner's value is known: a later turn, or settled just above
             if len(a):
-                x[a] = alpha[start_pos[a]] + beta[start_pos[a]] * (1.0 - x[b])
+                settled(a, alpha[start_pos[a]] + beta[start_pos[a]] * (1.0 - x[b]))
         if len(level.cycle):
             a, b = level.cycle, level.cycle_partner
             al, be = alpha[start_pos[a]], beta[start_pos[a]]
@@ -489,7 +560,7 @@ def _sweep(model: Model, u_guess, fixed, progress: Progress | None, stage: str) 
                     f"{model.game.name}: from {tuple(model.anchors[bad])} neither player ever banks "
                     "points, so the game never ends"
                 )
-            x[a] = (al + be * (1.0 - ab - bb)) / den
+            settled(a, (al + be * (1.0 - ab - bb)) / den)
         if climbers_of is not None and len(level.anchors):
             waiting = climbers_of(level.anchors)
             u_now[waiting] = 1.0 - x[partner[waiting]]
@@ -500,6 +571,8 @@ def _sweep(model: Model, u_guess, fixed, progress: Progress | None, stage: str) 
     if np.isnan(x).any():
         bad = int(np.flatnonzero(np.isnan(x))[0])
         raise SolverError(f"{model.game.name}: anchor {tuple(model.anchors[bad])} was not settled by the sweep")
+    if chosen is None:
+        chosen = model.schedule.succ_pos
     return _Swept(alpha, beta, roll, chosen, x)
 
 
@@ -530,7 +603,7 @@ def value_iteration(game: JeopardyGame, tolerance: float = 1e-14, max_iterations
     one-step backup on every cell until the largest change is below
     ``tolerance``. The benchmarks' baseline."""
     model = compile_game(game)
-    N = len(model.cells.anchor)
+    N = model.N
     values = np.zeros(N + 1)
     for iteration in range(1, max_iterations + 1):
         x = values[model.start_pos]
