@@ -491,7 +491,9 @@ class RowIndex:
             inside &= (column >= 0) & (column < size)
             flat *= size
             flat += column
-        found = self.dense.reshape(-1).take(np.where(inside, flat, 0)) if self.dense.size else flat * 0 - 1
+        # (take wants the platform's index type: 4 bytes in the browser's wasm32)
+        flat = np.where(inside, flat, 0).astype(np.intp, copy=False)
+        found = self.dense.reshape(-1).take(flat).astype(np.int64) if self.dense.size else flat * 0 - 1
         found[~inside] = -1
         return found
 
@@ -582,7 +584,7 @@ def _schedule(model: Model) -> Schedule:
     row_start = a_idx.astype(np.int64) * (T + 1)
     for r in range(R):
         for c in range(C):
-            column = position_flat.take(row_start + model.succ[t_idx, r, c])
+            column = position_flat.take((row_start + model.succ[t_idx, r, c]).astype(np.intp, copy=False))
             column[~rollable] = N
             if model.has_choices:
                 succ_pos[:, r, c] = column
