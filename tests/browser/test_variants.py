@@ -3,6 +3,7 @@ picker, a large solve said before it starts and cancelled, and the variant desig
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from pycore import api
@@ -24,7 +25,9 @@ def test_another_die_from_the_picker_is_solved_live(site, page):
     expected = api.call("advise", {"game": "pig", "goal": 40, "die": 8, "bust": 2, "state": "i=0,j=0,k=0"})
     # 2 of 8 faces bust: 25.0% a roll
     expect(page.get_by_test_id("outlook-roll")).to_contain_text("25.0% chance this roll busts")
-    expect(page.locator(ADVICE)).to_have_attribute("data-p-roll", str(expected["values"]["roll"]))
+    # the page's numpy (no OpenBLAS in WebAssembly) sums a matrix-vector product in another
+    # order than CPython's: the same exact solve, the last bits may differ
+    assert float(page.locator(ADVICE).get_attribute("data-p-roll")) == pytest.approx(expected["values"]["roll"], abs=1e-15)
     assert "die=8" in page.url and "bust=2" in page.url
     # every face busting is not a game: the link is repaired, keeping the die
     page.get_by_test_id("param-bust").fill("8")
