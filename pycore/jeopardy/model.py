@@ -493,7 +493,9 @@ class RowIndex:
             flat += column
         # (take wants the platform's index type: 4 bytes in the browser's wasm32)
         flat = np.where(inside, flat, 0).astype(np.intp, copy=False)
-        found = self.dense.reshape(-1).take(flat).astype(np.int64) if self.dense.size else flat * 0 - 1
+        if not self.dense.size:
+            return np.full(len(keys), -1, dtype=np.int64)
+        found = self.dense.reshape(-1).take(flat).astype(np.int64, copy=False)  # (a new array)
         found[~inside] = -1
         return found
 
@@ -558,13 +560,11 @@ def _schedule(model: Model) -> Schedule:
     del flat
     max_step = int(model.step.max()) + 1 if T else 1
 
-    def sort_key(a_idx, t_idx):
-        gain = model.gain[t_idx]
-        level_phase = ((model.layer[a_idx] + gain) // stride) * 2 + (gain > 0)
-        rolls = model.can_roll[a_idx, t_idx]
-        return (level_phase * max_step + model.step[t_idx]) * n_kinds + np.where(rolls, kind[t_idx], 0)
-
-    key = sort_key(a_idx, t_idx)
+    gain = model.gain[t_idx]
+    level_phase = ((model.layer[a_idx] + gain) // stride) * 2 + (gain > 0)
+    cell_kind = np.where(model.can_roll[a_idx, t_idx], kind[t_idx], 0)
+    key = (level_phase * max_step + model.step[t_idx]) * n_kinds + cell_kind
+    del gain, level_phase, cell_kind
     descending = key.max() - key if len(key) else key
     if len(key) and descending.max() < 2**16:  # a stable sort of 16-bit keys is a radix sort: O(n)
         descending = descending.astype(np.uint16)
