@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 import numpy as np
 
@@ -322,6 +322,7 @@ class Yahtzee(ScorecardGame):
         return (y * MASK_SIZE + mask) * U_SIZE + min(card.upper_total, UPPER_TARGET)
 
     @staticmethod
+    @cache  # 64 upper masks, met once per lower mask and Yahtzee state
     def _upper_totals(start: int, upper_mask: int, filled_before: int) -> np.ndarray:
         """Capped upper totals reachable from ``start`` by filling the upper boxes in
         ``upper_mask`` that ``filled_before`` had open."""
@@ -426,53 +427,71 @@ class Yahtzee(ScorecardGame):
         """All-zero anchor values: ``outcomes(anchors, zero_values)`` is just the points scored."""
         return np.zeros(self.n_anchors, dtype=np.float64)
 
-    def outcomes(self, anchors: np.ndarray, values: np.ndarray) -> np.ndarray:
-        """[boxes, rolls, B] the value of filling each box with each final roll from ``anchors``:
-        points scored now (upper and Yahtzee bonuses included) plus ``values`` of the anchor it
-        leads to; -inf where the box is not allowed."""
+    @cached_property
+    def box_classes(self) -> tuple[np.ndarray, ...]:
+        """Per box, [rolls] the class of each final roll: an upper box's count of its face, the
+        Yahtzee box's "is a Yahtzee", the other boxes' points."""
+        counts = self.dice.face_counts
+        upper = [counts[:, box] for box in range(6)]
+        lower = [np.unique(self._base_points[box], return_inverse=True)[1] for box in range(6, YAHTZEE)]
+        return tuple(upper + lower + [self.roll_class(YAHTZEE)])
+
+    @property
+    def special_rolls(self) -> np.ndarray:
+        """The Yahtzees, whose values the joker rule amends (none without a joker)."""
+        return self._yahtzee_rolls[:0] if self.joker == "none" else self._yahtzee_rolls
+
+    def box_values(self, anchors: np.ndarray, values: np.ndarray):
+        """(by_class, joker): ``by_class[box]`` [classes, B] the value of filling the box with a
+        roll of each class of :attr:`box_classes` (points now, upper bonus included, plus the
+        value of the anchor it leads to; -inf where the box is filled), the joker rule left out;
+        ``joker`` applies that rule to [boxes, 6, B], the values of the Yahtzees (in place)."""
         anchors, u, _, y = self._decode(anchors)
         open_box = self.open_boxes(anchors)
-        base = self._base_points
-        counts = self.dice.face_counts
-        out = np.empty(base.shape + anchors.shape, dtype=np.float64)
-        # Each box's next-anchor value is looked up once per anchor (and count, for the upper
-        # boxes), with -inf for closed boxes, then spread over the 252 rolls in one pass.
+        by_class = []
+        counts = np.arange(6)[:, None]
         for box in range(6):
-            by_count = np.full((6, anchors.size), -np.inf)
-            open_here = open_box[box]
-            for n in range(6):
-                new_u = np.minimum(UPPER_TARGET, u[open_here] + (box + 1) * n)
-                bonus = UPPER_BONUS * ((u[open_here] < UPPER_TARGET) & (new_u >= UPPER_TARGET))
-                by_count[n, open_here] = (box + 1) * n + bonus + values[self.after(anchors[open_here], box, n)]
-            out[box] = by_count[counts[:, box]]
+            # [counts, B]: the count decides the points, the upper total and so the next anchor
+            new_u = np.minimum(UPPER_TARGET, u[None, :] + (box + 1) * counts)
+            bonus = UPPER_BONUS * ((u[None, :] < UPPER_TARGET) & (new_u >= UPPER_TARGET))
+            after = np.where(open_box[box], self.after(anchors, box, counts), anchors)  # stay in range
+            by_class.append(np.where(open_box[box], (box + 1) * counts + bonus + values[after], -np.inf))
         after_lower = {}
         for box in range(6, YAHTZEE):
-            after = np.where(open_box[box], self.after(anchors, box, 0), anchors)  # stay in range
+            after = np.where(open_box[box], self.after(anchors, box, 0), anchors)
             after_lower[box] = np.where(open_box[box], values[after], -np.inf)
-            np.add(base[box][:, None], after_lower[box][None, :], out=out[box])
+            points = np.unique(self._base_points[box])
+            by_class.append(points[:, None] + after_lower[box][None, :])
         y_open = open_box[YAHTZEE]
-        scored_50 = np.where(y_open, values[self.after(anchors, YAHTZEE, 1)] + 50, -np.inf)
         scored_0 = np.where(y_open, values[self.after(anchors, YAHTZEE, 0)], -np.inf)
-        out[YAHTZEE] = np.where(base[YAHTZEE][:, None] > 0, scored_50[None, :], scored_0[None, :])
-        if self.joker != "none":
-            self._apply_joker(out, open_box, y, after_lower)
-        return out
+        scored_50 = np.where(y_open, values[self.after(anchors, YAHTZEE, 1)] + 50, -np.inf)
+        by_class.append(np.stack([scored_0, scored_50]))
 
-    def _apply_joker(self, out: np.ndarray, open_box: np.ndarray, y: np.ndarray, after_lower: dict) -> None:
-        """A Yahtzee rolled with the Yahtzee box filled: bonus and joker (in place on ``out``)."""
+        def joker(block: np.ndarray) -> np.ndarray:
+            if self.joker != "none":
+                self._apply_joker(block, open_box, y, after_lower)
+            return block
+
+        return by_class, joker
+
+    def _apply_joker(self, block: np.ndarray, open_box: np.ndarray, y: np.ndarray, after_lower: dict) -> None:
+        """A Yahtzee rolled with the Yahtzee box filled: bonus and joker, in place on ``block``
+        [boxes, 6, B], the values of the six Yahtzee rolls (``_yahtzee_rolls`` order)."""
         filled_y = y > 0
         lower_open = open_box[6:MASK_BOXES].any(axis=0)
-        for row in self._yahtzee_rolls:
+        for i, row in enumerate(self._yahtzee_rolls):
             face = self.dice.roll_tuples[row][0]
-            block = out[:, row, :]  # [boxes, B] view
+            roll_block = block[:, i, :]  # [boxes, B] view
             own_open = open_box[face - 1]
             # Both rules give full house and straights their full points only once the roll's own
             # upper box is filled; 'forced' also says where the roll must go.
             joker = filled_y & ~own_open
             for box in (8, 9, 10):
-                block[box, joker] = _FIXED_POINTS[box] + after_lower[box][joker]
+                roll_block[box, joker] = _FIXED_POINTS[box] + after_lower[box][joker]
             if self.joker == "forced":
                 only_own = filled_y & own_open
-                block[:, only_own] = np.where(np.arange(N_BOXES)[:, None] == face - 1, block[:, only_own], -np.inf)
-                block[:6, joker & lower_open] = -np.inf
-            block[:, y == 2] += YAHTZEE_BONUS
+                roll_block[:, only_own] = np.where(
+                    np.arange(N_BOXES)[:, None] == face - 1, roll_block[:, only_own], -np.inf
+                )
+                roll_block[:6, joker & lower_open] = -np.inf
+            roll_block[:, y == 2] += YAHTZEE_BONUS

@@ -48,10 +48,13 @@ class DiceTurn:
 
     @cached_property
     def keeps(self) -> tuple[tuple[int, ...], ...]:
-        """Every sub-multiset, as sorted tuples, ordered by size (the rolls are the last block)."""
+        """Every sub-multiset, as sorted tuples, ordered by size (the rolls are the last block),
+        within a size by how many distinct faces they show, most first (so that the running
+        maximum of :meth:`best_keeps` works on leading slices of each block)."""
         out: list[tuple[int, ...]] = []
         for m in range(self.n_dice + 1):
-            out.extend(combinations_with_replacement(range(1, self.faces + 1), m))
+            block = combinations_with_replacement(range(1, self.faces + 1), m)
+            out.extend(sorted(block, key=lambda k: -len(set(k))))  # stable: lexicographic within
         return tuple(out)
 
     @cached_property
@@ -112,21 +115,22 @@ class DiceTurn:
         return out
 
     @cached_property
-    def _parents(self) -> list[np.ndarray]:
-        """``_parents[m]`` [keeps with m dice, max distinct faces]: the keeps with one die fewer
-        (padded by repeating one, which leaves a maximum unchanged)."""
-        out = [np.zeros((1, 0), dtype=np.intp)]
-        width = min(self.n_dice, self.faces)
+    def _parents(self) -> list[list[np.ndarray]]:
+        """``_parents[m][j]``: for the keeps with ``m`` dice that show more than ``j`` distinct
+        faces (a leading slice of their block, see :attr:`keeps`), the keep without one die of
+        their ``j``-th smallest face."""
+        out: list[list[np.ndarray]] = [[]]
         for m in range(1, self.n_dice + 1):
-            rows = []
-            for k in self.keeps[self.level_start[m] : self.level_start[m + 1]]:
-                parents = []
-                for d in sorted(set(k)):
+            block = self.keeps[self.level_start[m] : self.level_start[m + 1]]
+            columns: list[list[int]] = []
+            for k in block:
+                for j, d in enumerate(sorted(set(k))):
                     smaller = list(k)
                     smaller.remove(d)
-                    parents.append(self.keep_index[tuple(smaller)])
-                rows.append(parents + [parents[0]] * (width - len(parents)))
-            out.append(np.array(rows, dtype=np.intp))
+                    if j == len(columns):
+                        columns.append([])
+                    columns[j].append(self.keep_index[tuple(smaller)])
+            out.append([np.array(column, dtype=np.intp) for column in columns])
         return out
 
     def keep_values(self, after: np.ndarray) -> np.ndarray:
@@ -135,34 +139,39 @@ class DiceTurn:
         out = np.empty((len(self.keeps),) + after.shape[1:], dtype=after.dtype)
         start = self.level_start
         out[start[self.n_dice] :] = after
+        scratch = np.empty((start[self.n_dice] - start[self.n_dice - 1],) + after.shape[1:], dtype=after.dtype)
         for m in range(self.n_dice - 1, -1, -1):
             children = self._children[m]
-            block = out[children[:, 0]].copy()
+            block, looked_up = out[start[m] : start[m + 1]], scratch[: children.shape[0]]
+            # take(out=..., mode="clip"): no temporary arrays (the indices are ours, always in range)
+            np.take(out, children[:, 0], axis=0, out=block, mode="clip")
             for d in range(1, self.faces):
-                block += out[children[:, d]]
-            out[start[m] : start[m + 1]] = block / self.faces
+                np.add(block, np.take(out, children[:, d], axis=0, out=looked_up, mode="clip"), out=block)
+            np.divide(block, self.faces, out=block)
         return out
-
-    def best_keep_values(self, keep_values: np.ndarray) -> np.ndarray:
-        """[keeps, B] for each multiset, the best value among the keeps it contains (itself included)."""
-        return self.best_keeps(keep_values)[0]
 
     def best_keeps(self, keep_values: np.ndarray, choose: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
         """(best [keeps, B], choice [keeps, B] or None): for each multiset the best value among the
         keeps it contains and (if ``choose``) which keep gives it; ties go to the larger keep."""
         best = keep_values.copy()
         choice = np.broadcast_to(np.arange(len(self.keeps))[:, None], best.shape).copy() if choose else None
-        start = self.level_start
-        for m in range(1, self.n_dice + 1):
-            parents = self._parents[m]
-            block = best[start[m] : start[m + 1]]
-            for j in range(parents.shape[1]):
-                candidate = best[parents[:, j]]
-                if choose:
-                    better = candidate > block
-                    choice[start[m] : start[m + 1]][better] = choice[parents[:, j]][better]
-                np.maximum(block, candidate, out=block)
+        self._running_max(best, choice)
         return best, choice
+
+    def _running_max(self, best: np.ndarray, choice: np.ndarray | None = None) -> None:
+        """:meth:`best_keeps` in place on ``best`` (and ``choice``), one level at a time up from
+        the smallest keeps: ``M[k] = max(K[k], max_d M[k - d])``."""
+        start = self.level_start
+        scratch = np.empty((self.n_rolls,) + best.shape[1:], dtype=best.dtype)
+        for m in range(1, self.n_dice + 1):
+            for parents in self._parents[m]:
+                rows = slice(start[m], start[m] + parents.size)
+                block = best[rows]
+                candidate = np.take(best, parents, axis=0, out=scratch[: parents.size], mode="clip")
+                if choice is not None:
+                    better = candidate > block
+                    choice[rows][better] = choice[parents][better]
+                np.maximum(block, candidate, out=block)
 
     def spread_keeps(self, keep_mass: np.ndarray) -> np.ndarray:
         """[rolls, B] where probability mass on keeps [keeps, B] lands once the other dice are rolled
@@ -193,15 +202,17 @@ class DiceTurn:
             mass = self.spread_keeps(keep_mass)
         return mass
 
-    def roll_values(self, keep_values: np.ndarray) -> np.ndarray:
-        """[rolls, B] ``E_s`` from ``K_s``: each roll's value under the best keep."""
-        return self.best_keep_values(keep_values)[self.level_start[self.n_dice] :]
+    def next_stage(self, stage: np.ndarray) -> np.ndarray:
+        """[rolls, B] ``E_{s+1}`` from ``E_s``: each roll's value under its best keep."""
+        best = self.keep_values(stage)
+        self._running_max(best)
+        return best[self.level_start[self.n_dice] :]
 
     def stage_values(self, final: np.ndarray) -> list[np.ndarray]:
         """``[E_0, E_1, ..., E_{rolls-1}]`` from ``E_0 = final`` [rolls, B]."""
         stages = [final]
         for _ in range(self.rolls - 1):
-            stages.append(self.roll_values(self.keep_values(stages[-1])))
+            stages.append(self.next_stage(stages[-1]))
         return stages
 
     def start_value(self, final: np.ndarray) -> np.ndarray:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import time
 from abc import abstractmethod
+from collections.abc import Callable
+from functools import cached_property
 from typing import ClassVar
 
 import numpy as np
@@ -20,6 +22,15 @@ from ..core.dice import uniform_dice
 from ..core.game import Game
 from ..store.prebuilt import TableContent
 from .dice_turn import DiceTurn
+
+
+GROUP_CLASSES = 64  # joint classes per box group: a group's table stays far smaller than [rolls, B]
+
+
+def _joint_classes(box_classes: tuple[np.ndarray, ...], boxes: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """([joint, boxes] the distinct tuples of the boxes' classes, [rolls] each roll's tuple)."""
+    joint, roll_joint = np.unique(np.stack([box_classes[b] for b in boxes], axis=1), axis=0, return_inverse=True)
+    return joint, roll_joint.reshape(-1).astype(np.intp)
 
 
 class ScorecardGame(Game):
@@ -41,9 +52,65 @@ class ScorecardGame(Game):
     def layers(self, start: int | None = None) -> list[np.ndarray]:
         """Anchors reachable from ``start`` (default: the game's start), last turn first."""
 
+    @property
     @abstractmethod
+    def box_classes(self) -> tuple[np.ndarray, ...]:
+        """Per box, [rolls] the class of each final roll: the rolls of a class score the same in
+        that box and lead to the same anchor (the rolls in ``special_rolls`` excepted)."""
+
+    special_rolls: np.ndarray  # final rolls whose values box_values' fix amends (e.g. jokers)
+
+    @abstractmethod
+    def box_values(self, anchors: np.ndarray, values: np.ndarray) -> tuple[list[np.ndarray], Callable]:
+        """(by_class, fix): ``by_class[box]`` [classes, B] points now plus ``values`` of the anchor
+        the box leads to, for a roll of each class (-inf: not allowed); ``fix`` amends
+        [boxes, special_rolls, B], the values of ``special_rolls``, in place and returns it."""
+
     def outcomes(self, anchors: np.ndarray, values: np.ndarray) -> np.ndarray:
         """[boxes, rolls, B] points now plus ``values`` of the anchor each box leads to (-inf: not allowed)."""
+        by_class, fix = self.box_values(anchors, values)
+        out = np.stack([table[classes] for table, classes in zip(by_class, self.box_classes)])
+        rows = self.special_rolls
+        out[:, rows] = fix(out[:, rows])
+        return out
+
+    def best_outcome(self, anchors: np.ndarray, values: np.ndarray) -> np.ndarray:
+        """[rolls, B] the value of each final roll under the best box, ``outcomes(...).max(axis=0)``
+        (the solve's inner step) without the [boxes, rolls, B] array: within each of
+        :attr:`_box_groups` the best box is found once per joint class, then spread over the rolls."""
+        by_class, fix = self.box_values(anchors, values)
+        best = spread = None
+        for boxes, joint_classes, roll_joint in self._box_groups:
+            table = by_class[boxes[0]][joint_classes[0]]
+            for box, classes in zip(boxes[1:], joint_classes[1:]):
+                np.maximum(table, by_class[box][classes], out=table)
+            if best is None:
+                best, spread = table[roll_joint], np.empty((roll_joint.size, table.shape[1]))
+            else:  # take(out=..., mode="clip"): no temporary (the indices are ours, in range)
+                np.maximum(best, np.take(table, roll_joint, axis=0, out=spread, mode="clip"), out=best)
+        rows = self.special_rolls
+        if rows.size:
+            block = np.stack([table[classes[rows]] for table, classes in zip(by_class, self.box_classes)])
+            best[rows] = fix(block).max(axis=0)
+        return best
+
+    @cached_property
+    def _box_groups(self) -> list[tuple[list[int], list[np.ndarray], np.ndarray]]:
+        """Consecutive boxes grouped while their joint class (the tuple of their classes) takes at
+        most ``GROUP_CLASSES`` values: (boxes, [joint classes] each box's class in each joint
+        class, [rolls] each roll's joint class). Yahtzee's 13 boxes make 4 groups: a roll's best
+        box is then 4 gathers of [rolls, B] instead of 13 (bench/bench_yahtzee.py)."""
+        groups: list[list[int]] = []
+        for box in range(len(self.box_classes)):
+            if groups and _joint_classes(self.box_classes, groups[-1] + [box])[0].shape[0] <= GROUP_CLASSES:
+                groups[-1].append(box)
+            else:
+                groups.append([box])
+        out = []
+        for boxes in groups:
+            joint, roll_joint = _joint_classes(self.box_classes, boxes)
+            out.append((boxes, [np.ascontiguousarray(joint[:, i]) for i in range(len(boxes))], roll_joint))
+        return out
 
     @abstractmethod
     def transitions(self, anchors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -74,6 +74,7 @@ def build_tables(out_dir: Path | None = None, progress: Progress | None = None, 
     entries = []
     for game in prebuilt_games() if games is None else games:
         step = (lambda stage, f, name=game.table_stem: progress(f"{name}: {stage}", f)) if progress else None
+        peak_is_this_builds = _reset_peak_memory()
         started = time.perf_counter()
         content = game.build_table(step)
         seconds = time.perf_counter() - started
@@ -87,8 +88,9 @@ def build_tables(out_dir: Path | None = None, progress: Progress | None = None, 
                 "bytes": len(data),
                 "rules": game.table_rules,
                 "build_seconds": round(seconds, 1),
-                # the building process's peak so far (run one game, --game, for that game's alone)
+                # the process's peak during this build where Linux can reset it, else so far
                 "peak_memory_mb": _peak_memory_mb(),
+                "peak_memory_of": "this build" if peak_is_this_builds else "the process so far",
                 "regenerate": f"{REGENERATE} --game {game.name}",
                 **content.facts,
             }
@@ -100,9 +102,29 @@ def build_tables(out_dir: Path | None = None, progress: Progress | None = None, 
     return manifest
 
 
-def _peak_memory_mb() -> int | None:
+def _reset_peak_memory() -> bool:
+    """Reset the process's peak resident size to its current size (Linux: writing 5 to
+    /proc/self/clear_refs resets VmHWM); False where that cannot be done."""
     try:
-        import resource  # not in the browser, where tables are only read
+        with open("/proc/self/clear_refs", "w") as refs:
+            refs.write("5")
+        return True
+    except OSError:
+        return False
+
+
+def _peak_memory_mb() -> int | None:
+    """The process's peak resident size in MB: VmHWM (since the last reset) on Linux, else the
+    peak since the start; None where neither is known (the browser, which only reads tables)."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return round(int(line.split()[1]) / 1024)
+    except OSError:
+        pass
+    try:
+        import resource
     except ImportError:
         return None
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
