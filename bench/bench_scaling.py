@@ -41,12 +41,12 @@ from pycore.jeopardy import solver
 from pycore.jeopardy.model import compile_game
 game = type(find_game("pig"))(goal=int(sys.argv[2]))
 backups = 0
-backup = solver._backup
+backup = solver._values
 def counted(*args):
     global backups
     backups += 1
     return backup(*args)
-solver._backup = counted
+solver._values = counted
 def status(field):  # kB, from /proc (Linux)
     for line in open("/proc/self/status"):
         if line.startswith(field + ":"):

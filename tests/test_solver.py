@@ -49,9 +49,9 @@ def test_ayzd_holding_before_rolling_never_helps(solved):
     this shows the values are the same: rolling is worth at least passing."""
     solution = solved("ayzd")
     model = solution.model
-    partner = model.end_next[:, 0]
+    partner = model.end_next0
     start_values = solution.values[:, model.start]
-    passing = np.where(partner >= 0, 1 - start_values[np.maximum(partner, 0)], model.end_value[:, 0])
+    passing = np.where(partner >= 0, 1 - start_values[np.maximum(partner, 0)], model.end_value0)
     rolls = model.can_roll[:, model.start]
     assert np.all(solution.roll_values[rolls, model.start] >= passing[rolls] - 1e-15)
 

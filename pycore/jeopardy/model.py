@@ -140,10 +140,12 @@ class Model:
     succ : (T, R, C) roll outcomes' options (index T = padding); succ_prob : (T, R)
     self_prob, bust_prob : (T,)
     valid, can_roll, can_hold : (A, T) bool
-    hold_wins : (A, T) bool, holding here wins the game at once
     layer : (A,) int
-    end_value : (A, G) float, mover's value when ending a turn with that gain ends the game (nan otherwise)
-    end_next : (A, G) int, the next mover's anchor otherwise (-1 when the game ends)
+    end_value0 : (A,) float, mover's value when a zero-gain ending (a bust) ends the game (nan otherwise)
+    end_next0 : (A,) int32, the next mover's anchor otherwise (-1 when the game ends)
+
+    The whole (A, G) tables of turn endings (:meth:`turn_endings`) make the schedule and
+    are then dropped (24 bytes a state for Pig); they are computed again when asked.
     """
 
     def __init__(
@@ -162,21 +164,33 @@ class Model:
         valid: np.ndarray,
         can_roll: np.ndarray,
         can_hold: np.ndarray,
-        hold_wins: np.ndarray,
         layer: np.ndarray,
         end_value: np.ndarray,
         end_next: np.ndarray,
         anchor_lookup: dict,
         turn_lookup: dict,
+        keep_endings: bool = False,
     ) -> None:
         self.game = game
         self.anchors, self.turns, self.gain, self.step, self.start = anchors, turns, gain, step, start
         self.succ, self.succ_prob, self.self_prob, self.bust_prob = succ, succ_prob, self_prob, bust_prob
-        self.valid, self.can_roll, self.can_hold, self.hold_wins = valid, can_roll, can_hold, hold_wins
-        self.layer, self.end_value, self.end_next = layer, end_value, end_next
+        self.valid, self.can_roll, self.can_hold = valid, can_roll, can_hold
+        self.layer = layer
         self.anchor_lookup, self.turn_lookup = anchor_lookup, turn_lookup
         self.A, self.T = valid.shape
-        self.schedule = _schedule(self)
+        self.schedule = _schedule(self, end_value, end_next)
+        self.end_value0, self.end_next0 = end_value[:, 0].copy(), end_next[:, 0].copy()
+        # a paired model keeps its tables (they cannot be made again from the game alone)
+        self._endings = (end_value, end_next) if keep_endings else None
+
+    def turn_endings(self) -> tuple[np.ndarray, np.ndarray]:
+        """(end_value (A, G) float, end_next (A, G) int32): the mover's value of ending a turn
+        with each gain where that ends the game (nan otherwise), and the next mover's anchor
+        otherwise (-1 when the game ends; also -1 for endings no valid state can reach)."""
+        if self._endings is not None:
+            return self._endings
+        end, end_value = _end_values(self.game, self.anchors, int(self.gain.max()) + 1)
+        return end_value, _end_next(self.game, self.anchors, end, end_value, self.can_hold, self.gain)
 
     # ---- the schedule's arrays, by their usual names ------------------------------------
 
@@ -252,7 +266,7 @@ class Model:
         are those where player X moves, ``A..2A-1`` where player Y moves.
         Used to evaluate one policy against another."""
         A = self.A
-        end_next = self.end_next
+        end_value, end_next = self.turn_endings()
         first = np.where(end_next >= 0, end_next + A, -1)
         second = end_next  # Y's turn ends into X's anchors
         twice = lambda array: np.concatenate([array, array])
@@ -270,12 +284,12 @@ class Model:
             valid=twice(self.valid),
             can_roll=twice(self.can_roll),
             can_hold=twice(self.can_hold),
-            hold_wins=twice(self.hold_wins),
             layer=twice(self.layer),
-            end_value=twice(self.end_value),
+            end_value=twice(end_value),
             end_next=np.concatenate([first, second]),
             anchor_lookup={},
             turn_lookup=self.turn_lookup,
+            keep_endings=True,
         )
 
 
@@ -372,14 +386,12 @@ def _compile(game: JeopardyGame) -> Model:
     can_hold = np.broadcast_to(np.asarray(game.can_hold(cols), dtype=bool), (A, T)).copy()
 
     # ---- turn endings for every (anchor, gain) ------------------------------------------
-    G = int(gain.max()) + 1
-    gains_col = np.arange(G)[None, :]
-    end = game.end_turn({v: acols[v][:, None] for v in game.anchor_vars}, gains_col)
-    end_value = np.broadcast_to(np.asarray(end.mover_value, dtype=float), (A, G)).copy()
+    end, end_value = _end_values(game, anchors, int(gain.max()) + 1)
 
     # holding wins the game on the spot: the win is taken (the papers count
     # these states as won), so rolling is not a move there (rules.legal_actions)
-    hold_wins = can_hold & (np.nan_to_num(end_value[:, gain]) == 1.0)
+    # (compared per gain, then spread over the turn states: no (A, T) float temporaries)
+    hold_wins = can_hold & (end_value == 1.0)[:, gain]
 
     # ---- reachable cells: forward over turn states in (gain, step) order ---------------
     valid = np.zeros((A, T), dtype=bool)
@@ -404,29 +416,8 @@ def _compile(game: JeopardyGame) -> Model:
     can_roll &= valid
     can_hold &= valid
 
-    continues = np.isnan(end_value)
-    # which (anchor, gain) endings can actually happen: holds at valid cells, and busts;
-    # only those are looked up (1-D arrays, not whole (A, G) tables)
-    used = np.zeros((A, G), dtype=bool)
-    # the turn states are sorted by gain: each gain's columns are one run
-    gains_present, first_column = np.unique(gain, return_index=True)
-    used[:, gains_present] = np.logical_or.reduceat(can_hold, first_column, axis=1)
-    used[:, 0] = True
-    need_a, need_g = np.nonzero(continues & used)
-    next_anchor = {v: np.broadcast_to(end.next_anchor[v], (A, G))[need_a, need_g] for v in game.anchor_vars}
-    next_anchor = game.canonical_anchor(next_anchor)
-    found = _lookup_rows(anchors, np.stack([np.asarray(next_anchor[v]) for v in game.anchor_vars], axis=-1))
-    end_next = np.full((A, G), -1, dtype=np.int32)
-    end_next[need_a, need_g] = found
-    if np.any(found < 0):
-        k = int(np.flatnonzero(found < 0)[0])
-        a, g = int(need_a[k]), int(need_g[k])
-        key = tuple(int(next_anchor[v][k]) for v in game.anchor_vars)
-        raise RulesError(
-            f"{name}: ending a turn at anchor {tuple(anchors[a])} with gain {g} leads to {key}, "
-            "which anchors() does not list"
-        )
-    del need_a, need_g, next_anchor, found, used
+    end_next = _end_next(game, anchors, end, end_value, can_hold, gain)
+    del end
     # banking points must climb at least that many layers (a zero-gain ending: none or more)
     ending_a, ending_g = np.nonzero(end_next >= 0)
     wrong = layer[end_next[ending_a, ending_g]] < layer[ending_a] + ending_g
@@ -445,12 +436,11 @@ def _compile(game: JeopardyGame) -> Model:
 
     hold_wins &= valid
     can_roll &= ~hold_wins
-    del end, cols, continues, ending_a, ending_g, wrong  # whole-table temporaries: not kept through the schedule
+    del cols, ending_a, ending_g, wrong  # whole-table temporaries: not kept through the schedule
     return Model(
         game,
         anchors=anchors,
         turns=turns,
-        hold_wins=hold_wins,
         gain=gain,
         step=steps,
         start=start,
@@ -467,6 +457,54 @@ def _compile(game: JeopardyGame) -> Model:
         anchor_lookup=anchor_lookup,
         turn_lookup=turn_lookup,
     )
+
+
+ENDINGS_PER_BLOCK = 1 << 18  # turn endings looked up at a time by _end_next
+
+
+def _end_values(game: JeopardyGame, anchors: np.ndarray, G: int):
+    """(the game's turn endings for every (anchor, gain < G), end_value (A, G): the mover's
+    value where ending the turn ends the game, nan where it goes on)."""
+    acols = {v: anchors[:, n][:, None] for n, v in enumerate(game.anchor_vars)}
+    end = game.end_turn(acols, np.arange(G)[None, :])
+    end_value = np.asarray(end.mover_value, dtype=float)
+    if end_value.shape != (len(anchors), G) or not end_value.flags.writeable:  # else shared, not copied
+        end_value = np.broadcast_to(end_value, (len(anchors), G)).copy()
+    return end, end_value
+
+
+def _end_next(game: JeopardyGame, anchors, end, end_value, can_hold, gain) -> np.ndarray:
+    """(A, G) int32 the next mover's anchor after each turn ending that goes on and can happen
+    (holds where a valid state may hold, and busts); -1 elsewhere. Only those are looked up
+    (1-D arrays, not whole (A, G) tables); RulesError if one is not among the anchors."""
+    name = game.name
+    A, G = end_value.shape
+    used = np.zeros((A, G), dtype=bool)
+    # the turn states are sorted by gain: each gain's columns are one run
+    gains_present, first_column = np.unique(gain, return_index=True)
+    used[:, gains_present] = np.logical_or.reduceat(can_hold, first_column, axis=1)
+    used[:, 0] = True
+    end_next = np.full((A, G), -1, dtype=np.int32)
+    index = RowIndex(anchors)
+    # a block of anchors at a time: the lookups' temporaries (about 80 bytes an ending) stay
+    # small next to the tables (they made the compile's peak)
+    block = max(1, ENDINGS_PER_BLOCK // max(G, 1))
+    for lo in range(0, A, block):
+        need_a, need_g = np.nonzero(np.isnan(end_value[lo : lo + block]) & used[lo : lo + block])
+        need_a += lo
+        next_anchor = {v: np.broadcast_to(end.next_anchor[v], (A, G))[need_a, need_g] for v in game.anchor_vars}
+        next_anchor = game.canonical_anchor(next_anchor)
+        found = index.rows(np.stack([np.asarray(next_anchor[v]) for v in game.anchor_vars], axis=-1))
+        end_next[need_a, need_g] = found
+        if np.any(found < 0):
+            k = int(np.flatnonzero(found < 0)[0])
+            a, g = int(need_a[k]), int(need_g[k])
+            key = tuple(int(next_anchor[v][k]) for v in game.anchor_vars)
+            raise RulesError(
+                f"{name}: ending a turn at anchor {tuple(anchors[a])} with gain {g} leads to {key}, "
+                "which anchors() does not list"
+            )
+    return end_next
 
 
 class RowIndex:
@@ -528,7 +566,7 @@ def _steps(name, turn_list, gains, outcomes) -> dict:
     return order
 
 
-def _schedule(model: Model) -> Schedule:
+def _schedule(model: Model, end_value: np.ndarray, end_next: np.ndarray) -> Schedule:
     """Order the valid cells by (level desc, phase, step desc, outcome kind) and cut
     that order into groups (levels batched by the smallest gain a roll adds).
     Position ``N`` (one past the last cell) is a zero slot used as padding.
@@ -543,7 +581,7 @@ def _schedule(model: Model) -> Schedule:
     # (fewer, larger array operations)
     real = (model.succ < T) & (model.succ_prob > 0)[:, :, None]
     rises = (model.gain[np.minimum(model.succ, T - 1)] - model.gain[:, None, None])[real]
-    partner = model.end_next[:, 0]
+    partner = end_next[:, 0]
     climb = np.where(partner >= 0, model.layer[np.maximum(partner, 0)] - model.layer, 0)
     steps_up = np.concatenate([rises[rises > 0], climb[climb > 0]])
     stride = int(steps_up.min()) if steps_up.size else 1
@@ -556,7 +594,8 @@ def _schedule(model: Model) -> Schedule:
         _, kind[rolled_from] = np.unique(signature[rolled_from], axis=0, return_inverse=True)
     n_kinds = int(kind.max()) + 1
     flat = np.flatnonzero(model.valid)  # row-major (anchor, turn)
-    a_idx, t_idx = np.divmod(flat, T)
+    # 4-byte indices from the start (A and T are far below 2**31): the compile's peak
+    a_idx, t_idx = (flat // T).astype(np.int32), (flat % T).astype(np.int32)
     del flat
     max_step = int(model.step.max()) + 1 if T else 1
 
@@ -570,8 +609,7 @@ def _schedule(model: Model) -> Schedule:
         descending = descending.astype(np.uint16)
     order = np.argsort(descending, kind="stable")
     del descending
-    a_idx, t_idx = a_idx[order].astype(np.int32), t_idx[order].astype(np.int32)
-    key = key[order]
+    a_idx, t_idx, key = a_idx[order], t_idx[order], key[order]
     del order
     N = len(key)
     position = np.full((A, T + 1), N, dtype=np.int32)  # column T (padding) -> zero slot
@@ -593,9 +631,9 @@ def _schedule(model: Model) -> Schedule:
     del row_start
     gain = model.gain[t_idx]
     zero = gain == 0
-    hold_next = np.where(zero, -1, model.end_next[a_idx, gain])
+    hold_next = np.where(zero, -1, end_next[a_idx, gain])
     ends = hold_next < 0
-    end_values = np.where(zero[ends], 0.0, np.nan_to_num(model.end_value[a_idx[ends], gain[ends]]))
+    end_values = np.where(zero[ends], 0.0, np.nan_to_num(end_value[a_idx[ends], gain[ends]]))
     hold_constants = np.union1d(end_values, [0.0])
     hold_slot = hold_next.astype(np.int32)
     hold_slot[ends] = A + np.searchsorted(hold_constants, end_values)

@@ -232,17 +232,22 @@ def solve(game: JeopardyGame, progress: Progress | None = None, anchor_values=No
                 changed += int(np.count_nonzero(np.any(result.chosen != previous_chosen, axis=1)))
         repeated = changed == 0
         few = changed is not None and changed <= model.N // 2000
+        roll, chosen, x = result.roll, result.chosen, result.x
         if repeated or few or (sweep == 1 and anchor_values is not None) or sweep % 10 == 0:
-            q_roll, q_hold, values = _backup(model, result.alpha, result.beta, result.x, u)
-            if repeated or _greedy(model, result, q_roll, q_hold, values):
+            values = _values(model, result.alpha, result.beta, u)
+            result = None  # alpha and beta (16 bytes a state) are not needed for the backup
+            q_roll, q_hold = _q_values(model, values, x, u)
+            if repeated or _greedy(model, roll, chosen, q_roll, q_hold, values):
                 break
             del q_roll, q_hold, values
-        previous_roll, previous_chosen = result.roll, result.chosen
+        previous_roll, previous_chosen = roll, chosen
         result = None  # its alpha and beta are not needed again: the next sweep reuses the memory
     else:
         raise SolverError(f"{game.name}: the policy did not settle within {MAX_SWEEPS} sweeps")
-    roll = result.roll
-    residual = float(np.max(np.abs(values - np.fmax(q_roll, q_hold)))) if len(values) else 0.0
+    values = values[: model.N]
+    residual = np.fmax(q_roll, q_hold)  # |V - max(Q)|, in place: no whole-table temporaries
+    np.subtract(values, residual, out=residual)
+    residual = float(np.max(np.abs(residual, out=residual))) if len(values) else 0.0
     return Solution(
         game,
         model,
@@ -255,18 +260,16 @@ def solve(game: JeopardyGame, progress: Progress | None = None, anchor_values=No
     )
 
 
-def _greedy(model: Model, result: _Swept, q_roll, q_hold, values) -> bool:
-    """Whether the sweep's choices are greedy for the values found (a tie within
-    rounding keeps the choice made)."""
-    roll = result.roll
+def _greedy(model: Model, roll, chosen, q_roll, q_hold, values) -> bool:
+    """Whether a sweep's choices (``roll`` (N,) and, with choices, ``chosen`` (N, R)) are
+    greedy for the values found (a tie within rounding keeps the choice made)."""
     both = ~np.isnan(q_roll) & ~np.isnan(q_hold)
     if np.any(both & np.where(roll, q_hold > q_roll + 1e-15, q_roll > q_hold + 1e-15)):
         return False
     if not model.has_choices:
         return True
-    padded = np.append(values, 0.0)
-    best = np.concatenate([_best_options(group.succ_pos, padded) for group in model.groups])
-    return not np.any(padded[best] > padded[result.chosen] + 1e-15)
+    best = np.concatenate([_best_options(group.succ_pos, values) for group in model.groups])
+    return not np.any(values[best] > values[chosen] + 1e-15)
 
 
 def _best_options(succ_pos: np.ndarray, values: np.ndarray) -> np.ndarray:
@@ -280,14 +283,15 @@ def _best_options(succ_pos: np.ndarray, values: np.ndarray) -> np.ndarray:
     return np.take_along_axis(succ_pos, pick[:, :, None], axis=2)[:, :, 0]
 
 
-def _backup(model: Model, alpha, beta, x, u):
-    """One-step backups in sweep order: Q_roll and Q_hold (nan where the
-    action is illegal) and the values V = alpha + beta u."""
+def _values(model: Model, alpha, beta, u) -> np.ndarray:
+    """(N + 1,) the values V = alpha + beta u in sweep order, the last the zero slot that
+    padding points to (made in place: no whole-table temporaries)."""
     N = model.N
-    values = np.zeros(N + 1)  # the last is the zero slot that padding points to
-    values[:N] = alpha[:N] + beta[:N] * u[model.order_anchor]
-    q_roll, q_hold = _q_values(model, values, x, u)
-    return q_roll, q_hold, values[:N]
+    values = np.zeros(N + 1)
+    np.take(u, model.order_anchor, out=values[:N], mode="clip")  # (our indices: in range)
+    np.multiply(values[:N], beta[:N], out=values[:N])
+    np.add(values[:N], alpha[:N], out=values[:N])
+    return values
 
 
 def _q_values(model: Model, values: np.ndarray, x: np.ndarray, u: np.ndarray):
@@ -382,7 +386,7 @@ def occupancy(game: JeopardyGame, x: Policy | np.ndarray, y: Policy | np.ndarray
     A2 = paired.A
     N = paired.N
     start_beta = beta[paired.start_pos]
-    end0 = paired.end_value[:, 0]
+    end0 = paired.end_value0
     x_side = np.arange(A2) < model.A
     inflow = np.zeros(N + 1)
     visits = np.zeros(N + 1)
@@ -450,13 +454,13 @@ def _paired(model: Model) -> Model:
 
 
 def _initial_u(model: Model) -> np.ndarray:
-    end0 = model.end_value[:, 0]
+    end0 = model.end_value0
     return np.where(np.isnan(end0), 0.5, end0)
 
 
 def _zero_gain_values(model: Model, x: np.ndarray) -> np.ndarray:
-    partner = model.end_next[:, 0]
-    return np.where(partner >= 0, 1.0 - x[np.maximum(partner, 0)], model.end_value[:, 0])
+    partner = model.end_next0
+    return np.where(partner >= 0, 1.0 - x[np.maximum(partner, 0)], model.end_value0)
 
 
 @dataclass(frozen=True)
@@ -490,9 +494,9 @@ def _sweep(model: Model, u_guess, fixed, progress: Progress | None, stage: str) 
     chosen = np.empty((N, model.succ.shape[1]), dtype=np.int32) if choices else None
     x = np.full(A, np.nan)
     holds = model.schedule.hold_table(x)  # 1 - x, filled in as anchors settle
-    partner = model.end_next[:, 0]
+    partner = model.end_next0
     climbs = model.schedule.climbs
-    end0 = model.end_value[:, 0]
+    end0 = model.end_value0
     start_pos = model.start_pos
     levels = model.levels
     report_every = max(1, len(levels) // 20)
