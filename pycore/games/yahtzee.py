@@ -433,8 +433,14 @@ class Yahtzee(ScorecardGame):
         Yahtzee box's "is a Yahtzee", the other boxes' points."""
         counts = self.dice.face_counts
         upper = [counts[:, box] for box in range(6)]
-        lower = [np.unique(self._base_points[box], return_inverse=True)[1] for box in range(6, YAHTZEE)]
+        lower = [self._lower_points[box][1] for box in range(6, YAHTZEE)]
         return tuple(upper + lower + [self.roll_class(YAHTZEE)])
+
+    @cached_property
+    def _lower_points(self) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+        """For each lower box but Yahtzee: (the points it can score, [rolls] which of them each
+        final roll scores), the classes of :attr:`box_classes`."""
+        return {box: np.unique(self._base_points[box], return_inverse=True) for box in range(6, YAHTZEE)}
 
     @property
     def special_rolls(self) -> np.ndarray:
@@ -460,7 +466,7 @@ class Yahtzee(ScorecardGame):
         for box in range(6, YAHTZEE):
             after = np.where(open_box[box], self.after(anchors, box, 0), anchors)
             after_lower[box] = np.where(open_box[box], values[after], -np.inf)
-            points = np.unique(self._base_points[box])
+            points = self._lower_points[box][0]
             by_class.append(points[:, None] + after_lower[box][None, :])
         y_open = open_box[YAHTZEE]
         scored_0 = np.where(y_open, values[self.after(anchors, YAHTZEE, 0)], -np.inf)
