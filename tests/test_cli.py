@@ -17,6 +17,25 @@ def test_solve_json():
     assert result["states"] > 1000 and result["iterations"] >= 1
 
 
+def test_memory_sets_how_large_a_solve_may_be():
+    """Issue 17: the command line refuses what a phone could not solve (Pig to 400 needs about
+    2.2 GB), unless --memory gives a desktop's budget; a budget below the solve's estimate
+    refuses it, naming the budget and what fits."""
+    done = cli("solve", "pig", "--goal", "400")
+    assert done.returncode == 2
+    assert "Pig with goal 400 needs about 2.2 GB of memory to solve, more than a phone's browser tab can give " \
+        "(1.0 GB); goal up to 306 fits" in done.stderr
+    done = cli("solve", "pig", "--goal", "60", "--memory", "0.005")  # (the estimate: 8 MB)
+    assert done.returncode == 2
+    assert "Pig with goal 60 needs about 8 MB of memory to solve, more than the 5 MB allowed (--memory); " \
+        "goal up to 50 fits" in done.stderr
+    solved = cli_json("solve", "pig", "--goal", "60", "--memory", "0.02")
+    assert solved["states"] == 127_740 and solved["p_first_player_wins"] == pytest.approx(0.5398928599, abs=1e-10)
+    for bad in ("0", "-1", "lots", "nan"):
+        done = cli("solve", "pig", "--goal", "60", "--memory", bad)
+        assert done.returncode == 2 and "a size in GB such as 4 is needed" in done.stderr
+
+
 def test_solve_shows_progress_on_stderr():
     done = cli("solve", "gro", "--goal", "20", "--bound", "40")
     assert done.returncode == 0

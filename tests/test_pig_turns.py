@@ -306,7 +306,7 @@ def test_design_over_the_goal_from_the_command_line():
     assert rows[1]["fairest_komi"] == -4 and rows[1]["policy"] == "Hold at 20"
     assert rows[2]["skill"] == pytest.approx(0.5244574, abs=1e-7)
     # a bad range, two ranges, a value the game refuses: one line each, naming it
-    for args, message in ((("--goal", "20:60:0"), "FROM:TO:STEP"), (("--goal", "1:3"), "goal must be between 2 and 200"),
+    for args, message in ((("--goal", "20:60:0"), "FROM:TO:STEP"), (("--goal", "1:3"), "goal must be between 2 and 400"),
                           (("--goal", "20"), "exactly one of pig's parameters"), (("--goal", "20,20"), "listed more than once")):
         done = cli("design", "pig", *args, "--quiet")
         assert done.returncode == 2 and message in done.stderr, done.stderr

@@ -4,7 +4,7 @@ import pytest
 from pycore import InvalidParameterError, RulesError, evaluate, find_game, solve
 from pycore.jeopardy.model import compile_game
 from pycore.jeopardy.rules import TurnEnd
-from pycore.jeopardy.solver import _table, value_iteration
+from pycore.jeopardy.solver import value_iteration
 
 SMALL = {"pig": {"goal": 16}, "gro": {"goal": 12, "bound": 24}, "ayzd": {"goal": 5, "bound": 10}}
 
@@ -14,7 +14,7 @@ def test_level_sweep_agrees_with_plain_value_iteration(name, solved):
     solution = solved(name, **SMALL[name])
     baseline = value_iteration(solution.game)
     values, iterations = baseline.values, baseline.iterations
-    table = _table(solution.model, values, np.nan)
+    table = solution.model.table(values, np.nan)
     assert iterations > solution.iterations
     assert np.nanmax(np.abs(table - solution.values)) < 1e-12
 

@@ -185,7 +185,7 @@ def test_the_estimate_says_how_large_a_solve_is_before_it_starts():
     pig = api.call("estimate", {"game": "pig", "goal": 99})  # (the default Pig's values ship)
     assert (pig["cells"], pig["solves"], pig["table"]) == (99 * 99 * 105, 1, False)
     assert pig["seconds"] > 0
-    assert pig["bytes"] == 99 * 99 * 105 * 80  # Pig's measured 80 bytes a cell
+    assert pig["bytes"] == 99 * 99 * 105 * 34  # Pig's measured 34 bytes a cell (issue 17)
     larger = api.call("estimate", {"game": "gro", "goal": 70, "bound": 140})
     assert larger["seconds"] > 3 * api.call("estimate", {"game": "gro", "goal": 49})["seconds"] > 0
     # their tables ship: nothing to solve (Farkle's game is too large to; the small games' defaults
@@ -204,11 +204,11 @@ def test_the_estimate_says_how_large_a_solve_is_before_it_starts():
 @pytest.mark.parametrize(
     "name, params, fitting",
     [
-        ("ayzd", {"goal": 100}, ("goal", 87)),  # the bound follows the goal (twice it)
-        ("ayzd", {"bound": 400}, ("bound", 209)),  # (the message says "bound M up to 209")
-        ("gro", {"goal": 150, "bound": 300}, ("goal", 102)),
-        # (every Pig fits since issue 17: goal 200 with a 20-sided die needs 0.7 GB)
-        ("zombie-dice", {"goal": 100, "bound": 200}, ("goal", 48)),
+        # (every AYZD goal fits since issue 17's memory cut: goal 100 needs 0.96 GB)
+        ("ayzd", {"bound": 400}, ("bound", 242)),  # (the message says "bound M up to 242")
+        ("gro", {"goal": 150, "bound": 300}, ("goal", 139)),
+        ("pig", {"goal": 400}, ("goal", 306)),  # (the command line solves it with --memory 4)
+        ("zombie-dice", {"goal": 100, "bound": 200}, ("goal", 48)),  # the bound follows the goal (twice it)
     ],
 )
 def test_a_solve_too_large_for_a_phone_is_refused_saying_what_fits(name, params, fitting):

@@ -48,7 +48,7 @@ export function askToSolve(box, { what, seconds, cells, note = "" }) {
   return new Promise((resolve) => {
     box.innerHTML = `<div class="ask-solve" data-testid="ask-solve">
       <p>${escapeHtml(note)}Solving ${escapeHtml(what)} takes <strong data-testid="solve-estimate">${aboutTime(seconds)}</strong>
-        on this device (${(cells / 1e6).toFixed(1)} million states); it can be cancelled.</p>
+        on this device (a table of up to ${(cells / 1e6).toFixed(1)} million positions); it can be cancelled.</p>
       <button type="button" data-testid="solve-now">Solve now</button></div>`;
     box.querySelector("button").addEventListener(
       "click",

@@ -726,7 +726,7 @@ class Farkle(JeopardyGame):
     anchor_vars = ("i", "j")
     turn_vars = ("k", "d")
     solve_microseconds_per_cell = 2.5  # measured: target 500 2.2 (0.12 s), target 1000 3.3 (0.8 s)
-    solve_bytes_per_cell = 75.0  # measured: target 500 71, target 1000 48
+    solve_bytes_per_cell = 55.0  # measured (issue 17): target 1000 52
     variables = (
         SCORE,
         OPPONENT,

@@ -548,7 +548,7 @@ def _ayzd_optimal_rule(ayzd: AllYellowZombieDice):
         anchors = np.stack([np.ravel(p), np.ravel(i), np.ravel(j)], axis=1)
         rows = _lookup_rows(solution.model.anchors, anchors).reshape(p.shape)
         t = turn_at[np.minimum(b, ayzd.bound), np.minimum(s, BUST_SHOTGUNS - 1)]
-        position = solution.model.schedule.position[np.maximum(rows, 0), np.maximum(t, 0)]
+        position = solution.model.position[np.maximum(rows, 0), np.maximum(t, 0)]
         found = (rows >= 0) & (t >= 0) & (position >= 0)
         return np.where(found, solution.state_policy[np.maximum(position, 0)], False)
 

@@ -116,8 +116,9 @@ def panel_grid(solution: Solution, fixed: dict) -> PanelGrid:
     turn_cols = np.array(turn_cols)
     plane = (goal, goal)
     roll = _layout(np.where(model.valid, solution.policy, -1).astype(np.int8), rows, turn_cols, plane, -1)
-    p_roll = _layout(solution.roll_values, rows, turn_cols, plane, np.nan)
-    p_hold = _layout(solution.hold_values, rows, turn_cols, plane, np.nan)
+    roll_values, hold_values = solution.action_tables()
+    p_roll = _layout(roll_values, rows, turn_cols, plane, np.nan)
+    p_hold = _layout(hold_values, rows, turn_cols, plane, np.nan)
     rolls = np.flatnonzero((roll == 1).any(axis=(0, 1)))
     depth = min(full_depth, (int(rolls.max()) if len(rolls) else 0) + MARGIN)
     return PanelGrid(

@@ -24,6 +24,8 @@ Building the model checks the rules protocol and raises
 
 from __future__ import annotations
 
+import sys
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -70,17 +72,9 @@ class Group:
         return self.bust_prob / (1.0 - self.self_prob)
 
     @cached_property
-    def must_roll(self) -> np.ndarray:
-        return self.can_roll & ~self.can_hold
-
-    @cached_property
-    def may_choose(self) -> np.ndarray:
-        return self.can_roll & self.can_hold
-
-    @cached_property
     def decides(self) -> bool:
         """Some cell may both roll and hold (the others' action is forced)."""
-        return bool(self.may_choose.any())
+        return bool(np.any(self.can_roll & self.can_hold))
 
 
 @dataclass(frozen=True)
@@ -107,29 +101,56 @@ class Level:
     cycle_partner: np.ndarray
 
 
+@dataclass
+class Cells:
+    """The valid cells, one entry each (``(N,)``): a mutable bundle, because the schedule
+    sorts it in place and each array's unsorted copy is freed as soon as it is replaced."""
+
+    anchor: np.ndarray  # int32 anchor index
+    turn: np.ndarray  # int32 turn state index
+    can_roll: np.ndarray  # bool
+    can_hold: np.ndarray  # bool
+    hold_slot: np.ndarray  # int32 into the hold table: an anchor (held into), or A + k for a constant
+
+    def permute(self, order: np.ndarray) -> None:
+        for name in ("anchor", "turn", "can_roll", "can_hold", "hold_slot"):
+            setattr(self, name, getattr(self, name)[order])
+
+
 @dataclass(frozen=True)
 class Schedule:
-    """The sweep order of the valid cells (see :func:`_schedule`)."""
+    """The sweep order of the valid cells (see :func:`_schedule`): per-cell arrays ``(N,)``
+    in that order, of which the groups' arrays are views."""
 
     levels: tuple[Level, ...]
     groups: tuple[Group, ...]  # every group, by position
     succ_pos: np.ndarray  # (N, R) or (N, R, C) int32: the groups' successor positions, whole
-    order_anchor: np.ndarray  # (N,) sweep position -> anchor
-    order_turn: np.ndarray  # (N,) sweep position -> turn state
-    position: np.ndarray  # (A, T) int32 sweep position of each cell, -1 for invalid cells
+    order_anchor: np.ndarray  # (N,) int32 sweep position -> anchor
+    order_turn: np.ndarray  # (N,) int32 sweep position -> turn state
+    can_roll: np.ndarray  # (N,) bool
+    can_hold: np.ndarray  # (N,) bool
+    hold_slot: np.ndarray  # (N,) int32 (see Cells)
     start_pos: np.ndarray  # (A,) sweep position of each anchor's turn start
     climbs: np.ndarray  # (A,) bool: a zero-gain ending leads to a higher layer (a turn counter)
-    hold_constants: np.ndarray  # (K,) values of the holds that end the game (and 0.0): hold slots A..A+K-1
+    hold_constants: np.ndarray  # (K,) values of the holds that end the game, 0.0 first: hold slots A..A+K-1
 
     def hold_table(self, x: np.ndarray) -> np.ndarray:
         """(A + K,) the mover's value of each hold slot: ``1 - x`` of the anchor held into,
         then the constants."""
         return np.concatenate([1.0 - x, self.hold_constants])
 
+    @cached_property
+    def _group_starts(self) -> list[int]:
+        return [group.lo for group in self.groups]
+
+    def group_at(self, position: int) -> Group:
+        """The group holding sweep position ``position``."""
+        return self.groups[bisect_right(self._group_starts, position) - 1]
+
 
 class Model:
     """Arrays of one game (with its parameters). Shapes: A anchors, T turn
-    states, R roll outcomes, C options per outcome, G = largest gain + 1.
+    states, R roll outcomes, C options per outcome, N valid cells (the states).
 
     Attributes
     ----------
@@ -139,13 +160,14 @@ class Model:
     start : int, column of the turn start
     succ : (T, R, C) roll outcomes' options (index T = padding); succ_prob : (T, R)
     self_prob, bust_prob : (T,)
-    valid, can_roll, can_hold : (A, T) bool
     layer : (A,) int
     end_value0 : (A,) float, mover's value when a zero-gain ending (a bust) ends the game (nan otherwise)
     end_next0 : (A,) int32, the next mover's anchor otherwise (-1 when the game ends)
+    schedule : the cells in sweep order, with their legal actions and hold slots
 
-    The whole (A, G) tables of turn endings (:meth:`turn_endings`) make the schedule and
-    are then dropped (24 bytes a state for Pig); they are computed again when asked.
+    Memory: a solve keeps only the (N,) arrays of the schedule (34 bytes a state for Pig:
+    20 of successor positions). The (A, T) tables (``valid``, ``can_roll``, ``can_hold``,
+    ``position``) are made from them the first time they are asked for, and kept.
     """
 
     def __init__(
@@ -161,36 +183,50 @@ class Model:
         succ_prob: np.ndarray,
         self_prob: np.ndarray,
         bust_prob: np.ndarray,
-        valid: np.ndarray,
-        can_roll: np.ndarray,
-        can_hold: np.ndarray,
         layer: np.ndarray,
-        end_value: np.ndarray,
-        end_next: np.ndarray,
+        end_value0: np.ndarray,
+        end_next0: np.ndarray,
+        cells: Cells,
+        hold_constants: np.ndarray,
         anchor_lookup: dict,
         turn_lookup: dict,
-        keep_endings: bool = False,
     ) -> None:
         self.game = game
         self.anchors, self.turns, self.gain, self.step, self.start = anchors, turns, gain, step, start
         self.succ, self.succ_prob, self.self_prob, self.bust_prob = succ, succ_prob, self_prob, bust_prob
-        self.valid, self.can_roll, self.can_hold = valid, can_roll, can_hold
         self.layer = layer
+        self.end_value0, self.end_next0 = end_value0, end_next0
         self.anchor_lookup, self.turn_lookup = anchor_lookup, turn_lookup
-        self.A, self.T = valid.shape
-        self.schedule = _schedule(self, end_value, end_next)
-        self.end_value0, self.end_next0 = end_value[:, 0].copy(), end_next[:, 0].copy()
-        # a paired model keeps its tables (they cannot be made again from the game alone)
-        self._endings = (end_value, end_next) if keep_endings else None
+        self.A, self.T = len(anchors), len(turns)
+        self.schedule = _schedule(self, cells, hold_constants)
 
-    def turn_endings(self) -> tuple[np.ndarray, np.ndarray]:
-        """(end_value (A, G) float, end_next (A, G) int32): the mover's value of ending a turn
-        with each gain where that ends the game (nan otherwise), and the next mover's anchor
-        otherwise (-1 when the game ends; also -1 for endings no valid state can reach)."""
-        if self._endings is not None:
-            return self._endings
-        end, end_value = _end_values(self.game, self.anchors, int(self.gain.max()) + 1)
-        return end_value, _end_next(self.game, self.anchors, end, end_value, self.can_hold, self.gain)
+    # ---- (A, T) tables, made when first asked for -----------------------------------------
+
+    def table(self, in_order: np.ndarray, fill) -> np.ndarray:
+        """An (A, T) table from one value per cell in sweep order (``fill`` elsewhere)."""
+        table = np.full((self.A, self.T), fill, dtype=np.asarray(in_order).dtype)
+        table[self.order_anchor, self.order_turn] = in_order
+        return table
+
+    @cached_property
+    def valid(self) -> np.ndarray:
+        """(A, T) bool: the cells that are states."""
+        return self.table(np.ones(self.N, dtype=bool), False)
+
+    @cached_property
+    def can_roll(self) -> np.ndarray:
+        """(A, T) bool: rolling is legal (never where holding wins on the spot)."""
+        return self.table(self.schedule.can_roll, False)
+
+    @cached_property
+    def can_hold(self) -> np.ndarray:
+        """(A, T) bool: holding is legal."""
+        return self.table(self.schedule.can_hold, False)
+
+    @cached_property
+    def position(self) -> np.ndarray:
+        """(A, T) int32 sweep position of each cell, -1 for cells that are not states."""
+        return self.table(np.arange(self.N, dtype=np.int32), -1)
 
     # ---- the schedule's arrays, by their usual names ------------------------------------
 
@@ -228,7 +264,7 @@ class Model:
     @property
     def n_states(self) -> int:
         """Number of valid cells (states) in the table."""
-        return int(self.valid.sum())
+        return self.N
 
     def anchor_index(self, anchor: tuple[int, ...]) -> int:
         return self.anchor_lookup[self.game.anchor_key(anchor)]
@@ -247,7 +283,7 @@ class Model:
         if state.game == self.game.name:
             a = self.anchor_lookup.get(self.game.anchor_key(state.anchor))
             t = self.turn_column(state.turn)
-            if a is not None and t >= 0 and self.valid[a, t]:
+            if a is not None and t >= 0 and self.position[a, t] >= 0:
                 return a, t
         self.game.check_state(state)  # raises with the reason
         raise InvalidStateError(f"{self.game.name}: {self.game.format_state(state)} is not in the table")
@@ -266,10 +302,17 @@ class Model:
         are those where player X moves, ``A..2A-1`` where player Y moves.
         Used to evaluate one policy against another."""
         A = self.A
-        end_value, end_next = self.turn_endings()
-        first = np.where(end_next >= 0, end_next + A, -1)
-        second = end_next  # Y's turn ends into X's anchors
+        s = self.schedule
         twice = lambda array: np.concatenate([array, array])
+        partner = self.end_next0
+        # X's turns end into Y's anchors (A + a) and Y's into X's; the constants move past 2A
+        cells = Cells(
+            anchor=np.concatenate([s.order_anchor, s.order_anchor + np.int32(A)]),
+            turn=twice(s.order_turn),
+            can_roll=twice(s.can_roll),
+            can_hold=twice(s.can_hold),
+            hold_slot=np.concatenate([s.hold_slot + np.int32(A), np.where(s.hold_slot < A, s.hold_slot, s.hold_slot + np.int32(A))]),
+        )
         return Model(
             self.game,
             anchors=twice(self.anchors),
@@ -281,21 +324,44 @@ class Model:
             succ_prob=self.succ_prob,
             self_prob=self.self_prob,
             bust_prob=self.bust_prob,
-            valid=twice(self.valid),
-            can_roll=twice(self.can_roll),
-            can_hold=twice(self.can_hold),
             layer=twice(self.layer),
-            end_value=twice(end_value),
-            end_next=np.concatenate([first, second]),
+            end_value0=twice(self.end_value0),
+            end_next0=np.concatenate([np.where(partner >= 0, partner + np.int32(A), np.int32(-1)), partner]),
+            cells=cells,
+            hold_constants=s.hold_constants,
             anchor_lookup={},
             turn_lookup=self.turn_lookup,
-            keep_endings=True,
         )
 
 
 @lru_cache(maxsize=8)
 def _compile_cached(game_type: type, params: tuple) -> Model:
-    return _compile(game_type(**dict(params)))
+    model = _compile(game_type(**dict(params)))
+    _return_free_memory()
+    return model
+
+
+@lru_cache(maxsize=1)
+def _malloc_trim():
+    """glibc's ``malloc_trim``, or None (another C library; the browser's WebAssembly heap)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        return ctypes.CDLL(None).malloc_trim
+    except (ImportError, OSError, AttributeError):
+        return None
+
+
+def _return_free_memory() -> None:
+    """Give the freed memory inside the C heap back to the system. The compile's sorted
+    copies leave holes of freed (N,) arrays below glibc's mmap threshold (32 MB), which would
+    otherwise stay resident through the solve: 8 bytes a state at Pig to 200 (the peak 66
+    bytes a state, 58 with this)."""
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
 
 
 def compile_game(game: JeopardyGame) -> Model:
@@ -379,52 +445,129 @@ def _compile(game: JeopardyGame) -> Model:
     acols = {v: anchors[:, n] for n, v in enumerate(game.anchor_vars)}
     layer = np.asarray(game.layer(acols), dtype=np.int64)
 
-    # ---- legal actions on the whole table ----------------------------------------------
-    cols = {v: acols[v][:, None] for v in game.anchor_vars}
-    cols.update({v: turns[:, n][None, :] for n, v in enumerate(game.turn_vars)})
-    can_roll = np.broadcast_to(np.asarray(game.can_roll(cols), dtype=bool), (A, T)).copy()
-    can_hold = np.broadcast_to(np.asarray(game.can_hold(cols), dtype=bool), (A, T)).copy()
-
-    # ---- turn endings for every (anchor, gain) ------------------------------------------
-    end, end_value = _end_values(game, anchors, int(gain.max()) + 1)
-
-    # holding wins the game on the spot: the win is taken (the papers count
-    # these states as won), so rolling is not a move there (rules.legal_actions)
-    # (compared per gain, then spread over the turn states: no (A, T) float temporaries)
-    hold_wins = can_hold & (end_value == 1.0)[:, gain]
-
-    # ---- reachable cells: forward over turn states in (gain, step) order ---------------
+    # ---- legal actions and reachable cells, a block of anchors at a time ------------------
+    # (the block's (anchor, turn) tables stay in cache while the forward pass walks their columns)
+    G = int(gain.max()) + 1
+    targets = [[int(t) for t in np.unique(succ[n][succ_prob[n] > 0]) if t < T] for n in range(T)]
+    turn_cols = {v: turns[:, n][None, :] for n, v in enumerate(game.turn_vars)}
+    can_roll = np.empty((A, T), dtype=bool)
+    can_hold = np.empty((A, T), dtype=bool)
     valid = np.zeros((A, T), dtype=bool)
-    valid[:, start] = True
-    for n in range(T):
-        rolling = valid[:, n] & can_roll[:, n] & ~hold_wins[:, n]
-        if not rolling.any():
-            continue
-        if leaves[n]:
-            bad = int(np.flatnonzero(rolling)[0])
-            raise RulesError(
-                f"{name}: rolling is allowed at anchor {tuple(anchors[bad])}, turn {turn_list[n]}, "
-                "but an outcome is not a tabulated turn state (tighten can_roll)"
-            )
-        for target in np.unique(succ[n][succ_prob[n] > 0]):
-            if target < T:
-                valid[:, target] |= rolling
-    stuck = valid & ~can_roll & ~can_hold
-    if stuck.any():
-        a, t = (int(x[0]) for x in np.nonzero(stuck))
-        raise RulesError(f"{name}: no legal action at anchor {tuple(anchors[a])}, turn {turn_list[t]}")
-    can_roll &= valid
-    can_hold &= valid
+    rows = max(1, FORWARD_CELLS // max(G, T))
+    for lo in range(0, A, rows):
+        hi = min(lo + rows, A)
+        cols = {v: anchors[lo:hi, n][:, None] for n, v in enumerate(game.anchor_vars)} | turn_cols
+        roll, hold, reach = can_roll[lo:hi], can_hold[lo:hi], valid[lo:hi]
+        hold[:] = np.broadcast_to(np.asarray(game.can_hold(cols), dtype=bool), (hi - lo, T))
+        # holding wins the game on the spot: the win is taken (the papers count these states
+        # as won), so rolling is not a move there (rules.legal_actions)
+        won = _turn_end(game, anchors[lo:hi], G)[0] == 1.0  # (b, G)
+        roll[:] = np.broadcast_to(np.asarray(game.can_roll(cols), dtype=bool), (hi - lo, T))
+        roll &= ~(hold & won[:, gain])
+        del won
+        # forward over turn states in (gain, step) order
+        reach[:, start] = True
+        for n in range(T):
+            rolling = reach[:, n] & roll[:, n]
+            if not rolling.any():
+                continue
+            if leaves[n]:
+                bad = lo + int(np.flatnonzero(rolling)[0])
+                raise RulesError(
+                    f"{name}: rolling is allowed at anchor {tuple(anchors[bad])}, turn {turn_list[n]}, "
+                    "but an outcome is not a tabulated turn state (tighten can_roll)"
+                )
+            for target in targets[n]:
+                reach[:, target] |= rolling
+        stuck = reach & ~roll & ~hold
+        if stuck.any():
+            a, t = (int(x[0]) for x in np.nonzero(stuck))
+            raise RulesError(f"{name}: no legal action at anchor {tuple(anchors[lo + a])}, turn {turn_list[t]}")
+        roll &= reach
+        hold &= reach
+    roll = hold = reach = None  # (views: they would keep the tables past their use)
 
-    end_next = _end_next(game, anchors, end, end_value, can_hold, gain)
-    del end
-    # banking points must climb at least that many layers (a zero-gain ending: none or more)
-    ending_a, ending_g = np.nonzero(end_next >= 0)
-    wrong = layer[end_next[ending_a, ending_g]] < layer[ending_a] + ending_g
-    if wrong.any():
-        a, g = int(ending_a[wrong][0]), int(ending_g[wrong][0])
-        raise RulesError(f"{name}: ending a turn at {tuple(anchors[a])} with gain {g} does not raise the layer by {g}")
-    partner = end_next[:, 0]
+    # ---- the valid cells, row by row (anchor, then turn state) --------------------------
+    N = int(np.count_nonzero(valid))
+    cells = Cells(
+        anchor=np.empty(N, dtype=np.int32),  # 4-byte indices (A and T are far below 2**31)
+        turn=np.empty(N, dtype=np.int32),
+        can_roll=np.empty(N, dtype=bool),
+        can_hold=np.empty(N, dtype=bool),
+        hold_slot=np.full(N, A, dtype=np.int32),  # the constant 0.0 unless set below
+    )
+    cell_lo = 0
+    for lo in range(0, A, rows):
+        reach = valid[lo : lo + rows]
+        anchor, turn = np.nonzero(reach)
+        cell_hi = cell_lo + len(anchor)
+        cells.anchor[cell_lo:cell_hi] = anchor + lo
+        cells.turn[cell_lo:cell_hi] = turn
+        cells.can_roll[cell_lo:cell_hi] = can_roll[lo : lo + rows][reach]
+        cells.can_hold[cell_lo:cell_hi] = can_hold[lo : lo + rows][reach]
+        cell_lo = cell_hi
+    del valid, can_roll
+    reach = anchor = turn = None  # (the last block's: 16 bytes a cell of it)
+    block = max(1, BLOCK // G)  # anchors whose (anchor, gain) temporaries fit a block
+
+    # ---- turn endings, a block of anchors at a time (no whole (anchor, gain) tables) -----
+    # Only the endings that can happen are looked up: holds where a valid state may hold,
+    # and busts; RulesError if one leads to an anchor not listed or does not climb.
+    # Holding into a game that goes on is worth 1 - x of the next anchor (its hold slot);
+    # one that ends is worth a constant (slot A + k; constant 0 is 0.0, the zero-gain
+    # holds, to which the sweep adds the bust value u).
+    gains_present, first_column = np.unique(gain, return_index=True)  # the turn states are sorted by gain
+    constants = {0.0: 0}
+    end_value0 = np.empty(A)
+    end_next0 = np.empty(A, dtype=np.int32)
+    index = RowIndex(anchors)
+    cell_lo = 0
+    for lo in range(0, A, block):
+        hi = min(lo + block, A)
+        value, next_anchor = _turn_end(game, anchors[lo:hi], G)
+        used = np.zeros((hi - lo, G), dtype=bool)
+        used[:, gains_present] = np.logical_or.reduceat(can_hold[lo:hi], first_column, axis=1)
+        used[:, 0] = True
+        goes_on = np.isnan(value)
+        slot = np.full((hi - lo, G), -1, dtype=np.int32)
+        need_a, need_g = np.nonzero(goes_on & used)
+        nxt = game.canonical_anchor({v: next_anchor[v][need_a, need_g] for v in game.anchor_vars})
+        found = index.rows(np.stack([np.asarray(nxt[v]) for v in game.anchor_vars], axis=-1))
+        if np.any(found < 0):
+            k = int(np.flatnonzero(found < 0)[0])
+            key = tuple(int(nxt[v][k]) for v in game.anchor_vars)
+            raise RulesError(
+                f"{name}: ending a turn at anchor {tuple(anchors[lo + need_a[k]])} with gain {int(need_g[k])} "
+                f"leads to {key}, which anchors() does not list"
+            )
+        # banking points must climb at least that many layers (a zero-gain ending: none or more)
+        wrong = layer[found] < layer[lo + need_a] + need_g
+        if wrong.any():
+            k = int(np.flatnonzero(wrong)[0])
+            raise RulesError(
+                f"{name}: ending a turn at {tuple(anchors[lo + need_a[k]])} with gain {int(need_g[k])} "
+                f"does not raise the layer by {int(need_g[k])}"
+            )
+        slot[need_a, need_g] = found
+        end_a, end_g = np.nonzero(~goes_on & used)
+        ending_values = value[end_a, end_g]
+        codes = np.full(len(ending_values), -1, dtype=np.int32)
+        # a game's results are few (won, lost, drawn): compare with each (no sort a block)
+        for result, code in list(constants.items()):
+            codes[ending_values == result] = code
+        for result in np.unique(ending_values[codes < 0]).tolist():  # (rare: results not met before)
+            codes[ending_values == result] = constants.setdefault(result, len(constants))
+        slot[end_a, end_g] = A + codes
+        end_value0[lo:hi] = value[:, 0]
+        end_next0[lo:hi] = np.where(goes_on[:, 0], slot[:, 0], -1)
+        # the hold slots of this block's cells (zero-gain holds keep the constant 0.0)
+        cell_hi = cell_lo + int(np.searchsorted(cells.anchor[cell_lo:], np.int32(hi)))  # (an int would copy the array to int64)
+        cell_gain = gain[cells.turn[cell_lo:cell_hi]]
+        held = slot[cells.anchor[cell_lo:cell_hi] - lo, cell_gain]
+        cells.hold_slot[cell_lo:cell_hi] = np.where((cell_gain > 0) & (held >= 0), held, A)
+        cell_lo = cell_hi
+    del can_hold
+    partner = end_next0
     safe = np.maximum(partner, 0)
     same_layer = (partner >= 0) & (layer[safe] == layer)
     twice = np.where(same_layer, partner[safe], -1)
@@ -434,9 +577,6 @@ def _compile(game: JeopardyGame) -> Model:
         a = int(np.flatnonzero(bad)[0])
         raise RulesError(f"{name}: two busts in a row from {tuple(anchors[a])} do not return to it")
 
-    hold_wins &= valid
-    can_roll &= ~hold_wins
-    del cols, ending_a, ending_g, wrong  # whole-table temporaries: not kept through the schedule
     return Model(
         game,
         anchors=anchors,
@@ -448,63 +588,27 @@ def _compile(game: JeopardyGame) -> Model:
         succ_prob=succ_prob,
         self_prob=self_prob,
         bust_prob=bust_prob,
-        valid=valid,
-        can_roll=can_roll,
-        can_hold=can_hold,
         layer=layer,
-        end_value=end_value,
-        end_next=end_next,
+        end_value0=end_value0,
+        end_next0=end_next0,
+        cells=cells,
+        hold_constants=np.array(list(constants), dtype=float),
         anchor_lookup=anchor_lookup,
         turn_lookup=turn_lookup,
     )
 
 
-ENDINGS_PER_BLOCK = 1 << 18  # turn endings looked up at a time by _end_next
+BLOCK = 1 << 18  # entries the compile's loops handle at a time (their temporaries stay small)
+FORWARD_CELLS = 1 << 22  # (anchor, turn) cells of the forward pass's blocks
 
 
-def _end_values(game: JeopardyGame, anchors: np.ndarray, G: int):
-    """(the game's turn endings for every (anchor, gain < G), end_value (A, G): the mover's
-    value where ending the turn ends the game, nan where it goes on)."""
-    acols = {v: anchors[:, n][:, None] for n, v in enumerate(game.anchor_vars)}
-    end = game.end_turn(acols, np.arange(G)[None, :])
-    end_value = np.asarray(end.mover_value, dtype=float)
-    if end_value.shape != (len(anchors), G) or not end_value.flags.writeable:  # else shared, not copied
-        end_value = np.broadcast_to(end_value, (len(anchors), G)).copy()
-    return end, end_value
-
-
-def _end_next(game: JeopardyGame, anchors, end, end_value, can_hold, gain) -> np.ndarray:
-    """(A, G) int32 the next mover's anchor after each turn ending that goes on and can happen
-    (holds where a valid state may hold, and busts); -1 elsewhere. Only those are looked up
-    (1-D arrays, not whole (A, G) tables); RulesError if one is not among the anchors."""
-    name = game.name
-    A, G = end_value.shape
-    used = np.zeros((A, G), dtype=bool)
-    # the turn states are sorted by gain: each gain's columns are one run
-    gains_present, first_column = np.unique(gain, return_index=True)
-    used[:, gains_present] = np.logical_or.reduceat(can_hold, first_column, axis=1)
-    used[:, 0] = True
-    end_next = np.full((A, G), -1, dtype=np.int32)
-    index = RowIndex(anchors)
-    # a block of anchors at a time: the lookups' temporaries (about 80 bytes an ending) stay
-    # small next to the tables (they made the compile's peak)
-    block = max(1, ENDINGS_PER_BLOCK // max(G, 1))
-    for lo in range(0, A, block):
-        need_a, need_g = np.nonzero(np.isnan(end_value[lo : lo + block]) & used[lo : lo + block])
-        need_a += lo
-        next_anchor = {v: np.broadcast_to(end.next_anchor[v], (A, G))[need_a, need_g] for v in game.anchor_vars}
-        next_anchor = game.canonical_anchor(next_anchor)
-        found = index.rows(np.stack([np.asarray(next_anchor[v]) for v in game.anchor_vars], axis=-1))
-        end_next[need_a, need_g] = found
-        if np.any(found < 0):
-            k = int(np.flatnonzero(found < 0)[0])
-            a, g = int(need_a[k]), int(need_g[k])
-            key = tuple(int(next_anchor[v][k]) for v in game.anchor_vars)
-            raise RulesError(
-                f"{name}: ending a turn at anchor {tuple(anchors[a])} with gain {g} leads to {key}, "
-                "which anchors() does not list"
-            )
-    return end_next
+def _turn_end(game: JeopardyGame, anchors: np.ndarray, G: int) -> tuple[np.ndarray, dict]:
+    """Ending a turn with each gain < G from each of ``anchors`` ((b, V)): the mover's value
+    ((b, G) float, nan where the game goes on) and the next anchor's variables ((b, G) each)."""
+    shape = (len(anchors), G)
+    end = game.end_turn({v: anchors[:, n][:, None] for n, v in enumerate(game.anchor_vars)}, np.arange(G)[None, :])
+    value = np.broadcast_to(np.asarray(end.mover_value, dtype=float), shape)
+    return value, {v: np.broadcast_to(end.next_anchor[v], shape) for v in game.anchor_vars}
 
 
 class RowIndex:
@@ -566,97 +670,110 @@ def _steps(name, turn_list, gains, outcomes) -> dict:
     return order
 
 
-def _schedule(model: Model, end_value: np.ndarray, end_next: np.ndarray) -> Schedule:
+def _schedule(model: Model, cells: Cells, hold_constants: np.ndarray) -> Schedule:
     """Order the valid cells by (level desc, phase, step desc, outcome kind) and cut
     that order into groups (levels batched by the smallest gain a roll adds).
     Position ``N`` (one past the last cell) is a zero slot used as padding.
 
-    Memory: the per-cell arrays kept are 4-byte indices (anchor, turn, hold slot and
-    the ``R`` (times ``C``) successor positions) and two flags; the temporaries
-    here are a few (N,) arrays at a time."""
-    A, T = model.valid.shape
+    ``cells`` is sorted in place (its arrays become the schedule's). Memory: the per-cell
+    arrays kept are 4-byte indices (anchor, turn, hold slot and the ``R`` (times ``C``)
+    successor positions) and two flags; the temporaries are a few (N,) arrays at a time,
+    and the (A, T) position table while the successor positions are found."""
+    A, T = model.A, model.T
     # a roll raises the gain by 0 (a later step) or by at least `stride`, and a
     # zero-gain ending that climbs does so by at least `stride`, so `stride`
     # consecutive levels never depend on each other: settle them as one batch
     # (fewer, larger array operations)
     real = (model.succ < T) & (model.succ_prob > 0)[:, :, None]
     rises = (model.gain[np.minimum(model.succ, T - 1)] - model.gain[:, None, None])[real]
-    partner = end_next[:, 0]
+    partner = model.end_next0
     climb = np.where(partner >= 0, model.layer[np.maximum(partner, 0)] - model.layer, 0)
     steps_up = np.concatenate([rises[rises > 0], climb[climb > 0]])
     stride = int(steps_up.min()) if steps_up.size else 1
     # the outcome kind of each turn state that some anchor rolls from: turn states of
     # one kind share their outcome probabilities (the cells that cannot roll join kind 0)
-    rolled_from = model.can_roll.any(axis=0)
+    rolled_from = np.zeros(T, dtype=bool)
+    rolled_from[cells.turn[cells.can_roll]] = True
     signature = np.concatenate([model.succ_prob, model.self_prob[:, None], model.bust_prob[:, None]], axis=1)
     kind = np.zeros(T, dtype=np.int64)
     if rolled_from.any():
         _, kind[rolled_from] = np.unique(signature[rolled_from], axis=0, return_inverse=True)
     n_kinds = int(kind.max()) + 1
-    flat = np.flatnonzero(model.valid)  # row-major (anchor, turn)
-    # 4-byte indices from the start (A and T are far below 2**31): the compile's peak
-    a_idx, t_idx = (flat // T).astype(np.int32), (flat % T).astype(np.int32)
-    del flat
     max_step = int(model.step.max()) + 1 if T else 1
 
-    gain = model.gain[t_idx]
-    level_phase = ((model.layer[a_idx] + gain) // stride) * 2 + (gain > 0)
-    cell_kind = np.where(model.can_roll[a_idx, t_idx], kind[t_idx], 0)
-    key = (level_phase * max_step + model.step[t_idx]) * n_kinds + cell_kind
-    del gain, level_phase, cell_kind
-    descending = key.max() - key if len(key) else key
-    if len(key) and descending.max() < 2**16:  # a stable sort of 16-bit keys is a radix sort: O(n)
-        descending = descending.astype(np.uint16)
+    # the sort key, descending (the highest level first), a block of cells at a time in
+    # the smallest integer type that holds it: 16 bits makes the stable sort a radix sort
+    top = ((int(model.layer.max(initial=0)) + int(model.gain.max(initial=0))) // stride * 2 + 2) * max_step * n_kinds
+    dtype = np.uint16 if top < 2**16 else np.int32 if top < 2**31 else np.int64
+    gain, step, kind = (np.asarray(x, dtype=dtype if dtype != np.uint16 else np.int32) for x in (model.gain, model.step, kind))
+    layer = model.layer.astype(gain.dtype)
+    N = len(cells.turn)
+    descending = np.empty(N, dtype=dtype)
+    for lo in range(0, N, BLOCK):
+        turn = cells.turn[lo : lo + BLOCK]
+        turn_gain = gain[turn]
+        key = layer[cells.anchor[lo : lo + BLOCK]] + turn_gain
+        key //= stride
+        key *= 2
+        key += turn_gain > 0
+        key *= max_step
+        key += step[turn]
+        key *= n_kinds
+        key += np.where(cells.can_roll[lo : lo + BLOCK], kind[turn], 0)
+        descending[lo : lo + BLOCK] = top - 1 - key
     order = np.argsort(descending, kind="stable")
-    del descending
-    a_idx, t_idx, key = a_idx[order], t_idx[order], key[order]
+    cells.permute(order)
+    descending = descending[order]
     del order
-    N = len(key)
-    position = np.full((A, T + 1), N, dtype=np.int32)  # column T (padding) -> zero slot
-    position[a_idx, t_idx] = np.arange(N, dtype=np.int32)
-    position_flat = position.reshape(-1)
+    bounds = np.flatnonzero(np.diff(descending)) + 1  # (wrapping 16-bit differences are still nonzero)
+    starts = np.concatenate([[0], bounds]).astype(int).tolist()
+    ends_at = np.concatenate([bounds, [N]]).astype(int).tolist()
+    group_keys = [top - 1 - int(k) for k in descending[starts]] if N else []
+    del descending, bounds
 
-    rollable = model.can_roll[a_idx, t_idx]
+    start_pos = np.zeros(A, dtype=np.int64)
+    at_start = np.flatnonzero(cells.turn == model.start)
+    start_pos[cells.anchor[at_start]] = at_start
+    del at_start
+
+    # successor positions through an (A, T + 1) table of positions (column T, the padding,
+    # points to the zero slot N), a block of cells at a time
+    position = np.full((A, T + 1), N, dtype=np.int32)
+    for lo in range(0, N, BLOCK):
+        hi = min(lo + BLOCK, N)
+        position[cells.anchor[lo:hi], cells.turn[lo:hi]] = np.arange(lo, hi, dtype=np.int32)
+    position_flat = position.reshape(-1)
     R, C = model.succ.shape[1], model.succ.shape[2]
     succ_pos = np.empty((N, R, C) if model.has_choices else (N, R), dtype=np.int32)
-    row_start = a_idx.astype(np.int64) * (T + 1)
-    for r in range(R):
-        for c in range(C):
-            column = position_flat.take((row_start + model.succ[t_idx, r, c]).astype(np.intp, copy=False))
-            column[~rollable] = N
-            if model.has_choices:
-                succ_pos[:, r, c] = column
-            else:
-                succ_pos[:, r] = column
-    del row_start
-    gain = model.gain[t_idx]
-    zero = gain == 0
-    hold_next = np.where(zero, -1, end_next[a_idx, gain])
-    ends = hold_next < 0
-    end_values = np.where(zero[ends], 0.0, np.nan_to_num(end_value[a_idx[ends], gain[ends]]))
-    hold_constants = np.union1d(end_values, [0.0])
-    hold_slot = hold_next.astype(np.int32)
-    hold_slot[ends] = A + np.searchsorted(hold_constants, end_values)
-    del hold_next, end_values, ends, gain
-    can_hold = model.can_hold[a_idx, t_idx]
+    for lo in range(0, N, BLOCK):
+        hi = min(lo + BLOCK, N)
+        row_start = cells.anchor[lo:hi].astype(np.int64) * (T + 1)
+        turn = cells.turn[lo:hi]
+        fixed = ~cells.can_roll[lo:hi]
+        for r in range(R):
+            for c in range(C):
+                column = position_flat.take((row_start + model.succ[turn, r, c]).astype(np.intp, copy=False))
+                column[fixed] = N
+                if model.has_choices:
+                    succ_pos[lo:hi, r, c] = column
+                else:
+                    succ_pos[lo:hi, r] = column
+    del position, position_flat
 
-    bounds = np.flatnonzero(np.diff(key)) + 1
-    starts = np.concatenate([[0], bounds]).astype(int)
-    ends_at = np.concatenate([bounds, [N]]).astype(int)
     groups: list[Group] = []
     groups_by_level: dict[int, tuple[list, list]] = {}
-    for lo, hi in zip(starts.tolist(), ends_at.tolist()):
-        lvl, ph = divmod(int(key[lo]) // (max_step * n_kinds), 2)
-        rollers = np.flatnonzero(rollable[lo:hi])
-        t = int(t_idx[lo + rollers[0]]) if len(rollers) else -1
+    for lo, hi, group_key in zip(starts, ends_at, group_keys):
+        lvl, ph = divmod(group_key // (max_step * n_kinds), 2)
+        rollers = np.flatnonzero(cells.can_roll[lo:hi])
+        t = int(cells.turn[lo + rollers[0]]) if len(rollers) else -1
         group = Group(
             lo,
             hi,
-            anchor=a_idx[lo:hi],
+            anchor=cells.anchor[lo:hi],
             succ_pos=succ_pos[lo:hi],
-            can_roll=rollable[lo:hi],
-            can_hold=can_hold[lo:hi],
-            hold_slot=hold_slot[lo:hi],
+            can_roll=cells.can_roll[lo:hi],
+            can_hold=cells.can_hold[lo:hi],
+            hold_slot=cells.hold_slot[lo:hi],
             succ_prob=model.succ_prob[t] if t >= 0 else np.zeros(R),
             self_prob=float(model.self_prob[t]) if t >= 0 else 0.0,
             bust_prob=float(model.bust_prob[t]) if t >= 0 else 0.0,
@@ -671,7 +788,7 @@ def _schedule(model: Model, end_value: np.ndarray, end_next: np.ndarray) -> Sche
     partner_of_partner = np.where(partner >= 0, partner[np.maximum(partner, 0)], -1)
     leaves = (partner_of_partner < 0) | climbs[np.maximum(partner, 0)]  # the partner's own bust leaves the layer
     levels = []
-    for lvl in sorted(set(groups_by_level) | set(int(x) for x in np.unique(batch)), reverse=True):
+    for lvl in sorted(set(groups_by_level) | {int(x) for x in np.unique(batch)}, reverse=True):
         lo, hi = np.searchsorted(layers_sorted, [lvl, lvl + 1])
         first, later = groups_by_level.get(lvl, ([], []))
         la = order_a[lo:hi]
@@ -694,16 +811,16 @@ def _schedule(model: Model, end_value: np.ndarray, end_next: np.ndarray) -> Sche
                 n_a[cycle],
             )
         )
-    position = position[:, :T]
-    position[~model.valid] = -1
     return Schedule(
         levels=tuple(levels),
         groups=tuple(groups),
         succ_pos=succ_pos,
-        order_anchor=a_idx,
-        order_turn=t_idx,
-        position=position,
-        start_pos=position[:, model.start].astype(np.int64),
+        order_anchor=cells.anchor,
+        order_turn=cells.turn,
+        can_roll=cells.can_roll,
+        can_hold=cells.can_hold,
+        hold_slot=cells.hold_slot,
+        start_pos=start_pos,
         climbs=climbs,
         hold_constants=hold_constants,
     )

@@ -64,6 +64,27 @@ from ..store.prebuilt import TableContent
 #: tab can give Python (wasm32 allows 2 GB at most; a phone's tab is killed well before that)
 LIVE_MEMORY_BYTES = 1_000_000_000
 
+#: the memory this process lets a solve use: a phone's tab unless the command line's
+#: ``--memory`` gave more (a desktop's CPython); [bytes]
+_memory_budget = [LIVE_MEMORY_BYTES]
+
+
+def memory_budget() -> int:
+    """The memory a solve may need here, in bytes (:data:`LIVE_MEMORY_BYTES` unless set)."""
+    return _memory_budget[0]
+
+
+def set_memory_budget(nbytes: int) -> None:
+    """Let solves here use ``nbytes`` (the command line's ``--memory``; the page never sets it)."""
+    if nbytes <= 0:
+        raise InvalidParameterError(f"a memory budget must be positive, not {nbytes}")
+    _memory_budget[0] = int(nbytes)
+
+
+def _size(nbytes: float) -> str:
+    """Memory in words: "2.2 GB", or "8 MB" below a tenth of a GB."""
+    return f"{nbytes / 1e9:.1f} GB" if nbytes >= 1e8 else f"{nbytes / 1e6:.0f} MB"
+
 
 def _in_text(param) -> str:
     """A parameter's label within a sentence ("Bound M" -> "bound M")."""
@@ -401,27 +422,30 @@ class JeopardyGame(Game):
 
     def check_solvable(self) -> None:
         """InvalidParameterError, saying why, if the two-player game of these parameters is
-        not solved here: too large for a phone's browser tab (:data:`LIVE_MEMORY_BYTES`; the
-        message says which values of a parameter fit), or (a game's own check) a rule its
-        model lacks. Offline table builds skip it."""
-        # (asked once for these parameters: a link's resolve asks, then the page's estimate)
-        too_large = self._shared("too_large", self._too_large)
+        not solved here: too large for a phone's browser tab (:data:`LIVE_MEMORY_BYTES`, or
+        the budget the command line's ``--memory`` set: :func:`memory_budget`; the message
+        says which values of a parameter fit), or (a game's own check) a rule its model
+        lacks. Offline table builds skip it."""
+        # (asked once for these parameters and budget: a link's resolve asks, then the page's estimate)
+        budget = memory_budget()
+        too_large = self._shared(f"too_large {budget}", lambda: self._too_large(budget))
         if too_large:
             raise InvalidParameterError(too_large)
 
-    def _too_large(self) -> str | None:
-        """Why a live solve of these parameters does not fit a phone, or None."""
+    def _too_large(self, budget: int) -> str | None:
+        """Why a solve of these parameters does not fit ``budget`` bytes, or None."""
         needed = self.solve_estimate()["bytes"]
-        if needed <= LIVE_MEMORY_BYTES:
+        if needed <= budget:
             return None
         shown = ", ".join(f"{_in_text(p)} {self.params[p.name]}" for p in self.parameters
                           if self.params[p.name] not in ("", p.default))
-        return (f"{self.title} with {shown} needs about {needed / 1e9:.1f} GB of memory to solve, more than a phone's "
-                f"browser tab can give ({LIVE_MEMORY_BYTES / 1e9:.1f} GB); {self._what_fits()}")
+        where = (f"more than a phone's browser tab can give ({_size(budget)})" if budget == LIVE_MEMORY_BYTES
+                 else f"more than the {_size(budget)} allowed (--memory)")
+        return f"{self.title} with {shown} needs about {_size(needed)} of memory to solve, {where}; {self._what_fits(budget)}"
 
-    def _what_fits(self) -> str:
+    def _what_fits(self, budget: int) -> str:
         """The largest value of the first whole-number parameter that brings the solve within
-        :data:`LIVE_MEMORY_BYTES`, the others as they are (a binary search on the estimate:
+        ``budget`` bytes, the others as they are (a binary search on the estimate:
         the cells grow with every size parameter). A parameter its default derives from the
         others (AYZD's bound: twice the goal) follows them."""
         derived = {}
@@ -439,7 +463,7 @@ class JeopardyGame(Game):
                 variant = type(self)(**{**self.params, **derived, name: value})
             except InvalidParameterError:
                 return False
-            return variant.solve_estimate()["bytes"] <= LIVE_MEMORY_BYTES
+            return variant.solve_estimate()["bytes"] <= budget
 
         for param in self.parameters:
             current = self.params[param.name]

@@ -67,7 +67,7 @@ import numpy as np
 
 from ..core.errors import InvalidRequestError, InvalidStateError, SolverError
 from .factored import FactoredSolution, solve_factored
-from .model import Model, compile_game
+from .model import BLOCK, Model, compile_game
 from .rules import HOLD, ROLL, JeopardyGame, Policy, State, probability
 
 Progress = Callable[[str, float], None]
@@ -77,18 +77,18 @@ MAX_SWEEPS = 60
 
 @dataclass(frozen=True)
 class Solution:
-    """Optimal play of one game, kept in the sweep's order (``(N,)``, one entry per
-    state: a table's invalid cells cost nothing). The ``(A, T)`` tables over the
-    model's anchors and turn states (``values``, ``roll_values``, ``hold_values``,
-    ``policy``) are built when asked for; ``nan`` marks cells that are not states
-    (or actions that are not legal there)."""
+    """Optimal play of one game, kept in the sweep's order (one entry per state: a table's
+    invalid cells cost nothing). The action values (``Q_roll``, ``Q_hold``) are not kept
+    (16 bytes a state): they are one backup from the values, made when asked for, a group
+    of cells for one state's advice. The ``(A, T)`` tables over the model's anchors and
+    turn states (``values``, ``roll_values``, ``hold_values``, ``policy``) are built when
+    asked for; ``nan`` marks cells that are not states (or actions that are not legal there)."""
 
     game: JeopardyGame
     model: Model
-    state_values: np.ndarray  # (N,) P(mover wins) under optimal play
-    state_roll_values: np.ndarray  # (N,) P(mover wins) after rolling, then optimal play (nan: illegal)
-    state_hold_values: np.ndarray  # (N,) ... after holding
+    padded_values: np.ndarray  # (N + 1,) P(mover wins) under optimal play; the last, 0, is the padding's
     state_policy: np.ndarray  # (N,) bool, True where the optimal action is to roll
+    x: np.ndarray  # (A,) the turn starts' values as the last sweep solved them (holds are worth 1 - x)
     iterations: int
     residual: float
 
@@ -97,27 +97,42 @@ class Solution:
         return self.model.n_states
 
     @property
+    def state_values(self) -> np.ndarray:
+        """(N,) P(mover wins) under optimal play."""
+        return self.padded_values[:-1]
+
+    def state_action_values(self) -> tuple[np.ndarray, np.ndarray]:
+        """((N,), (N,)) P(mover wins) after rolling, and after holding, then optimal play
+        (nan where the action is illegal): new arrays on each call."""
+        return _q_values(self.model, self.padded_values, self.x, _zero_gain_values(self.model, self.x))
+
+    @property
     def values(self) -> np.ndarray:
         """(A, T) P(mover wins) under optimal play (a new table on each call)."""
-        return _table(self.model, self.state_values, np.nan)
+        return self.model.table(self.state_values, np.nan)
+
+    def action_tables(self) -> tuple[np.ndarray, np.ndarray]:
+        """((A, T), (A, T)): ``roll_values`` and ``hold_values`` from one backup."""
+        q_roll, q_hold = self.state_action_values()
+        return self.model.table(q_roll, np.nan), self.model.table(q_hold, np.nan)
 
     @property
     def roll_values(self) -> np.ndarray:
         """(A, T) P(mover wins) after rolling, then optimal play."""
-        return _table(self.model, self.state_roll_values, np.nan)
+        return self.action_tables()[0]
 
     @property
     def hold_values(self) -> np.ndarray:
         """(A, T) ... after holding."""
-        return _table(self.model, self.state_hold_values, np.nan)
+        return self.action_tables()[1]
 
     @property
     def policy(self) -> np.ndarray:
         """(A, T) bool, True where the optimal action is to roll."""
-        return _table(self.model, self.state_policy, False)
+        return self.model.table(self.state_policy, False)
 
     def _position(self, state: State) -> int:
-        return int(self.model.schedule.position[self.model.cell(state)])
+        return int(self.model.position[self.model.cell(state)])
 
     def value(self, state: State) -> float:
         return probability(self.state_values[self._position(state)])
@@ -127,9 +142,13 @@ class Solution:
         return self.value(State(self.game.name, tuple(anchor), self.game.turn_start))
 
     def action_values(self, state: State) -> dict[str, float | None]:
-        """{"roll": P, "hold": P} for the mover; None for an illegal action."""
+        """{"roll": P, "hold": P} for the mover; None for an illegal action (the backup of
+        the state's group of cells: the same numbers as the whole tables')."""
         n = self._position(state)
-        return {ROLL: probability(self.state_roll_values[n]), HOLD: probability(self.state_hold_values[n])}
+        group = self.model.schedule.group_at(n)
+        holds = self.model.schedule.hold_table(self.x)
+        q_roll, q_hold = _group_q(group, self.padded_values, holds, _zero_gain_values(self.model, self.x))
+        return {ROLL: probability(q_roll[n - group.lo]), HOLD: probability(q_hold[n - group.lo])}
 
     def best_action(self, state: State) -> str:
         return ROLL if self.state_policy[self._position(state)] else HOLD
@@ -236,40 +255,37 @@ def solve(game: JeopardyGame, progress: Progress | None = None, anchor_values=No
         if repeated or few or (sweep == 1 and anchor_values is not None) or sweep % 10 == 0:
             values = _values(model, result.alpha, result.beta, u)
             result = None  # alpha and beta (16 bytes a state) are not needed for the backup
-            q_roll, q_hold = _q_values(model, values, x, u)
-            if repeated or _greedy(model, roll, chosen, q_roll, q_hold, values):
+            greedy, residual = _check(model, roll, chosen, values, x, u)
+            if repeated or greedy:
                 break
-            del q_roll, q_hold, values
+            del values
         previous_roll, previous_chosen = roll, chosen
         result = None  # its alpha and beta are not needed again: the next sweep reuses the memory
     else:
         raise SolverError(f"{game.name}: the policy did not settle within {MAX_SWEEPS} sweeps")
-    values = values[: model.N]
-    residual = np.fmax(q_roll, q_hold)  # |V - max(Q)|, in place: no whole-table temporaries
-    np.subtract(values, residual, out=residual)
-    residual = float(np.max(np.abs(residual, out=residual))) if len(values) else 0.0
-    return Solution(
-        game,
-        model,
-        state_values=values,
-        state_roll_values=q_roll,
-        state_hold_values=q_hold,
-        state_policy=roll,
-        iterations=sweep,
-        residual=residual,
-    )
+    return Solution(game, model, padded_values=values, state_policy=roll, x=x, iterations=sweep, residual=residual)
 
 
-def _greedy(model: Model, roll, chosen, q_roll, q_hold, values) -> bool:
-    """Whether a sweep's choices (``roll`` (N,) and, with choices, ``chosen`` (N, R)) are
-    greedy for the values found (a tie within rounding keeps the choice made)."""
-    both = ~np.isnan(q_roll) & ~np.isnan(q_hold)
-    if np.any(both & np.where(roll, q_hold > q_roll + 1e-15, q_roll > q_hold + 1e-15)):
-        return False
-    if not model.has_choices:
-        return True
-    best = np.concatenate([_best_options(group.succ_pos, values) for group in model.groups])
-    return not np.any(values[best] > values[chosen] + 1e-15)
+def _check(model: Model, roll, chosen, values, x, u) -> tuple[bool, float]:
+    """One backup, a group at a time (no whole-table temporaries): whether a sweep's choices
+    (``roll`` (N,) and, with choices, ``chosen`` (N, R)) are greedy for the values found
+    ((N + 1,); a tie within rounding keeps the choice made), and the residual
+    ``max |V - max(Q_roll, Q_hold)|``."""
+    holds = model.schedule.hold_table(x)
+    greedy = True
+    residual = 0.0
+    for group in model.groups:
+        lo, hi = group.lo, group.hi
+        q_roll, q_hold = _group_q(group, values, holds, u)
+        both = ~np.isnan(q_roll) & ~np.isnan(q_hold)
+        if np.any(both & np.where(roll[lo:hi], q_hold > q_roll + 1e-15, q_roll > q_hold + 1e-15)):
+            greedy = False
+        if model.has_choices and greedy:
+            best = _best_options(group.succ_pos, values)
+            greedy = not np.any(values[best] > values[chosen[lo:hi]] + 1e-15)
+        if hi > lo:
+            residual = max(residual, float(np.max(np.abs(values[lo:hi] - np.fmax(q_roll, q_hold)))))
+    return greedy, residual
 
 
 def _best_options(succ_pos: np.ndarray, values: np.ndarray) -> np.ndarray:
@@ -285,33 +301,37 @@ def _best_options(succ_pos: np.ndarray, values: np.ndarray) -> np.ndarray:
 
 def _values(model: Model, alpha, beta, u) -> np.ndarray:
     """(N + 1,) the values V = alpha + beta u in sweep order, the last the zero slot that
-    padding points to (made in place: no whole-table temporaries)."""
-    N = model.N
-    values = np.zeros(N + 1)
-    np.take(u, model.order_anchor, out=values[:N], mode="clip")  # (our indices: in range)
-    np.multiply(values[:N], beta[:N], out=values[:N])
-    np.add(values[:N], alpha[:N], out=values[:N])
-    return values
+    padding points to: written over ``alpha`` (which is returned), a block at a time, so
+    the backup needs no whole-table temporaries."""
+    for lo in range(0, model.N, BLOCK):
+        hi = min(lo + BLOCK, model.N)
+        product = u.take(model.order_anchor[lo:hi])
+        product *= beta[lo:hi]
+        alpha[lo:hi] += product
+    return alpha
+
+
+def _group_q(group, values: np.ndarray, holds: np.ndarray, u: np.ndarray):
+    """Q_roll and Q_hold of one group's cells ((n,) each; nan where the action is illegal)
+    from the values ((N + 1,), zero slot last), the hold table and the zero-gain values u."""
+    u_cell = u.take(group.anchor)
+    rolled = values.take(_best_options(group.succ_pos, values)) @ group.succ_prob
+    rolled += group.self_prob * values[group.lo : group.hi] + group.bust_prob * u_cell
+    held = holds.take(group.hold_slot)
+    if group.zero_gain:
+        held += u_cell
+    return np.where(group.can_roll, rolled, np.nan), np.where(group.can_hold, held, np.nan)
 
 
 def _q_values(model: Model, values: np.ndarray, x: np.ndarray, u: np.ndarray):
     """Q_roll and Q_hold of every cell (sweep order; nan where the action is
     illegal) from the values ((N + 1,), zero slot last), the anchor values x
     and the zero-gain values u."""
-    N = model.N
-    q_roll = np.empty(N)
-    q_hold = np.empty(N)
+    q_roll = np.empty(model.N)
+    q_hold = np.empty(model.N)
     holds = model.schedule.hold_table(x)
     for group in model.groups:
-        lo, hi = group.lo, group.hi
-        u_cell = u.take(group.anchor)
-        rolled = values.take(_best_options(group.succ_pos, values)) @ group.succ_prob
-        rolled += group.self_prob * values[lo:hi] + group.bust_prob * u_cell
-        q_roll[lo:hi] = np.where(group.can_roll, rolled, np.nan)
-        held = holds.take(group.hold_slot)
-        if group.zero_gain:
-            held += u_cell
-        q_hold[lo:hi] = np.where(group.can_hold, held, np.nan)
+        q_roll[group.lo : group.hi], q_hold[group.lo : group.hi] = _group_q(group, values, holds, u)
     return q_roll, q_hold
 
 
@@ -439,7 +459,7 @@ def occupancy(game: JeopardyGame, x: Policy | np.ndarray, y: Policy | np.ndarray
         for group in reversed(level.first):
             push(group)
     # ``entering`` now holds each turn start's total mass: the expected turns begun there
-    return Occupancy(_table(paired, visits[:N], 0.0), float(ended), float(x_wins), float(entering.sum()))
+    return Occupancy(paired.table(visits[:N], 0.0), float(ended), float(x_wins), float(entering.sum()))
 
 
 _PAIRED: dict[int, Model] = {}
@@ -532,7 +552,8 @@ def _sweep(model: Model, u_guess, fixed, progress: Progress | None, stage: str) 
             # roll where it is better: ar + br u > ah + u (zero gain) or > ah
             gain_by_rolling = (br - 1.0 if group.zero_gain else br) * ug  # a new array: br is kept
             gain_by_rolling += ar
-            r = group.must_roll | (group.may_choose & (gain_by_rolling > ah))
+            # (must roll, or may and it is better; no (n,) masks kept per group)
+            r = group.can_roll & (~group.can_hold | (gain_by_rolling > ah))
         else:
             r = group.can_roll
         alpha[lo:hi] = np.where(r, ar, ah)
@@ -593,13 +614,6 @@ def _climbers_by_partner(partner: np.ndarray, climbs: np.ndarray):
         return np.concatenate([who[a:b] for a, b in zip(lo, hi)]) if len(settled) else who[:0]
 
     return climbers
-
-
-def _table(model: Model, in_order: np.ndarray, fill) -> np.ndarray:
-    """An (A, T) table from values in sweep order."""
-    table = np.full((model.A, model.T), fill, dtype=np.asarray(in_order).dtype)
-    table[model.order_anchor, model.order_turn] = in_order
-    return table
 
 
 def value_iteration(game: JeopardyGame, tolerance: float = 1e-14, max_iterations: int = 100_000) -> ValueIterationResult:

@@ -174,7 +174,8 @@ def mistakes(solution: Solution, policy, limit: int = 10) -> dict:
     visits = (first.visits[:A] + second.visits[:A]) / 2
     choices = policy_table(model, policy)
     both = model.can_roll & model.can_hold
-    cost = np.where(both & (choices != solution.policy), np.abs(solution.roll_values - solution.hold_values), 0.0)
+    roll_values, hold_values = solution.action_tables()
+    cost = np.where(both & (choices != solution.policy), np.abs(roll_values - hold_values), 0.0)
     cost = np.nan_to_num(cost)
     weighted = visits * cost
     order = np.argsort(weighted, axis=None)[::-1]

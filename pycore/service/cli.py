@@ -18,7 +18,7 @@ import time
 from ..core.errors import InvalidRequestError, PycoreError
 from ..core.params import WHOLE_NUMBER
 from ..core.registry import find_game, find_game_class, game_classes, variant_class
-from ..jeopardy.rules import OBJECTIVES
+from ..jeopardy.rules import LIVE_MEMORY_BYTES, OBJECTIVES, set_memory_budget
 from ..store.prebuilt import build_tables, prebuilt_games
 from . import api
 
@@ -65,6 +65,17 @@ def _whole(text: str) -> int:
     return int(text)
 
 
+def _gigabytes(text: str) -> float:
+    """A memory size in GB: a positive decimal number such as 4 or 2.5 (at most 1024)."""
+    try:
+        number = float(text)
+    except ValueError:
+        number = float("nan")
+    if not 0 < number <= 1024:  # (nan fails too)
+        raise argparse.ArgumentTypeError(f"a size in GB such as 4 is needed, not {text[:40]!r}")
+    return number
+
+
 def _count(text: str) -> int:
     """A count of one or more (processes)."""
     number = _whole(text)
@@ -102,6 +113,12 @@ def _game_args(parser: argparse.ArgumentParser) -> None:
     _param_args(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    _memory_arg(parser)
+
+
+def _memory_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--memory", type=_gigabytes, help="GB a solve may use (default 1, what a phone's browser "
+                        "tab gives; the app refuses larger solves by name): e.g. --memory 4 for Pig to 400")
 
 
 def _objective_arg(parser: argparse.ArgumentParser) -> None:
@@ -157,6 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
     _param_args(p, "jeopardy", ranges=True)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    _memory_arg(p)
     p = sub.add_parser("evaluate", help="a policy (a paper's name or your rule) against optimal play, exactly")
     _game_args(p)
     p.add_argument("--policy", required=True, help='a policy name, or a rule such as "k < 20 and i + k < 100"')
@@ -449,7 +467,9 @@ def _check_params(request: dict) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    request = {k: v for k, v in vars(args).items() if k not in ("command", "json", "quiet") and v is not None}
+    request = {k: v for k, v in vars(args).items() if k not in ("command", "json", "quiet", "memory") and v is not None}
+    memory = getattr(args, "memory", None)  # (each command sets it: main may run again in one process)
+    set_memory_budget(LIVE_MEMORY_BYTES if memory is None else round(memory * 1e9))
     try:
         _check_params(request)
         if args.command == "evaluate":
