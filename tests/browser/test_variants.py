@@ -48,6 +48,10 @@ def test_a_large_solve_is_announced_and_can_be_cancelled(site, page):
     expect(page.get_by_test_id("solve-estimate")).to_contain_text("about")
     page.get_by_test_id("solve-now").click()
     expect(page.get_by_test_id("progress")).to_contain_text("Solving All Yellow Zombie Dice, about")
+    # the progress and Cancel stay in sight on a phone, though the button that started it is
+    # far below them (the page is scrolled down to it)
+    page.mouse.wheel(0, 2000)
+    expect(page.get_by_test_id("cancel")).to_be_in_viewport(ratio=1)
     page.get_by_test_id("cancel").click()
     # asked again (the solve did not finish), and Python works again: another game is answered
     expect(ask).to_contain_text("Cancelled.", timeout=TIMEOUT)
