@@ -494,7 +494,7 @@ def _compile(game: JeopardyGame) -> Model:
         turn=np.empty(N, dtype=np.int32),
         can_roll=np.empty(N, dtype=bool),
         can_hold=np.empty(N, dtype=bool),
-        hold_slot=np.full(N, A, dtype=np.int32),  # the constant 0.0 unless set below
+        hold_slot=np.empty(N, dtype=np.int32),  # (every cell's is set with the turn endings below)
     )
     cell_lo = 0
     for lo in range(0, A, rows):

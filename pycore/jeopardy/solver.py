@@ -81,8 +81,9 @@ class Solution:
     invalid cells cost nothing). The action values (``Q_roll``, ``Q_hold``) are not kept
     (16 bytes a state): they are one backup from the values, made when asked for, a group
     of cells for one state's advice. The ``(A, T)`` tables over the model's anchors and
-    turn states (``values``, ``roll_values``, ``hold_values``, ``policy``) are built when
-    asked for; ``nan`` marks cells that are not states (or actions that are not legal there)."""
+    turn states (``values``, ``policy``, and ``action_tables()``: the values after rolling
+    and after holding, from one backup) are built when asked for; ``nan`` marks cells that
+    are not states (or actions that are not legal there)."""
 
     game: JeopardyGame
     model: Model
@@ -112,19 +113,10 @@ class Solution:
         return self.model.table(self.state_values, np.nan)
 
     def action_tables(self) -> tuple[np.ndarray, np.ndarray]:
-        """((A, T), (A, T)): ``roll_values`` and ``hold_values`` from one backup."""
+        """((A, T), (A, T)): P(mover wins) after rolling, and after holding, then optimal
+        play, from one backup (new tables on each call)."""
         q_roll, q_hold = self.state_action_values()
         return self.model.table(q_roll, np.nan), self.model.table(q_hold, np.nan)
-
-    @property
-    def roll_values(self) -> np.ndarray:
-        """(A, T) P(mover wins) after rolling, then optimal play."""
-        return self.action_tables()[0]
-
-    @property
-    def hold_values(self) -> np.ndarray:
-        """(A, T) ... after holding."""
-        return self.action_tables()[1]
 
     @property
     def policy(self) -> np.ndarray:
