@@ -76,19 +76,20 @@ def test_step_moves_one_variable_to_its_next_possible_value(game, state, var, di
 @pytest.mark.parametrize(
     "args, state, note",
     [
-        # typed: the nearest value that can occur (5 a roll with no 1s set aside), the lower on a tie
-        ({"var": "k", "to": 12}, {"k": 10}, "k = 12 cannot occur here (each roll adds 3-5"),
-        ({"var": "k", "to": 13}, {"k": 15}, "k = 13 cannot occur here"),
+        # typed: a turn total no roll leaves with any 1s set aside: the nearest that can occur
+        # (5 a roll with no 1s set aside), the lower on a tie
+        ({"var": "k", "to": 1}, {"k": 0}, "Turn total 1 cannot occur here (each roll adds 3-5"),
         ({"var": "k", "to": 10}, {"k": 10}, ""),
         # a slider moved down from 20 to 19 goes on down to 15, never back to 20
-        ({"var": "k", "to": 19, "direction": -1}, {"k": 15}, "k = 19 cannot occur here"),
-        ({"var": "k", "to": 21, "direction": 1}, {"k": 25}, "k = 21 cannot occur here"),
-        ({"var": "i", "to": -4}, {"i": 0}, "i = -4 cannot occur here (your score runs from 0 to 49); showing i = 0"),
+        ({"var": "k", "to": 19, "direction": -1}, {"k": 15}, "Turn total 19 cannot occur here"),
+        ({"var": "k", "to": 21, "direction": 1}, {"k": 25}, "Turn total 21 cannot occur here"),
+        ({"var": "k", "to": 13, "direction": 1}, {"k": 15}, "Turn total 13 cannot occur here"),
+        ({"var": "i", "to": -4}, {"i": 0}, "Your score -4 cannot occur here (your score runs from 0 to 49); showing 0"),
         # the nearest that can occur with k = 20 at p = 2 (a higher i would already have passed 55)
-        ({"var": "i", "to": 70}, {"i": 40}, "i = 70 cannot occur here (your score runs from 0 to 49); showing i = 40"),
+        ({"var": "i", "to": 70}, {"i": 40}, "Your score 70 cannot occur here (your score runs from 0 to 49); showing 40"),
         # huge values answer at once (the search starts at the range's end), either way
-        ({"var": "i", "to": 10**17, "direction": -1}, {"i": 40}, f"i = {10**17} cannot occur here"),
-        ({"var": "k", "to": -(10**12), "direction": 1}, {"k": 0}, f"k = {-(10**12)} cannot occur here"),
+        ({"var": "i", "to": 10**17, "direction": -1}, {"i": 40}, f"Your score {10**17} cannot occur here"),
+        ({"var": "k", "to": -(10**12), "direction": 1}, {"k": 0}, f"Turn total {-(10**12)} cannot occur here"),
     ],
 )
 def test_step_to_a_value_changes_only_that_variable(args, state, note):
@@ -96,6 +97,58 @@ def test_step_to_a_value_changes_only_that_variable(args, state, note):
     answer = handle({"action": "step", "args": {"game": "gro", "state": start, **args}})
     assert answer["state"] == {**start, **state}
     assert answer["note"].startswith(note) and bool(answer["note"]) == bool(note)
+    assert answer["pending"] is False
+    assert "k =" not in answer["note"] and "i =" not in answer["note"]  # the player's words, not the link's
+
+
+@pytest.mark.parametrize(
+    "game, start, entries, taken",
+    [
+        # GRO: turn total 12 needs 1s set aside; typed first, it waits for them
+        ("gro", "p=2,i=30,j=55,k=0,o=0", [("k", 12), ("o", 1)], {"k": 12, "o": 1}),
+        # Farkle: 300 points with 3 dice to roll, entered dice first
+        ("farkle", "i=0,j=0,k=0,d=6", [("d", 3), ("k", 300)], {"k": 300, "d": 3}),
+        # Zombie Dice: the README's mid-turn position, typed field by field in any order
+        ("zombie-dice", "p=1,i=5,j=8", [("sg", "R"), ("b", 3), ("br", "GGR"), ("fp", "GY")],
+         {"b": 3, "fp": "GY", "br": "GGR", "sg": "R"}),
+        ("zombie-dice", "p=1,i=5,j=8", [("fp", "gy"), ("br", "ggr"), ("sg", "r"), ("b", 3)],
+         {"b": 3, "fp": "GY", "br": "GGR", "sg": "R"}),
+        # Pig with a turn limit: a turn total rolled to a target chosen afterwards
+        ("pig-turns", "i=0,j=0,n=10,k=0,s=0", [("k", 5), ("s", 20)], {"k": 5, "s": 20}),
+    ],
+)
+def test_variables_entered_together_wait_for_each_other(game, start, entries, taken):
+    """Issue 33: coupled fields are checked together, never refused one at a time: each entry
+    that cannot be with the rest of its group as it is waits (pending, nothing changes), and the
+    last one takes them all."""
+    state = handle({"action": "resolve", "args": {"fragment": f"game={game}&" + start.replace(",", "&")}})["state"]
+    waiting, pending = {}, []
+    for var, value in entries:
+        answer = handle({"action": "step", "args": {"game": game, "state": state, "var": var, "to": value, "with": waiting}})
+        assert "error" not in answer, answer
+        pending.append(answer["pending"])
+        if answer["pending"]:
+            assert answer["state"] == state and answer["note"]
+            waiting[var] = value
+        else:
+            state, waiting = answer["state"], {}
+    assert pending[0] and not pending[-1] and waiting == {}
+    assert {k: state[k] for k in taken} == taken
+
+
+@pytest.mark.parametrize(
+    "game, args, fragment",
+    [
+        ("gro", {"state": "p=1,i=0,j=0,k=0,o=0", "var": "k", "to": 12, "with": {"i": 3}}, "i is not entered together with k"),
+        ("gro", {"state": "p=1,i=0,j=0,k=0,o=0", "var": "k", "direction": 1, "with": {"o": 1}}, "'with' must be an object"),
+        ("gro", {"state": "p=1,i=0,j=0,k=0,o=0", "var": "k", "to": 12, "with": [1]}, "'with' must be an object"),
+        ("zombie-dice", {"state": "p=1,i=5,j=8", "var": "fp", "to": "G", "with": {"b": "x"}}, "b must be a whole number"),
+        ("zombie-dice", {"state": "p=1,i=5,j=8", "var": "fp", "to": 3}, "'to' for fp must be a string"),
+    ],
+)
+def test_entries_together_refuse_what_is_not_of_their_group(game, args, fragment):
+    answer = handle({"action": "step", "args": {"game": game, **args}})
+    assert fragment in answer["error"]["message"], answer
 
 
 @pytest.mark.parametrize(

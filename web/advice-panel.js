@@ -8,17 +8,32 @@
 const percent = (p) => `${(100 * p).toFixed(1)}%`;
 
 export class AdvicePanel {
-  constructor(root) {
+  // bar: the answer in one line, pinned to the bottom of a phone's screen while the panel's
+  // verdict is out of sight (answer-bar.js)
+  constructor(root, bar = null) {
     this.root = root;
     this.body = root.querySelector(".advice-body") || root; // (the objective choice sits above it)
+    this.bar = bar;
+    this.unapplied = null; // why the position entered is not the one answered (state-editor.js)
   }
 
   pending() {
     markPending(this.root);
+    this.bar?.pending();
   }
 
   showError(message) {
     showErrorIn(this.root, message, this.body);
+    this.bar?.clear();
+  }
+
+  // an entry the answer is not for yet (null: the answer is for what the controls show)
+  setUnapplied(text) {
+    this.unapplied = text;
+    this.root.querySelector("[data-testid=unapplied]")?.remove();
+    this.root.classList.toggle("unapplied", Boolean(text));
+    if (text) this.body.insertAdjacentHTML("afterbegin", `<p class="unapplied-note" data-testid="unapplied">${escapeHtml(text)}</p>`);
+    this.bar?.setUnapplied(Boolean(text));
   }
 
   show(advice) {
@@ -80,6 +95,20 @@ export class AdvicePanel {
       ${advice.model_note ? `<p class="note model-note" data-testid="model-note">${escapeHtml(advice.model_note)}</p>` : ""}`;
     this.root.classList.remove("stale");
     this.root.dataset.ready = "true";
+    // the one-line answer: the verdict, its value, the margin
+    const bestValue = before ? before[0].value : best === "roll" ? roll : hold;
+    const valueText = before || !forPoints ? `${percent(bestValue)} to win` : `${bestValue.toFixed(1)} ${unit} this turn`;
+    const other = best === "roll" ? "holding" : "rolling";
+    const marginShort =
+      roll === null || hold === null || before
+        ? ""
+        : margin === 0
+          ? "a tie"
+          : forPoints
+            ? `+${margin.toFixed(2)} ${unit} over ${other}`
+            : `+${(100 * margin).toFixed(2)} percentage points over ${other}`;
+    this.bar?.show({ verdict, best, value: valueText, margin: marginShort, verdictNode: [...this.body.querySelectorAll(".verdict, .bar, .choice-list, .margin")].at(-1) });
+    if (this.unapplied) this.setUnapplied(this.unapplied);
   }
 }
 

@@ -3,6 +3,7 @@
 // boundaries, strategy lab, designer, play against the computer, a game at the table). app.js shows it for a resolved link and it reports back the
 // link it shows; everything here depends only on the description, never on a game's name.
 import { AdvicePanel } from "./advice-panel.js";
+import { AnswerBar } from "./answer-bar.js";
 import { saveText } from "./downloads.js";
 import { ObjectiveChoice } from "./objective-choice.js";
 import { RollEntry } from "./roll-entry.js";
@@ -46,7 +47,7 @@ export class JeopardyScreen {
     const part = (id) => root.querySelector(`#${id}`);
     this.boundary = part("boundary");
     this.note = part("view-note");
-    this.advice = new AdvicePanel(part("advice"));
+    this.advice = new AdvicePanel(part("advice"), new AnswerBar(part("answer-bar"), part("advice")));
     this.objective = new ObjectiveChoice(part("advice").querySelector(".aim"), (objective) =>
       this.navigate(this.request(this.current.state, { ...this.current.view, objective })),
     );
@@ -54,6 +55,7 @@ export class JeopardyScreen {
       part("state-editor"),
       (state) => this.navigate(this.request(state)),
       (state, name, how) => this.engine.call("step", { game: this.current.game, ...this.current.params, state, var: name, ...how }),
+      (text) => this.advice.setUnapplied(text),
     );
     this.thresholds = new ThresholdView(this.boundary);
     this.design = new DesignView(this.boundary, {

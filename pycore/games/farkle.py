@@ -744,6 +744,8 @@ class Farkle(JeopardyGame):
     turn_hint = "the turn total is a multiple of 50 a turn can reach, with 1 to 6 dice to roll"
     roll_hint = "a roll shows one face 1-6 for each die rolled"
     views = ("advice", "strategies", "play", "table")
+    # a turn total is reached with some dice left: the two are entered together
+    entered_together = (("k", "d"),)
     rules_evaluated_live = False  # one evaluation to 10,000 is a solve's worth of sweeps: minutes
     prebuilt = ({"rules": "facebook"},)  # two players to 10,000 (its table: python -m pycore tables --game farkle)
     factored = True  # the turn's graph over the dice to roll; a roll's set-asides are its choices

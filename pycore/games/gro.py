@@ -56,6 +56,8 @@ class GreatRolledOnes(JeopardyGame):
     anchor_vars = ("p", "i", "j")
     #: three or more players: the round is played out; a later player must exceed an earlier one
     table_end = "round"
+    # the 1s set aside fix which turn totals can be: the two are entered together
+    entered_together = (("k", "o"),)
     start_hint = "p is 1 or 2; scores are below the goal, except the score player 2 must beat and tie-breaks"
     turn_vars = ("k", "o")
     solve_microseconds_per_cell = 0.14  # measured: goal 50 0.135 (0.21 s), 8 dice 4 ones 0.14 (0.29 s)

@@ -110,6 +110,8 @@ class PigTurns(JeopardyGame):
     turn_hint = "the turn total grows by 2-6 per roll (never 1); a target (target model) is chosen before rolling, and the turn stops at it"
     factored = True
     views = ("advice", "slice", "strategies", "design", "play", "table")
+    # the turn total and the target it is rolled to are entered together
+    entered_together = (("k", "s"),)
     #: the default game in both turn models (its table: python -m pycore tables --game pig-turns)
     prebuilt = ({"turns": 40, "turn_model": "target"}, {"turns": 40, "turn_model": "free"})
 

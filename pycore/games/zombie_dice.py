@@ -343,6 +343,8 @@ class ZombieDice(AllYellowZombieDice):
     turn_hint = "the dice must be ones a turn can leave in hand and set aside"
     factored = True
     views = ("advice", "thresholds", "strategies", "play", "table")
+    # the brains and the dice of a turn in progress are entered together (each alone cannot change)
+    entered_together = (("b", "fp", "br", "sg"),)
     threshold_axes = ("fp", "sg")  # the chart's rows and columns; the brain dice as they are
     # a rule's exact evaluation sweeps every turn three times: 2 min 11 s and 606 MB in CPython here
     rules_evaluated_live = False

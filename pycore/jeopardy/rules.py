@@ -44,6 +44,7 @@ that grouping ``roll_faces`` by ``read_roll`` gives ``roll_outcomes``.
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from abc import abstractmethod
@@ -93,6 +94,20 @@ def _in_text(param) -> str:
 
 ROLL = "roll"
 HOLD = "hold"
+#: how many values of the rest of a group are tried before an entry is taken to wait for them
+_GROUP_SEARCH_LIMIT = 20_000
+
+
+def person_reason(exc: Exception, game_name: str) -> str:
+    """Why a state cannot be, in a player's words: ``"gro: p=2,i=0,j=0,k=1,o=0 cannot occur:
+    each roll adds ..."`` -> ``"each roll adds ..."`` (no state syntax, no game name)."""
+    return str(exc).split("cannot occur: ", 1)[-1].split(f"{game_name}: ", 1)[-1]
+
+
+def _shown_letters(value) -> str:
+    """Typed dice as a message repeats them: upper case, a pasted novel cut short."""
+    typed = str(value).strip().upper()
+    return (typed if len(typed) <= 12 else typed[:12] + "…") or "(none)"
 
 
 def probability(value) -> float | None:
@@ -255,6 +270,10 @@ class JeopardyGame(Game):
     #: whether the page evaluates a rule the user writes (False where one evaluation is a whole
     #: solve, minutes of CPython: the page says so and gives the CLI command instead)
     rules_evaluated_live: ClassVar[bool] = True
+    #: variables a person enters together: a value one of them cannot take with the others as
+    #: they are may be right once another changes (Zombie Dice's dice and brains, Farkle's turn
+    #: total and dice left), so the page keeps it, marked, and checks the group as a whole
+    entered_together: ClassVar[tuple[tuple[str, ...], ...]] = ()
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -265,6 +284,10 @@ class JeopardyGame(Game):
                     f"{cls.name}: variables give columns {columns}, anchor_vars + turn_vars are "
                     f"{list(cls.anchor_vars + cls.turn_vars)}"
                 )
+        names = {v.name for v in cls.variables} if "variables" in cls.__dict__ or hasattr(cls, "variables") else set()
+        for group in cls.__dict__.get("entered_together", ()):
+            if not set(group) <= names or len(group) < 2:
+                raise RulesError(f"{cls.name}: entered_together {group} must name two or more of {sorted(names)}")
 
     # ---- description -------------------------------------------------------------------
 
@@ -286,6 +309,7 @@ class JeopardyGame(Game):
             "roll_entry": cls.roll_entry,
             "table_end": cls.table_end,
             "panel_vars": list(cls.panel_vars) if cls.panel_vars is not None else None,
+            "together": [list(group) for group in cls.entered_together],
         }
 
     @classmethod
@@ -694,6 +718,59 @@ class JeopardyGame(Game):
         why = reason.split(": ", 1)[-1]
         raise InvalidStateError(f"{variable.label} cannot go {where} with everything else as it is: {why}")
 
+    def group_of(self, var: str) -> tuple[str, ...]:
+        """The variables entered together with ``var`` (:attr:`entered_together`), ``var``
+        included; just ``(var,)`` when it is entered alone."""
+        return next((g for g in self.entered_together if var in g), (var,))
+
+    def enter_together(self, state: State, var: str, value, others: dict) -> tuple[State | None, str]:
+        """What a person's entry does: ``var`` set to ``value`` together with the values
+        ``others`` already entered for the rest of its group (and not yet taken). Returns
+        (the state, "") when they can occur together; (None, why) when the entry must wait
+        for another of the group to change (kept, not refused); a number that can occur with
+        no values of the rest of its group is moved to the nearest one that can be
+        (:meth:`nearest_value`: the state and why). InvalidStateError for an entry no change
+        of the group makes possible."""
+        group = self.group_of(var)
+        stray = [name for name in others if name not in group or name == var]
+        if stray:
+            raise InvalidStateError(
+                f"{self.name}: {', '.join(map(str, stray))} is not entered together with {var} "
+                f"(its group: {', '.join(group)})"
+            )
+        for name, entered in {**others, var: value}.items():
+            letters = self.variable(name).letters
+            if (not isinstance(entered, str)) if letters else (isinstance(entered, bool) or not isinstance(entered, int)):
+                kind = f"a string of the letters {letters}" if letters else "a whole number"
+                raise InvalidStateError(f"{self.name}: {name} must be {kind}, got {entered!r}")
+        values = {**self.state_values(state), **others, var: value}
+        try:
+            return self.state(**values), ""
+        except InvalidStateError as exc:
+            why = person_reason(exc, self.name)
+        variable = self.variable(var)
+        if len(group) == 1 or not self._could_be_in_group(values, var, group):
+            if variable.letters:
+                raise InvalidStateError(f"{variable.label} {_shown_letters(value)}: {why}") from None
+            return self.nearest_value(state, var, value)
+        return None, why
+
+    def _could_be_in_group(self, values: dict, var: str, group: tuple[str, ...]) -> bool:
+        """Whether ``var`` at its value in ``values`` can occur with some values of the rest of
+        its group (the scores as they are). A group holding dice by colour is not searched:
+        any entry of it may wait for the other dice."""
+        rest = [name for name in group if name != var]
+        if any(self.variable(name).letters for name in rest):
+            return True
+        ranges = [range(self.var_range(name)[0], self.var_range(name)[1] + 1) for name in rest]
+        for combination in itertools.islice(itertools.product(*ranges), _GROUP_SEARCH_LIMIT):
+            try:
+                self.state(**{**values, **dict(zip(rest, combination))})
+                return True
+            except InvalidStateError:
+                continue
+        return False
+
     def nearest_value(self, state: State, var: str, value: int, direction: int = 0) -> tuple[State, str]:
         """The state with ``var`` as close to ``value`` as can occur with every other
         variable as it is (the lower one on a tie), and why ``value`` itself cannot occur
@@ -711,8 +788,7 @@ class JeopardyGame(Game):
             try:
                 return self.state(**{**values, var: value}), ""
             except InvalidStateError as exc:
-                # "gro: p=2,...,o=0 cannot occur: each roll adds 3-5 ..." -> the why alone
-                reason = str(exc).split(": ", 1)[-1].split("cannot occur: ", 1)[-1]
+                reason = person_reason(exc, self.name)
         else:
             reason = f"{variable.label.lower()} runs from {low} to {high}"
 
@@ -734,7 +810,7 @@ class JeopardyGame(Game):
                     moved = self.state(**{**values, var: candidate})
                 except InvalidStateError:
                     continue
-                return moved, f"{var} = {value} cannot occur here ({reason}); showing {var} = {candidate}"
+                return moved, f"{variable.label} {value} cannot occur here ({reason}); showing {candidate}"
         raise InvalidStateError(f"{variable.label} has no possible value with everything else as it is: {reason}")
 
     def parse_state(self, text: str) -> State:

@@ -469,33 +469,37 @@ def _link(game: JeopardyGame, args: dict, progress) -> dict:
 
 
 def _step(game: JeopardyGame, args: dict, progress) -> dict:
+    """A stepper's + or -, a typed value or a slider: the state it leads to. A typed value
+    (``to``) is entered together with the values ``with`` already entered for the rest of its
+    group (``JeopardyGame.entered_together``) and not yet taken: all taken when they can occur
+    together, else ``pending`` (nothing changes; ``note`` says why) when another of the group
+    may still change, else the nearest value that can be (number) or refused (dice)."""
     state = _state_from_args(game, args)
     var, direction, to = args.get("var"), args.get("direction"), args.get("to")
     if var not in game.state_vars:
         raise InvalidRequestError(f"argument 'var' must be one of {', '.join(game.state_vars)}, got {var!r}")
+    others = args.get("with", {})
+    if not isinstance(others, dict) or (others and to is None):
+        raise InvalidRequestError("argument 'with' must be an object of values entered with 'to' (e.g. {\"d\": 2})")
     if to is not None and game.variable(var).letters:
-        # typed dice (e.g. fp=GGY): taken as they are, or refused naming what cannot be
         if not isinstance(to, str):
             raise InvalidRequestError(f"argument 'to' for {var} must be a string of the letters {game.variable(var).letters}")
-        try:
-            moved = game.state(**{**game.state_values(state), var: to})
-        except InvalidStateError as exc:
-            why = str(exc).split("cannot occur: ", 1)[-1].split(f"{game.name}: ", 1)[-1]
-            typed = to.strip().upper()
-            shown = typed if len(typed) <= 12 else typed[:12] + "…"  # a pasted novel is not repeated back
-            raise InvalidStateError(f"{game.variable(var).label} {shown or '(none)'}: {why}") from None
-        return {**_head(game), "state": game.state_values(moved), "note": ""}
-    if to is not None:
-        # a typed number or a slider: the nearest value that can occur, and why if it moved
+    elif to is not None:
         if isinstance(to, bool) or not isinstance(to, int):
             raise InvalidRequestError(f"argument 'to' must be a whole number, got {to!r}")
         if direction not in (None, 1, -1) or isinstance(direction, bool):
             raise InvalidRequestError(f"argument 'direction' with 'to' must be 1 or -1 (a slider's way), got {direction!r}")
-        moved, note = game.nearest_value(state, var, to, direction or 0)
-        return {**_head(game), "state": game.state_values(moved), "note": note}
+        if direction:  # a slider: only its own variable moves, never back
+            moved, note = game.nearest_value(state, var, to, direction)
+            return {**_head(game), "state": game.state_values(moved), "note": note, "pending": False}
+    if to is not None:
+        moved, note = game.enter_together(state, var, to, others)
+        if moved is None:
+            return {**_head(game), "state": game.state_values(state), "note": note, "pending": True}
+        return {**_head(game), "state": game.state_values(moved), "note": note, "pending": False}
     if direction not in (1, -1) or isinstance(direction, bool):
         raise InvalidRequestError(f"argument 'direction' must be 1 or -1 (or give 'to'), got {direction!r}")
-    return {**_head(game), "state": game.state_values(game.step(state, var, direction)), "note": ""}
+    return {**_head(game), "state": game.state_values(game.step(state, var, direction)), "note": "", "pending": False}
 
 
 def _roll(game: JeopardyGame, args: dict, progress) -> dict:

@@ -1,0 +1,156 @@
+"""Issue 33, the phone at the table: no edit is ever lost (each tap and typed value applied in
+order on the position shown; fields the game enters together checked together) and the answer
+in view on a 360x740 screen without scrolling."""
+
+import pytest
+from playwright.sync_api import expect
+
+from pycore import api
+
+TIMEOUT = 90_000
+ADVICE = "[data-testid=advice]"
+
+
+def answered(page, game, state, **params):
+    """Wait until the page shows, and has answered, exactly this position."""
+    expected = api.call("advise", {"game": game, **params, "state": state})
+    expect(page).to_have_url(page.url.split("#")[0] + expected["link"], timeout=TIMEOUT)
+    panel = page.locator(ADVICE)
+    expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    # (the page's numpy may sum in another order: the last bits can differ)
+    assert float(panel.get_attribute("data-p-roll")) == pytest.approx(expected["values"]["roll"], rel=1e-12)
+    return expected
+
+
+def open_position(page, site, game, state, **params):
+    link = api.call("advise", {"game": game, **params, "state": state})["link"]
+    page.goto(site + link)
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+
+
+# -- no edit is lost ----------------------------------------------------------------------
+
+
+def test_a_typed_score_then_a_tap_on_its_plus_builds_on_what_was_typed(site, page):
+    open_position(page, site, "gro", "p=1,i=0,j=0,k=0,o=0")
+    page.get_by_test_id("input-i").fill("30")
+    page.get_by_label("Your score plus 1").click()  # the field's change and the tap, at once
+    answered(page, "gro", "p=1,i=31,j=0,k=0,o=0")
+    expect(page.get_by_test_id("input-i")).to_have_value("31")
+
+
+def test_a_typed_opponent_score_survives_a_tap_elsewhere(site, page):
+    open_position(page, site, "gro", "p=1,i=0,j=0,k=0,o=0")
+    page.get_by_test_id("input-j").fill("25")
+    page.get_by_label("Turn total plus 1").click()
+    answered(page, "gro", "p=1,i=0,j=25,k=5,o=0")
+    expect(page.get_by_test_id("input-j")).to_have_value("25")
+
+
+def test_quick_taps_each_count(site, page):
+    open_position(page, site, "pig", "i=10,j=20,k=0")
+    plus = page.get_by_label("Your score plus 1")
+    for _ in range(3):
+        plus.click()
+    answered(page, "pig", "i=13,j=20,k=0")
+    for _ in range(4):
+        page.get_by_label("Opponent's score minus 1").click()
+    answered(page, "pig", "i=13,j=16,k=0")
+
+
+def test_zombie_dice_mid_turn_dice_are_typed_field_by_field(site, page):
+    """The README's position p=1,i=5,j=8,b=3,fp=GY,br=GGR,sg=R typed from a turn's start: each
+    field alone cannot be, so it waits (kept, marked, said) until the rest of the dice match."""
+    open_position(page, site, "zombie-dice", "p=1,i=5,j=8")
+    page.get_by_test_id("input-b").fill("3")
+    page.get_by_test_id("input-b").press("Enter")
+    expect(page.get_by_test_id("note-b")).to_contain_text("Not taken yet", timeout=TIMEOUT)
+    expect(page.get_by_test_id("input-b")).to_have_value("3")
+    expect(page.get_by_test_id("input-b")).to_have_attribute("aria-invalid", "true")
+    expect(page.get_by_test_id("unapplied")).to_contain_text("not taken yet")
+    for name, dice in (("fp", "gy"), ("br", "GGR")):
+        page.get_by_test_id(f"input-{name}").fill(dice)
+        page.get_by_test_id(f"input-{name}").press("Enter")
+    page.get_by_test_id("input-sg").fill("R")
+    page.get_by_label("Your score plus 1").click()  # typed, then a tap at once: both kept
+    answered(page, "zombie-dice", "p=1,i=6,j=8,b=3,fp=GY,br=GGR,sg=R")
+    for name, value in (("b", "3"), ("fp", "GY"), ("br", "GGR"), ("sg", "R"), ("i", "6")):
+        expect(page.get_by_test_id(f"input-{name}")).to_have_value(value)
+    expect(page.get_by_test_id("unapplied")).to_have_count(0)
+    expect(page.get_by_test_id("note-b")).to_be_hidden()
+    expect(page.get_by_test_id("input-b")).not_to_have_attribute("aria-invalid", "true")
+
+
+def test_farkle_turn_total_and_dice_left_are_entered_together(site, page):
+    open_position(page, site, "farkle", "i=0,j=0,k=0,d=6", rules="zilch")
+    page.get_by_test_id("set-d-3").click()  # three dice left: not at a turn's start
+    expect(page.get_by_test_id("note-d")).to_contain_text("Not taken yet", timeout=TIMEOUT)
+    page.get_by_test_id("input-k").fill("300")
+    page.get_by_test_id("input-k").press("Enter")
+    answered(page, "farkle", "i=0,j=0,k=300,d=3", rules="zilch")
+    expect(page.get_by_test_id("set-d-3")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_test_id("note-d")).to_be_hidden()
+
+
+# -- the answer where the thumb is ----------------------------------------------------------
+
+MID_GAME = [
+    ("gro", "p=1,i=10,j=20,k=12,o=1", {}),
+    ("ayzd", "p=1,i=5,j=8,b=3,s=1", {}),
+    ("zombie-dice", "p=1,i=5,j=8,b=3,fp=GY,br=GGR,sg=R", {}),
+    ("farkle", "i=0,j=0,k=350,d=2", {"rules": "zilch"}),
+    ("pig-turns", "i=10,j=20,n=20,k=8,s=20", {}),
+    ("pig", "i=60,j=70,k=14", {}),
+]
+
+
+def verdict_in_view(page):
+    """The verdict with its chance and margin on screen: the answer panel's (its verdict down to
+    the margin inside the viewport) or else the pinned answer bar standing in for it."""
+    height = page.viewport_size["height"]
+    panel = page.locator(ADVICE)
+    last = panel.locator(".margin, .bar").last.bounding_box()
+    if 0 <= last["y"] and last["y"] + last["height"] <= height:
+        return panel.inner_text()
+    bar = page.get_by_test_id("answer-bar")
+    expect(bar).to_be_visible()
+    expect(bar).to_be_in_viewport(ratio=1)
+    assert bar.get_attribute("data-best") == panel.get_attribute("data-best")
+    return bar.inner_text()
+
+
+@pytest.mark.parametrize("game, state, params", MID_GAME, ids=[g for g, _, _ in MID_GAME])
+def test_the_answer_is_on_a_phone_screen_without_scrolling(site, page, game, state, params):
+    expected = api.call("advise", {"game": game, **params, "state": state})
+    page.goto(site + expected["link"])
+    panel = page.locator(ADVICE)
+    expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    expect(page.get_by_test_id("answer-bar")).to_have_attribute("data-ready", "true")
+    text = verdict_in_view(page)
+    verdict = "Roll" if expected["best"] == "roll" else "Hold"
+    assert verdict in text
+    value = expected["values"][expected["best"]]
+    if expected.get("objective", "win") == "win":
+        assert f"{100 * value:.1f}%" in text
+    # scrolled down to the views and back up: the bar follows
+    page.get_by_test_id("view-advice").scroll_into_view_if_needed()
+    verdict_in_view(page)
+
+
+def test_the_answer_bar_says_the_margin_and_takes_you_to_the_answer(site, page):
+    expected = api.call("advise", {"game": "zombie-dice", "state": "p=1,i=5,j=8,b=3,fp=GY,br=GGR,sg=R"})
+    page.goto(site + expected["link"])
+    bar = page.get_by_test_id("answer-bar")
+    expect(bar).to_be_visible(timeout=TIMEOUT)
+    margin = expected["values"]["roll"] - expected["values"]["hold"]
+    expect(page.get_by_test_id("bar-margin")).to_have_text(f"+{100 * margin:.2f} percentage points over holding")
+    bar.click()
+    expect(bar).to_be_hidden()  # the whole answer is in view now
+    expect(page.get_by_test_id("verdict")).to_be_in_viewport()
+
+
+def test_a_desktop_shows_the_answer_beside_the_position_and_no_bar(site, desktop_page):
+    page = desktop_page
+    open_position(page, site, "zombie-dice", "p=1,i=5,j=8,b=3,fp=GY,br=GGR,sg=R")
+    expect(page.get_by_test_id("answer-bar")).to_be_hidden()
+    expect(page.get_by_test_id("verdict")).to_be_in_viewport()
