@@ -245,6 +245,7 @@ export class JeopardyScreen {
     });
     if (!isCurrent()) return null;
     this.advice.show(answer);
+    if (answer.roll_entry) this.rollEntry.show(answer.roll_entry, resolved.state, game.name); // (with its draw's limits)
     await this.showView(resolved, isCurrent);
     return { link: answer.link, answer };
   }

@@ -38,7 +38,15 @@ export class RollEntry {
     this.title = title;
     const hand = entry.hand ? String(state[entry.hand] || "") : "";
     const key = JSON.stringify([scope, state]);
-    if (key === this.shown) return; // the same position again: keep what was being entered
+    if (key === this.shown) {
+      // the same position again: keep what was being entered (the answer may bring the limits
+      // of its draw: the colours the cup can still give)
+      if (entry.draw_limits && JSON.stringify(entry.draw_limits) !== JSON.stringify(this.entry.draw_limits)) {
+        this.entry = entry;
+        this.render();
+      }
+      return;
+    }
     this.shown = key;
     this.entry = entry;
     this.choices = null; // (the note stays: it says what the last roll did, e.g. a bust)
@@ -46,6 +54,12 @@ export class RollEntry {
     this.count = typeof entry.dice === "string" ? Number(state[entry.dice]) : entry.dice;
     this.dice = Array.from({ length: this.count }, (_, n) => ({ colour: hand[n] || "", face: "", fixed: n < hand.length }));
     this.render();
+  }
+
+  // what the last roll did no longer stands (the roll was taken back)
+  clearNote() {
+    this.note = "";
+    this.root.querySelector("[data-testid=roll-note]")?.setAttribute("hidden", "");
   }
 
   // numbered dice without colours are tapped on a pad, one tap a die
@@ -58,8 +72,11 @@ export class RollEntry {
       this.renderPad();
       return;
     }
-    const { colours = {}, faces } = this.entry;
+    const { colours = {}, faces, draw_limits: limits = null } = this.entry;
     const letters = Object.keys(colours);
+    // a colour no die drawn can have any more (the cup holds no more of it): not offered
+    const drawnOf = (c, except) => this.dice.filter((d, m) => !d.fixed && m !== except && d.colour === c).length;
+    const spent = (c, n) => limits !== null && c in limits && this.dice[n].colour !== c && drawnOf(c, n) >= limits[c];
     const die = (d, n) => {
       const colourPart = letters.length
         ? d.fixed
@@ -67,7 +84,7 @@ export class RollEntry {
           : `<span class="roll-choice" role="group" aria-label="Die ${n + 1} colour">${letters
               .map(
                 (c) => `<button type="button" class="colour-${c}" data-testid="roll-colour-${n}-${c}" data-die="${n}"
-                  data-colour="${c}" aria-pressed="${d.colour === c}">${escapeHtml(colours[c])}</button>`,
+                  data-colour="${c}" aria-pressed="${d.colour === c}" ${spent(c, n) ? `disabled title="no ${escapeHtml(colours[c])} die left to draw"` : ""}>${escapeHtml(colours[c])}</button>`,
               )
               .join("")}</span>`
         : "";

@@ -231,6 +231,7 @@ export class TableView {
         record.moves = record.moves.slice(0, -1);
         answer = await this.call("move", { game: this.game.name, ...this.params, record });
       }
+      this.rollEntry.clearNote(); // (it said what the roll taken back did)
       await this.setPosition(answer);
     } catch (error) {
       this.fail(error.message);

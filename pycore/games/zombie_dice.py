@@ -397,6 +397,17 @@ class ZombieDice(AllYellowZombieDice):
             for (nxt, brains), p in configuration_outcomes(_nested(turn[1:]), self.reading).items()
         ]
 
+    def roll_entry_at(self, turn: tuple[int, ...]) -> dict:
+        """The roll entry with, per colour, the most dice of it the draw can bring (the cup's
+        dice, and the brain dice once they go back): the page offers no fourth red die."""
+        entry = super().roll_entry_at(turn)
+        hand, brains_aside, shotguns = _nested(turn[1:])
+        most = [0] * len(COLOURS)
+        for _, drawn, _ in draw_distribution(hand, brains_aside, shotguns, self.reading):
+            most = [max(m, n) for m, n in zip(most, drawn)]
+        entry["draw_limits"] = dict(zip(COLOURS, most))
+        return entry
+
     def roll_faces(self, turn):
         """Each roll's dice as (colour, face) pairs, the draw from the cup included."""
         hand, brains_aside, shotguns = _nested(turn[1:])

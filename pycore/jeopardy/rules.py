@@ -1014,7 +1014,7 @@ class JeopardyGame(Game):
         at the table enters. InvalidStateError if rolling is not allowed there or no roll
         from there shows these faces (the game's ``roll_hint`` says what a roll can show)."""
         if ROLL not in self.legal_actions(state):
-            raise InvalidStateError(f"{self.name}: rolling is not allowed at {self.format_state(state)}")
+            raise InvalidStateError("rolling is not allowed here: the turn is over or the game has ended")
         return self.read_faces(state, faces)
 
     def read_faces(self, state: State, faces) -> Transition:
@@ -1032,7 +1032,7 @@ class JeopardyGame(Game):
                     options = tuple(State(self.name, state.anchor, tuple(t)) for t in outcome.options)
                     return Transition(probability, None, None, False, options)
                 return Transition(probability, State(self.name, state.anchor, tuple(outcome)), None, False)
-        raise InvalidStateError(f"{self.name}: no roll from {self.format_state(state)} shows that ({self.roll_hint})")
+        raise InvalidStateError(f"no roll from this position shows that: {self.roll_hint}")
 
     def transitions(self, state: State, action: str) -> list[Transition]:
         """Every outcome of ``action`` in ``state`` with its exact probability."""

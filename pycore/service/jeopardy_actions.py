@@ -276,6 +276,8 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
         "reason": _choice_reason(rolled["options"], objective) if choosing else reason(game, state, values, best, outlook, objective),
         "source": source,
         "link": "#" + fragment(game, state, {**(view or {}), "objective": objective}),
+        # how a roll from here is entered at the table (the dice the cup can still give, for one)
+        **({"roll_entry": game.roll_entry_at(state.turn)} if type(game).roll_entry and values[ROLL] is not None else {}),
     }
 
 

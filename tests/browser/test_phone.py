@@ -154,3 +154,35 @@ def test_a_desktop_shows_the_answer_beside_the_position_and_no_bar(site, desktop
     open_position(page, site, "zombie-dice", "p=1,i=5,j=8,b=3,fp=GY,br=GGR,sg=R")
     expect(page.get_by_test_id("answer-bar")).to_be_hidden()
     expect(page.get_by_test_id("verdict")).to_be_in_viewport()
+
+
+# -- at the table ---------------------------------------------------------------------------
+
+
+def test_eight_players_fit_a_phone(site, page):
+    page.goto(site + "#game=pig&view=table")
+    table = page.get_by_test_id("table")
+    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
+    table.get_by_test_id("table-count").select_option("8")
+    table.get_by_test_id("table-new").click()
+    expect(table.get_by_test_id("table-turn")).to_contain_text("Player 1 to play", timeout=TIMEOUT)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    for n in range(8):
+        expect(table.get_by_test_id("table-scores")).to_contain_text(f"Player {n + 1}")
+    scores = table.get_by_test_id("table-scores").bounding_box()
+    assert scores["x"] + scores["width"] <= 360
+
+
+def test_undo_takes_back_what_the_roll_said(site, page):
+    page.goto(site + "#game=pig&view=table")
+    table = page.get_by_test_id("table")
+    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
+    table.get_by_test_id("table-new").click()
+    expect(table.get_by_test_id("table-turn")).to_contain_text("Player 1 to play", timeout=TIMEOUT)
+    table.get_by_test_id("roll-pad-1").click()  # a 1: the turn is lost
+    note = table.get_by_test_id("roll-note")
+    expect(note).to_contain_text("No score this turn for Player 1", timeout=TIMEOUT)
+    expect(table.get_by_test_id("table-turn")).to_contain_text("Player 2 to play")
+    table.get_by_test_id("table-undo").click()
+    expect(table.get_by_test_id("table-turn")).to_contain_text("Player 1 to play", timeout=TIMEOUT)
+    expect(note).to_be_hidden()

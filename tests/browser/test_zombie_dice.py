@@ -87,17 +87,36 @@ def test_a_roll_entered_die_by_die_moves_the_position_on(site, page):
     expect(page).to_have_url(site + next_turn, timeout=TIMEOUT)
 
 
-def test_a_roll_that_cannot_be_is_refused_and_kept(site, page):
-    page.goto(site + "#game=zombie-dice&p=1&i=0&j=0&b=3&br=RRR")  # all three reds are set aside
+def test_the_roll_entry_offers_only_dice_the_cup_still_holds(site, page):
+    """Issue 33: with all three reds set aside no die drawn can be red: the red buttons are off
+    (before, a fourth red die could be entered and was refused in state syntax)."""
+    page.goto(site + "#game=zombie-dice&p=1&i=0&j=0&b=3&br=RRR")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     for n in range(3):
-        page.get_by_test_id(f"roll-colour-{n}-R").click()
-        page.get_by_test_id(f"roll-face-{n}-brain").click()
-    url = page.url
+        expect(page.get_by_test_id(f"roll-colour-{n}-R")).to_be_disabled(timeout=TIMEOUT)
+        expect(page.get_by_test_id(f"roll-colour-{n}-Y")).to_be_enabled()
+    # three yellows can be drawn (4 in the cup), a fourth die would be one too many: after two
+    # yellow dice the third may still be yellow, never a fourth
+    for n in range(2):
+        page.get_by_test_id(f"roll-colour-{n}-Y").click()
+    expect(page.get_by_test_id("roll-colour-2-Y")).to_be_enabled()
+    for n, face in enumerate(("brain", "footprint")):
+        page.get_by_test_id(f"roll-face-{n}-{face}").click()
+    page.get_by_test_id("roll-colour-2-G").click()
+    page.get_by_test_id("roll-face-2-shotgun").click()
     page.get_by_test_id("roll-apply").click()
-    expect(page.get_by_test_id("roll-note")).to_contain_text("no roll from", timeout=TIMEOUT)
-    assert page.url == url
-    expect(page.get_by_test_id("roll-colour-2-R")).to_have_attribute("aria-pressed", "true")  # kept to correct
+    after = api.call("roll", {"game": "zombie-dice", "state": "p=1,i=0,j=0,b=3,br=RRR",
+                              "faces": [["Y", "brain"], ["Y", "footprint"], ["G", "shotgun"]]})["state"]
+    moved = api.call("advise", {"game": "zombie-dice", "state": after})
+    expect(page).to_have_url(site + moved["link"], timeout=TIMEOUT)
+
+
+def test_a_roll_that_cannot_be_is_refused_in_words():
+    with pytest.raises(Exception, match="no roll from this position shows that: a roll rolls the footprint dice"):
+        api.call("roll", {"game": "zombie-dice", "state": "p=1,i=0,j=0,b=3,br=RRR",
+                          "faces": [["R", "brain"], ["R", "brain"], ["R", "brain"]]})
+    entry = api.call("advise", {"game": "zombie-dice", "state": "p=1,i=0,j=0,b=3,br=RRR"})["roll_entry"]
+    assert entry["draw_limits"] == {"G": 3, "Y": 3, "R": 0}
 
 
 def test_the_advice_for_the_most_brains_this_turn_is_one_tap_away_and_in_the_link(site, page):
