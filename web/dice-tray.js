@@ -8,7 +8,7 @@ export class DiceTray {
     this.root = root;
     this.onChange = onChange;
     this.mode = "set";
-    this.values = [1, 2, 3, 4, 5];
+    this.values = [0, 0, 0, 0, 0]; // no dice entered yet: blank, not a made-up roll
     this.kept = [false, false, false, false, false];
     root.innerHTML = `<div class="dice" data-testid="${testid}" role="group" aria-label="Dice">
       ${[0, 1, 2, 3, 4].map((i) => `<button type="button" class="die" data-index="${i}" data-testid="${testid}-${i}"></button>`).join("")}
@@ -51,6 +51,11 @@ export class DiceTray {
 
   keptFaces() {
     return this.values.filter((_, i) => this.kept[i]).sort();
+  }
+
+  // dice not entered (or rolled) yet
+  blanks() {
+    return this.values.filter((v) => v === 0).length;
   }
 
   text() {

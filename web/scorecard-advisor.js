@@ -43,7 +43,15 @@ export class ScorecardAdvisor {
     this.advice = root.querySelector("[data-testid=yahtzee-advice]");
     this.diceText = root.querySelector("[name=dice]");
     this.rolls = root.querySelector("[name=rolls]");
-    this.tray = new DiceTray(root.querySelector(".dice-row"), { onChange: () => this.emit(true) });
+    this.tray = new DiceTray(root.querySelector(".dice-row"), {
+      onChange: () => {
+        // a roll is advised once every die shows a face (a tap steps a blank die to 1)
+        const blanks = this.tray.blanks();
+        this.diceNote.textContent = blanks ? `Tap each die to the face it shows: ${blanks} still blank.` : "";
+        this.diceNote.hidden = !blanks;
+        if (!blanks) this.emit(true);
+      },
+    });
     this.card = new ScorecardEditor(root.querySelector(".yz-card"), game, () => this.emit());
     this.diceNote = root.querySelector("[data-testid=note-dice]");
     this.diceText.addEventListener("change", () => {
@@ -96,6 +104,7 @@ export class ScorecardAdvisor {
       this.tray.set(position.dice);
       this.diceText.value = position.dice.join("");
     } else {
+      this.tray.set(Array(this.game.dice).fill(0)); // a turn's start: no dice yet (not the last turn's)
       this.diceText.value = "";
     }
     this.tray.setMode("set");

@@ -60,7 +60,13 @@ export class ScorecardPlay {
         <div class="record-slot"></div>
       </div>`;
     this.box = root.querySelector("[data-testid=play]");
-    this.tray = new DiceTray(root.querySelector(".dice-row"), { testid: "play-dice", onChange: () => this.save() });
+    this.tray = new DiceTray(root.querySelector(".dice-row"), {
+      testid: "play-dice",
+      onChange: () => {
+        this.save();
+        this.render(); // (all five kept: nothing to reroll)
+      },
+    });
     this.records = new RecordBox(root.querySelector(".record-slot"), {
       prefix: "play",
       navigate,
@@ -200,6 +206,7 @@ export class ScorecardPlay {
 
   roll() {
     if (!this.position || this.position.rolls_left === 0) return;
+    if (this.position.dice && this.tray.kept.every(Boolean)) return; // nothing to reroll
     return this.move(this.position.dice ? { action: "roll", keep: this.tray.keptFaces() } : { action: "roll" });
   }
 
@@ -315,8 +322,10 @@ export class ScorecardPlay {
       rollButton.textContent = "Roll";
       return;
     }
-    rollButton.disabled = this.busy || (p.dice && p.rolls_left === 0);
-    rollButton.textContent = p.dice ? "Reroll the others" : "Roll";
+    // every die kept: a reroll would roll nothing and still use a roll
+    const allKept = Boolean(p.dice) && this.tray.kept.every(Boolean);
+    rollButton.disabled = this.busy || (p.dice && p.rolls_left === 0) || allKept;
+    rollButton.textContent = !p.dice ? "Roll" : allKept ? "All dice kept: choose a box" : "Reroll the others";
     status.textContent =
       `Turn ${p.turn} of ${this.game.turns} · ${p.score} points · ` +
       (!p.dice

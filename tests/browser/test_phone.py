@@ -186,3 +186,49 @@ def test_undo_takes_back_what_the_roll_said(site, page):
     table.get_by_test_id("table-undo").click()
     expect(table.get_by_test_id("table-turn")).to_contain_text("Player 1 to play", timeout=TIMEOUT)
     expect(note).to_be_hidden()
+
+
+# -- Yahtzee --------------------------------------------------------------------------------
+
+YZ_ADVICE = "[data-testid=yahtzee-advice]"
+
+
+def tray(page, prefix="dice"):
+    return [page.get_by_test_id(f"{prefix}-{i}").get_attribute("data-value") for i in range(5)]
+
+
+def test_yahtzee_dice_are_blank_until_entered(site, page):
+    """Not a made-up 1-2-3-4-5 before any dice are entered, nor the last turn's dice after a box
+    was scored; a die tapped alone asks for the rest."""
+    page.goto(site + "#game=yahtzee&joker=forced")
+    expect(page.locator(YZ_ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    assert tray(page) == ["0"] * 5
+    page.goto(site + "#game=yahtzee&joker=forced&dice=13356&rolls=0")
+    expect(page.get_by_test_id("dice-4")).to_have_attribute("data-value", "6", timeout=TIMEOUT)
+    page.evaluate("location.hash = '#game=yahtzee&joker=forced&card=ch:18'")  # the box scored: a new turn
+    expect(page).to_have_url(site + "#game=yahtzee&joker=forced&card=ch:18", timeout=TIMEOUT)
+    expect(page.locator(YZ_ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    expect(page.get_by_test_id("dice-4")).to_have_attribute("data-value", "0")
+    page.get_by_test_id("dice-0").click()
+    expect(page.get_by_test_id("note-dice")).to_have_text("Tap each die to the face it shows: 4 still blank.")
+    assert page.url == site + "#game=yahtzee&joker=forced&card=ch:18"
+
+
+def test_yahtzee_play_does_not_reroll_when_every_die_is_kept(site, page):
+    page.goto(site + "#game=yahtzee&joker=forced")
+    expect(page.locator(YZ_ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    page.get_by_test_id("yz-tab-play").click()
+    play = page.get_by_test_id("play")
+    expect(play).to_have_attribute("data-turn", "1", timeout=TIMEOUT)
+    roll = page.get_by_test_id("play-roll")
+    roll.click()
+    expect(play).to_have_attribute("data-rolls-left", "2", timeout=TIMEOUT)
+    for die in range(5):
+        if page.get_by_test_id(f"play-dice-{die}").get_attribute("aria-pressed") != "true":
+            page.get_by_test_id(f"play-dice-{die}").click()
+    expect(roll).to_be_disabled()
+    expect(roll).to_have_text("All dice kept: choose a box")
+    page.get_by_test_id("play-dice-0").click()  # one die free again: it can be rerolled
+    expect(roll).to_be_enabled()
+    expect(roll).to_have_text("Reroll the others")
+    expect(play).to_have_attribute("data-rolls-left", "2")
