@@ -21,9 +21,18 @@ def advice_of(page):
     }
 
 
+def open_play_setup(page):
+    """The setup folds away while a game is played: open it as a player would."""
+    setup = page.get_by_test_id("play-setup")
+    expect(setup).to_be_attached(timeout=TIMEOUT)
+    if not page.get_by_test_id("play-new").is_visible():
+        setup.locator("summary").click()
+    expect(page.get_by_test_id("play-new")).to_be_visible(timeout=TIMEOUT)
+
+
 def start(page, site, fragment, seed, opponent="optimal"):
     page.goto(site + "#" + fragment + "&view=play")
-    expect(page.get_by_test_id("play-new")).to_be_visible(timeout=TIMEOUT)
+    open_play_setup(page)
     expect(page.get_by_test_id("play-opponent").locator("option")).not_to_have_count(1, timeout=TIMEOUT)
     page.get_by_test_id("play-seed").fill(str(seed))
     page.get_by_test_id("play-pace").select_option("fast")

@@ -8,13 +8,18 @@
 // Test contract: data-testid="play" holds play-opponent, play-rule (your rule, when the opponent is
 // "Your rule"), play-seat, play-komi, play-seed, play-pace, play-new, play-error, play-aside (a game
 // put aside) with play-restore, play-board (data-seat = whose turn, data-over, data-moves),
-// play-scores, play-roll, play-hold, play-option (one per option; a list play-option-list and
-// play-choose when there are many), play-hint, play-hints, the review (review-panel.js) and the
-// record box (record-box.js, prefix "play").
+// play-scores, play-turn (the turn's counters in the game's words), play-faces (the last roll's
+// dice), play-event (what the last move did), play-roll, play-hold, play-option (one per option;
+// a list play-option-list and play-choose when there are many), play-hint, play-hints,
+// play-takeback, play-coach (a checkbox) with play-coach-says, play-chance (your chance to win
+// now, and its line over the game), play-log (every move said, newest first), the review
+// (review-panel.js) and the record box (record-box.js, prefix "play"). The setup (play-setup)
+// folds away while a game is played, so the board and its buttons are on a phone's screen.
 import { escapeHtml } from "./advice-panel.js";
 import { putAside, readKept, takeAside, writeKept } from "./kept-object.js";
 import { RecordBox } from "./record-box.js";
-import { ReviewPanel } from "./review-panel.js";
+import { lineFigure, ReviewPanel } from "./review-panel.js";
+import { countersHtml, diceHtml, moveWords } from "./turn-words.js";
 
 const PACE_MS = { readable: 700, fast: 0 };
 const RULE = "rule"; // the opponent select's value for your own rule
@@ -43,6 +48,7 @@ export class PlayView {
     this.root.innerHTML = `
       <div data-testid="play">
       <h2>Play ${escapeHtml(game.title)} against the computer</h2>
+      <details class="table-setup" data-testid="play-setup" open><summary>Opponent and a new game</summary>
       <div class="rule-row play-setup">
         <label class="field">Opponent <select data-testid="play-opponent"><option value="optimal">Optimal</option></select></label>
         <label class="field play-rule-field" hidden>Your rule (rolls while true)
@@ -58,10 +64,16 @@ export class PlayView {
       <p class="note" id="play-komi-help">Head start: points the first player starts with (negative: the second player's).
         Seed: the same seed deals the same dice (empty: a new one). Playing at a table with real dice? Use the
         <strong>At the table</strong> view.</p>
+      </details>
       <pre class="error" data-testid="play-error" hidden></pre>
       <p class="note" data-testid="play-aside" hidden>Opened the game from the link; your game in progress was put aside.
         <button type="button" class="secondary" data-testid="play-restore">Restore it</button></p>
       <div class="play-board" data-testid="play-board" hidden></div>
+      <div class="play-extras">
+        <label class="check-field"><input type="checkbox" data-testid="play-coach"> Coach: after each of my moves, say whether it was the best</label>
+        <div data-testid="play-chance" class="play-chance" hidden></div>
+        <details class="play-log-box" open><summary>Moves</summary><ol class="play-log" data-testid="play-log" reversed></ol></details>
+      </div>
       <div data-testid="play-review" data-ready="false"></div>
       <div class="record-slot"></div>
       </div>`;
@@ -75,6 +87,14 @@ export class PlayView {
     this.board = part("play-board");
     this.error = part("play-error");
     this.aside = part("play-aside");
+    this.setup = part("play-setup");
+    this.coach = part("play-coach");
+    this.chance = part("play-chance");
+    this.logList = part("play-log");
+    this.log = []; // the moves said, oldest first
+    this.chances = []; // your chance to win before each move
+    this.event = ""; // what the last move did
+    this.coachSays = "";
     this.review = new ReviewPanel(part("play-review"), { navigate: this.navigate });
     this.records = new RecordBox(this.root.querySelector(".record-slot"), {
       prefix: "play",
@@ -88,6 +108,8 @@ export class PlayView {
     });
     const kept = readKept(this.key());
     if (kept.pace) this.pace.value = kept.pace;
+    this.coach.checked = Boolean(kept.coach);
+    this.coach.addEventListener("change", () => this.keep());
     if (kept.rule) this.rule.value = kept.rule;
     this.pace.addEventListener("change", () => this.keep());
     try {
@@ -139,6 +161,7 @@ export class PlayView {
       opponent: this.opponent.value,
       rule: this.rule.value,
       pace: this.pace.value,
+      coach: this.coach.checked,
     });
   }
 
@@ -161,6 +184,7 @@ export class PlayView {
     }
     this.you = you;
     this.generation += 1;
+    this.clearLog();
     try {
       await this.resume(record);
     } catch (error) {
@@ -177,6 +201,7 @@ export class PlayView {
     this.you = you >= 0 ? you : answer.position.result === null ? 0 : null;
     this.generation += 1;
     this.fail("");
+    this.clearLog(answer.record.moves.length ? "A game opened: its earlier moves are in the review at its end." : "");
     if (this.opponent.options.length === 1) this.listPolicies(answer.policies);
     this.setPosition(answer);
     await this.computerTurns();
@@ -199,14 +224,130 @@ export class PlayView {
   setPosition({ record, position, share }) {
     this.record = record;
     this.position = position;
+    // the setup folds away while a game is played: the board and its buttons come up the screen
+    this.setup.open = position.result !== null;
     this.keep();
     this.records.show(record, share);
     this.draw();
+    this.updateChance();
+  }
+
+  // who made a move from a position, in the log's words
+  who(p) {
+    return p.seat === this.you ? "You" : this.record.players[p.seat];
   }
 
   async move(args) {
+    const before = this.position;
     const answer = await this.call("move", { game: this.game.name, ...this.params, record: this.record, ...args });
+    const move = args.move || (answer.record.moves.at(-1) ?? {});
+    this.say(moveWords(this.game, before, answer.position, move.action ? move : { action: "roll" }, this.who(before)));
     this.setPosition(answer);
+  }
+
+  // a move said: the event line and the top of the log
+  say(text) {
+    this.event = text;
+    this.log.push(text);
+    this.logList.insertAdjacentHTML("afterbegin", `<li>${escapeHtml(text)}</li>`);
+  }
+
+  clearLog(first = "") {
+    this.log = [];
+    this.chances = [];
+    this.event = "";
+    this.coachSays = "";
+    this.logList.innerHTML = first ? `<li class="note">${escapeHtml(first)}</li>` : "";
+  }
+
+  // your chance to win at the position shown (perfect play from here on), and its line so far;
+  // asked without holding up the game (a newer position drops an older answer)
+  async updateChance() {
+    const p = this.position;
+    const moves = p.moves;
+    if (this.you === null || this.you === undefined) return;
+    let mine;
+    if (p.result !== null) {
+      mine = this.you === 0 ? p.result : 1 - p.result;
+    } else {
+      try {
+        const answer = await this.valuesAt(p);
+        mine = p.seat === this.you ? answer.mover : 1 - answer.mover;
+      } catch {
+        return; // (a game too large to advise here: no line)
+      }
+    }
+    if (this.position.moves !== moves) return;
+    this.chances[moves] = mine;
+    const line = this.chances.filter((v) => v !== undefined);
+    this.chance.hidden = false;
+    this.chance.innerHTML = `<p>Your chance to win now: <strong data-testid="play-chance-value">${pct(mine)}</strong></p>${
+      line.length > 1 ? lineFigure(line, { low: 0, high: 1, ticks: [[1, "100%"], [0.5, "50%"], [0, "0%"]], base: 0.5, title: "Your chance to win, move by move" }) : ""
+    }`;
+  }
+
+  // the mover's chance to win at a position, and each move's (cached per position)
+  async valuesAt(p) {
+    const key = JSON.stringify([p.state, p.faces || [], p.options.length]);
+    if (this.valuesKey === key) return this.values;
+    const args = { game: this.game.name, ...this.params, state: p.state };
+    if (p.options.length) args.faces = p.faces || [];
+    const answer = await this.call("advise", args);
+    const moves = p.options.length
+      ? answer.options.map((o) => ({ state: o.state, label: o.label, value: o.value }))
+      : Object.entries(answer.values)
+          .filter(([, v]) => v !== null)
+          .map(([action, v]) => ({ action, label: action === "roll" ? "Rolling" : "Holding", value: v }));
+    const mover = Math.max(...moves.map((m) => m.value));
+    this.valuesKey = key;
+    this.values = { mover, moves };
+    return this.values;
+  }
+
+  // the coach: was the move just made the best, and what did it cost (percentage points)
+  async coachMove(p, move) {
+    if (!this.coach.checked) return "";
+    try {
+      const { moves } = await this.valuesAt(p);
+      // a choice is the turn's counters it leads to (Farkle: {k, d}), an action its name
+      const chosen = moves.find((m) =>
+        move.action === "choose" ? m.state && Object.entries(move.option).every(([k, v]) => m.state[k] === v) : m.action === move.action,
+      );
+      if (!chosen) return "";
+      const best = moves.reduce((a, b) => (b.value > a.value ? b : a));
+      if (best.value - chosen.value < 1e-12) return `Coach: the best move (${pct(chosen.value)} to win).`;
+      const cost = (100 * (best.value - chosen.value)).toFixed(2);
+      return `Coach: ${best.label} was better: this cost ${cost} percentage points (${pct(chosen.value)} against ${pct(best.value)}).`;
+    } catch (error) {
+      return `Coach: ${error.message}`;
+    }
+  }
+
+  // take back your last move (and the computer's after it): the position before your last decision
+  async takeBack() {
+    if (this.busy || !this.record?.moves.length) return;
+    this.busy = true;
+    this.generation += 1; // the computer stops
+    try {
+      const record = { ...this.record, moves: [...this.record.moves] };
+      let answer = null;
+      while (record.moves.length) {
+        record.moves.pop();
+        answer = await this.call("move", { game: this.game.name, ...this.params, record });
+        const p = answer.position;
+        const decision = p.legal.length > 1 || p.options.length > 0 || (p.legal.length === 1 && p.roll?.dice !== 0);
+        if (p.seat === this.you && p.result === null && decision) break;
+      }
+      if (!answer) return;
+      this.say(`You took back your last move.`);
+      this.coachSays = "";
+      this.chances.length = answer.position.moves + 1;
+      this.setPosition(answer);
+    } catch (error) {
+      this.fail(error.message);
+    } finally {
+      this.busy = false;
+    }
   }
 
   yourTurn() {
@@ -237,7 +378,11 @@ export class PlayView {
     if (this.busy) return;
     this.busy = true;
     try {
+      const before = this.position;
+      const coached = this.coachMove(before, move); // (the values before the move: usually cached)
       await this.move({ move });
+      this.coachSays = await coached;
+      this.draw();
       await this.computerTurns();
     } catch (error) {
       this.fail(error.message);
@@ -250,7 +395,10 @@ export class PlayView {
     const p = this.position;
     const names = this.record.players;
     const over = p.result !== null;
-    const yourTurn = this.yourTurn();
+    // a roll that rolls no dice (the turn limit's target: the choice comes next) is made for
+    // you at once: no button for it, which would vanish under the finger
+    const automatic = p.legal.length === 1 && p.roll?.dice === 0 && p.options.length === 0;
+    const yourTurn = this.yourTurn() && !automatic;
     this.board.hidden = false;
     this.board.dataset.seat = String(p.seat);
     this.board.dataset.over = String(over);
@@ -266,15 +414,22 @@ export class PlayView {
     } else {
       status = yourTurn ? "Your turn." : `${escapeHtml(names[p.seat])} is playing…`;
     }
-    const faces = p.faces && p.faces.length ? `<p class="play-faces">Last roll: ${p.faces.map(faceHtml).join(" ")}</p>` : "";
+    const faces = p.faces && p.faces.length ? `<p class="play-faces" data-testid="play-faces">Last roll: ${diceHtml(p.faces)}</p>` : "";
+    const mine = this.record.moves.length > 0 && this.you !== null;
     this.board.innerHTML = `
       <p class="play-scores" data-testid="play-scores">${score(0)} ${score(1)}</p>
-      <p class="play-status" data-testid="play-status">${status}${over ? "" : ` Turn total: <strong>${p.turn_points}</strong>`}</p>
+      <p class="play-event" data-testid="play-event" role="status">${escapeHtml(this.event)}</p>
+      <p class="play-status" data-testid="play-status">${status}</p>
+      ${over ? "" : `<p class="play-turn" data-testid="play-turn">${countersHtml(this.game, p.state)}</p>`}
       ${faces}
-      <div class="rule-row">${yourTurn ? moveButtons(p) : ""}${yourTurn ? '<button type="button" class="secondary" data-testid="play-hint">Hint</button>' : ""}</div>
+      <div class="rule-row play-moves">${yourTurn ? moveButtons(p) : ""}</div>
+      <div class="rule-row">${yourTurn ? '<button type="button" class="secondary" data-testid="play-hint">Hint</button>' : ""}
+        ${mine ? '<button type="button" class="secondary" data-testid="play-takeback">Take back</button>' : ""}</div>
+      <p data-testid="play-coach-says" class="note coach-says" ${this.coachSays ? "" : "hidden"}>${escapeHtml(this.coachSays)}</p>
       <div data-testid="play-hints" class="note"></div>`;
     wireMoveButtons(this.board, p, (move) => this.act(move));
     this.board.querySelector("[data-testid=play-hint]")?.addEventListener("click", () => this.hint());
+    this.board.querySelector("[data-testid=play-takeback]")?.addEventListener("click", () => this.takeBack());
     if (!over) this.review.clear();
   }
 
@@ -327,8 +482,7 @@ export async function hintText(call, args, p, mover = "your") {
   try {
     if (p.options.length) {
       const answer = await call("advise", { ...args, state: p.state, faces: p.faces || [] });
-      const label = (o) => o.label || (o.keep ? `keep ${o.keep.join(" ")} (+${o.points})` : JSON.stringify(o.state));
-      const shown = answer.options.slice(0, 5).map((o) => `${label(o)}: ${pct(o.value)}`);
+      const shown = answer.options.slice(0, 5).map((o) => `${o.label}: ${pct(o.value)}`);
       const more = answer.options.length > 5 ? ` (and ${answer.options.length - 5} more)` : "";
       return `Best first (${mover} chance of winning): ${shown.join(" · ")}${more}`;
     }
@@ -343,9 +497,4 @@ export async function hintText(call, args, p, mover = "your") {
 
 function pct(p) {
   return `${(100 * p).toFixed(2)}%`;
-}
-
-export function faceHtml(face) {
-  const text = Array.isArray(face) ? face.join(" ") : String(face);
-  return `<span class="die-face">${escapeHtml(text)}</span>`;
 }

@@ -84,7 +84,7 @@ export function lineFigure(values, { low, high, ticks, base, title }) {
   const W = 320;
   const H = 110;
   const pad = 24;
-  const left = 34;
+  const left = 46;
   const y = (v) => (H - pad - ((H - 2 * pad) * (v - low)) / Math.max(1e-12, high - low)).toFixed(1);
   const points = values.map((v, n) => `${(left + ((W - left - pad) * n) / Math.max(1, values.length - 1)).toFixed(1)},${y(v)}`);
   return `<figure class="play-curve"><figcaption>${title}</figcaption>

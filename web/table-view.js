@@ -16,10 +16,11 @@
 // and table-choose, table-undo, table-advice-button, table-advice, the review and the record box.
 import { escapeHtml } from "./advice-panel.js";
 import { putAside, readKept, takeAside, writeKept } from "./kept-object.js";
-import { faceHtml, hintText, moveButtons, wireMoveButtons } from "./play-view.js";
+import { hintText, moveButtons, wireMoveButtons } from "./play-view.js";
 import { RecordBox } from "./record-box.js";
 import { ReviewPanel } from "./review-panel.js";
 import { RollEntry } from "./roll-entry.js";
+import { countersHtml, diceHtml } from "./turn-words.js";
 
 export class TableView {
   // call(action, args) -> Promise of the engine's answer; navigate(fragment): open a state
@@ -269,11 +270,11 @@ export class TableView {
     if (over) {
       status = p.winners.length > 1 ? "A draw." : `${escapeHtml(names[p.winners[0]])} won.`;
     } else {
-      status = `<strong>${escapeHtml(names[p.seat])}</strong> to play. ${this.counters(p)}`;
+      status = `<strong>${escapeHtml(names[p.seat])}</strong> to play. ${countersHtml(this.game, p.state)}`;
     }
     this.board.querySelector("[data-testid=table-turn]").innerHTML = status;
     this.board.querySelector("[data-testid=table-faces]").innerHTML =
-      p.faces && p.faces.length ? `Last roll: ${p.faces.map(faceHtml).join(" ")}` : "";
+      p.faces && p.faces.length ? `Last roll: ${diceHtml(p.faces)}` : "";
     const moves = this.board.querySelector(".table-moves");
     moves.innerHTML = over ? "" : moveButtons(p, "table", { roll: false, holdLabel: `Hold (bank ${p.turn_points})` });
     wireMoveButtons(moves, p, (move) => this.act(move), "table");
@@ -282,17 +283,5 @@ export class TableView {
     this.board.querySelector("[data-testid=table-advice-button]").hidden = over;
     this.undoButton.disabled = p.moves === 0;
     this.advice.textContent = "";
-  }
-
-  // the turn's counters in the game's words (every state variable but the scores and whose turn)
-  counters(p) {
-    const [score, opponent] = this.game.axes;
-    return this.game.state_vars
-      .filter((v) => ![score, opponent, "p"].includes(v.name) && v.name in p.state)
-      .map((v) => {
-        const value = p.state[v.name];
-        return `${escapeHtml(v.label)}: <strong>${escapeHtml(value === "" ? "none" : String(value))}</strong>`;
-      })
-      .join(" · ");
   }
 }

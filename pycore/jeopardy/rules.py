@@ -310,6 +310,7 @@ class JeopardyGame(Game):
             "table_end": cls.table_end,
             "panel_vars": list(cls.panel_vars) if cls.panel_vars is not None else None,
             "together": [list(group) for group in cls.entered_together],
+            "unit": cls.turn_unit(),  # what a turn's gain counts, in the game's words (brains)
         }
 
     @classmethod

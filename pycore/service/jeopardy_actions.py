@@ -83,7 +83,7 @@ from ..jeopardy.design import MAX_VALUES as MAX_DESIGN_VALUES
 from ..jeopardy.design import design, parse_values
 from ..jeopardy.explain import reason
 from ..jeopardy.factored import FactoredSolution, hold_thresholds, reachable_turn_states
-from ..jeopardy.match import Record, extend, find_player, play, replay, review, start_state
+from ..jeopardy.match import Record, extend, find_player, option_label, play, replay, review, start_state
 from ..jeopardy.match import Values as MatchValues
 from ..jeopardy.model import compile_game
 from ..jeopardy.rule_language import parse_rule
@@ -315,6 +315,7 @@ def _choices_after(game: JeopardyGame, state: State, faces, turn) -> dict:
             "value": values[then],
             "bust": after.bust if after else 0.0,  # the chance that the next roll busts, if it is made
             **game.describe_choice(state.turn, faces, option.turn),
+            "label": option_label(game, state.turn, faces, option),  # as a game's record names it
         })
     rows.sort(key=lambda row: -row["value"])
     return {"faces": list(faces), "turn_over": False, "choices": rows}

@@ -3,6 +3,7 @@ order on the position shown; fields the game enters together checked together) a
 in view on a 360x740 screen without scrolling."""
 
 import pytest
+from page_helpers import BOARD, READY, my_move, open_play_setup, start
 from playwright.sync_api import expect
 
 from pycore import api
@@ -232,3 +233,56 @@ def test_yahtzee_play_does_not_reroll_when_every_die_is_kept(site, page):
     expect(roll).to_be_enabled()
     expect(roll).to_have_text("Reroll the others")
     expect(play).to_have_attribute("data-rolls-left", "2")
+
+
+# -- Play tells the game --------------------------------------------------------------------
+
+COUNTERS = {  # the counters of each game's turn, in its own words (from the game's description)
+    "game=gro&goal=30": ["Turn total", "1s set aside"],
+    "game=ayzd": ["Brains this turn", "Shotguns"],
+    "game=zombie-dice": ["Brains this turn", "Footprints in hand", "Brain dice set aside", "Shotgun dice"],
+    "game=farkle": ["Turn total", "Dice to roll"],
+    "game=pig-turns&goal=30&turns=10": ["Turns left", "Turn total", "Target"],
+}
+
+
+@pytest.mark.parametrize("fragment", list(COUNTERS), ids=[f.split("&")[0][5:] for f in COUNTERS])
+def test_play_shows_every_counter_and_its_buttons_on_a_phone_screen(site, page, fragment):
+    start(page, site, fragment, 3)
+    expect(page.locator(READY).first).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_test_id("play-setup")).not_to_have_attribute("open", "")  # folded during a game
+    turn = page.get_by_test_id("play-turn")
+    for label in COUNTERS[fragment]:
+        expect(turn).to_contain_text(label + ":")
+    move = page.locator(f"{BOARD} [data-testid=play-roll], {BOARD} [data-testid=play-option], {BOARD} [data-testid=play-option-list]").first
+    expect(move).to_be_in_viewport(ratio=1)
+
+
+def test_play_says_every_move_at_fast_pace_with_the_coach_and_takes_back(site, page):
+    """Pig to 20, seed 31: each roll and bust said in the log (the computer's too, though it moves
+    at once), the coach prices each of your moves with the API's values, the chance line is the
+    API's, and Take back returns to your last decision."""
+    page.goto(site + "#game=pig&goal=20&view=play")
+    open_play_setup(page)
+    page.get_by_test_id("play-coach").check()
+    start(page, site, "game=pig&goal=20", 31)
+    chance = page.get_by_test_id("play-chance-value")
+    first = api.call("advise", {"game": "pig", "goal": 20, "state": "i=0,j=0,k=0"})
+    expect(chance).to_have_text(f"{100 * first['value']:.2f}%", timeout=TIMEOUT)
+    log = page.get_by_test_id("play-log")
+    n = 0
+    while my_move(page, n) and n < 12:
+        n += 1
+    lines = log.locator("li").all_inner_texts()
+    assert any(line.startswith("You rolled") for line in lines), lines
+    assert any(line.startswith("Optimal ") for line in lines), lines  # the computer's moves, said
+    assert any("bust, no score this turn" in line for line in lines), lines  # a 1 is announced
+    expect(page.get_by_test_id("play-coach-says")).to_contain_text("Coach:")
+    board = page.get_by_test_id("play-board")
+    if board.get_attribute("data-over") != "true":
+        moves = int(board.get_attribute("data-moves"))
+        page.get_by_test_id("play-takeback").click()
+        expect(board).not_to_have_attribute("data-moves", str(moves), timeout=TIMEOUT)
+        assert int(board.get_attribute("data-moves")) < moves
+        expect(page.get_by_test_id("play-status")).to_have_text("Your turn.")
+        expect(log.locator("li").first).to_have_text("You took back your last move.")

@@ -35,7 +35,7 @@ def test_a_typed_value_that_cannot_occur_moves_only_its_own_variable(site, page)
     page.get_by_test_id("input-k").fill("1")
     page.get_by_test_id("input-k").press("Enter")
     expect(page).to_have_url(site + "#game=gro&p=2&i=30&j=55&k=0&o=0", timeout=TIMEOUT)
-    expect(page.get_by_test_id("note-k")).to_contain_text("k = 1 cannot occur here", timeout=TIMEOUT)
+    expect(page.get_by_test_id("note-k")).to_contain_text("Turn total 1 cannot occur here", timeout=TIMEOUT)
     expect(page.get_by_test_id("link-message")).to_be_hidden()  # beside the control, not at the top
     page.get_by_test_id("input-i").fill("")
     page.get_by_test_id("input-i").press("Enter")
@@ -51,7 +51,7 @@ def test_the_slider_moves_only_its_own_variable_and_keeps_the_keyboard(site, pag
     # k = 19 cannot occur with no 1s set aside (5 a roll): the next possible one down is taken
     page.keyboard.press("ArrowLeft")
     expect(page).to_have_url(site + "#game=gro&p=2&i=30&j=55&k=15&o=0&view=slice&axis=k", timeout=TIMEOUT)
-    expect(page.get_by_test_id("slice-note")).to_contain_text("k = 19 cannot occur here")
+    expect(page.get_by_test_id("slice-note")).to_contain_text("Turn total 19 cannot occur here")
     expect(page.get_by_test_id("slice-at")).to_have_text("15", timeout=TIMEOUT)
     # the keyboard stays on the slider, so the next arrow goes on from there
     assert page.evaluate("document.activeElement.dataset.testid") == "slice-slider"
