@@ -286,3 +286,53 @@ def test_play_says_every_move_at_fast_pace_with_the_coach_and_takes_back(site, p
         assert int(board.get_attribute("data-moves")) < moves
         expect(page.get_by_test_id("play-status")).to_have_text("Your turn.")
         expect(log.locator("li").first).to_have_text("You took back your last move.")
+
+
+# -- readable and tappable ------------------------------------------------------------------
+
+SMALL_TARGETS = """() => [...document.querySelectorAll('button, select, input, summary, textarea, a[href]')]
+  .filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; })
+  .map((e) => { const r = e.getBoundingClientRect();
+    return [e.dataset.testid || e.textContent.trim().slice(0, 30) || e.name || e.type, Math.round(r.width), Math.round(r.height)]; })
+  .filter(([, w, h]) => w < 24 || h < 24)"""
+
+
+@pytest.mark.parametrize("link", [
+    "#game=gro&p=1&i=10&j=20&k=12&o=1",
+    "#game=farkle&rules=zilch&i=0&j=0&k=350&d=2",  # the rules editor's checkboxes
+    "#game=pig&view=play",
+    "#game=gro&view=table",
+    "#game=yahtzee",
+])
+def test_every_control_is_a_24_px_target_at_least(site, page, link):
+    """WCAG 2.2 AA target size, on a phone, with every folded part opened: "How to play", "As a
+    rule", "Save, share or load" were 16 px tall and Farkle's rule checkboxes 13 px wide."""
+    page.goto(site + link)
+    answer = YZ_ADVICE if "yahtzee" in link else ADVICE
+    expect(page.locator(answer)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    assert page.evaluate(SMALL_TARGETS) == []
+
+
+def test_the_last_roll_is_readable_in_dark_mode(site, browser):
+    """The Last roll dice were near-white on white in dark mode (1.2:1): dark ink on the die."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme="dark")
+    page = context.new_page()
+    start(page, site, "game=pig&goal=20", 31)
+    expect(page.get_by_test_id("play-roll")).to_be_visible(timeout=TIMEOUT)
+    page.get_by_test_id("play-roll").click()
+    die = page.locator("[data-testid=play-faces] .die-face").first
+    expect(die).to_be_visible(timeout=TIMEOUT)
+    ink, paper = die.evaluate("(d) => [getComputedStyle(d).color, getComputedStyle(d).backgroundColor]")
+    context.close()
+    assert contrast(ink, paper) >= 4.5, (ink, paper)
+
+
+def contrast(a, b):
+    def luminance(css):
+        channels = [int(x) / 255 for x in css[css.index("(") + 1 : css.index(")")].split(",")[:3]]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)

@@ -12,6 +12,7 @@ from pycore import api
 TIMEOUT = 90_000
 ADVICE = "[data-testid=advice]"
 YZ_ADVICE = "[data-testid=yahtzee-advice]"
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 
 def ready(page, selector=ADVICE):
@@ -311,10 +312,15 @@ def test_the_focus_ring_is_strong_on_white(site, page):
         ("#game=zombie-dice&p=1&i=5&j=8&b=3&fp=GY&br=GGR&sg=R", ADVICE),  # with the roll entry
         ("#game=zombie-dice&p=1&i=5&j=8&b=3&fp=GY&br=GGR&sg=R&view=thresholds&objective=turn-score", ADVICE),
         ("#game=farkle&rules=zilch&i=0&j=0&k=350&d=2", ADVICE),
+        ("#game=gro&view=table", ADVICE),
+        ("#game=zombie-dice&view=play", ADVICE),
     ],
 )
-def test_axe_finds_no_violations(site, page, desktop_page, link, wait):
-    for p in (page, desktop_page):
+def test_axe_finds_no_violations(site, browser, page, desktop_page, link, wait):
+    """Issue 33: WCAG 2.2 AA (axe's wcag22aa rules, target size among them) on a phone and a
+    desktop in light mode and on a phone in dark mode."""
+    dark = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme="dark").new_page()
+    for p in (page, desktop_page, dark):
         p.goto(site + link)
         ready(p, wait)
         if "strategies" in link:
@@ -324,9 +330,16 @@ def test_axe_finds_no_violations(site, page, desktop_page, link, wait):
         if "yahtzee" in link:
             p.get_by_test_id("yz-tab-distribution").click()
             expect(p.get_by_test_id("target-curve")).to_be_visible(timeout=TIMEOUT)
-        results = Axe().run(p)
+        if "view=play" in link:  # a game under way: its board, dice, log and chance line
+            p.get_by_test_id("play-seed").fill("9")
+            p.get_by_test_id("play-new").click()
+            p.get_by_test_id("play-roll").click(timeout=TIMEOUT)
+            expect(p.get_by_test_id("play-faces")).to_be_visible(timeout=TIMEOUT)
+            expect(p.get_by_test_id("play-chance")).to_be_visible(timeout=TIMEOUT)
+        results = Axe().run(p, options={"runOnly": {"type": "tag", "values": AXE_TAGS}})
         violations = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in results.response["violations"]]
         assert violations == [], violations
+    dark.context.close()
 
 
 def test_before_python_is_ready_no_card_is_empty(site, browser):
