@@ -75,7 +75,7 @@ def test_komi_json():
     [
         (["solve", "zombie"], "unknown game 'zombie'; valid games: pig"),
         (["advise", "gro", "--state", "x=1"], "no state variable 'x'; valid keys: p, i, j, k, o"),
-        (["advise", "gro", "--state", "i=60"], "i (score of the player to move) must be between 0 and 49, got 60"),
+        (["advise", "gro", "--state", "i=60"], "Your score (i) must be between 0 and 49, got 60"),
         (["advise", "gro", "--state", "k=1"], "cannot occur"),
         (["advise", "pig", "--state", "i=ten"], "i must be a whole number"),
         (["solve", "gro", "--goal", "500"], "goal must be between 5 and 150"),

@@ -87,6 +87,7 @@ export class AdvicePanel {
           .join("")}</ol>`
       : "";
     this.body.innerHTML = `
+      ${advice.objective_note ? `<p class="note objective-note" data-testid="objective-note">${escapeHtml(advice.objective_note)}</p>` : ""}
       <p class="verdict verdict-${best}"><span data-testid="verdict">${escapeHtml(verdict)}</span></p>
       ${choiceList || `${bar("If you roll", roll, "roll")}${bar("If you hold", hold, "hold")}`}
       <p class="why" data-testid="reason">${escapeHtml(reason)}</p>

@@ -16,11 +16,13 @@ import { SolveTimer } from "./solve-timer.js";
 const $ = (id) => document.getElementById(id);
 const LAST_KEY = "roll-or-hold-last-positions";
 
-function showProblems(problems) {
+// what a request asked for that could not be, and what was shown instead; heading: why it was
+// asked (a link opened, or the position carried over to other rules chosen in the picker)
+function showProblems(problems, heading = "That link needed fixing:") {
   const box = $("link-message");
   box.hidden = problems.length === 0;
   box.innerHTML = problems.length
-    ? `<strong>That link needed fixing:</strong><ul>${problems.map((p) => `<li>${escapeHtml(p)}</li>`).join("")}</ul>`
+    ? `<strong>${escapeHtml(heading)}</strong><ul>${problems.map((p) => `<li>${escapeHtml(p)}</li>`).join("")}</ul>`
     : "";
 }
 
@@ -90,7 +92,7 @@ class App {
 
   // resolve any request (a link, an edit, a new game) to a valid position and show it;
   // an edit (push) adds a history entry, so Back steps through the positions shown
-  async open(fragment, { push = false } = {}) {
+  async open(fragment, { push = false, heading = undefined } = {}) {
     if (push) this.userMoved = true;
     const mine = ++this.sequence;
     // Back or Forward while this request runs moves the address before its hashchange event
@@ -102,7 +104,7 @@ class App {
     try {
       resolved = await this.engine.call("resolve", { fragment });
       if (!isCurrent()) return;
-      showProblems(resolved.problems);
+      showProblems(resolved.problems, heading);
       const game = this.meta(resolved.game);
       const variant = (r) => r && `${r.game}|${JSON.stringify(r.params)}`;
       if (variant(this.current) !== variant(resolved)) $("status").textContent = ""; // about the last game or variant
@@ -158,7 +160,7 @@ class App {
         if (view.rule) keys.rule = view.rule;
       }
       if (view && view.objective && view.objective !== (this.meta(game).default_objective || "win")) keys.objective = view.objective;
-      this.open(new URLSearchParams(keys).toString(), { push: true });
+      this.open(new URLSearchParams(keys).toString(), { push: true, heading: "The position moved to fit these rules:" });
     }, (game, params) => this.engine.call("rules", { game, ...params }));
     new ShareButtons($("share"), (text) => ($("status").textContent = text));
   }

@@ -886,7 +886,7 @@ class JeopardyGame(Game):
             low, high = self.var_range(var)
             if not low <= value <= high:
                 raise InvalidStateError(
-                    f"{self.name}: {var} ({self.variable(var).help}) must be between {low} and {high}, got {value}"
+                    f"{self.name}: {self.variable(var).label} ({var}) must be between {low} and {high}, got {value}"
                 )
         self.anchor_key(state.anchor)
         if tuple(state.turn) not in self.reachable_turns(state.anchor):

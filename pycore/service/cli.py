@@ -264,7 +264,8 @@ def _format(command: str, result: dict) -> str:
         for action, value in result["values"].items():
             what = "points" if result.get("objective") == "turn-score" else "P(win)"
             outlook = result["outlook"].get(action)
-            detail = f"   bust {outlook['bust']:.1%}, {outlook['points']:.2f} turn points" if outlook else ""
+            unit = result.get("unit", "points")
+            detail = f"   bust {outlook['bust']:.1%}, {outlook['points']:.2f} {unit} this turn" if outlook else ""
             lines.append(f"  {action:<4}  " + ("not allowed" if value is None else f"{what} = {value:.6f}{detail}"))
         margin = "" if result["margin"] is None else f" (by {result['margin']:.6f})"
         lines.append(f"best: {result.get('best_before_roll', result['best'])}{margin}")
@@ -318,7 +319,7 @@ def _format_scorecard(command: str, head: str, result: dict) -> str:
     dice = "start of turn" if result["dice"] is None else f"dice {''.join(map(str, result['dice']))}"
     lines = [
         f"{head}  card [{result['scorecard']}] ({result['score_so_far']} points), {dice}, "
-        f"{result['rolls_left']} rolls left",
+        f"{result['rolls_left']} roll{'' if result['rolls_left'] == 1 else 's'} left",
         f"expected final score {result['expected_final']:.4f}",
     ]
     for keep in result["keeps"][:8]:

@@ -87,7 +87,7 @@ from ..jeopardy.match import Record, extend, find_player, option_label, play, re
 from ..jeopardy.match import Values as MatchValues
 from ..jeopardy.model import compile_game
 from ..jeopardy.rule_language import parse_rule
-from ..jeopardy.rules import HOLD, OBJECTIVES, ROLL, JeopardyGame, State, best_of, probability
+from ..jeopardy.rules import HOLD, OBJECTIVES, ROLL, JeopardyGame, State, best_of, person_reason, probability
 from ..jeopardy.solver import Progress, Solution, solve
 from ..jeopardy.strategy import choose_policy, fairest_komi, komi_table, matchup, mistakes, policy_results
 from ..jeopardy.turn import check_objective, solve_turn_score, turn_outlook, win_turn_values
@@ -259,7 +259,11 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
         # what the roll allows, flat, and the best of it (none after a bust)
         rolled = {"roll": roll, "options": roll["choices"]}
     note = getattr(game, "model_note", None) if objective == "win" else None
+    # the one turn's points because the win chances cannot be had: why, with the answer
+    why_not_win = win_unavailable(game) if objective == "turn-score" and game.default_objective == "win" else None
     return {
+        **({"objective_note": f"Most {game.turn_unit()} this turn, not the win: {_person_words(why_not_win)}."}
+           if why_not_win else {}),
         **_head(game),
         **rolled,
         **({"model_note": note} if note else {}),
@@ -749,6 +753,14 @@ def win_unavailable(game: JeopardyGame) -> str | None:
     return None
 
 
+def _person_words(text: str) -> str:
+    """A message as a player reads it: no leading game name ("farkle: ..."), no closing stop."""
+    head = text.split(": ", 1)
+    if len(head) == 2 and " " not in head[0]:
+        text = head[1]
+    return text.rstrip(".")
+
+
 def _prebuilt_stem(game: JeopardyGame) -> bool:
     """Whether a table of turn-start values ships for these parameters."""
     return game.table_stem in {g.table_stem for g in type(game).prebuilt_variants()}
@@ -864,8 +876,15 @@ def nearest_state(game: JeopardyGame, wanted: dict[str, object]) -> tuple[State,
         distance = np.abs(model.turns - target_turn).sum(axis=1).astype(float)
         distance[~model.valid[a]] = np.inf
         state = model.state_at(a, int(np.argmin(distance)))
-    changed = game.format_state(state)
-    return state, [f"{problem}; showing the nearest possible state {changed}"]
+    # in the player's words: what was wrong, and each value moved (by its label)
+    values = game.state_values(state)
+    moved = [
+        f"{game.variable(v).label.lower()} {values[v] if values[v] != '' else 'none'}"
+        for v in game.state_vars
+        if str(values[v]) != str(wanted.get(v, values[v])).strip().upper()
+    ] or [f"{game.variable(v).label.lower()} {values[v]}" for v in game.state_vars if v not in wanted][:2]
+    why = person_reason(problem, game.name)
+    return state, [f"{why}; showing the nearest possible state: {', '.join(moved) or 'the start'}"]
 
 
 def _nearest_factored_turn(game: JeopardyGame, anchor: tuple[int, ...], target_turn: np.ndarray) -> State:

@@ -118,7 +118,8 @@ def _nearest_variant(cls, params: dict, link: LinkValues, exc: PycoreError):
         except PycoreError:
             continue
         default = next(p.default for p in cls.parameters if p.name == name)
-        link.problems.append(f"{exc}; using {name} {default}")
+        # an empty default said in words (it read as a sentence cut off: "...; using set ")
+        link.problems.append(f"{exc}; using {name} {default}" if default != "" else f"{exc}; using no {name} (the default)")
         return game
     link.problems.append(f"{exc}; using the default variant")
     return cls()

@@ -336,3 +336,35 @@ def contrast(a, b):
 
     high, low = sorted((luminance(a), luminance(b)), reverse=True)
     return (high + 0.05) / (low + 0.05)
+
+
+# -- players' words -------------------------------------------------------------------------
+
+
+def test_a_goal_too_large_for_a_phone_says_why_at_once(site, page):
+    page.goto(site + "#game=pig&goal=400")
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    note = page.get_by_test_id("objective-note")
+    expect(note).to_contain_text("Most points this turn, not the win")
+    expect(note).to_contain_text("2.2 GB")
+    expect(note).to_contain_text("goal up to 306 fits")
+
+
+def test_rules_changed_in_the_picker_say_the_position_moved_not_a_link(site, page):
+    page.goto(site + "#game=gro&p=1&i=45&j=0&k=0&o=0")
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    goal = page.get_by_test_id("param-goal")
+    goal.fill("30")
+    goal.press("Enter")
+    message = page.get_by_test_id("link-message")
+    expect(message).to_contain_text("The position moved to fit these rules:", timeout=TIMEOUT)
+    expect(message).to_contain_text("Your score (i) must be between 0 and 29, got 45; showing the nearest possible state: your score 29")
+    expect(message).not_to_contain_text("link")
+    expect(message).not_to_contain_text("gro:")
+
+
+def test_an_empty_default_is_said_in_words(site, page):
+    page.goto(site + "#game=farkle&set=lots")
+    message = page.get_by_test_id("link-message")
+    expect(message).to_contain_text("That link needed fixing", timeout=TIMEOUT)
+    expect(message).to_contain_text("using no set (the default)")
