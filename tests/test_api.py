@@ -191,3 +191,20 @@ def test_numbers_in_links_are_plain_whole_numbers():
                               ("game=yahtzee&target=2_00", "target must be a whole number, not '2_00' (ignored)")]:
         assert handle({"action": "resolve", "args": {"fragment": fragment}})["problems"] == [message]
     assert handle({"action": "resolve", "args": {"fragment": "game=pig&goal=50&i=7"}})["state"]["i"] == 7
+
+
+def test_neighbours_are_the_answers_one_tap_away():
+    """Issue 33 item 9: what the page keeps with an answer so that a tap after a reload is
+    answered before Python is up: each is advise's answer for the state that step gives."""
+    state = "p=1,i=10,j=20,k=12,o=1"
+    answer = handle({"action": "neighbours", "args": {"game": "gro", "state": state}})
+    taps = {(n["var"], n.get("direction", n.get("to"))) for n in answer["neighbours"]}
+    assert {("i", 1), ("i", -1), ("j", 1), ("p", 2)} <= taps
+    for n in answer["neighbours"]:
+        how = {"direction": n["direction"]} if "direction" in n else {"to": n["to"]}
+        stepped = handle({"action": "step", "args": {"game": "gro", "state": state, "var": n["var"], **how}})
+        assert stepped["state"] == n["state"] and not stepped.get("pending")
+        assert n["answer"] == handle({"action": "advise", "args": {"game": "gro", "state": n["state"]}})
+    # where an answer would need a solve, none are worked out (a tap must not wait behind one)
+    fresh = handle({"action": "neighbours", "args": {"game": "gro", "goal": 37, "state": "p=1,i=10,j=20"}})
+    assert fresh["neighbours"] == []

@@ -99,7 +99,14 @@ class App {
     // arrives: then this answer must not rewrite the address (the event's request takes over)
     const addressAtStart = location.hash;
     const isCurrent = () => mine === this.sequence;
-    if (fragment !== this.shown) this.screenOf(this.current).pending();
+    // before Python is ready, a position one tap from the kept answer is answered at once
+    // from what the last visit kept (Python confirms it below, once it is up)
+    const early = this.screenOf(this.current).keptFor?.(fragment);
+    if (early) {
+      this.screenOf(this.current).showKept(this.meta(early.resolved.game), early.resolved, early.answer);
+      history.pushState(null, "", early.answer.link);
+      this.shown = early.answer.link;
+    } else if (fragment !== this.shown) this.screenOf(this.current).pending();
     let resolved = null;
     try {
       resolved = await this.engine.call("resolve", { fragment });
@@ -115,15 +122,34 @@ class App {
       if (!shown || !isCurrent() || location.hash !== addressAtStart) return;
       this.current = resolved;
       this.shown = shown.link;
-      if (location.hash !== shown.link) history[push ? "pushState" : "replaceState"](null, "", shown.link);
+      const pushed = early && location.hash === early.answer.link; // (the early answer pushed it already)
+      if (location.hash !== shown.link) history[push && !pushed ? "pushState" : "replaceState"](null, "", shown.link);
       this.lastByGame[resolved.game] = shown.link;
       writeKept(LAST_KEY, this.lastByGame);
-      this.store.putAnswer(shown.link, { answer: shown.answer, resolved, games: this.games });
+      const kept = { answer: shown.answer, resolved, games: this.games };
+      await this.store.putAnswer(shown.link, kept);
+      this.keepNeighbours(resolved, shown.link, kept, isCurrent);
     } catch (error) {
       if (!isCurrent()) return;
       this.progress.hide();
       if (resolved) this.current = resolved; // (what the controls now show)
       this.screenOf(resolved || this.current).showError(error.message);
+    }
+  }
+
+  // the answers one tap away, kept with this one for the next visit; asked for a moment after
+  // the answer shows and only if nothing else was asked meanwhile (a tap waits behind them)
+  async keepNeighbours(resolved, link, kept, isCurrent) {
+    const screen = this.screenOf(resolved);
+    if (!screen.neighbours) return;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    if (!isCurrent()) return;
+    try {
+      const neighbours = await screen.neighbours(resolved);
+      if (neighbours.length) await this.store.putAnswer(link, { ...kept, neighbours });
+      if (isCurrent()) screen.root.dataset.neighbours = String(neighbours.length); // (tests and the bench wait on it)
+    } catch {
+      /* nothing kept: the next visit's taps wait for Python */
     }
   }
 
@@ -140,7 +166,7 @@ class App {
     this.current = resolved;
     this.showScreen(game.kind);
     this.picker.show(resolved.game, resolved.params);
-    this.screens[game.kind].showKept(game, resolved, kept.answer);
+    this.screens[game.kind].showKept(game, resolved, kept.answer, kept.neighbours);
     this.shown = location.hash;
   }
 

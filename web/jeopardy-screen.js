@@ -56,7 +56,9 @@ export class JeopardyScreen {
       (state) => this.navigate(this.request(state)),
       (state, name, how) => this.engine.call("step", { game: this.current.game, ...this.current.params, state, var: name, ...how }),
       (text) => this.advice.setUnapplied(text),
+      (values, name, how) => this.quickStep(values, name, how),
     );
+    this.kept = null; // the answers one tap away from the kept answer: {state, neighbours}
     this.thresholds = new ThresholdView(this.boundary);
     this.design = new DesignView(this.boundary, {
       call: (action, args, options) => this.engine.call(action, args, options),
@@ -150,14 +152,46 @@ export class JeopardyScreen {
     views.hidden = game.views.length < 2;
   }
 
-  // the answer kept from the last visit, shown before Python is ready
-  showKept(game, resolved, answer) {
+  // the answer kept from the last visit, shown before Python is ready, with the answers one
+  // tap away (neighbours), which answer a tap made before Python is ready
+  showKept(game, resolved, answer, neighbours = []) {
     this.game = game;
     this.showViews(game);
     this.current = resolved;
     this.editor.show(game, resolved.state);
     this.objective.show(game, resolved.view.objective);
     this.advice.show(answer);
+    this.kept = { state: resolved.state, neighbours: neighbours || [] };
+  }
+
+  // a tap made before Python is ready, answered from the kept answers one tap away (null: ask
+  // Python, which answers once it is up); from Python's answer on, every tap is Python's
+  quickStep(values, name, how) {
+    if (this.engine.version || !this.kept) return null;
+    const same = (a, b) => Object.keys(b).every((v) => String(a[v]) === String(b[v]));
+    if (!same(values, this.kept.state)) return null;
+    const hit = this.kept.neighbours.find(
+      (n) => n.var === name && (("direction" in how && n.direction === how.direction) || ("to" in how && n.to === how.to)),
+    );
+    return hit ? hit.state : null;
+  }
+
+  // the kept answer of a position one tap away (before Python is ready), for app.js to show at once
+  keptFor(fragment) {
+    if (this.engine.version || !this.kept || !this.current) return null;
+    const keys = new URLSearchParams(fragment.replace(/^#/, ""));
+    if (keys.get("game") !== this.current.game) return null;
+    const hit = this.kept.neighbours.find((n) => Object.entries(n.state).every(([v, x]) => keys.get(v) === String(x)));
+    if (!hit) return null;
+    this.kept = { state: hit.state, neighbours: [] }; // (two taps away is not kept: Python answers)
+    return { answer: hit.answer, resolved: { ...this.current, state: hit.state, fragment: hit.answer.link } };
+  }
+
+  // the answers one tap away from a position just answered (kept with it for the next visit)
+  async neighbours(resolved) {
+    if (resolved.view.view !== "advice") return [];
+    const args = { game: resolved.game, ...resolved.params, state: resolved.state, view: resolved.view };
+    return (await this.engine.call("neighbours", args)).neighbours;
   }
 
   // the two-player solution of these parameters in Python's memory: from the page's store, a

@@ -16,11 +16,14 @@ import { escapeHtml } from "./advice-panel.js";
 export class StateEditor {
   // onChange(state): show this position; onStep(values, name, how) -> Promise of {state, note,
   // pending} (how: {direction} | {to, with}); onPending(text | null): whether an entry waits
-  constructor(root, onChange, onStep, onPending = () => {}) {
+  // quick(values, name, how) -> the state a tap leads to when it is known without the engine
+  // (a kept answer one tap away, before Python is ready), else null
+  constructor(root, onChange, onStep, onPending = () => {}, quick = () => null) {
     this.root = root;
     this.onChange = onChange;
     this.onStep = onStep;
     this.onPending = onPending;
+    this.quick = quick;
     this.values = {}; // the position the controls show (the last edit's, even before its answer)
     this.typed = {}; // entries waiting for the rest of their group: name -> value as entered
     this.vars = [];
@@ -174,6 +177,11 @@ export class StateEditor {
   }
 
   async ask(name, how) {
+    const known = Object.keys(this.typed).length ? null : this.quick(this.values, name, how);
+    if (known) {
+      this.emit(known, name);
+      return;
+    }
     if ("to" in how) {
       const others = Object.fromEntries(this.groupOf(name).filter((n) => n !== name && n in this.typed).map((n) => [n, this.typed[n]]));
       how = { ...how, with: others };

@@ -509,6 +509,50 @@ def _step(game: JeopardyGame, args: dict, progress) -> dict:
     return {**_head(game), "state": game.state_values(game.step(state, var, direction)), "note": "", "pending": False}
 
 
+#: how long the answers one tap away may take to work out (seconds): they are asked for while
+#: the player looks at an answer, and a tap waits behind them in the worker
+NEIGHBOUR_SECONDS = 0.25
+
+
+def _neighbours(game: JeopardyGame, args: dict, progress) -> dict:
+    """The answers one tap away from a position, as ``advise`` gives them: each stepper's +
+    and - (the next value that can occur) and each other choice of a segmented control. The
+    page keeps them with the position's answer, so that after a reload a tap made while
+    Python starts is answered at once (and confirmed when it is up). Only where an answer
+    costs no solve (a shipped table, a solution in memory, or one turn's points), and no
+    more than :data:`NEIGHBOUR_SECONDS` of work: the rest is left out."""
+    state = _state_from_args(game, args)
+    objective = _objective(game, args)
+    if objective == "win" and not (_prebuilt_stem(game) or (game.key, False) in _SOLUTIONS):
+        return {**_head(game), "neighbours": []}
+    started = time.perf_counter()
+    taps = []
+    for variable in game.variables:
+        if variable.letters:
+            continue
+        now = game.state_values(state)[variable.name]
+        if variable.choices:
+            taps += [(variable.name, {"to": c}) for c in variable.choices if c != now]
+        else:
+            taps += [(variable.name, {"direction": d}) for d in (1, -1)]
+    out = []
+    for name, how in taps:
+        if time.perf_counter() - started > NEIGHBOUR_SECONDS:
+            break
+        try:
+            if "direction" in how:
+                moved, note = game.step(state, name, how["direction"]), ""
+            else:
+                moved, note = game.enter_together(state, name, how["to"], {})
+        except PycoreError:
+            continue  # (nowhere to go: the tap is answered by Python, with its reason)
+        if moved is None or note:
+            continue
+        answer = _advise(game, {**args, "state": game.state_values(moved)}, progress)
+        out.append({"var": name, **how, "state": answer["state"], "answer": answer})
+    return {**_head(game), "neighbours": out}
+
+
 def _roll(game: JeopardyGame, args: dict, progress) -> dict:
     """A roll entered at the table: the position it leads to, or the end of the turn."""
     state = _state_from_args(game, args)
@@ -724,6 +768,7 @@ ACTIONS: dict[str, Callable[[JeopardyGame, dict, Any], dict]] = {
     "estimate": _estimate,
     "link": _link,
     "step": _step,
+    "neighbours": _neighbours,
     "roll": _roll,
     "thresholds": _thresholds,
     "panels": _panels,

@@ -2,6 +2,8 @@
 order on the position shown; fields the game enters together checked together) and the answer
 in view on a 360x740 screen without scrolling."""
 
+import re
+
 import pytest
 from page_helpers import BOARD, READY, my_move, open_play_setup, start
 from playwright.sync_api import expect
@@ -368,3 +370,33 @@ def test_an_empty_default_is_said_in_words(site, page):
     message = page.get_by_test_id("link-message")
     expect(message).to_contain_text("That link needed fixing", timeout=TIMEOUT)
     expect(message).to_contain_text("using no set (the default)")
+
+
+# -- interactive at once --------------------------------------------------------------------
+
+
+def test_a_tap_after_a_reload_is_answered_before_python_is_up(site, page):
+    """The answers one tap away are kept with an answer; after a reload a tap on the kept
+    answer's controls is answered from them while Python starts (here ~3 s), and Python's own
+    answer confirms it."""
+    start_link = api.call("advise", {"game": "gro", "state": "p=1,i=10,j=20,k=12,o=1"})["link"]
+    page.goto(site + start_link)
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    expect(page.locator("#jeopardy-screen")).to_have_attribute("data-neighbours", re.compile(r"[1-9]"), timeout=TIMEOUT)
+    expect(page.get_by_test_id("sw-message")).to_contain_text("Ready to work offline", timeout=TIMEOUT)
+    page.reload()
+    page.get_by_label("Your score plus 1").click()
+    tapped = api.call("advise", {"game": "gro", "state": "p=1,i=11,j=20,k=12,o=1"})
+    expect(page).to_have_url(site + tapped["link"], timeout=TIMEOUT)
+    panel = page.locator(ADVICE)
+    expect(panel).to_have_attribute("data-ready", "true")
+    assert page.get_by_test_id("build").inner_text() == ""  # Python is not up yet: the kept answer
+    assert float(panel.get_attribute("data-p-roll")) == pytest.approx(tapped["values"]["roll"], rel=1e-12)
+    expect(page.get_by_test_id("input-i")).to_have_value("11")
+    expect(page.get_by_test_id("build")).to_contain_text("Build", timeout=TIMEOUT)  # Python is up
+    expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    assert page.url == site + tapped["link"]
+    assert float(panel.get_attribute("data-p-roll")) == pytest.approx(tapped["values"]["roll"], rel=1e-12)
+    # and the next tap is Python's
+    page.get_by_label("Your score plus 1").click()
+    answered(page, "gro", "p=1,i=12,j=20,k=12,o=1")
