@@ -21,7 +21,7 @@ def test_games_lists_the_registry():
     assert [(v["name"], v.get("letters", "")) for v in zombie_dice["state_vars"]][3:] == [
         ("b", ""), ("fp", "GYR"), ("br", "GYR"), ("sg", "GYR")
     ]
-    assert zombie_dice["views"] == ["advice", "thresholds", "strategies", "play", "table"] and games[0]["views"] == ["advice", "slice", "solid", "strategies", "design", "play", "table"]
+    assert zombie_dice["views"] == ["advice", "thresholds", "strategies", "play", "table"] and games[0]["views"] == ["advice", "slice", "solid", "thresholds", "strategies", "design", "play", "table"]
 
 
 def test_advise_accepts_an_object_state(solved):
@@ -208,3 +208,33 @@ def test_neighbours_are_the_answers_one_tap_away():
     # where an answer would need a solve, none are worked out (a tap must not wait behind one)
     fresh = handle({"action": "neighbours", "args": {"game": "gro", "goal": 37, "state": "p=1,i=10,j=20"}})
     assert fresh["neighbours"] == []
+
+
+@pytest.mark.parametrize(
+    "game, state",
+    [("pig", "i=60,j=70,k=0"), ("pig", "i=10,j=20,k=0"), ("gro", "p=1,i=10,j=20,k=12,o=1"), ("gro", "p=2,i=30,j=45,k=0,o=0"),
+     ("ayzd", "p=1,i=5,j=8,b=3,s=1")],
+)
+def test_when_to_hold_agrees_with_the_advice_at_every_turn_state(game, state):
+    """Issue 33 item 8: "When to hold" for the tabulated games: each row's threshold is where the
+    advice turns from roll to hold for good, checked against advise at every reachable state."""
+    chart = handle({"action": "thresholds", "args": {"game": game, "state": state}})
+    from pycore.core.registry import find_game
+
+    g = find_game(game)
+    anchor = g.parse_state(state).anchor
+    counters = g.turn_vars[1:]
+    assert chart["column_var"] is None and chart["row_var"] == (", ".join(counters) or None)
+    for row, (label, cells) in enumerate(zip(chart["rows"], chart["cells"])):
+        cell = cells[0]
+        turns = [t for t in g.reachable_turns(anchor) if ", ".join(map(str, t[1:])) == label]
+        for t in turns:
+            values = dict(zip(g.anchor_vars, anchor)) | dict(zip(g.turn_vars, t))
+            answer = handle({"action": "advise", "args": {"game": game, "state": values}})
+            if answer["values"]["roll"] is None and answer["values"]["hold"] is None:
+                continue
+            gain = g.gain(t)
+            if cell["hold_from"] is not None and gain >= cell["hold_from"]:
+                assert answer["best"] == "hold", (label, t, answer["values"])
+            if cell["depends_from"] is None or gain < cell["depends_from"]:
+                assert answer["best"] == "roll", (label, t, answer["values"])

@@ -10,6 +10,7 @@ import { registerOffline } from "./offline.js";
 import { ProgressBar } from "./progress-bar.js";
 import { ScorecardScreen } from "./scorecard-screen.js";
 import { ShareButtons } from "./share-button.js";
+import { Shortcuts } from "./shortcuts.js";
 import { SolutionStore } from "./solution-store.js";
 import { SolveTimer } from "./solve-timer.js";
 
@@ -70,6 +71,7 @@ class App {
       navigate: (fragment) => this.open(fragment, { push: true }),
       timer: new SolveTimer(),
     };
+    this.shortcuts = new Shortcuts($("shortcuts"), $("shortcuts-open"));
     this.screens = {
       jeopardy: new JeopardyScreen($("jeopardy-screen"), tools),
       scorecard: new ScorecardScreen($("scorecard-screen"), tools),

@@ -42,7 +42,8 @@ export class JeopardyScreen {
     this.game = null; // its description
     this.markedRule = null; // the rule whose disagreements the user asked to see
     this.sliceNote = ""; // why the slider's value was moved, shown with the next slice
-    this.strategiesShown = null;
+    this.handlers = null; // the views by name (viewHandlers)
+    this.shownView = null;
     this.solidView = { dispose() {} };
     const part = (id) => root.querySelector(`#${id}`);
     this.boundary = part("boundary");
@@ -331,6 +332,26 @@ export class JeopardyScreen {
     return Object.fromEntries(Object.entries(resolved.state).filter(([name]) => keep(name)));
   }
 
+  // a request that may take seconds (the boundary of Pig with a turn limit sweeps 10,000 turns):
+  // after half a second its progress shows, with Cancel (the worker restarts; the error says so)
+  async longCall(what, action, args) {
+    let shown = false;
+    const onCancel = () => this.engine.cancel(`${what} was cancelled.`);
+    const timer = setTimeout(() => {
+      shown = true;
+      this.progress.show(`${what}…`, null, { onCancel });
+    }, 500);
+    const onProgress = (stage, fraction) => {
+      if (shown) this.progress.show(`${what} (${stage})`, fraction);
+    };
+    try {
+      return await this.engine.call(action, args, { onProgress });
+    } finally {
+      clearTimeout(timer);
+      if (shown) this.progress.hide();
+    }
+  }
+
   async loadSolidView() {
     // three.js is large: load the 3-D view only when it is first asked for
     if (!this.solidView.show) {
@@ -340,70 +361,91 @@ export class JeopardyScreen {
     return this.solidView;
   }
 
+  // the views, one contract: show(resolved, isCurrent) draws it for a position (a view that
+  // does not depend on the state keeps what it drew), dispose() lets it go when another shows
+  viewHandlers() {
+    if (this.handlers) return this.handlers;
+    // the designer, a game in play and one at the table depend on the game and its rules only
+    // (a game opened from a link replaces the one shown)
+    const perRules = (draw) => {
+      let drawn = null;
+      return {
+        async show(resolved) {
+          const incoming = resolved.view.record || null;
+          const key = `${resolved.game}|${JSON.stringify(resolved.params)}`;
+          if (drawn === key && !incoming) return;
+          drawn = key;
+          await draw(resolved, incoming);
+        },
+        dispose() {
+          drawn = null;
+        },
+      };
+    };
+    const slice = {
+      show: async (resolved, isCurrent, note = "") => {
+        const axis = resolved.view.axis;
+        const args = { ...this.panelArgs(resolved), axis, at: resolved.state[axis] };
+        const data = await this.longCall("Drawing the boundary", "slice", args);
+        if (!isCurrent()) return;
+        this.note.hidden = !note;
+        this.note.textContent = note;
+        this.slice.show({ ...data, ...this.axisNames() }, resolved.state, `${data.title}: slice at ${axis} = ${data.at}`, this.sliceNote);
+        this.sliceNote = "";
+      },
+      dispose() {},
+    };
+    this.handlers = {
+      advice: { show: async () => {}, dispose() {} },
+      slice,
+      solid: {
+        show: async (resolved, isCurrent) => {
+          if (!hasWebGL()) return slice.show(resolved, isCurrent, "This browser cannot draw 3-D (no WebGL): here is the 2-D slice instead.");
+          const [data, view3d] = await Promise.all([
+            this.longCall("Drawing the 3-D boundary", "solid", this.panelArgs(resolved)),
+            this.loadSolidView(),
+          ]);
+          if (!isCurrent()) return;
+          view3d.show({ ...data, ...this.axisNames() }, resolved.state, data.title);
+        },
+        dispose: () => this.solidView.dispose(),
+      },
+      thresholds: {
+        show: async (resolved, isCurrent) => {
+          const args = { game: resolved.game, ...resolved.params, state: resolved.state, view: resolved.view };
+          const data = await this.longCall("Working out when to hold", "thresholds", args);
+          if (!isCurrent()) return;
+          this.thresholds.show(data, this.game);
+        },
+        dispose() {},
+      },
+      strategies: perRules((resolved) => this.strategies.show(this.game, resolved.params, resolved.view.rule || "")),
+      design: perRules((resolved) => this.design.show(this.game, resolved.params)),
+      play: perRules((resolved, incoming) => this.play.show(this.game, resolved.params, incoming)),
+      table: perRules((resolved, incoming) => this.table.show(this.game, resolved.params, incoming)),
+    };
+    return this.handlers;
+  }
+
+  // a boundary picture's arguments: the panel of the position, and the rule to mark on it
+  panelArgs(resolved) {
+    const args = { game: resolved.game, ...resolved.params, fixed: this.panelOf(resolved) };
+    if (this.markedRule && this.markedRule === resolved.view.rule) args.rule = this.markedRule;
+    return args;
+  }
+
   async showView(resolved, isCurrent) {
-    const { view, axis } = resolved.view;
+    const { view } = resolved.view;
     this.root.querySelectorAll("#views button").forEach((button) => {
       button.setAttribute("aria-pressed", String(button.dataset.view === view));
     });
     this.note.hidden = true;
     this.root.dataset.view = view; // a whole game in play hides the advisor's position (styles.css)
-    if (view === "advice") {
-      this.solidView.dispose();
-      this.strategiesShown = null;
-      this.boundary.hidden = true;
-      return;
-    }
-    this.boundary.hidden = false;
-    if (view === "strategies") {
-      this.solidView.dispose();
-      const key = `${resolved.game}|${JSON.stringify(resolved.params)}`;
-      if (this.strategiesShown === key) return; // the lab does not depend on the state
-      this.strategiesShown = key;
-      await this.strategies.show(this.game, resolved.params, resolved.view.rule || "");
-      return;
-    }
-    if (view === "design" || view === "play" || view === "table") {
-      this.solidView.dispose();
-      const incoming = resolved.view.record || null; // a game opened from a link
-      const key = `${view}|${resolved.game}|${JSON.stringify(resolved.params)}`;
-      // the designer and a game in play do not depend on the state
-      if (this.strategiesShown === key && !incoming) return;
-      this.strategiesShown = key;
-      if (view === "design") this.design.show(this.game, resolved.params);
-      else if (view === "play") await this.play.show(this.game, resolved.params, incoming);
-      else await this.table.show(this.game, resolved.params, incoming);
-      return;
-    }
-    this.strategiesShown = null;
-    if (view === "thresholds") {
-      this.solidView.dispose();
-      const args = { game: resolved.game, ...resolved.params, state: resolved.state, view: resolved.view };
-      const data = await this.engine.call("thresholds", args);
-      if (!isCurrent()) return;
-      this.thresholds.show(data, this.game);
-      return;
-    }
-    const args = { game: resolved.game, ...resolved.params, fixed: this.panelOf(resolved) };
-    const marked = this.markedRule && this.markedRule === resolved.view.rule ? this.markedRule : null;
-    if (view === "solid") {
-      if (hasWebGL()) {
-        const [data, view3d] = await Promise.all([
-          this.engine.call("solid", marked ? { ...args, rule: marked } : args),
-          this.loadSolidView(),
-        ]);
-        if (!isCurrent()) return;
-        view3d.show({ ...data, ...this.axisNames() }, resolved.state, data.title);
-        return;
-      }
-      this.note.hidden = false;
-      this.note.textContent = "This browser cannot draw 3-D (no WebGL): here is the 2-D slice instead.";
-    }
-    this.solidView.dispose();
-    const sliceArgs = { ...args, axis, at: resolved.state[axis] };
-    if (marked) sliceArgs.rule = marked;
-    const data = await this.engine.call("slice", sliceArgs);
-    if (!isCurrent()) return;
-    this.slice.show({ ...data, ...this.axisNames() }, resolved.state, `${data.title}: slice at ${axis} = ${data.at}`, this.sliceNote);
-    this.sliceNote = "";
+    const handlers = this.viewHandlers();
+    const handler = handlers[view] || handlers.advice;
+    if (this.shownView && this.shownView !== handler) this.shownView.dispose();
+    this.shownView = handler;
+    this.boundary.hidden = view === "advice";
+    await handler.show(resolved, isCurrent);
   }
 }

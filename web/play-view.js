@@ -216,6 +216,7 @@ export class PlayView {
   // show where a record stands (a new game, or one kept from an earlier visit) and go on
   async resume(record) {
     const answer = await this.call("move", { game: this.game.name, ...this.params, record });
+    if (record.moves.length && !this.log.length) this.clearLog("Resumed where the game was left: its earlier moves are in the review at its end.");
     if (this.opponent.options.length === 1) this.listPolicies(answer.policies);
     this.setPosition(answer);
     await this.computerTurns();
@@ -229,7 +230,8 @@ export class PlayView {
     this.keep();
     this.records.show(record, share);
     this.draw();
-    this.updateChance();
+    // (at your turns and at the end: the computer's moves are not held up by it)
+    if (position.seat === this.you || position.result !== null) this.updateChance();
   }
 
   // who made a move from a position, in the log's words
@@ -282,7 +284,7 @@ export class PlayView {
     const line = this.chances.filter((v) => v !== undefined);
     this.chance.hidden = false;
     this.chance.innerHTML = `<p>Your chance to win now: <strong data-testid="play-chance-value">${pct(mine)}</strong></p>${
-      line.length > 1 ? lineFigure(line, { low: 0, high: 1, ticks: [[1, "100%"], [0.5, "50%"], [0, "0%"]], base: 0.5, title: "Your chance to win, move by move" }) : ""
+      line.length > 1 ? lineFigure(line, { low: 0, high: 1, ticks: [[1, "100%"], [0.5, "50%"], [0, "0%"]], base: 0.5, title: "Your chance to win at each of your moves" }) : ""
     }`;
   }
 

@@ -1,11 +1,13 @@
-// The roll/hold boundary of a game whose turn has too many dice configurations to draw
-// (Zombie Dice): at the position's scores, for each value of two dice variables (rows: the
-// footprint dice in hand, columns: the shotgun dice), the points this turn from which
-// holding is best, whatever the other dice. "4–6": from 6 on always, from 4 on for some of
-// the other dice. The variables, their letters and the unit come from the engine's answer.
-// Test contract: the table is data-testid="thresholds"; each cell of a possible hand and
-// shotguns has data-hold-from and data-depends-from ("" for none); the position's own cell
-// is data-testid="threshold-here".
+// When to hold, at the position's scores: the points this turn from which holding is best, by
+// the turn's counters that matter. Zombie Dice (too many dice configurations to draw): rows the
+// footprint dice in hand, columns the shotgun dice, whatever the other dice; the tabulated
+// games: one row per value of the turn's other counter (GRO's 1s set aside, AYZD's shotguns),
+// or one number (Pig). "4–6": from 6 on always, from 4 on in some states. The variables, their
+// values and the unit come from the engine's answer. "Print this chart" prints it alone, a
+// one-page cheat sheet (styles.css @media print).
+// Test contract: the table is data-testid="thresholds"; each cell of a possible state has
+// data-hold-from and data-depends-from ("" for none); the position's own cell is
+// data-testid="threshold-here"; the print button is threshold-print.
 import { escapeHtml } from "./advice-panel.js";
 
 const COLOUR_NAMES = { G: "green", Y: "yellow", R: "red" };
@@ -19,10 +21,19 @@ export class ThresholdView {
     const labels = Object.fromEntries(game.state_vars.map((v) => [v.name, v.label]));
     const { p, i, j } = data.anchor;
     const goal = data.objective === "win" ? "to win" : `for the most ${data.unit} this turn`;
+    // a row or column: dice by colour as chips (Zombie Dice), else the counter's value
     const dice = (letters) =>
-      letters
-        ? [...letters].map((l) => `<span class="chip chip-${l}" title="${COLOUR_NAMES[l] || l}">${l}</span>`).join("")
-        : `<span class="none">none</span>`;
+      !data.dice
+        ? escapeHtml(letters === "" ? "any" : letters)
+        : letters
+          ? [...letters].map((l) => `<span class="chip chip-${l}" title="${COLOUR_NAMES[l] || l}">${l}</span>`).join("")
+          : `<span class="none">none</span>`;
+    const rowWords = data.row_var ? data.row_var.split(", ").map((v) => (labels[v] || v).toLowerCase()).join(", ") : "";
+    const by = data.column_var
+      ? `for the ${escapeHtml(rowWords)} (rows) and the ${escapeHtml(labels[data.column_var].toLowerCase())} (columns), whatever the other dice`
+      : data.row_var
+        ? `for each value of the ${escapeHtml(rowWords)} (rows)`
+        : "at every turn of this position";
     const cell = (c, r, k) => {
       const here = r === data.at.row && k === data.at.column;
       const mark = here ? ` data-testid="threshold-here" class="here ${band(c)}"` : ` class="${band(c)}"`;
@@ -37,26 +48,32 @@ export class ThresholdView {
       return `<td${mark} data-hold-from="${c.hold_from ?? ""}" data-depends-from="${c.depends_from ?? ""}"
         title="${escapeHtml(spoken)}">${text}</td>`;
     };
+    const whose = p === undefined ? "" : `player ${p} to move, `;
+    const others = Object.entries(data.anchor)
+      .filter(([v]) => !["p", "i", "j"].includes(v))
+      .map(([v, x]) => `, ${escapeHtml((labels[v] || v).toLowerCase())} ${x}`)
+      .join("");
     this.root.innerHTML = `
-      <h2>When to hold ${escapeHtml(goal)}: player ${p} to move, ${i} to ${j}</h2>
+      <h2>When to hold ${escapeHtml(goal)}: ${whose}${i} to ${j}${others}</h2>
       <p class="note">Each cell: the ${escapeHtml(data.unit)} this turn (${escapeHtml(labels[data.gain_var] || data.gain_var)})
-        from which holding is best, for the ${escapeHtml(labels[data.row_var].toLowerCase())} (rows) and the
-        ${escapeHtml(labels[data.column_var].toLowerCase())} (columns), whatever the other dice. <strong>4–6</strong>:
-        hold from 6 on; at 4 and 5 it depends on the other dice. <strong>roll</strong>: keep rolling. Your position
+        from which holding is best, ${by}. <strong>4–6</strong>:
+        hold from 6 on; at 4 and 5 it depends (on the other dice, or rolling is best again there). <strong>roll</strong>: keep rolling. Your position
         (${data.gain_var} = ${data.at.gain}) is outlined. Change the scores above to see another chart.</p>
+      <p class="no-print"><button type="button" data-testid="threshold-print">Print this chart</button></p>
       <ul class="legend threshold-legend" aria-hidden="true">
         <li><span class="band-early"></span>hold early (1–2)</li><li><span class="band-mid"></span>3–5</li>
         <li><span class="band-late"></span>6–9</li><li><span class="band-roll"></span>10 or more, or roll</li>
       </ul>
       <div class="threshold-frame" tabindex="0" role="region" aria-label="Hold thresholds by dice">
         <table class="thresholds" data-testid="thresholds">
-          <thead><tr><th scope="col" class="corner">${escapeHtml(data.row_var)} \\ ${escapeHtml(data.column_var)}</th>
-            ${data.columns.map((c) => `<th scope="col">${dice(c)}</th>`).join("")}</tr></thead>
+          <thead><tr><th scope="col" class="corner">${escapeHtml(data.row_var || "")}${data.column_var ? ` \\ ${escapeHtml(data.column_var)}` : ""}</th>
+            ${data.column_var ? data.columns.map((c) => `<th scope="col">${dice(c)}</th>`).join("") : `<th scope="col">hold from</th>`}</tr></thead>
           <tbody>${data.rows
             .map((r, n) => `<tr><th scope="row">${dice(r)}</th>${data.cells[n].map((c, k) => cell(c, n, k)).join("")}</tr>`)
             .join("")}</tbody>
         </table>
       </div>`;
+    this.root.querySelector("[data-testid=threshold-print]").addEventListener("click", () => window.print());
   }
 }
 

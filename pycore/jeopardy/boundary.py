@@ -83,7 +83,7 @@ def panel_title(game, fixed: dict[str, int]) -> str:
     return ", ".join(game.variable(name).title_of(value) for name, value in fixed.items()) or game.title
 
 
-def panel_grid(solution: Solution, fixed: dict) -> PanelGrid:
+def panel_grid(solution: Solution, fixed: dict, progress=None) -> PanelGrid:
     game = solution.game
     names = axes(solution)
     expected = set(_panel_vars(game))
@@ -94,7 +94,7 @@ def panel_grid(solution: Solution, fixed: dict) -> PanelGrid:
                for v, x in fixed.items()):
             ranges = ", ".join(f"{v} {game.var_range(v)[0]}-{game.var_range(v)[1]}" for v in fixed)
             raise InvalidRequestError(f"{game.name} has no panel {fixed}; a panel fixes {ranges}")
-        return _factored_panel_grid(solution, fixed)
+        return _factored_panel_grid(solution, fixed, progress)
     known = [p["fixed"] for p in panels(solution)]
     if fixed not in known:
         raise InvalidRequestError(f"{game.name} has no panel {fixed}; panels: {', '.join(map(str, known))}")
@@ -132,7 +132,7 @@ def panel_grid(solution: Solution, fixed: dict) -> PanelGrid:
     )
 
 
-def _factored_panel_grid(solution, fixed: dict) -> PanelGrid:
+def _factored_panel_grid(solution, fixed: dict, progress=None) -> PanelGrid:
     """A factored game's panel: every (i, j) anchor's turn swept (batched), in the configuration
     the game shows (:func:`~pycore.jeopardy.factored.panel_turns`). No (A, T) table lies behind
     it (``rows``/``cols`` are empty: a rule's disagreements cannot be laid over it)."""
@@ -144,7 +144,7 @@ def _factored_panel_grid(solution, fixed: dict) -> PanelGrid:
     columns = {game.score_var: i.ravel(), game.opponent_var: j.ravel(), **{v: np.full(i.size, int(x)) for v, x in fixed.items()}}
     canonical = game.canonical_anchor(columns)
     anchors = np.stack([np.asarray(canonical[v]) for v in game.anchor_vars], axis=1)
-    p_roll, p_hold, reach = panel_turns(game, solution.anchor_values, anchors)
+    p_roll, p_hold, reach = panel_turns(game, solution.anchor_values, anchors, progress)
     rolls = ~np.isnan(p_roll) & (np.isnan(p_hold) | (p_roll > p_hold))
     state = reach & ~(np.isnan(p_roll) & np.isnan(p_hold))
     roll = np.where(state, rolls.astype(np.int8), -1).astype(np.int8).reshape(goal, goal, -1)

@@ -750,6 +750,20 @@ class HoldThreshold:
     def to_json(self) -> dict:
         return {"hold_from": self.hold_from, "depends_from": self.depends_from, "gains": list(self.gains)}
 
+    @classmethod
+    def of(cls, gains, rolled, held) -> HoldThreshold | None:
+        """From the gains (ascending) at which some state of a cell occurs, rolling is best in
+        some, and holding in some: rolling best at the top gain means no threshold; else holding
+        is best from the first gain past the last one that rolls."""
+        gains, rolled, held = (list(map(int, x)) for x in (gains, rolled, held))
+        if not gains:
+            return None
+        if rolled and rolled[-1] == gains[-1]:
+            hold_from = None
+        else:
+            hold_from = next(g for g in gains if g > rolled[-1]) if rolled else gains[0]
+        return cls(hold_from, held[0] if held else None, tuple(gains))
+
 
 def hold_thresholds(game, turn: FactoredTurnValues, cell_of: np.ndarray, cells: int) -> list[HoldThreshold | None]:
     """The roll/hold boundary of a factored turn, summarised over cells of configurations
@@ -772,28 +786,19 @@ def hold_thresholds(game, turn: FactoredTurnValues, cell_of: np.ndarray, cells: 
         return out
 
     any_shown, any_roll, any_hold = per_cell(shown), per_cell(shown & rolls), per_cell(shown & ~rolls)
-    found: list[HoldThreshold | None] = []
-    for k in range(cells):
-        gains = np.flatnonzero(any_shown[k])
-        if not len(gains):
-            found.append(None)
-            continue
-        rolled, held = np.flatnonzero(any_roll[k]), np.flatnonzero(any_hold[k])
-        if any_roll[k, gains[-1]]:
-            hold_from = None
-        else:
-            hold_from = int(gains[gains > rolled[-1]][0]) * step if len(rolled) else int(gains[0]) * step
-        depends_from = int(held[0]) * step if len(held) else None
-        found.append(HoldThreshold(hold_from, depends_from, tuple(int(g) * step for g in gains)))
-    return found
+    return [
+        HoldThreshold.of(*(np.flatnonzero(mask[k]) * step for mask in (any_shown, any_roll, any_hold)))
+        for k in range(cells)
+    ]
 
 
-def panel_turns(game, anchor_values: np.ndarray, anchors: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def panel_turns(game, anchor_values: np.ndarray, anchors: np.ndarray, progress=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The turns of many anchors at once, for a boundary picture: ``(roll, hold, reach)``, each
     (B, G + 1), the values of rolling and holding at each gain of these anchors' turns (B, V)
     (``nan`` where not allowed) and whether the state can occur, in the configuration
     ``game.panel_configuration`` picks at each anchor (by default the turn's start; Pig's
-    target model: the target chosen). The rules' turn graph, swept in batches."""
+    target model: the target chosen). The rules' turn graph, swept in batches; ``progress``
+    (stage, fraction) is told after each (Pig with a turn limit: seconds of work)."""
     endings = _Endings.of(game)
     rows = endings.index.rows(anchors)
     graph, columns = game.factored_turn()
@@ -809,6 +814,8 @@ def panel_turns(game, anchor_values: np.ndarray, anchors: np.ndarray) -> tuple[n
         at = (np.arange(len(part))[:, None], np.arange(G)[None, :], config[:, None])
         roll[part], hold[part] = turn.roll[at], turn.hold[at]
         seen[part] = reach[:, config].T
+        if progress is not None:
+            progress("the boundary's turns", float(part[-1] + 1) / B)
     return roll, hold, seen
 
 

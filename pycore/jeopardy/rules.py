@@ -254,7 +254,7 @@ class JeopardyGame(Game):
     #: for a turn too large to tabulate at every anchor (Zombie Dice: 292,140 turn states)
     factored: ClassVar[bool] = False
     #: the views the page offers (a factored game has no (A, T) table to draw boundaries from)
-    views: ClassVar[tuple[str, ...]] = ("advice", "slice", "solid", "strategies", "design", "play", "table")
+    views: ClassVar[tuple[str, ...]] = ("advice", "slice", "solid", "thresholds", "strategies", "design", "play", "table")
     #: a factored game's hold-threshold chart (view "thresholds"): the two dice variables of its
     #: rows and columns; each cell is the gain from which holding is best
     threshold_axes: ClassVar[tuple[str, ...]] = ()

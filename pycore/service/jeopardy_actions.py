@@ -74,7 +74,7 @@ from urllib.parse import quote
 
 import numpy as np
 
-from ..core.errors import InvalidRequestError, InvalidStateError, PycoreError
+from ..core.errors import InvalidRequestError, PycoreError
 from ..core.params import not_a_number
 from ..core.records import game_record, linked_record, record_game
 from ..jeopardy.boundary import axes as boundary_axes
@@ -82,7 +82,7 @@ from ..jeopardy.boundary import panel_grid, panel_title, panels, pick, slice_of,
 from ..jeopardy.design import MAX_VALUES as MAX_DESIGN_VALUES
 from ..jeopardy.design import design, parse_values
 from ..jeopardy.explain import reason
-from ..jeopardy.factored import FactoredSolution, hold_thresholds, reachable_turn_states
+from ..jeopardy.factored import FactoredSolution, HoldThreshold, hold_thresholds, reachable_turn_states
 from ..jeopardy.match import Record, extend, find_player, option_label, play, replay, review, start_state
 from ..jeopardy.match import Values as MatchValues
 from ..jeopardy.model import compile_game
@@ -342,31 +342,68 @@ def _turn_of(game: JeopardyGame, anchor: tuple, source: str, gain: int, compute)
 
 
 def _thresholds(game: JeopardyGame, args: dict, progress) -> dict:
-    """A factored game's roll/hold boundary at a position's scores: for each value of the
-    game's two ``threshold_axes`` (Zombie Dice: the footprint dice in hand, the shotgun dice),
-    whatever the other dice, the points this turn from which holding is best."""
-    if not game.threshold_axes:
-        raise InvalidRequestError(f"{game.title} has no hold-threshold chart (its views: {', '.join(game.views)})")
+    """When to hold, at a position's scores: the points this turn from which holding is best,
+    by the turn's counters that matter. A factored game by its two ``threshold_axes`` (Zombie
+    Dice: the footprint dice in hand, the shotgun dice), whatever the other dice; a game whose
+    turn is tabulated by each value of its other turn variable (GRO: the 1s set aside; AYZD:
+    the shotguns; Pig: one number)."""
     state = _state_from_args(game, args)
     objective = _objective(game, args)
+    if game.factored and not game.threshold_axes:
+        raise InvalidRequestError(f"{game.title} has no hold-threshold chart (its views: {', '.join(game.views)})")
     turn, _ = _advised_turn(game, state.anchor, objective, 0, args, progress)
-    axes = [game.variable(v) for v in game.threshold_axes]
-    (rows, row_of, row_now), (cols, column_of, column_now) = (_dice_values(game, var, state) for var in axes)
-    cells = hold_thresholds(game, turn, row_of * len(cols) + column_of, len(rows) * len(cols))
-    return {
+    head = {
         **_head(game),
         "objective": objective,
         "anchor": dict(zip(game.anchor_vars, (int(x) for x in state.anchor))),
         "gain_var": game.turn_vars[0],
         "unit": game.turn_unit(),
+        "link": "#" + fragment(game, state, {"view": "thresholds", "objective": objective}),
+    }
+    if not game.factored:
+        return {**head, **_tabulated_thresholds(game, turn, state)}
+    axes = [game.variable(v) for v in game.threshold_axes]
+    (rows, row_of, row_now), (cols, column_of, column_now) = (_dice_values(game, var, state) for var in axes)
+    cells = hold_thresholds(game, turn, row_of * len(cols) + column_of, len(rows) * len(cols))
+    return {
+        **head,
         "row_var": axes[0].name,
         "column_var": axes[1].name,
         "rows": [game.count_letters(axes[0], r) for r in rows],
         "columns": [game.count_letters(axes[1], k) for k in cols],
+        "dice": True,
         "cells": [[None if t is None else t.to_json() for t in cells[n * len(cols):(n + 1) * len(cols)]]
                   for n in range(len(rows))],
         "at": {"row": row_now, "column": column_now, "gain": game.gain(state.turn)},
-        "link": "#" + fragment(game, state, {"view": "thresholds", "objective": objective}),
+    }
+
+
+def _tabulated_thresholds(game: JeopardyGame, turn, state: State) -> dict:
+    """When to hold in a game whose turn states are listed at each anchor: one row for each
+    value of the turn's other variables (none: one row), one column."""
+    counters = game.turn_vars[1:]
+    found: dict[tuple, list] = {}
+    for t in game.reachable_turns(state.anchor):
+        values = turn.action_values(t)
+        if values[ROLL] is None and values[HOLD] is None:
+            continue
+        rolls = best_of(values) == ROLL
+        found.setdefault(tuple(t[1:]), []).append((game.gain(t), rolls))
+    rows = sorted(found)
+    cells = []
+    for row in rows:
+        points = sorted(found[row])
+        cells.append([HoldThreshold.of([g for g, _ in points], [g for g, r in points if r], [g for g, r in points if not r])])
+    row_now = rows.index(tuple(state.turn[1:])) if tuple(state.turn[1:]) in found else None
+    label = (lambda row: ", ".join(map(str, row))) if counters else (lambda row: "")
+    return {
+        "row_var": ", ".join(counters) or None,
+        "column_var": None,
+        "rows": [label(r) for r in rows],
+        "columns": [""],
+        "dice": False,
+        "cells": [[c.to_json() if c else None for c in row] for row in cells],
+        "at": {"row": row_now, "column": 0, "gain": game.gain(state.turn)},
     }
 
 
@@ -577,7 +614,7 @@ def _panel_grid(game: JeopardyGame, args: dict, progress):
     solution, _ = _solved(game, args, progress)
     cache_key = (game.key, json.dumps(args.get("fixed"), sort_keys=True))
     if _GRIDS.get("key") != cache_key:
-        _GRIDS.update(key=cache_key, grid=panel_grid(solution, args.get("fixed")))
+        _GRIDS.update(key=cache_key, grid=panel_grid(solution, args.get("fixed"), progress))
     return solution, _GRIDS["grid"]
 
 

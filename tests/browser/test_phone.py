@@ -176,6 +176,26 @@ def test_eight_players_fit_a_phone(site, page):
     assert scores["x"] + scores["width"] <= 360
 
 
+def test_a_table_game_then_another_game_at_the_table_raises_nothing(site, page):
+    """The issue's path (GRO at the table, three players, then Farkle, At the table, New game)
+    raised an uncaught TypeError; every console error fails a test (conftest)."""
+    page.goto(site + "#game=gro&view=table")
+    table = page.get_by_test_id("table")
+    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
+    table.get_by_test_id("table-count").select_option("3")
+    table.get_by_test_id("table-new").click()
+    expect(table.get_by_test_id("table-turn")).to_contain_text("Player 1 to play", timeout=TIMEOUT)
+    page.get_by_test_id("game-select").select_option("farkle")
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    page.get_by_test_id("view-table").click()
+    expect(page.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
+    page.get_by_test_id("table-new").click()
+    expect(page.get_by_test_id("table-turn")).to_contain_text("Player 1 to play", timeout=TIMEOUT)
+    expect(page.get_by_test_id("table-turn")).to_contain_text("Dice to roll: 6")
+    page.get_by_test_id("game-select").select_option("gro")
+    expect(page.get_by_test_id("table-turn")).to_contain_text("to play", timeout=TIMEOUT)  # GRO's game resumes
+
+
 def test_undo_takes_back_what_the_roll_said(site, page):
     page.goto(site + "#game=pig&view=table")
     table = page.get_by_test_id("table")
@@ -400,3 +420,83 @@ def test_a_tap_after_a_reload_is_answered_before_python_is_up(site, page):
     # and the next tap is Python's
     page.get_by_label("Your score plus 1").click()
     answered(page, "gro", "p=1,i=12,j=20,k=12,o=1")
+
+
+# -- a keyboard -----------------------------------------------------------------------------
+
+
+def test_keyboard_shortcuts_do_what_the_help_says(site, desktop_page):
+    page = desktop_page
+    page.goto(site + "#game=pig&goal=20&view=play")
+    expect(page.get_by_test_id("play-new")).to_be_visible(timeout=TIMEOUT)
+    page.keyboard.press("?")
+    help_box = page.get_by_test_id("shortcuts")
+    expect(help_box).to_be_visible()
+    expect(help_box.locator("tr[data-key=n]")).to_have_attribute("data-available", "true")
+    expect(help_box.locator("tr[data-key=h]")).to_have_attribute("data-available", "false")  # no game yet
+    page.keyboard.press("Escape")
+    expect(help_box).to_be_hidden()
+    page.keyboard.press("n")  # New game
+    board = page.get_by_test_id("play-board")
+    expect(board).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_test_id("play-roll")).to_be_visible(timeout=TIMEOUT)
+    page.keyboard.press("r")  # Roll
+    expect(board).not_to_have_attribute("data-moves", "0", timeout=TIMEOUT)
+    expect(page.get_by_test_id("play-log").locator("li").first).to_contain_text("You rolled")
+    page.keyboard.press("1")  # the first view: Advice
+    expect(page).to_have_url(re.compile(r"#game=pig&goal=20&i=0&j=0&k=0$"), timeout=TIMEOUT)
+    page.keyboard.press("p")  # most points this turn
+    expect(page.locator(ADVICE)).to_have_attribute("data-objective", "turn-score", timeout=TIMEOUT)
+    # typing in a field is the field's
+    page.get_by_test_id("input-i").fill("")
+    page.get_by_test_id("input-i").type("1")
+    expect(page.locator(ADVICE)).to_have_attribute("data-objective", "turn-score")
+    page.get_by_test_id("shortcuts-open").click()
+    expect(help_box).to_be_visible()
+    page.get_by_test_id("shortcuts-close").click()
+    expect(help_box).to_be_hidden()
+
+
+# -- waits ----------------------------------------------------------------------------------
+
+
+def test_a_long_boundary_shows_its_progress_and_can_be_cancelled(site, page):
+    """Pig with a turn limit: its 2-D boundary sweeps 10,000 turns (10-16 s in the page); the
+    card stood empty with no progress and no Cancel."""
+    link = "#game=pig-turns&i=10&j=20&n=20&k=0&s=0&view=slice&axis=k"
+    page.goto(site + link)
+    cancel = page.get_by_test_id("cancel")
+    expect(cancel).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_test_id("progress")).to_contain_text("Drawing the boundary")
+    cancel.click()
+    expect(page.get_by_test_id("advice-error")).to_contain_text("Drawing the boundary was cancelled", timeout=TIMEOUT)
+    expect(page.get_by_test_id("progress")).to_be_hidden(timeout=TIMEOUT)
+    # the page goes on: the boundary asked for again is drawn, its progress moving on the way
+    page.get_by_test_id("view-advice").click()
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    page.get_by_test_id("view-slice").click()
+    bar = page.locator("[data-testid=progress] progress")
+    expect(bar).to_have_attribute("value", re.compile(r"0\.[1-9]"), timeout=TIMEOUT)
+    expect(page.get_by_test_id("slice")).to_be_visible(timeout=120_000)
+    expect(page.get_by_test_id("progress")).to_be_hidden()
+
+
+# -- when to hold, for every game with a table of turns ----------------------------------------
+
+
+@pytest.mark.parametrize("game, state", [("gro", "p=1,i=10,j=20,k=12,o=1"), ("pig", "i=60,j=70,k=14"), ("ayzd", "p=1,i=5,j=8,b=3,s=1")])
+def test_when_to_hold_is_charted_and_prints_alone(site, page, game, state):
+    chart = api.call("thresholds", {"game": game, "state": state})
+    page.goto(site + chart["link"])
+    table = page.get_by_test_id("thresholds")
+    expect(table).to_be_visible(timeout=TIMEOUT)
+    here = page.get_by_test_id("threshold-here")
+    cell = chart["cells"][chart["at"]["row"]][0]
+    expect(here).to_have_attribute("data-hold-from", str(cell["hold_from"] if cell["hold_from"] is not None else ""))
+    assert table.locator("tbody tr").count() == len(chart["rows"])
+    page.emulate_media(media="print")  # the one-page cheat sheet: the chart alone
+    expect(table).to_be_visible()
+    for hidden in ("state-editor", "game-picker", "views"):
+        expect(page.locator(f"#{hidden}")).to_be_hidden()
+    expect(page.get_by_test_id("threshold-print")).to_be_hidden()
+    page.emulate_media(media="screen")
