@@ -163,7 +163,7 @@ def test_dice_by_colour_are_written_as_letters():
     assert game.column_values(state) == {"i": 1, "j": 0, "br_G": 1, "br_R": 1, "sg_G": 1, "sg_R": 0}
     assert game.format_state(state) == "i=1,j=0,br=GR,sg=G"
     assert game.state_from_json(game.state_to_json(state)) == state
-    with pytest.raises(InvalidStateError, match="br_R .* between 0 and 1"):
+    with pytest.raises(InvalidStateError, match=r"Brains \(br_R\) must be between 0 and 1"):
         game.parse_state("br=RR")
     with pytest.raises(InvalidStateError, match="cannot occur"):
         game.parse_state("br=G,sg=GR")  # a second shotgun ends the turn

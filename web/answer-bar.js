@@ -15,6 +15,9 @@ export class AnswerBar {
     const place = () => this.place();
     window.addEventListener("scroll", place, { passive: true });
     window.addEventListener("resize", place, { passive: true });
+    // the page's layout changes under a still screen too (the progress bar above goes away, a
+    // note or the roll entry comes): every change of the page's size places the bar again
+    if (typeof ResizeObserver === "function") new ResizeObserver(place).observe(document.body);
   }
 
   // verdictNode: the last line of the answer panel's verdict, chance and margin (the bar stands
@@ -54,7 +57,7 @@ export class AnswerBar {
     let away = false;
     if (node && node.isConnected) {
       const box = node.getBoundingClientRect();
-      away = box.height > 0 && (box.bottom > window.innerHeight || box.bottom < 0);
+      away = box.height > 0 && (box.bottom > window.innerHeight || box.top < 0); // not wholly on screen
     }
     this.root.dataset.away = String(away);
   }

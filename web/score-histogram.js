@@ -34,7 +34,7 @@ export class ScoreHistogram {
       .join("");
     const ticks = shown
       .filter(([b]) => b % 50 === 0)
-      .map(([b]) => `<text x="${x(b).toFixed(1)}" y="${height - 12}" font-size="12" text-anchor="middle">${b}</text>`)
+      .map(([b]) => `<text x="${x(b).toFixed(1)}" y="${height - 6}" class="hist-tick" text-anchor="middle">${b}</text>`)
       .join("");
     const meanX = 30 + ((result.mean - lo) / BIN) * barWidth;
     const pct = Object.entries(result.percentiles)
@@ -46,7 +46,7 @@ export class ScoreHistogram {
         <svg viewBox="0 0 ${width} ${height}" role="img" aria-label="Histogram of the final score of optimal play">
           ${bars}
           <line x1="${meanX.toFixed(1)}" x2="${meanX.toFixed(1)}" y1="10" y2="${height - 30}" stroke="#D55E00" stroke-width="2"/>
-          <text x="${(meanX + 4).toFixed(1)}" y="22" font-size="12" fill="#D55E00">mean ${result.mean.toFixed(2)}</text>
+          <text x="${(meanX + 4).toFixed(1)}" y="26" class="hist-mean">mean ${result.mean.toFixed(2)}</text>
           ${ticks}
         </svg>
       </div>

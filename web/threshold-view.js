@@ -36,7 +36,9 @@ export class ThresholdView {
         : "at every turn of this position";
     const cell = (c, r, k) => {
       const here = r === data.at.row && k === data.at.column;
-      const mark = here ? ` data-testid="threshold-here" class="here ${band(c)}"` : ` class="${band(c)}"`;
+      // the colour bands are a count of brains (Zombie Dice); points charts are plain
+      const tint = data.dice ? band(c) : "";
+      const mark = here ? ` data-testid="threshold-here" class="here ${tint}"` : ` class="${tint}"`;
       if (!c) return `<td${mark} aria-label="cannot occur">·</td>`;
       const text = c.hold_from === null ? "roll" : c.depends_from === c.hold_from ? `${c.hold_from}` : `${c.depends_from}–${c.hold_from}`;
       const spoken =
@@ -60,7 +62,7 @@ export class ThresholdView {
         hold from 6 on; at 4 and 5 it depends (on the other dice, or rolling is best again there). <strong>roll</strong>: keep rolling. Your position
         (${data.gain_var} = ${data.at.gain}) is outlined. Change the scores above to see another chart.</p>
       <p class="no-print"><button type="button" data-testid="threshold-print">Print this chart</button></p>
-      <ul class="legend threshold-legend" aria-hidden="true">
+      <ul class="legend threshold-legend" aria-hidden="true" ${data.dice ? "" : "hidden"}>
         <li><span class="band-early"></span>hold early (1–2)</li><li><span class="band-mid"></span>3–5</li>
         <li><span class="band-late"></span>6–9</li><li><span class="band-roll"></span>10 or more, or roll</li>
       </ul>

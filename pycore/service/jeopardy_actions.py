@@ -97,6 +97,9 @@ from .links import LinkValues, to_fragment
 _SOLUTIONS: dict[tuple, tuple[Solution, float]] = {}
 _CACHE_SIZE = 3
 VIEWS = ("advice", "slice", "solid", "thresholds", "strategies", "design", "play", "table")
+#: each view as the page's buttons name it (messages name views so, never by their link key)
+VIEW_TITLES = {"advice": "Advice", "slice": "Boundary 2-D", "solid": "Boundary 3-D", "thresholds": "When to hold",
+               "strategies": "Strategies", "design": "Designer", "play": "Play", "table": "At the table"}
 
 
 def solution_for(game: JeopardyGame, progress: Progress | None = None, anchor_values=None,
@@ -360,18 +363,24 @@ def _thresholds(game: JeopardyGame, args: dict, progress) -> dict:
         "unit": game.turn_unit(),
         "link": "#" + fragment(game, state, {"view": "thresholds", "objective": objective}),
     }
-    if not game.factored:
+    if not game.factored or not hasattr(turn, "turn"):  # (Farkle's one turn for points: its own values)
         return {**head, **_tabulated_thresholds(game, turn, state)}
     axes = [game.variable(v) for v in game.threshold_axes]
-    (rows, row_of, row_now), (cols, column_of, column_now) = (_dice_values(game, var, state) for var in axes)
+    (rows, row_of, row_now), *columns = (_dice_values(game, var, state) for var in axes)
+    # one axis (Farkle: the dice left to roll): one column
+    cols, column_of, column_now = columns[0] if columns else ([()], np.zeros_like(row_of), 0)
     cells = hold_thresholds(game, turn, row_of * len(cols) + column_of, len(rows) * len(cols))
+
+    def label(var, value):
+        return game.count_letters(var, value) if var.letters else ", ".join(map(str, value))
+
     return {
         **head,
         "row_var": axes[0].name,
-        "column_var": axes[1].name,
-        "rows": [game.count_letters(axes[0], r) for r in rows],
-        "columns": [game.count_letters(axes[1], k) for k in cols],
-        "dice": True,
+        "column_var": axes[1].name if columns else None,
+        "rows": [label(axes[0], r) for r in rows],
+        "columns": [label(axes[1], k) for k in cols] if columns else [""],
+        "dice": bool(axes[0].letters),
         "cells": [[None if t is None else t.to_json() for t in cells[n * len(cols):(n + 1) * len(cols)]]
                   for n in range(len(rows))],
         "at": {"row": row_now, "column": column_now, "gain": game.gain(state.turn)},
@@ -880,9 +889,11 @@ def resolve_position(game: JeopardyGame, link: LinkValues) -> dict:
         if raw in game.views:
             view["view"] = raw
         elif raw in VIEWS:
-            problems.append(f"{game.title} has no {raw} view yet (its views: {', '.join(game.views)}); showing the advice")
+            problems.append(f"{game.title} has no {VIEW_TITLES[raw]} view yet (its views: "
+                            f"{', '.join(VIEW_TITLES[v] for v in game.views)}); showing the advice")
         else:
-            problems.append(f"view must be one of {', '.join(game.views)}, got {raw!r}")
+            problems.append(f"there is no view {raw!r} (the views of {game.title}: "
+                            f"{', '.join(VIEW_TITLES[v] for v in game.views)}); showing the advice")
     raw = link.pop("axis")
     if raw is not None:
         if raw in view_axes(game):

@@ -25,7 +25,7 @@ from urllib.parse import parse_qsl, quote
 from ..core.errors import PycoreError
 from ..core.game import Game
 from ..core.params import WHOLE_NUMBER, not_a_number
-from ..core.registry import find_game_class, game_names, variant_class
+from ..core.registry import find_game_class, game_classes, game_names, variant_class
 
 DEFAULT_GAME_INDEX = 0  # the first registered game opens when a link names none (or a wrong one)
 
@@ -75,8 +75,10 @@ def parse_fragment(fragment: str) -> tuple[Game, LinkValues]:
     name = link.pop("game", default_name)
     try:
         cls = find_game_class(name)
-    except PycoreError as exc:
-        link.problems.append(f"{exc}; opening {default_name}")
+    except PycoreError:
+        # (the command line lists the names and aliases; a player reads the games' titles)
+        titles = ", ".join(c.title for c in game_classes())
+        link.problems.append(f"there is no game {name!r} here (the games: {titles}); opening {find_game_class(default_name).title}")
         cls = find_game_class(default_name)
     cls = variant_class(cls, link.values, strict=False)  # game=pig&turns=40: Pig with a turn limit
     params: dict = {}

@@ -47,7 +47,7 @@ def test_the_page_gives_the_engine_numbers_and_checks_typed_dice(site, page):
 def test_a_link_to_a_view_the_game_lacks_opens_the_advice_and_says_so(site, page):
     page.goto(site + "#game=zombie-dice&p=2&i=10&j=14&b=3&br=GGY&view=slice&axis=b")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
-    expect(page.get_by_test_id("link-message")).to_contain_text("Zombie Dice has no slice view yet")
+    expect(page.get_by_test_id("link-message")).to_contain_text("Zombie Dice has no Boundary 2-D view yet (its views: Advice, When to hold")
     expect(page.locator(ADVICE)).to_have_attribute("data-best", "roll")  # holding at 13 against 14 loses
 
 
