@@ -369,7 +369,7 @@ def test_anchors_are_found_by_arithmetic_as_the_grid_lists_them():
     for row, anchor in enumerate(game.anchors()):
         assert game.anchor_row(tuple(int(x) for x in anchor)) == row
     assert not game.has_anchor((1000, 0)) and not game.has_anchor((25, 0)) and not game.has_anchor((-50, 0))
-    with pytest.raises(InvalidStateError, match="no such position i=25, j=0"):
+    with pytest.raises(InvalidStateError, match="no such position at the start of a turn, your score 25, opponent's score 0"):
         game.anchor_row((25, 0))
 
 

@@ -899,9 +899,9 @@ class JeopardyGame(Game):
         key = tuple(int(canonical[v]) for v in names)
         if not self.has_anchor(key):
             raise InvalidStateError(
-                f"{self.name}: no such position "
-                + ", ".join(f"{k}={v}" for k, v in zip(names, anchor))
-                + f" at the start of a turn ({self.start_hint})"
+                f"{self.name}: no such position at the start of a turn, "
+                + ", ".join(f"{self.variable(k).label.lower()} {v}" for k, v in zip(names, anchor))
+                + f" ({self.start_hint})"
             )
         return key
 
