@@ -162,13 +162,19 @@ def test_a_desktop_shows_the_answer_beside_the_position_and_no_bar(site, desktop
 # -- at the table ---------------------------------------------------------------------------
 
 
-def test_eight_players_fit_a_phone(site, page):
-    page.goto(site + "#game=pig&view=table")
+def new_table_game(page, site, fragment, players):
+    """A new game at the table for ``players`` players; its board."""
+    page.goto(site + fragment)
     table = page.get_by_test_id("table")
     expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
-    table.get_by_test_id("table-count").select_option("8")
+    table.get_by_test_id("table-count").select_option(str(players))
     table.get_by_test_id("table-new").click()
     expect(table.get_by_test_id("table-turn")).to_contain_text("Player 1 to play", timeout=TIMEOUT)
+    return table
+
+
+def test_eight_players_fit_a_phone(site, page):
+    table = new_table_game(page, site, "#game=pig&view=table", 8)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     for n in range(8):
         expect(table.get_by_test_id("table-scores")).to_contain_text(f"Player {n + 1}")
@@ -179,12 +185,7 @@ def test_eight_players_fit_a_phone(site, page):
 def test_a_table_game_then_another_game_at_the_table_raises_nothing(site, page):
     """The issue's path (GRO at the table, three players, then Farkle, At the table, New game)
     raised an uncaught TypeError; every console error fails a test (conftest)."""
-    page.goto(site + "#game=gro&view=table")
-    table = page.get_by_test_id("table")
-    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
-    table.get_by_test_id("table-count").select_option("3")
-    table.get_by_test_id("table-new").click()
-    expect(table.get_by_test_id("table-turn")).to_contain_text("Player 1 to play", timeout=TIMEOUT)
+    new_table_game(page, site, "#game=gro&view=table", 3)
     page.get_by_test_id("game-select").select_option("farkle")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     page.get_by_test_id("view-table").click()
@@ -197,11 +198,7 @@ def test_a_table_game_then_another_game_at_the_table_raises_nothing(site, page):
 
 
 def test_undo_takes_back_what_the_roll_said(site, page):
-    page.goto(site + "#game=pig&view=table")
-    table = page.get_by_test_id("table")
-    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
-    table.get_by_test_id("table-new").click()
-    expect(table.get_by_test_id("table-turn")).to_contain_text("Player 1 to play", timeout=TIMEOUT)
+    table = new_table_game(page, site, "#game=pig&view=table", 2)
     table.get_by_test_id("roll-pad-1").click()  # a 1: the turn is lost
     note = table.get_by_test_id("roll-note")
     expect(note).to_contain_text("No score this turn for Player 1", timeout=TIMEOUT)
