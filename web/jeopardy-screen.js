@@ -346,6 +346,10 @@ export class JeopardyScreen {
     };
     try {
       return await this.engine.call(action, args, { onProgress });
+    } catch (error) {
+      // a cancel restarts Python, whose start shows its own progress: hidden once it is up
+      if (error.name === "CancelledError") this.engine.ready.then(() => this.progress.hide(), () => {});
+      throw error;
     } finally {
       clearTimeout(timer);
       if (shown) this.progress.hide();
