@@ -2,12 +2,14 @@
 ``JeopardyGame.solve_estimate``) against the measured solve, compile included, as the page
 solves (``solution_for``, fresh), in this run.
 
-    python bench/bench_estimate.py [--runs 3] [--large] [--memory]
+    python bench/bench_estimate.py [--runs 3] [--large] [--memory] [--design]
 
 Prints the median seconds, the estimate and their ratio per game and size (``--large`` adds
 solves of 10-60 s). ``--memory`` prints instead each solve's peak memory (the growth of a
 fresh process's peak resident size over the solve) against the estimate's ``bytes``, which
-the page's refusal of solves too large for a phone rests on. The page multiplies the estimate by the device's measured factor; a
+the page's refusal of solves too large for a phone rests on. ``--design`` times the designer's
+whole table (``design`` action: a solve, the game's length and a policy's evaluation per value)
+against its estimate (``estimate`` with ``param`` and ``values``). The page multiplies the estimate by the device's measured factor; a
 ratio far from 1 here means the game's ``solve_microseconds_per_cell`` needs measuring again.
 Numbers, not assertions.
 """
@@ -85,12 +87,44 @@ def main_memory() -> None:
               f"{result['bytes'] / max(result['estimate'], 1):>6.2f}")
 
 
+DESIGN_CASES = [
+    ("pig", {}, "goal", "40,60,80"),
+    ("pig", {"goal": 60}, "die", "4,6,8"),
+    ("gro", {}, "goal", "30,50,70"),
+    ("ayzd", {"goal": 20}, "goal", "10,15,20"),
+    ("pig-turns", {"goal": 50, "turn_model": "free"}, "turns", "6,10,14"),
+    ("pig-turns", {"goal": 50}, "turns", "6,10"),
+]
+
+
+def main_design(runs: int) -> None:
+    from pycore import api
+
+    print(f"{'game':<10} {'parameters':<28} {'design':<16} {'median s':>9} {'estimate s':>11} {'ratio':>6}")
+    for name, params, param, values in DESIGN_CASES:
+        args = {"game": name, **params, "param": param, "values": values}
+        estimate = api.call("estimate", args)["seconds"]
+        times = []
+        for _ in range(runs):
+            _SOLUTIONS.clear()
+            started = time.perf_counter()
+            api.call("design", args)
+            times.append(time.perf_counter() - started)
+        seconds = statistics.median(times)
+        text = ",".join(f"{k}={v}" for k, v in params.items()) or "defaults"
+        print(f"{name:<10} {text:<28} {param + ' ' + values:<16} {seconds:>9.2f} {estimate:>11.2f} {seconds / estimate:>6.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--large", action="store_true")
     parser.add_argument("--memory", action="store_true", help="peak memory against the estimate")
+    parser.add_argument("--design", action="store_true", help="the designer's table against its estimate")
     args = parser.parse_args()
+    if args.design:
+        main_design(args.runs)
+        return
     if args.memory:
         main_memory()
         return

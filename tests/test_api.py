@@ -240,3 +240,40 @@ def test_when_to_hold_agrees_with_the_advice_at_every_turn_state(game, state):
                 assert answer["best"] == "hold", (label, t, answer["values"])
             if cell["depends_from"] is None or gain < cell["depends_from"]:
                 assert answer["best"] == "roll", (label, t, answer["values"])
+
+
+@pytest.mark.parametrize("turn_model", ["target", "free"])
+def test_when_to_hold_with_a_turn_limit_follows_the_turns_left(turn_model):
+    """Issue 33 item 8, the turn limit: one row for each of the mover's turns left at these scores.
+    The target model's threshold is the total the advice says to roll to; free play's is where
+    the advice turns from roll to hold, checked at every turn total below the goal."""
+    state = {"i": 20, "j": 35, "n": 10, "k": 0, "s": 0}
+    chart = handle({"action": "thresholds", "args": {"game": "pig-turns", "turn_model": turn_model, "state": state}})
+    assert chart["row_var"] == "n" and chart["rows"] == ["10", "8", "6", "4", "2"] and chart["at"]["row"] == 0
+    for label, (cell,) in zip(chart["rows"], chart["cells"]):
+        at = {**state, "n": int(label)}
+        if turn_model == "target":
+            answer = handle({"action": "advise", "args": {"game": "pig-turns", "state": at}})
+            assert cell["hold_from"] == cell["depends_from"] == answer["roll"]["choices"][0]["target"], label
+            continue
+        for k in (0, *range(2, 80)):  # (a turn total of 1 cannot occur)
+            answer = handle({"action": "advise", "args": {"game": "pig-turns", "turn_model": "free", "state": {**at, "k": k}}})
+            assert answer["best"] == ("hold" if k >= cell["hold_from"] else "roll"), (label, k, answer["values"])
+    # behind with two turns left: roll to the goal (80 points from 20)
+    assert chart["cells"][-1][0]["hold_from"] == 80
+
+
+def test_a_roll_entered_at_the_table_says_what_it_did():
+    """A bust passes the turn; where the score fields then change sides, the answer says so."""
+    pig = handle({"action": "roll", "args": {"game": "pig", "state": "i=30,j=12,k=5", "faces": [1]}})
+    assert pig["turn_over"] and pig["state"] == {"i": 12, "j": 30, "k": 0}
+    assert pig["said"] == (
+        "That roll busts: the turn scores nothing. Your opponent moves now, so the scores change sides: "
+        "“Your score” now shows theirs (12), “Opponent's score” yours (30)."
+    )
+    level = handle({"action": "roll", "args": {"game": "pig", "state": "i=12,j=12,k=5", "faces": [1]}})
+    assert level["said"] == "That roll busts: the turn scores nothing. Your opponent moves now."
+    gro = handle({"action": "roll", "args": {"game": "gro", "state": "p=1,i=10,j=20,k=8,o=1", "faces": [1, 1, 2, 3]}})
+    assert gro["state"]["p"] == 2 and gro["said"].startswith("That roll busts: the turn scores nothing. Player 2 moves now, so")
+    going_on = handle({"action": "roll", "args": {"game": "pig", "state": "i=30,j=12,k=5", "faces": [4]}})
+    assert going_on["said"] == "" and going_on["state"] == {"i": 30, "j": 12, "k": 9}

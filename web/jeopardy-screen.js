@@ -2,7 +2,7 @@
 // controls (generated from the game's description), the views (advice, 2-D and 3-D
 // boundaries, strategy lab, designer, play against the computer, a game at the table). app.js shows it for a resolved link and it reports back the
 // link it shows; everything here depends only on the description, never on a game's name.
-import { AdvicePanel } from "./advice-panel.js";
+import { AdvicePanel, escapeHtml } from "./advice-panel.js";
 import { AnswerBar } from "./answer-bar.js";
 import { saveText } from "./downloads.js";
 import { ObjectiveChoice } from "./objective-choice.js";
@@ -112,11 +112,10 @@ export class JeopardyScreen {
         saveText(table.csv, table.filename, "text/csv");
       },
     });
-    root.querySelectorAll("#views button").forEach((button) =>
-      button.addEventListener("click", () =>
-        this.navigate(this.request(this.current.state, { ...this.current.view, view: button.dataset.view })),
-      ),
-    );
+    root.querySelector("#views").addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-view]");
+      if (button) this.navigate(this.request(this.current.state, { ...this.current.view, view: button.dataset.view }));
+    });
   }
 
   // the fragment of a state of the game on screen, in a view (default: the current one)
@@ -144,12 +143,20 @@ export class JeopardyScreen {
     this.advice.showError(message);
   }
 
-  // only the views the game offers (Zombie Dice: no slices, a hold-threshold chart); none at all if just one
+  // the views the game offers (Zombie Dice: no slices, a hold-threshold chart), titled as its
+  // description says; none at all if just one
   showViews(game) {
     const views = this.root.querySelector("#views");
-    views.querySelectorAll("button").forEach((button) => {
-      button.hidden = !game.views.includes(button.dataset.view);
-    });
+    const titled = JSON.stringify(game.view_titles);
+    if (views.dataset.titled === titled) return; // (drawn anew only for another game: a focused button stays)
+    views.dataset.titled = titled;
+    const pressed = views.querySelector("[aria-pressed=true]")?.dataset.view || "advice";
+    views.innerHTML = game.views
+      .map(
+        (v) => `<button type="button" data-view="${v}" data-testid="view-${v}"
+          aria-pressed="${v === pressed}">${escapeHtml(game.view_titles[v])}</button>`,
+      )
+      .join("");
     views.hidden = game.views.length < 2;
   }
 
@@ -290,19 +297,14 @@ export class JeopardyScreen {
   async enterRoll(faces) {
     const { game, params, state, view } = this.current;
     const result = await this.engine.call("roll", { game, ...params, state, faces });
-    if (result.mover_value !== undefined) {
-      const words = { 1: "you win", 0: "you lose", 0.5: "a draw" };
-      return `That roll ends the game: ${words[result.mover_value] || "it is over"}.`;
-    }
+    if (result.mover_value !== undefined) return result.said;
     if (result.options && result.options.length > 1) {
       const answer = await this.engine.call("advise", { game, ...params, state, faces, view });
       return { ...answer.roll, objective: answer.objective, unit: answer.unit };
     }
     const next = result.options ? result.options[0] : result.state;
     this.navigate(this.request(next));
-    if (!result.turn_over) return "";
-    const who = next.p ? ` Player ${next.p} moves now.` : "";
-    return `That roll busts: the turn scores nothing.${who}`;
+    return result.said; // (a bust: whose turn it is now, and where the scores went)
   }
 
   async tryRule(rule, showOnBoundary) {

@@ -11,6 +11,15 @@ export function parseCard(text) {
   return card;
 }
 
+// the upper bonus as the card stands (its boxes, target and points from the game's description):
+// {upper, needs, points, reached, closed} (closed: every upper box filled, the bonus missed)
+export function upperBonus(card, game) {
+  const { boxes, needs, points } = game.upper_bonus;
+  const upper = boxes.reduce((sum, key) => sum + (card[key] || 0), 0);
+  const reached = upper >= needs;
+  return { upper, needs, points, reached, closed: !reached && boxes.every((key) => card[key] !== undefined) };
+}
+
 export function formatCard(card, boxes, bonusKey) {
   const parts = boxes.filter((b) => card[b.key] !== undefined).map((b) => `${b.key}:${card[b.key]}`);
   if (card[bonusKey]) parts.push(`${bonusKey}:${card[bonusKey]}`);
@@ -55,9 +64,9 @@ export class ScorecardEditor {
       this.root.querySelector(`[name="${b.key}"]`).value = card[b.key] === undefined ? "" : String(card[b.key]);
     }
     this.root.querySelector(`[name="${this.game.bonus_key}"]`).value = String(card[this.game.bonus_key] || 0);
-    const upper = this.game.boxes.slice(0, 6).reduce((sum, b) => sum + (card[b.key] || 0), 0);
+    const { upper, needs, points, reached } = upperBonus(card, this.game);
     this.root.querySelector("[data-testid=upper-total]").textContent =
-      `Upper total ${upper} of 63${upper >= 63 ? " (bonus +35)" : ` (${63 - upper} to go for +35)`}`;
+      `Upper total ${upper} of ${needs}${reached ? ` (bonus +${points})` : ` (${needs - upper} to go for +${points})`}`;
     this.root.querySelector("[data-testid=card-total]").textContent =
       scoreSoFar === null ? "" : `Points on the card: ${scoreSoFar}`;
   }

@@ -16,7 +16,7 @@ import { DiceTray } from "./dice-tray.js";
 import { putAside, readKept, takeAside, writeKept } from "./kept-object.js";
 import { RecordBox } from "./record-box.js";
 import { lineFigure } from "./review-panel.js";
-import { parseCard } from "./scorecard-editor.js";
+import { parseCard, upperBonus } from "./scorecard-editor.js";
 
 // a new game's seed: 53 random bits (a whole number JSON and Python read exactly)
 const newSeed = () => {
@@ -287,8 +287,8 @@ export class ScorecardPlay {
   // the scorecard as it stands: every box (points or open) and the upper bonus's progress
   renderCard() {
     const card = parseCard(this.position.scorecard);
-    const upperBoxes = this.game.boxes.slice(0, 6);
-    const upper = upperBoxes.reduce((sum, b) => sum + (card[b.key] || 0), 0);
+    const upperBoxes = this.game.boxes.filter((b) => this.game.upper_bonus.boxes.includes(b.key));
+    const { upper, needs, points, reached, closed } = upperBonus(card, this.game);
     const row = (b) =>
       `<li data-box="${b.key}" class="${card[b.key] === undefined ? "open" : "filled"}"><span>${escapeHtml(b.title)}</span>
         <strong>${card[b.key] === undefined ? "—" : card[b.key]}</strong></li>`;
@@ -296,8 +296,8 @@ export class ScorecardPlay {
     this.root.querySelector("[data-testid=play-card]").innerHTML = `
       <h3>Scorecard</h3>
       <div class="scorecard"><ul class="card-list">${upperBoxes.map(row).join("")}
-          <li class="sum" data-testid="play-upper"><span>Upper ${upper} of 63</span><strong>${upper >= 63 ? "+35" : upperBoxes.every((b) => card[b.key] !== undefined) ? "no bonus" : `${63 - upper} to go`}</strong></li></ul>
-        <ul class="card-list">${this.game.boxes.slice(6).map(row).join("")}
+          <li class="sum" data-testid="play-upper"><span>Upper ${upper} of ${needs}</span><strong>${reached ? `+${points}` : closed ? "no bonus" : `${needs - upper} to go`}</strong></li></ul>
+        <ul class="card-list">${this.game.boxes.filter((b) => !upperBoxes.includes(b)).map(row).join("")}
           ${bonusCount ? `<li><span>${escapeHtml(this.game.bonus_label)}</span><strong>${bonusCount}</strong></li>` : ""}</ul></div>`;
   }
 

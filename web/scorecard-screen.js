@@ -1,14 +1,9 @@
 // The screen of a solitaire scorecard game (kind "scorecard"): advisor, play mode and score
 // distribution, switched by tabs. Built from the game's description when first shown.
+import { escapeHtml } from "./advice-panel.js";
 import { ScoreHistogram } from "./score-histogram.js";
 import { ScorecardAdvisor } from "./scorecard-advisor.js";
 import { ScorecardPlay } from "./scorecard-play.js";
-
-const TABS = [
-  ["advisor", "Advisor"],
-  ["play", "Play"],
-  ["distribution", "Score distribution"],
-];
 
 export class ScorecardScreen {
   // root: the #scorecard-screen section; its content is built for the first game shown
@@ -32,7 +27,7 @@ export class ScorecardScreen {
     const root = this.root;
     root.innerHTML = `
       <nav class="views" aria-label="${game.title} views">
-        ${TABS.map(([k, label]) => `<button type="button" data-tab="${k}" data-testid="yz-tab-${k}" aria-pressed="false">${label}</button>`).join("")}
+        ${game.views.map((k) => `<button type="button" data-tab="${k}" data-testid="yz-tab-${k}" aria-pressed="false">${escapeHtml(game.view_titles[k])}</button>`).join("")}
       </nav>
       <div data-pane="advisor"></div><div data-pane="play" hidden></div><div data-pane="distribution" hidden></div>`;
     this.advisor = new ScorecardAdvisor(root.querySelector("[data-pane=advisor]"), game, {

@@ -7,8 +7,12 @@ import { escapeHtml } from "./advice-panel.js";
 import { saveCanvasAsPng } from "./downloads.js";
 import { COLOURS } from "./slice-view.js";
 
-// a text sprite as wide as its text (a fixed-width canvas cut "brains this turn" short)
-function label(text, size = 3) {
+const FOV = 40; // the camera's vertical field of view, degrees
+const LABEL_FONT_PX = 14; // axis names and ticks, on screen, however far the camera is (a phone's 7 px was unreadable)
+
+// a text sprite as wide as its text (a fixed-width canvas cut "brains this turn" short), drawn
+// at a fixed size on screen: `fontPx` CSS pixels of type in a view `viewHeight` pixels tall
+function label(text, fontPx, viewHeight) {
   const canvas = document.createElement("canvas");
   const font = "bold 40px sans-serif";
   let context = canvas.getContext("2d");
@@ -17,12 +21,19 @@ function label(text, size = 3) {
   canvas.height = 64;
   context = canvas.getContext("2d"); // resizing resets the context's state
   context.font = font;
+  context.fillStyle = "rgba(255, 255, 255, 0.85)"; // a light card behind the text: readable over the blue solid
+  context.fillRect(0, 8, canvas.width, 48);
   context.fillStyle = "#111827";
   context.textAlign = "center";
   context.textBaseline = "middle";
   context.fillText(text, canvas.width / 2, 32);
-  const sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: new THREE.CanvasTexture(canvas), depthTest: false }));
+  const material = new THREE.SpriteMaterial({ map: new THREE.CanvasTexture(canvas), depthTest: false, sizeAttenuation: false });
+  const sprite = new THREE.Sprite(material);
+  // without attenuation a sprite of scale s is s * cot(fov/2) * viewHeight / 2 pixels tall
+  const cot = 1 / Math.tan((FOV * Math.PI) / 360);
+  const size = (2 * fontPx * (canvas.height / 40)) / (cot * viewHeight);
   sprite.scale.set((size * canvas.width) / canvas.height, size, 1);
+  sprite.userData.fontPx = (size * cot * viewHeight) / 2 / (canvas.height / 40); // (what a test reads back)
   return sprite;
 }
 
@@ -103,23 +114,28 @@ export class SolidView {
     grid.position.set(Math.max(ni, nj) / 2, 0, Math.max(ni, nj) / 2);
     scene.add(grid);
     const size = Math.max(ni, nj) / 9;
-    const li = label(`${ai} (${data.labels[ai]})`, size * 0.7);
+    const li = label(`${ai} (${data.labels[ai]})`, LABEL_FONT_PX, height);
     li.position.set(ni / 2, -size, nj + size * 2);
-    const lj = label(`${aj} (${data.labels[aj]})`, size * 0.7);
+    const lj = label(`${aj} (${data.labels[aj]})`, LABEL_FONT_PX, height);
     lj.position.set(ni + size * 3, -size, nj / 2);
-    const lt = label(`${at} (${data.labels[at]})`, size * 0.7);
+    lj.center.set(1, 0.5); // (ends at the box's right: a phone's frame cut it off when centred there)
+    const lt = label(`${at} (${data.labels[at]})`, LABEL_FONT_PX, height);
     lt.position.set(-size * 2, (nt * up) / 2, 0);
     scene.add(li, lj, lt);
+    const labels = [];
     for (const [text, x, y, z] of [
       ["0", 0, -size, nj + size],
       [String(ni), ni, -size, nj + size],
       [String(nj), ni + size, -size, nj],
       [String(nt), -size, nt * up, 0],
     ]) {
-      const tick = label(text, size * 0.8);
+      const tick = label(text, LABEL_FONT_PX, height);
       tick.position.set(x, y, z);
       scene.add(tick);
+      labels.push(tick);
     }
+    labels.push(li, lj, lt);
+    canvas.dataset.labelPx = Math.min(...labels.map((l) => l.userData.fontPx)).toFixed(1);
     // this state
     const here = new THREE.Mesh(
       new THREE.SphereGeometry(Math.max(ni, nj) / 60 + 0.6, 16, 12),
@@ -130,7 +146,7 @@ export class SolidView {
     here.position.set(state[ai] + 0.5, (state[at] + 0.5) * up, state[aj] + 0.5);
     scene.add(here);
 
-    const camera = new THREE.PerspectiveCamera(40, width / height, 0.1, 2000);
+    const camera = new THREE.PerspectiveCamera(FOV, width / height, 0.1, 2000);
     const centre = new THREE.Vector3(ni / 2, (nt * up) / 3, nj / 2);
     camera.position.set(ni * 1.9, nt * up * 1.3, nj * 2.1);
     const controls = new OrbitControls(camera, canvas);

@@ -66,8 +66,10 @@ class PigTurns(JeopardyGame):
     turn_vars = ("k", "s")
     # the factored sweep touches few of the anchors x (k, s) cells; measured at 10 turns:
     # free 0.34 (3.7 s), target 0.031 (17.5 s; goal 50, 20 turns: 0.05, 4.0 s); a designer's
-    # row evaluates a policy and follows the game's length, two more sweeps (measured: 6x)
-    design_cost_factor = 6.0
+    # row evaluates a policy and follows the game's length, two more sweeps: measured 2.7x a
+    # solve's estimate (bench_estimate.py --design: 0.59-0.61 of 6x in CPython; the page, whose
+    # device factor its plain solves set, 0.28 of 6x)
+    design_cost_factor = 2.7
 
     @property
     def solve_microseconds_per_cell(self) -> float:
@@ -109,7 +111,9 @@ class PigTurns(JeopardyGame):
     start_hint = "scores are below the goal and 1 to the game's turns are left"
     turn_hint = "the turn total grows by 2-6 per roll (never 1); a target (target model) is chosen before rolling, and the turn stops at it"
     factored = True
-    views = ("advice", "slice", "strategies", "design", "play", "table")
+    views = ("advice", "slice", "thresholds", "strategies", "design", "play", "table")
+    # When to hold: at the position's scores, by the turns left (the mover's own turns, every other)
+    threshold_anchor = ("n", 2)
     # the turn total and the target it is rolled to are entered together
     entered_together = (("k", "s"),)
     #: the default game in both turn models (its table: python -m pycore tables --game pig-turns)

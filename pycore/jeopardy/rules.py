@@ -258,6 +258,9 @@ class JeopardyGame(Game):
     #: a factored game's hold-threshold chart (view "thresholds"): the two dice variables of its
     #: rows and columns; each cell is the gain from which holding is best
     threshold_axes: ClassVar[tuple[str, ...]] = ()
+    #: a game whose hold threshold follows a counter of the turn starts (Pig with a turn limit:
+    #: the turns left) charts it by that counter, every ``step`` values (2: the mover's own turns)
+    threshold_anchor: ClassVar[tuple[str, int] | None] = None
     #: how a game of three or more players at the table ends (None: two players only): "goal",
     #: the first to bank the goal wins at once; "round", the round in which someone reaches
     #: the goal is played out and the most points win, a later player having to exceed an
@@ -304,6 +307,7 @@ class JeopardyGame(Game):
                 for k, v in OBJECTIVES.items()
             ],
             "views": list(cls.views),
+            "view_titles": {v: VIEW_TITLES[v] for v in cls.views},
             "rules_evaluated_live": cls.rules_evaluated_live,
             "default_objective": cls.default_objective,
             "roll_entry": cls.roll_entry,
@@ -1089,3 +1093,6 @@ _SHARED: dict[tuple, dict] = {}
 
 #: each objective as a choice on screen (``unit``: the game's :meth:`JeopardyGame.turn_unit`)
 OBJECTIVE_LABELS = {"win": "Win the game", "turn-score": "Most {unit} this turn"}
+#: every view a jeopardy game may offer, by its name in links, and its title on the page
+VIEW_TITLES = {"advice": "Advice", "slice": "Boundary 2-D", "solid": "Boundary 3-D", "thresholds": "When to hold",
+               "strategies": "Strategies", "design": "Designer", "play": "Play", "table": "At the table"}

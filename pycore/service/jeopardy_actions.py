@@ -87,7 +87,17 @@ from ..jeopardy.match import Record, extend, find_player, option_label, play, re
 from ..jeopardy.match import Values as MatchValues
 from ..jeopardy.model import compile_game
 from ..jeopardy.rule_language import parse_rule
-from ..jeopardy.rules import HOLD, OBJECTIVES, ROLL, JeopardyGame, State, best_of, person_reason, probability
+from ..jeopardy.rules import (
+    HOLD,
+    OBJECTIVES,
+    ROLL,
+    VIEW_TITLES,
+    JeopardyGame,
+    State,
+    best_of,
+    person_reason,
+    probability,
+)
 from ..jeopardy.solver import Progress, Solution, solve
 from ..jeopardy.strategy import choose_policy, fairest_komi, komi_table, matchup, mistakes, policy_results
 from ..jeopardy.turn import check_objective, solve_turn_score, turn_outlook, win_turn_values
@@ -98,8 +108,6 @@ _SOLUTIONS: dict[tuple, tuple[Solution, float]] = {}
 _CACHE_SIZE = 3
 VIEWS = ("advice", "slice", "solid", "thresholds", "strategies", "design", "play", "table")
 #: each view as the page's buttons name it (messages name views so, never by their link key)
-VIEW_TITLES = {"advice": "Advice", "slice": "Boundary 2-D", "solid": "Boundary 3-D", "thresholds": "When to hold",
-               "strategies": "Strategies", "design": "Designer", "play": "Play", "table": "At the table"}
 
 
 def solution_for(game: JeopardyGame, progress: Progress | None = None, anchor_values=None,
@@ -352,7 +360,7 @@ def _thresholds(game: JeopardyGame, args: dict, progress) -> dict:
     the shotguns; Pig: one number)."""
     state = _state_from_args(game, args)
     objective = _objective(game, args)
-    if game.factored and not game.threshold_axes:
+    if game.factored and not (game.threshold_axes or game.threshold_anchor):
         raise InvalidRequestError(f"{game.title} has no hold-threshold chart (its views: {', '.join(game.views)})")
     turn, _ = _advised_turn(game, state.anchor, objective, 0, args, progress)
     head = {
@@ -363,6 +371,8 @@ def _thresholds(game: JeopardyGame, args: dict, progress) -> dict:
         "unit": game.turn_unit(),
         "link": "#" + fragment(game, state, {"view": "thresholds", "objective": objective}),
     }
+    if game.threshold_anchor:
+        return {**head, **_thresholds_by_anchor(game, state, objective, args, progress)}
     if not game.factored or not hasattr(turn, "turn"):  # (Farkle's one turn for points: its own values)
         return {**head, **_tabulated_thresholds(game, turn, state)}
     axes = [game.variable(v) for v in game.threshold_axes]
@@ -384,6 +394,45 @@ def _thresholds(game: JeopardyGame, args: dict, progress) -> dict:
         "cells": [[None if t is None else t.to_json() for t in cells[n * len(cols):(n + 1) * len(cols)]]
                   for n in range(len(rows))],
         "at": {"row": row_now, "column": column_now, "gain": game.gain(state.turn)},
+    }
+
+
+def _thresholds_by_anchor(game: JeopardyGame, state: State, objective: str, args: dict, progress) -> dict:
+    """When to hold by a counter of the turn starts (Pig with a turn limit: the turns left, the
+    mover's own turns from this one down), at the position's other anchor values: one row each,
+    the turn played as the optimal player plays it (a turn that starts with a choice, the target
+    model's total to roll to: the best choice's turn, whose threshold is that total)."""
+    var, step = game.threshold_anchor
+    column = game.anchor_vars.index(var)
+    start = tuple(game.turn_start)
+    rows, cells = [], []
+    for value in range(int(state.anchor[column]), 0, -step):
+        anchor = tuple(value if n == column else int(x) for n, x in enumerate(state.anchor))
+        turn, _ = _advised_turn(game, anchor, objective, 0, args, progress)
+        config = start[1:]
+        if turn.action_values(start)[ROLL] is not None and game.chooses_before_rolling(start):
+            choices = _choices_after(game, State(game.name, anchor, start), (), turn)["choices"]
+            config = tuple(choices[0]["state"][v] for v in game.turn_vars[1:]) if choices else config
+        gains, rolled, held = [], [], []
+        for t in game.reachable_turns(anchor):
+            if tuple(t[1:]) != config:
+                continue
+            values = turn.action_values(t)
+            if values[ROLL] is None and values[HOLD] is None:
+                continue
+            gains.append(game.gain(t))
+            (rolled if best_of(values) == ROLL else held).append(game.gain(t))
+        rows.append(str(value))
+        threshold = HoldThreshold.of(sorted(gains), sorted(rolled), sorted(held))
+        cells.append([threshold.to_json() if threshold else None])
+    return {
+        "row_var": var,
+        "column_var": None,
+        "rows": rows,
+        "columns": [""],
+        "dice": False,
+        "cells": cells,
+        "at": {"row": 0, "column": 0, "gain": game.gain(state.turn)},
     }
 
 
@@ -613,7 +662,27 @@ def _roll(game: JeopardyGame, args: dict, progress) -> dict:
         result["options"] = [game.state_values(o) for o in outcome.options]
     if outcome.mover_value is not None:
         result["mover_value"] = outcome.mover_value
+    result["said"] = _roll_said(game, result)
     return result
+
+
+def _roll_said(game: JeopardyGame, result: dict) -> str:
+    """What a roll entered at the table did, in the players' words ("" when the turn goes on).
+    Where the state counts the scores from the mover's side (no ``p``), the turn passing swaps
+    the two score fields; a player who sees their score move to the other field is told why."""
+    if "mover_value" in result:
+        words = {1: "you win", 0: "you lose", 0.5: "it is a draw"}.get(result["mover_value"], "it is over")
+        return f"That roll ends the game: {words}."
+    if not result["turn_over"]:
+        return ""
+    after = result["state"] if "state" in result else result["options"][0]
+    who = f"Player {after['p']}" if "p" in after else "Your opponent"
+    said = f"That roll busts: the turn scores nothing. {who} moves now"
+    mover, other = after[game.score_var], after[game.opponent_var]
+    if mover == other:  # nothing on screen moves
+        return said + "."
+    mine, theirs = game.variable(game.score_var).label, game.variable(game.opponent_var).label
+    return f"{said}, so the scores change sides: “{mine}” now shows theirs ({mover}), “{theirs}” yours ({other})."
 
 
 _GRIDS: dict = {}

@@ -4,6 +4,7 @@ here). Tests wait on page state (``expect``), never on sleeps."""
 
 from __future__ import annotations
 
+import fcntl
 import shutil
 import socket
 import subprocess
@@ -39,10 +40,28 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _build_once(tmp_path_factory, worker_id: str) -> None:
+    """Build dist/ once per run. Under pytest-xdist the workers share the run's temporary
+    folder: the first to take the lock builds (and clears old artifacts), the others wait for it
+    and serve the same dist/."""
+    if worker_id == "master":  # one process: no one to share with
+        shutil.rmtree(ARTIFACTS, ignore_errors=True)
+        subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, cwd=ROOT)
+        return
+    shared = tmp_path_factory.getbasetemp().parent  # this run's folder, common to its workers
+    with open(shared / "dist.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        built = shared / "dist.built"
+        if not built.exists():
+            shutil.rmtree(ARTIFACTS, ignore_errors=True)
+            subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, cwd=ROOT)
+            built.write_text("built\n")
+
+
 @pytest.fixture(scope="session")
-def site():
+def site(tmp_path_factory, worker_id):
     """Build dist/ once and serve it; yields the base URL."""
-    subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, cwd=ROOT)
+    _build_once(tmp_path_factory, worker_id)
     port = _free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(ROOT / "dist")],
@@ -138,7 +157,3 @@ def desktop_page(browser):
 def artifacts():
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
-
-
-def pytest_sessionstart(session):
-    shutil.rmtree(ARTIFACTS, ignore_errors=True)

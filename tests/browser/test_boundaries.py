@@ -120,6 +120,8 @@ def test_3d_view_draws_the_roll_region(site, page, artifacts):
     ]:
         page.goto(site + link)
         expect(page.locator("[data-testid=solid-canvas][data-ready=true]")).to_be_visible(timeout=TIMEOUT)
+        # issue 33: axis names and ticks at a fixed size on screen (a phone drew them about 7 px tall)
+        assert float(page.get_by_test_id("solid-canvas").get_attribute("data-label-px")) >= 13.5
         counts = count_colours(page)
         assert counts["blue"] > 0.03 * counts["total"], counts
         assert counts["white"] > 0.2 * counts["total"], counts

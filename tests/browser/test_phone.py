@@ -389,6 +389,23 @@ def test_an_empty_default_is_said_in_words(site, page):
     expect(message).to_contain_text("using no set (the default)")
 
 
+def test_a_zilch_entered_at_the_table_says_the_scores_change_sides(site, page):
+    """A bust passes the turn: where the state counts scores from the mover's side, the two score
+    fields swap, and the note says so rather than moving the player's score without a word."""
+    open_position(page, site, "farkle", "i=3000,j=5000,k=350,d=2")
+    for face in "23":
+        page.get_by_test_id(f"roll-pad-{face}").click()
+    page.get_by_test_id("roll-apply").click()
+    expect(page.get_by_test_id("roll-note")).to_have_text(
+        "That roll busts: the turn scores nothing. Your opponent moves now, so the scores change sides: "
+        "“Your score” now shows theirs (5000), “Opponent's score” yours (3000).",
+        timeout=TIMEOUT,
+    )
+    answered(page, "farkle", "i=5000,j=3000,k=0,d=6")
+    expect(page.get_by_test_id("input-i")).to_have_value("5000")
+    expect(page.get_by_test_id("input-j")).to_have_value("3000")
+
+
 # -- interactive at once --------------------------------------------------------------------
 
 
@@ -482,7 +499,10 @@ def test_a_long_boundary_shows_its_progress_and_can_be_cancelled(site, page):
 # -- when to hold, for every game with a table of turns ----------------------------------------
 
 
-@pytest.mark.parametrize("game, state", [("gro", "p=1,i=10,j=20,k=12,o=1"), ("pig", "i=60,j=70,k=14"), ("ayzd", "p=1,i=5,j=8,b=3,s=1")])
+@pytest.mark.parametrize(
+    "game, state",
+    [("gro", "p=1,i=10,j=20,k=12,o=1"), ("pig", "i=60,j=70,k=14"), ("ayzd", "p=1,i=5,j=8,b=3,s=1"), ("pig-turns", "i=20,j=35,n=10,k=0,s=0")],
+)
 def test_when_to_hold_is_charted_and_prints_alone(site, page, game, state):
     chart = api.call("thresholds", {"game": game, "state": state})
     page.goto(site + chart["link"])

@@ -82,7 +82,11 @@ def test_a_roll_entered_die_by_die_moves_the_position_on(site, page):
     page.get_by_test_id("roll-colour-2-Y").click()
     page.get_by_test_id("roll-face-2-brain").click()
     page.get_by_test_id("roll-apply").click()
-    expect(page.get_by_test_id("roll-note")).to_contain_text("That roll busts: the turn scores nothing. Player 2 moves now.", timeout=TIMEOUT)
+    expect(page.get_by_test_id("roll-note")).to_contain_text(
+        "That roll busts: the turn scores nothing. Player 2 moves now, so the scores change sides: "
+        "“Your score” now shows theirs (8), “Opponent's score” yours (5).",
+        timeout=TIMEOUT,
+    )
     next_turn = api.call("link", {"game": "zombie-dice", "state": "p=2,i=8,j=5"})["fragment"]
     expect(page).to_have_url(site + next_turn, timeout=TIMEOUT)
 
