@@ -171,7 +171,7 @@ def main() -> None:
                 print(f"     C: {c['seconds']:.3f} s, {c['iterations']} iterations, P(first wins) {c['p']:.10f}; "
                       f"ours (compile + solve) / C: {(row['compile'] + row['solve']) / c['seconds']:.2f}x")
     if len(rows) >= 2:
-        states, seconds, peak = zip(*rows)
+        states, seconds, peak = zip(*rows, strict=True)
         print(f"growth in the number of states: time ~ states^{fitted_exponent(states, seconds):.2f}, "
               f"peak memory ~ states^{fitted_exponent(states, peak):.2f}")
 

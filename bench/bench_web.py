@@ -229,12 +229,11 @@ def main() -> None:
         cpython[name] = statistics.median(runs)
     zombie_cpython = []
     for _ in range(args.runs):
-        from pycore.jeopardy.turn import win_turn_values  # noqa: F401  (imports outside the timing)
-        from pycore.service import jeopardy_actions
-
         from pycore import api
         from pycore.games import zombie_dice
         from pycore.jeopardy import factored
+        from pycore.jeopardy.turn import win_turn_values  # noqa: F401  (imports outside the timing)
+        from pycore.service import jeopardy_actions
 
         # as in a fresh page: the graph, its groups and index, the reachable states built again
         jeopardy_actions._TURNS.clear()

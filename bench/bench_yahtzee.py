@@ -22,10 +22,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore import api  # noqa: E402
-from pycore.scorecard.dice_turn import DiceTurn  # noqa: E402
 from pycore.games.yahtzee import Yahtzee  # noqa: E402
-from pycore.store.prebuilt import load_table, read_manifest  # noqa: E402
+from pycore.scorecard.dice_turn import DiceTurn  # noqa: E402
 from pycore.scorecard.solitaire import CHUNK, TargetSolution, solve_solitaire, solve_target_batch, target_end_values  # noqa: E402
+from pycore.store.prebuilt import load_table, read_manifest  # noqa: E402
 
 POSITIONS = [
     ("", "13356", 2),
@@ -98,7 +98,7 @@ def main() -> None:
     print(f"{'joker':<7} {'anchors':>8} {'solve s':>8} {'expected':>10} {'table bytes':>11} {'advice ms':>9}")
     for joker in args.jokers.split(","):
         game = Yahtzee(joker)
-        solves = [timed(lambda: solve_solitaire(game)) for _ in range(args.runs)]
+        solves = [timed(lambda game=game: solve_solitaire(game)) for _ in range(args.runs)]
         solution = solves[-1][1]
         load_table(game)
         advice = []

@@ -4,8 +4,8 @@ and main solves beside it, same run), and a second check of the result by simula
     python bench/bench_zombie_dice.py [--bound 26] [--reading after|before]
     python bench/bench_zombie_dice.py --simulate 20000
 
-Prints P(first player wins) under optimal play. With ``--simulate N`` it instead plays N games of optimal play against itself with labelled dice
-drawn and rolled one by one (``zombie_dice.roll_labelled_dice``), the actions looked up in
+Prints P(first player wins) under optimal play. With ``--simulate N`` it instead plays N games of optimal
+play against itself with labelled dice drawn and rolled one by one (``zombie_dice.roll_labelled_dice``), the actions looked up in
 each anchor's turn swept from the shipped table, and prints the first player's win rate with
 its standard error: a second way to the solved value. Numbers, not assertions.
 """
@@ -48,7 +48,7 @@ def simulate(game, games: int, seed: int = 1) -> tuple[float, float]:
     for _ in range(games):
         anchor = game.start_anchor(0)
         while True:
-            cup = [c for c, n in zip(zombie_dice.COLOURS, zombie_dice.CUP) for _ in range(n)]
+            cup = [c for c, n in zip(zombie_dice.COLOURS, zombie_dice.CUP, strict=True) for _ in range(n)]
             hand, brains_aside, shotguns, brains = [], [], [], 0
             while True:
                 config = index[tuple(d.count(c) for d in (hand, brains_aside, shotguns) for c in zombie_dice.COLOURS)]

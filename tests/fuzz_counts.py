@@ -1,5 +1,5 @@
 """What the fuzz tests threw at each entrance and what came back, printed at the end of the
-run (``conftest.pytest_terminal_summary``) and quoted in the README: {entrance: Counter}."""
+run (``conftest.pytest_terminal_summary``) and quoted in docs/hostile-input.md: {entrance: Counter}."""
 
 from collections import Counter
 

@@ -44,6 +44,6 @@ def test_csv_has_a_row_per_state(solved):
     lines = table_csv(solution, grid).splitlines()
     assert lines[0] == "p,i,j,b,s,best,p_roll,p_hold"
     assert len(lines) - 1 == int((grid.roll >= 0).sum())
-    first = dict(zip(lines[0].split(","), lines[1].split(",")))
+    first = dict(zip(lines[0].split(","), lines[1].split(","), strict=True))
     state = solution.game.state(**{k: int(first[k]) for k in "pijbs"})
     assert float(first["p_roll"]) == solution.action_values(state)["roll"]

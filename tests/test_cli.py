@@ -8,8 +8,6 @@ import pytest
 from commands import cli, cli_json
 
 
-
-
 def test_solve_json():
     result = cli_json("solve", "pig", "--goal", "30")
     assert {"p_first_player_wins", "states", "iterations", "seconds"} <= set(result)

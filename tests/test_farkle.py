@@ -133,7 +133,7 @@ def test_rule_sets_are_data_and_bad_ones_are_refused_by_field():
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 
-from commands import cli_json
+from commands import cli_json  # noqa: E402
 
 from pycore import api  # noqa: E402
 
@@ -209,7 +209,7 @@ def test_the_sweep_with_choices_equals_the_generic_solver(rules, changes):
     generic.factored = False  # the same rules, solved the other way
     solution = solve(generic)
     expected = [solution.value(State("farkle", tuple(int(x) for x in a), generic.turn_start)) for a in generic.anchors()]
-    assert max(abs(v - e) for v, e in zip(values, expected)) < 1e-13
+    assert max(abs(v - e) for v, e in zip(values, expected, strict=True)) < 1e-13
 
 
 def test_a_policy_with_choices_is_evaluated_as_a_simulation_plays_it():
@@ -228,7 +228,7 @@ def test_a_policy_with_choices_is_evaluated_as_a_simulation_plays_it():
     graph, columns = game.factored_turn()
     step, dice, goal = game.gain_step, columns["d"], game.goal
     rolls = {}  # configuration -> [(cumulative chance, [(gain, configuration), ...])]
-    for src, dst, gain, prob, outcome in zip(graph.src, graph.dst, graph.gain, graph.prob, graph.choice):
+    for src, dst, gain, prob, outcome in zip(graph.src, graph.dst, graph.gain, graph.prob, graph.choice, strict=True):
         table = rolls.setdefault(int(src), {})
         table.setdefault(int(outcome), [float(prob), []])[1].append((int(gain), int(dst)))
     cumulative = {}
@@ -300,7 +300,7 @@ def test_a_roll_is_advised_set_aside_by_set_aside():
 
 # ---- two players to 10,000: the shipped table -------------------------------------------------
 
-P_FIRST = 0.53534  # Busche: 0.53487 with the penalty and scores down to -2500 (README: why they differ)
+P_FIRST = 0.53534  # Busche: 0.53487 with the penalty and scores down to -2500 (docs/reproduced.md: why they differ)
 FAIR_HEAD_START = 300  # P(first) 0.4970; 250 leaves 0.5034 and Busche and Neller's 200 leaves 0.5099
 BEST_SINGLE_TURN = -0.0424  # optimal play wins 52.12 % against it (their mental method: 51.78 %)
 SIMPLE_RULE = -0.2852  # always keeping the most points: optimal play wins 64.26 %

@@ -3,13 +3,12 @@ line, the rule language and the table loader. Each throws seeded random, mostly 
 input (wrong types, huge and odd numbers, deep nesting, other scripts, damaged bytes) and
 asserts the one thing every entrance promises: an answer, or the project's own error naming
 the problem -- never an internal error, a traceback or a hang (each input has a 60 s alarm).
-The counts are printed at the end of the run ("fuzzed entrances") and quoted in the README."""
+The counts are printed at the end of the run ("fuzzed entrances") and quoted in docs/hostile-input.md."""
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import io
 import json
 import random
 import signal

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from functools import lru_cache
-
-import numpy as np
-import pytest
+from functools import cache
 
 import conformance
+import numpy as np
+import pytest
 from protocol_games import TEST_GAMES, MiniFarkle, ShortPig, TrafficLight
+
 from pycore import api, find_game, register, solve, unregister
 from pycore.core.errors import InvalidStateError
 from pycore.jeopardy.solver import evaluate, value_iteration
@@ -33,7 +33,7 @@ def registered():
         unregister(cls)
 
 
-@lru_cache(maxsize=None)
+@cache
 def solved(cls):
     return solve(cls(**SMALL[cls]))
 
@@ -98,7 +98,7 @@ def test_mini_farkle_turn_score_matches_a_direct_recursion():
     game = MiniFarkle(goal=40)
     points = {1: 2, 2: 1, 3: 0}
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(k, d):
         hold = k if k > 0 else 0.0
         if k >= game.goal:  # holding wins: no more rolling
@@ -127,7 +127,7 @@ def test_short_pig_matches_a_direct_recursion():
     game, solution = ShortPig(**SMALL[ShortPig]), solved(ShortPig)
     goal = game.goal
 
-    @lru_cache(maxsize=None)
+    @cache
     def win(i, j, n, k):  # P(mover wins) + 1/2 P(draw) with n turns left, this one included
         hold = 1.0 if i + k >= goal else (0.5 if n == 1 else 1.0 - win(j, i + k, n - 1, 0))
         if i + k >= goal:

@@ -9,10 +9,9 @@ import numpy as np
 import pytest
 
 from pycore import api, find_game
-from pycore.jeopardy.strategy import find_policy, policy_result
 from pycore.jeopardy.rule_language import RuleError, parse_rule
 from pycore.jeopardy.solver import evaluate, occupancy
-from pycore.jeopardy.strategy import matchup, mistakes, rule_policy
+from pycore.jeopardy.strategy import find_policy, matchup, mistakes, policy_result, rule_policy
 
 PAPER_POLICIES_AS_RULES = [
     ("pig", "Hold at 20", "k < 20 and i + k < 100"),

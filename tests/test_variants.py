@@ -18,7 +18,6 @@ import pytest
 from pycore import find_game
 from pycore.core.dice import uniform_dice
 from pycore.core.errors import InvalidParameterError
-from pycore.core.errors import InvalidParameterError
 from pycore.jeopardy.solver import solve
 from pycore.service import api
 

@@ -9,15 +9,15 @@ from math import factorial
 
 import numpy as np
 import pytest
-
 from commands import cli
+
 from pycore import api
-from pycore.scorecard.dice_turn import DiceTurn
 from pycore.core.errors import InvalidParameterError, InvalidStateError
 from pycore.games.yahtzee import JOKER_RULES, Scorecard, Yahtzee, box_points, parse_dice
-from pycore.store.prebuilt import load_result, load_table, read_manifest, table_file, tables_dir
+from pycore.scorecard.dice_turn import DiceTurn
 from pycore.scorecard.solitaire import score_distribution, solve_solitaire, solve_target
 from pycore.store.codec import TableError, decode_table, encode_table
+from pycore.store.prebuilt import load_result, load_table, read_manifest, table_file, tables_dir
 
 # Published optimal expected scores (seed 003's game; Verhoeff 1999 for the free-choice joker,
 # the forced-joker and no-bonus figures as quoted in the issue), at their printed precision.
@@ -382,7 +382,7 @@ def test_shipped_target_curve():
     assert np.all(target_play >= for_points - 1e-5)  # float32 table: see the test above
     assert np.all(np.diff(target_play) <= 1e-6) and target_play[0] == pytest.approx(1)
     assert target_play[300] - for_points[300] > 0.01  # playing for 300 really pays
-    # the README's table
+    # the table in docs/reproduced.md
     assert int(np.argmax(target_play - for_points)) == 240
     assert [round(target_play[t], 4) for t in (150, 200, 250, 300)] == [0.9979, 0.9108, 0.5419, 0.1760]
 

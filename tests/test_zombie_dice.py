@@ -1,18 +1,17 @@
 """Zombie Dice with coloured dice: the exact roll model against the blog's ten one-roll
 formulas (seed 001) and against brute-force enumeration of labelled dice."""
 
+import random
 from collections import Counter
 from fractions import Fraction as F
 from itertools import combinations, product
-
-import random
 
 import pytest
 
 from pycore.games import zombie_dice
 from pycore.games.zombie_dice import (
-    CUP,
     COLOURS,
+    CUP,
     dice_from_letters,
     dice_to_letters,
     draw_distribution,
@@ -88,7 +87,7 @@ def test_the_blogs_worked_example_three_reds():
 
 
 def labelled_cup(dice):
-    return [c for c, n in zip(COLOURS, dice) for _ in range(n)]
+    return [c for c, n in zip(COLOURS, dice, strict=True) for _ in range(n)]
 
 
 def every_configuration():
@@ -99,7 +98,7 @@ def every_configuration():
             if sum(shotguns) > 2:
                 continue
             for brains in product(range(7), range(5), range(4)):
-                if all(h + s + b <= c for h, s, b, c in zip(hand, shotguns, brains, CUP)):
+                if all(h + s + b <= c for h, s, b, c in zip(hand, shotguns, brains, CUP, strict=True)):
                     yield hand, brains, shotguns
 
 
@@ -147,7 +146,7 @@ def test_rolls_sum_to_one_and_keep_every_die(colours):
     outcomes = roll_distribution(dice)
     assert sum(p for p, *_ in outcomes) == 1
     for _, brains, shotguns, footprints in outcomes:
-        assert tuple(b + s + f for b, s, f in zip(brains, shotguns, footprints)) == dice
+        assert tuple(b + s + f for b, s, f in zip(brains, shotguns, footprints, strict=True)) == dice
 
 
 def test_letters_round_trip():
@@ -208,7 +207,7 @@ def test_the_best_turn_agrees_with_a_simulation_of_real_dice():
     rng = random.Random(12)
     totals = []
     for _ in range(20_000):
-        cup = [c for c, n in zip(COLOURS, CUP) for _ in range(n)]
+        cup = [c for c, n in zip(COLOURS, CUP, strict=True) for _ in range(n)]
         hand, brains_aside, shotguns, brains = [], [], [], 0
         while True:
             config = tuple(dice_from_letters("".join(dice)) for dice in (hand, brains_aside, shotguns))
@@ -335,7 +334,7 @@ def test_the_shipped_table_is_a_fixed_point_of_the_turn():
 def test_results_settle_as_the_bound_grows(solved):
     """The bound M stops rolling where i + b + 3 > M; raising it changes P(first player wins)
     less and less, geometrically: at goal 3, M = 6, 9, 12 give 0.4695, 0.4415, 0.4379 (steps
-    of 2.8e-2 then 3.5e-3; goal 13's M = 26 -> 30 moves it by 2e-5, README)."""
+    of 2.8e-2 then 3.5e-3; goal 13's M = 26 -> 30 moves it by 2e-5, docs/reproduced.md)."""
     values = [solved("zombie-dice", goal=3, bound=m).p_first_player_wins() for m in (6, 9, 12)]
     assert values == pytest.approx([0.469531, 0.441454, 0.437913], abs=1e-6)
     assert abs(values[2] - values[1]) < abs(values[1] - values[0]) / 5

@@ -37,6 +37,11 @@ class SolverError(PycoreError):
     """A solve that cannot be completed (e.g. a policy that never ends the game)."""
 
 
+class TurnGraphError(RulesError, ValueError):
+    """A game's turn graph breaks what the factored sweep needs (roll probabilities that do not
+    sum to 1, a choice that adds nothing): a bug in a game module, or a rule set given as data."""
+
+
 class TableError(PycoreError, ValueError):
     """A prebuilt table file that is corrupted, truncated, or for other rules."""
 

@@ -81,7 +81,7 @@ class Game:
     @property
     def table_stem(self) -> str:
         """The prebuilt table's file name without extension, e.g. ``yahtzee-forced`` or ``pig-goal100``."""
-        parts = [str(v) if p.choices else f"{p.name}{v}" for p, v in zip(self.parameters, self.params.values())]
+        parts = [str(v) if p.choices else f"{p.name}{v}" for p, v in zip(self.parameters, self.params.values(), strict=True)]
         return "-".join([self.name] + parts)
 
     # ---- prebuilt tables (see pycore.store.prebuilt) --------------------------------------
@@ -90,7 +90,7 @@ class Game:
     table_extra: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
-    def prebuilt_variants(cls) -> list["Game"]:
+    def prebuilt_variants(cls) -> list[Game]:
         """The parameter sets whose tables ship in prebuilt_tables/ (none by default)."""
         return []
 

@@ -122,7 +122,7 @@ class StateVar:
 
     def title_of(self, value: int) -> str:
         """What a value means, for titles: its choice title, else "label value"."""
-        titles = dict(zip(self.choices, self.choice_titles or self.labels))
+        titles = dict(zip(self.choices, self.choice_titles or self.labels, strict=True))
         return titles.get(value, f"{self.label} {value}")
 
     def to_json(self) -> dict:

@@ -153,7 +153,7 @@ class AllYellowZombieDice(JeopardyGame):
 
     def roll_faces(self, turn):
         # a die of brains + shotguns + footprints sides, each labelled with its kind
-        sides = tuple(kind for kind, n in zip(FACES, (self.params[n] for n in FACE_PARAMS)) for _ in range(n))
+        sides = tuple(kind for kind, n in zip(FACES, (self.params[n] for n in FACE_PARAMS), strict=True) for _ in range(n))
         return uniform_dice(DICE, sides)
 
     def read_roll(self, turn, faces):

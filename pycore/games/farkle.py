@@ -53,7 +53,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
 from math import factorial, gcd
 
@@ -161,7 +161,7 @@ class RuleSet:
         out["more_of_a_kind"] = list(self.more_of_a_kind)
         return out
 
-    def with_overrides(self, text: str) -> "RuleSet":
+    def with_overrides(self, text: str) -> RuleSet:
         """This set with ``NAME=VALUE,...`` applied (the CLI's ``--set``; lists as ``1000/200/...``)."""
         changes: dict = {}
         for part in filter(None, (p.strip() for p in text.split(","))):
@@ -289,7 +289,7 @@ def _one_turn_choices(game: Farkle, one_turn: TurnSolution) -> np.ndarray:
     out = np.zeros((top + 1, graph.n_outcomes), np.intp)
     for g in range(top + 1):
         worth = np.array([-np.inf if d < 0 else one_turn.value_at(g + int(step), int(dice[d]))
-                          for step, d in zip(graph.gain, graph.dst)])
+                          for step, d in zip(graph.gain, graph.dst, strict=True)])
         best = np.full(graph.n_outcomes, -np.inf)
         np.maximum.at(best, outcomes, worth)
         first = np.full(graph.n_outcomes, len(worth))
@@ -298,7 +298,7 @@ def _one_turn_choices(game: Farkle, one_turn: TurnSolution) -> np.ndarray:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _multisets(n: int) -> tuple[Counts, ...]:
     """Every multiset of ``n`` dice as counts of faces 1..6."""
     return tuple(c for c in product(range(n + 1), repeat=FACES) if sum(c) == n)
@@ -324,7 +324,7 @@ def scoring_options(rules: RuleSet, counts: Counts) -> list[tuple[Counts, int]]:
     return options
 
 
-@lru_cache(maxsize=None)
+@cache
 def outcomes(n: int) -> tuple[tuple[Counts, float], ...]:
     """Every multiset ``n`` dice can show, with its probability (multinomial / 6^n)."""
     out = []
@@ -476,7 +476,7 @@ class TurnSolution:
 
     def _roll_zilch(self, k: int, n: int) -> float:
         moves = _moves(self.rules, n)
-        worth = np.array([self.value_at(k + int(v), int(d)) for v, d in zip(moves.points, moves.dice_left)])
+        worth = np.array([self.value_at(k + int(v), int(d)) for v, d in zip(moves.points, moves.dice_left, strict=True)])
         _, chosen = _best_per_outcome(moves, worth)
         after = np.array([self.zilch_at(k + int(moves.points[o]), int(moves.dice_left[o])) for o in chosen])
         return moves.zilch + float(np.dot(moves.probability, after))
@@ -957,7 +957,7 @@ class FarkleTurnValues:
     (:class:`~pycore.jeopardy.turn.TurnValues`): states ``(k, d)`` in points, each action's
     expected points, the outlook of each action, and the seed's figures (``facts``)."""
 
-    game: "Farkle"
+    game: Farkle
     anchor: tuple[int, ...]
     solution: TurnSolution
 

@@ -296,7 +296,8 @@ class GreatRolledOnes(JeopardyGame):
                 otherwise=o < last,
             )
 
-        rule = "Roll once, then hold (any 1 busts)" if last == 0 else f"Roll until {'one 1 is' if last == 1 else f'{last} 1s are'} set aside (one more would bust), then hold"
+        ones = "one 1 is" if last == 1 else f"{last} 1s are"
+        rule = "Roll once, then hold (any 1 busts)" if last == 0 else f"Roll until {ones} set aside (one more would bust), then hold"
         return Policy(
             "Roll Until One 1 From Busting",
             f"{rule} (player 2: exceed player 1's final score; hold at the goal).",

@@ -54,7 +54,8 @@ class Pig(JeopardyGame):
     )
     rules_text = (
         "Two players take turns to reach the goal (100). On your turn roll one die as often as you "
-        "like: a 1 ends the turn and you score nothing (variants: another die, more bust faces); any other face adds to the turn total. Hold "
+        "like: a 1 ends the turn and you score nothing (variants: another die, more bust faces); any other face "
+        "adds to the turn total. Hold "
         "to bank the turn total. The first to reach the goal by holding wins."
     )
 

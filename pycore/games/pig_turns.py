@@ -25,7 +25,7 @@ without reaching the goal is a draw.
 * ``"free"`` -- the usual roll/hold decision after every roll (``s`` stays 0).
 
 Where the two models' values differ, the best play within some turn is not
-"roll to a total" (the README says where and by how much).
+"roll to a total" (docs/reproduced.md says where and by how much).
 
 Layers: ``(turns - n) * (2 T + 12) + i + j``: every turn, even one that
 scores nothing, moves to a later layer, so no layer leads to another of its

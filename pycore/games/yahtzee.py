@@ -127,7 +127,7 @@ class Scorecard:
     yahtzee_bonuses: int = 0
 
     @classmethod
-    def from_text(cls, text: str) -> "Scorecard":
+    def from_text(cls, text: str) -> Scorecard:
         """Parse ``"1s:3,fh:25,y:50,yb:1"`` (``=`` works too; empty means a fresh card)."""
         filled: dict[int, int] = {}
         bonuses = 0
@@ -248,13 +248,13 @@ class Yahtzee(ScorecardGame):
         }
 
     # --- positions as a person enters them -----------------------------------------------------------
-    def card_from_text(self, text: str) -> "Scorecard":
+    def card_from_text(self, text: str) -> Scorecard:
         return Scorecard.from_text(text)
 
     def parse_dice(self, text: str) -> tuple[int, ...]:
         return parse_dice(text, DICE.n_dice)
 
-    def nearest_card(self, text: str) -> tuple["Scorecard", list[str]]:
+    def nearest_card(self, text: str) -> tuple[Scorecard, list[str]]:
         """The card with every entry of ``text`` that fits, and a message for each one left out
         (a bad bonus count drops only the bonus, never the filled boxes)."""
         kept: list[str] = []
@@ -274,7 +274,7 @@ class Yahtzee(ScorecardGame):
     def box_titles(self) -> tuple[str, ...]:
         return tuple(b[1] for b in BOXES)
 
-    def fill(self, card: "Scorecard", box: int, dice: tuple[int, ...], total: int) -> dict:
+    def fill(self, card: Scorecard, box: int, dice: tuple[int, ...], total: int) -> dict:
         """The box's own points and the bonuses in ``total`` (a choice's points, bonuses included)."""
         yahtzee_bonus = YAHTZEE_BONUS if self.joker != "none" and card.filled.get(YAHTZEE) == 50 and len(set(dice)) == 1 else 0
         upper_bonus = 0

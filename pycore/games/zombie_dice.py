@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 import time
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
 from math import comb
 
@@ -68,7 +68,7 @@ def dice_from_letters(text: str) -> Dice:
 
 def dice_to_letters(dice: Dice) -> str:
     """``(2, 0, 1)`` -> ``"GGR"`` (the inverse of :func:`dice_from_letters`)."""
-    return "".join(c * n for c, n in zip(COLOURS, dice))
+    return "".join(c * n for c, n in zip(COLOURS, dice, strict=True))
 
 
 def _plus(a: Dice, b: Dice) -> Dice:
@@ -92,7 +92,7 @@ def _draws_from(pool: Dice, count: int) -> list[tuple[Fraction, Dice]]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def draw_distribution(
     hand: Dice, set_aside_brains: Dice, shotguns: Dice, reading: str = "after"
 ) -> tuple[tuple[Fraction, Dice, bool], ...]:
@@ -118,12 +118,12 @@ def draw_distribution(
     return tuple((p, _plus(cup, extra), True) for p, extra in _draws_from(set_aside_brains, rest))
 
 
-@lru_cache(maxsize=None)
+@cache
 def roll_distribution(dice: Dice) -> tuple[tuple[Fraction, Dice, Dice, Dice], ...]:
     """Rolling ``dice`` (counts by colour): (probability, brains, shotguns, footprints),
     each by colour."""
     per_colour = []
-    for colour, count in zip(COLOURS, dice):
+    for colour, count in zip(COLOURS, dice, strict=True):
         brain, shotgun, footprint = FACES[colour]
         options = []
         for b in range(count + 1):
@@ -178,7 +178,7 @@ def configurations() -> list[Configuration]:
             if sum(shotguns) >= BUST_SHOTGUNS:
                 continue
             for brains in product(*(range(n + 1) for n in CUP)):
-                if all(h + s + b <= n for h, s, b, n in zip(hand, shotguns, brains, CUP)):
+                if all(h + s + b <= n for h, s, b, n in zip(hand, shotguns, brains, CUP, strict=True)):
                     out.append((hand, brains, shotguns))
     return out
 
@@ -205,7 +205,7 @@ def _float_draws(config: Configuration, reading: str):
     return tuple((float(p), drawn, returned) for p, drawn, returned in draw_distribution(*config, reading))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _float_rolls(dice: Dice):
     return tuple((float(p), *rest) for p, *rest in roll_distribution(dice))
 
@@ -404,8 +404,8 @@ class ZombieDice(AllYellowZombieDice):
         hand, brains_aside, shotguns = _nested(turn[1:])
         most = [0] * len(COLOURS)
         for _, drawn, _ in draw_distribution(hand, brains_aside, shotguns, self.reading):
-            most = [max(m, n) for m, n in zip(most, drawn)]
-        entry["draw_limits"] = dict(zip(COLOURS, most))
+            most = [max(m, n) for m, n in zip(most, drawn, strict=True)]
+        entry["draw_limits"] = dict(zip(COLOURS, most, strict=True))
         return entry
 
     def roll_faces(self, turn):
@@ -416,7 +416,7 @@ class ZombieDice(AllYellowZombieDice):
             for p_roll, brains, shot, footprints in roll_distribution(_plus(hand, drawn)):
                 shown = tuple(
                     (colour, face)
-                    for colour, b_, s_, f_ in zip(COLOURS, brains, shot, footprints)
+                    for colour, b_, s_, f_ in zip(COLOURS, brains, shot, footprints, strict=True)
                     for face, count in (("brain", b_), ("shotgun", s_), ("footprint", f_))
                     for _ in range(count)
                 )
@@ -455,7 +455,7 @@ class ZombieDice(AllYellowZombieDice):
             problems.append(f"{sum(shotguns)} shotguns end the turn (it scores nothing); a position has at most 2")
         if sum(hand) > HAND:
             problems.append(f"the hand holds at most {HAND} footprint dice, got {sum(hand)}")
-        for colour, name, n, in_use in zip(COLOURS, ("green", "yellow", "red"), CUP, _plus(_plus(hand, brains), shotguns)):
+        for name, n, in_use in zip(("green", "yellow", "red"), CUP, _plus(_plus(hand, brains), shotguns), strict=True):
             if in_use > n:
                 problems.append(f"{in_use} {name} dice in hand and set aside, but there are only {n}")
         out = sum(hand) + sum(brains) + sum(shotguns)

@@ -70,10 +70,10 @@ def panels(solution: Solution) -> list[dict]:
     others = _panel_vars(game)
     ranges = [range(game.var_range(v)[0], game.var_range(v)[1] + 1) for v in others]
     grids = np.meshgrid(*ranges, indexing="ij") if ranges else []
-    combos = zip(*(g.ravel() for g in grids)) if ranges else [()]
+    combos = zip(*(g.ravel() for g in grids), strict=True) if ranges else [()]
     result = []
     for combo in combos:
-        fixed = {v: int(x) for v, x in zip(others, combo)}
+        fixed = {v: int(x) for v, x in zip(others, combo, strict=True)}
         result.append({"fixed": fixed, "title": panel_title(game, fixed)})
     return result
 
@@ -207,7 +207,7 @@ def solid_of(grid: PanelGrid) -> dict:
     edges = np.diff(padded.astype(np.int8), axis=2)
     starts = np.argwhere(edges == 1)
     ends = np.argwhere(edges == -1)
-    runs = [[int(i), int(j), int(t0), int(t1)] for (i, j, t0), (_, _, t1) in zip(starts, ends)]
+    runs = [[int(i), int(j), int(t0), int(t1)] for (i, j, t0), (_, _, t1) in zip(starts, ends, strict=True)]
     return {"fixed": grid.fixed, "axes": list(grid.axes), "size": list(grid.roll.shape), "runs": runs}
 
 

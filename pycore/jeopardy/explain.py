@@ -47,7 +47,7 @@ def reason(
         return "You cannot hold with nothing set aside this turn: roll."
     end = game.turn_end(state.anchor, gain, Fraction(1))
     if end.mover_value is not None:
-        anchor = dict(zip(game.anchor_vars, state.anchor))
+        anchor = dict(zip(game.anchor_vars, state.anchor, strict=True))
         mine, theirs = anchor[game.score_var] + gain, anchor[game.opponent_var]
         scores = f"you would have {mine}, your opponent {theirs}"
         if end.mover_value == 1:  # whatever the objective: a won game is not rolled on

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.errors import InvalidStateError
+from ..core.errors import InvalidStateError, SolverError, TurnGraphError
 from .model import RowIndex
 from .rules import HOLD, ROLL, Choice, best_of, options_of, probability
 
@@ -92,17 +92,17 @@ class TurnGraph:
             alternatives = np.bincount(self.outcome) > 1
             same = (self.src == self.src[first][self.outcome]) & (self.prob == self.prob[first][self.outcome])
             if not np.all(same):
-                raise ValueError("an outcome's alternatives differ in configuration or probability")
+                raise TurnGraphError("an outcome's alternatives differ in configuration or probability")
             later = (self.dst >= 0) & (self.order[np.maximum(self.dst, 0)] > self.order[self.src])
             if np.any(alternatives[self.outcome] & (((self.gain <= 0) & ~later) | (self.dst < 0))):
-                raise ValueError("a choice between alternatives must add points to each or lead later in the turn")
+                raise TurnGraphError("a choice between alternatives must add points to each or lead later in the turn")
         totals = np.bincount(self.src[first], weights=self.prob[first], minlength=self.n_configurations)
         if not np.allclose(totals, 1.0, atol=1e-12):
             bad = int(np.argmax(np.abs(totals - 1)))
-            raise ValueError(f"roll probabilities of {self.configurations[bad]} sum to {totals[bad]}")
+            raise TurnGraphError(f"roll probabilities of {self.configurations[bad]} sum to {totals[bad]}")
         flat = (self.gain == 0) & (self.dst >= 0) & (self.dst != self.src)
         if np.any(self.order[self.dst[flat]] <= self.order[self.src[flat]]):
-            raise ValueError("a zero-gain roll does not lead to a larger order")
+            raise TurnGraphError("a zero-gain roll does not lead to a larger order")
 
 
 @dataclass(frozen=True)
@@ -162,7 +162,7 @@ def sweep(
         policy = np.broadcast_to(policy, (B, top + 1, C))
     groups, max_gain = _groups(graph)
     if np.any(roll_allowed & (np.arange(top + 1)[None, :, None] + max_gain[None, None, :] > top)):
-        raise ValueError("a roll allowed near the top gain could lead past it")
+        raise TurnGraphError("a roll allowed near the top gain could lead past it")
     choices = graph.choice is not None
     if choose is not None:
         choose = np.broadcast_to(choose, (B, top + 1, graph.n_outcomes))
@@ -179,7 +179,7 @@ def sweep(
     for g in range(top, lowest_gain - 1, -1):
         if not any_roll[g]:  # nobody rolls here (Farkle: the target is reached): hold or nothing
             value[:, g, :C] = hold[:, g]
-            for (held, bust_payoff), table in zip(tracks, tracked):
+            for (held, bust_payoff), table in zip(tracks, tracked, strict=True):
                 table[:, g, :C] = held[:, g] if g else np.where(np.isnan(hold[:, g]), np.nan, bust_payoff[:, None])
             continue
         for level in groups:
@@ -218,7 +218,7 @@ def sweep(
             else:
                 rolls = ~np.isnan(q_roll) & (policy[:, g, members] | np.isnan(h))
             value[:, g, members] = np.where(rolls, q_roll, h)
-            for (held, bust_payoff), table in zip(tracks, tracked):
+            for (held, bust_payoff), table in zip(tracks, tracked, strict=True):
                 follow_total = _expected(table, level, at, taken if choices else None, None)
                 follow_hold = held[:, g, members] if g else np.where(np.isnan(h), np.nan, bust_payoff[:, None])
                 with np.errstate(divide="ignore", invalid="ignore"):
@@ -387,7 +387,7 @@ def graph_of_rules(game) -> tuple[TurnGraph, dict[str, np.ndarray]]:
     changed = True
     while changed:
         changed = False
-        for s_, d, g in zip(*graph_arrays[:3]):
+        for s_, d, g in zip(*graph_arrays[:3], strict=True):
             if g == 0 and d >= 0 and d != s_ and order[d] <= order[s_]:
                 order[d] = order[s_] + 1
                 changed = True
@@ -531,7 +531,7 @@ def anchor_values(game, tolerance: float = TOLERANCE,
         members, partner, inside, position = stage.members, stage.partner, stage.inside, stage.position
         terminal, rows = endings.at(members)
         parts = endings.batches(np.arange(len(members)), graph.n_configurations)
-        for sweeps in range(1, max_sweeps + 1):
+        for _ in range(max_sweeps):
             u = np.where(np.isnan(terminal[:, 0]), 1.0 - X[np.maximum(partner, 0)], terminal[:, 0])
             value, slope = np.empty(len(members)), np.empty(len(members))
             for part in parts:
@@ -559,11 +559,11 @@ def anchor_values(game, tolerance: float = TOLERANCE,
             rhs = value + np.where(inside, slope * (1.0 - u), 0.0)
             X[members] = np.linalg.solve(system, rhs)
         else:
-            raise ValueError(f"{game.name}: a layer did not settle within {max_sweeps} sweeps")
+            raise SolverError(f"{game.name}: a layer did not settle within {max_sweeps} sweeps")
         if progress:
             progress(f"stage {done} of {len(stages)}", done / len(stages))
     if not np.all((X >= -1e-12) & (X <= 1 + 1e-12)):
-        raise ValueError(f"{game.name}: turn-start values outside [0, 1]")
+        raise SolverError(f"{game.name}: turn-start values outside [0, 1]")
     return X
 
 
@@ -692,12 +692,12 @@ def anchor_turn(game, anchor: tuple[int, ...], hold_value: np.ndarray, lowest_ga
     is not offered where holding wins the game on the spot (as the rules' legal actions)."""
     graph, columns = game.factored_turn()
     gains = np.arange(len(hold_value)) * game.gain_step
-    state = {v: np.asarray(x) for v, x in zip(game.anchor_vars, anchor)}
+    state = {v: np.asarray(x) for v, x in zip(game.anchor_vars, anchor, strict=True)}
     state[game.turn_vars[0]] = gains[:, None]
     state.update({v: c[None, :] for v, c in columns.items()})
     shape = (len(gains), graph.n_configurations)
     hold_ok = np.broadcast_to(np.asarray(game.can_hold(state), bool), shape)
-    end = game.end_turn({v: np.asarray(x) for v, x in zip(game.anchor_vars, anchor)}, gains)
+    end = game.end_turn({v: np.asarray(x) for v, x in zip(game.anchor_vars, anchor, strict=True)}, gains)
     wins = np.asarray(end.mover_value, float) == 1.0
     roll_ok = np.broadcast_to(np.asarray(game.can_roll(state), bool), shape) & ~(hold_ok & wins[:, None])
     turn = sweep(graph, hold_value, roll_ok, hold_ok, hold_value[0], policy=policy,

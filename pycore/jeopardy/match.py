@@ -142,7 +142,7 @@ def policy_option(game: JeopardyGame, policy: Policy, state: State, options: tup
     step = game.gain_step
     chosen = policy.choose(game)
     if callable(chosen):  # a function of the anchors' columns ((B, G + 1, C) arrays, one anchor here)
-        anchor = dict(zip(game.anchor_vars, state.anchor))
+        anchor = dict(zip(game.anchor_vars, state.anchor, strict=True))
         chosen = chosen({v: np.full((1, 1, 1), int(x)) for v, x in anchor.items()})[0]
     chosen = np.asarray(chosen)
     config = {c: n for n, c in enumerate(graph.configurations)}
@@ -277,7 +277,7 @@ class Position:
         return len(self.scores)
 
     def _banked(self) -> tuple[int, int]:
-        anchor = dict(zip(self.game.anchor_vars, self.state.anchor))
+        anchor = dict(zip(self.game.anchor_vars, self.state.anchor, strict=True))
         mine, theirs = int(anchor[self.game.score_var]), int(anchor[self.game.opponent_var])
         return (mine, theirs) if self.seat == 0 else (theirs, mine)
 
@@ -550,7 +550,7 @@ class Review:
             "total_cost": [self.total_cost(s) for s in seats],
             "mistakes": [sum(1 for d in self.decisions if d.seat == s and d.cost > 1e-12) for s in seats],
             "curve": list(self.curve),
-            # three or more players: the values are two-player ones (see README)
+            # three or more players: the values are two-player ones (see docs/app.md)
             "two_player_values": len(self.scores) > 2,
         }
 
@@ -600,7 +600,7 @@ def _decision(game: JeopardyGame, values: Values, n: int, seat: int, before: Sta
         worth = [values.value(o) for o in options]
         best = int(np.argmax(worth))
         taken = [turn_values(game, o) for o in options].index(turn_values(game, after.state))
-        offered = {json.dumps(turn_values(game, o)): w for o, w in zip(options, worth)}
+        offered = {json.dumps(turn_values(game, o)): w for o, w in zip(options, worth, strict=True)}
         label = [option_label(game, before.turn, after.faces, o) for o in (options[taken], options[best])]
         return Decision(n, seat, where, turn_values(game, options[taken]), turn_values(game, options[best]),
                         worth[best] - worth[taken], offered, *label)

@@ -303,7 +303,10 @@ class Model:
         Used to evaluate one policy against another."""
         A = self.A
         s = self.schedule
-        twice = lambda array: np.concatenate([array, array])
+
+        def twice(array):
+            return np.concatenate([array, array])
+
         partner = self.end_next0
         # X's turns end into Y's anchors (A + a) and Y's into X's; the constants move past 2A
         cells = Cells(
@@ -762,7 +765,7 @@ def _schedule(model: Model, cells: Cells, hold_constants: np.ndarray) -> Schedul
 
     groups: list[Group] = []
     groups_by_level: dict[int, tuple[list, list]] = {}
-    for lo, hi, group_key in zip(starts, ends_at, group_keys):
+    for lo, hi, group_key in zip(starts, ends_at, group_keys, strict=True):
         lvl, ph = divmod(group_key // (max_step * n_kinds), 2)
         rollers = np.flatnonzero(cells.can_roll[lo:hi])
         t = int(cells.turn[lo + rollers[0]]) if len(rollers) else -1

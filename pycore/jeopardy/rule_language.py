@@ -71,7 +71,7 @@ class Rule:
         shape = np.broadcast_shapes(*(np.shape(v) for v in state.values()))
         bad = np.broadcast_to(invalid, shape)
         if bad.any():
-            where = next(zip(*np.nonzero(bad)))
+            where = next(zip(*np.nonzero(bad), strict=True))
             values = {k: int(np.broadcast_to(v, shape)[where]) for k, v in state.items()}
             raise RuleError(
                 "division or remainder by zero in the state " + ", ".join(f"{k}={v}" for k, v in values.items()),
@@ -224,7 +224,7 @@ def _evaluate(node: ast.AST, state: dict[str, np.ndarray], text: str):
     if isinstance(node, ast.Compare):
         left, invalid = _evaluate(node.left, state, text)
         result = np.ones((), dtype=bool)
-        for op, right_node in zip(node.ops, node.comparators):
+        for op, right_node in zip(node.ops, node.comparators, strict=True):
             right, right_invalid = _evaluate(right_node, state, text)
             invalid = invalid | (result & right_invalid)
             result = result & _COMPARE[type(op)](left, right)

@@ -48,10 +48,11 @@ import itertools
 import json
 import time
 from abc import abstractmethod
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Callable, ClassVar, Mapping
+from typing import ClassVar
 
 import numpy as np
 
@@ -529,7 +530,7 @@ class JeopardyGame(Game):
     # ---- prebuilt tables: the turn-start values of the listed variants ------------------
 
     @classmethod
-    def prebuilt_variants(cls) -> list["JeopardyGame"]:
+    def prebuilt_variants(cls) -> list[JeopardyGame]:
         return [cls(**params) for params in cls.prebuilt]
 
     def build_table(self, progress=None):
@@ -647,9 +648,9 @@ class JeopardyGame(Game):
     def missing_values(self) -> dict[str, int]:
         """What each column is when a state leaves it out: the turn's start, player 1, the
         turns left at the game's start (a turn counter), and 0 for the scores and the rest."""
-        start = dict(zip(self.anchor_vars, self.start_anchor(0)))
+        start = dict(zip(self.anchor_vars, self.start_anchor(0), strict=True))
         values = {v: 0 if v in (self.score_var, self.opponent_var) else x for v, x in start.items()}
-        values.update(zip(self.turn_vars, self.turn_start))
+        values.update(zip(self.turn_vars, self.turn_start, strict=True))
         return {c: values.get(c, 0) for c in self.columns}
 
     def state(self, **values) -> State:
@@ -690,13 +691,13 @@ class JeopardyGame(Game):
                 f"got {value!r}"
             )
         text = value.strip().upper()
-        return {column: text.count(letter) for column, letter in zip(_columns_of(var), var.letters)}
+        return {column: text.count(letter) for column, letter in zip(_columns_of(var), var.letters, strict=True)}
 
     @staticmethod
     def count_letters(var: StateVar, counts) -> str:
         """A dice variable's count columns (in its letters' order) as letters, e.g. ``"GGR"``:
         the format of :meth:`letter_columns`."""
-        return "".join(letter * int(n) for letter, n in zip(var.letters, counts))
+        return "".join(letter * int(n) for letter, n in zip(var.letters, counts, strict=True))
 
     def step(self, state: State, var: str, direction: int) -> State:
         """The state with ``var`` moved to the next value, up (``direction`` 1) or down (-1),
@@ -770,7 +771,7 @@ class JeopardyGame(Game):
         ranges = [range(self.var_range(name)[0], self.var_range(name)[1] + 1) for name in rest]
         for combination in itertools.islice(itertools.product(*ranges), _GROUP_SEARCH_LIMIT):
             try:
-                self.state(**{**values, **dict(zip(rest, combination))})
+                self.state(**{**values, **dict(zip(rest, combination, strict=True))})
                 return True
             except InvalidStateError:
                 continue
@@ -845,7 +846,7 @@ class JeopardyGame(Game):
 
     def column_values(self, state: State) -> dict[str, int]:
         """The state's integer columns."""
-        return dict(zip(self.columns, state.anchor + state.turn))
+        return dict(zip(self.columns, state.anchor + state.turn, strict=True))
 
     def state_values(self, state: State) -> dict[str, int | str]:
         """The state as a person writes it (dice variables as letters)."""
@@ -886,7 +887,7 @@ class JeopardyGame(Game):
         this anchor's turn, never the whole table."""
         if state.game != self.name:
             raise InvalidStateError(f"state is for game {state.game!r}, not {self.name!r}")
-        for var, value in zip(self.columns, state.anchor + state.turn):
+        for var, value in zip(self.columns, state.anchor + state.turn, strict=True):
             low, high = self.var_range(var)
             if not low <= value <= high:
                 raise InvalidStateError(
@@ -899,12 +900,12 @@ class JeopardyGame(Game):
     def anchor_key(self, anchor: tuple[int, ...]) -> tuple[int, ...]:
         """The tabulated anchor standing for ``anchor``; InvalidStateError if there is none."""
         names = self.anchor_vars
-        canonical = self.canonical_anchor({v: np.asarray(int(x)) for v, x in zip(names, anchor)})
+        canonical = self.canonical_anchor({v: np.asarray(int(x)) for v, x in zip(names, anchor, strict=True)})
         key = tuple(int(canonical[v]) for v in names)
         if not self.has_anchor(key):
             raise InvalidStateError(
                 f"{self.name}: no such position at the start of a turn, "
-                + ", ".join(f"{self.variable(k).label.lower()} {v}" for k, v in zip(names, anchor))
+                + ", ".join(f"{self.variable(k).label.lower()} {v}" for k, v in zip(names, anchor, strict=True))
                 + f" ({self.start_hint})"
             )
         return key
@@ -935,7 +936,7 @@ class JeopardyGame(Game):
         """The legal moves at an anchor and turn state (see :meth:`legal_actions`); ``hold_wins``
         says whether holding here wins the game on the spot (None: as the two-player rules say;
         a table of more players says for itself)."""
-        cols = {k: np.asarray(v) for k, v in zip(self.columns, tuple(anchor) + tuple(turn))}
+        cols = {k: np.asarray(v) for k, v in zip(self.columns, tuple(anchor) + tuple(turn), strict=True)}
         can_hold = bool(self.can_hold(cols))
         if hold_wins is None:
             hold_wins = can_hold and self.turn_end(anchor, self.gain(turn), Fraction(1)).mover_value == 1.0
@@ -955,7 +956,7 @@ class JeopardyGame(Game):
 
     def turn_end(self, anchor: tuple[int, ...], gain: int, probability: Fraction) -> Transition:
         """Ending a turn from ``anchor`` having banked ``gain``: the game's result or the next turn start."""
-        columns = {k: np.asarray(v) for k, v in zip(self.anchor_vars, anchor)}
+        columns = {k: np.asarray(v) for k, v in zip(self.anchor_vars, anchor, strict=True)}
         end = self.end_turn(columns, np.asarray(gain))
         value = float(end.mover_value)
         if not np.isnan(value):

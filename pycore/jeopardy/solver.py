@@ -603,7 +603,7 @@ def _climbers_by_partner(partner: np.ndarray, climbs: np.ndarray):
     def climbers(settled: np.ndarray) -> np.ndarray:
         lo = np.searchsorted(targets, settled, side="left")
         hi = np.searchsorted(targets, settled, side="right")
-        return np.concatenate([who[a:b] for a, b in zip(lo, hi)]) if len(settled) else who[:0]
+        return np.concatenate([who[a:b] for a, b in zip(lo, hi, strict=True)]) if len(settled) else who[:0]
 
     return climbers
 

@@ -122,7 +122,7 @@ def policy_results(solution: Solution | FactoredSolution, known: list[dict] | No
             ]
     results = evaluate_against_optimal(solution.game, solution.anchor_values, [p.rule for p in policies], progress=progress,
                                        choices=_choices_of(solution.game, policies))
-    return [PolicyResult(p, Matchup(first, second, p.name, "Optimal")) for p, (first, second) in zip(policies, results)]
+    return [PolicyResult(p, Matchup(first, second, p.name, "Optimal")) for p, (first, second) in zip(policies, results, strict=True)]
 
 
 def _choices_of(game, policies) -> list:

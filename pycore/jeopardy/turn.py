@@ -28,9 +28,9 @@ depth-first post-order of the reachable turn states is a valid order.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
 
 import numpy as np
 

@@ -23,7 +23,6 @@ from ..core.game import Game
 from ..store.prebuilt import TableContent
 from .dice_turn import DiceTurn
 
-
 GROUP_CLASSES = 64  # joint classes per box group: a group's table stays far smaller than [rolls, B]
 
 
@@ -69,7 +68,7 @@ class ScorecardGame(Game):
     def outcomes(self, anchors: np.ndarray, values: np.ndarray) -> np.ndarray:
         """[boxes, rolls, B] points now plus ``values`` of the anchor each box leads to (-inf: not allowed)."""
         by_class, fix = self.box_values(anchors, values)
-        out = np.stack([table[classes] for table, classes in zip(by_class, self.box_classes)])
+        out = np.stack([table[classes] for table, classes in zip(by_class, self.box_classes, strict=True)])
         rows = self.special_rolls
         out[:, rows] = fix(out[:, rows])
         return out
@@ -82,7 +81,7 @@ class ScorecardGame(Game):
         best = spread = None
         for boxes, joint_classes, roll_joint in self._box_groups:
             table = by_class[boxes[0]][joint_classes[0]]
-            for box, classes in zip(boxes[1:], joint_classes[1:]):
+            for box, classes in zip(boxes[1:], joint_classes[1:], strict=True):
                 np.maximum(table, by_class[box][classes], out=table)
             if best is None:
                 best, spread = table[roll_joint], np.empty((roll_joint.size, table.shape[1]))
@@ -90,7 +89,7 @@ class ScorecardGame(Game):
                 np.maximum(best, np.take(table, roll_joint, axis=0, out=spread, mode="clip"), out=best)
         rows = self.special_rolls
         if rows.size:
-            block = np.stack([table[classes[rows]] for table, classes in zip(by_class, self.box_classes)])
+            block = np.stack([table[classes[rows]] for table, classes in zip(by_class, self.box_classes, strict=True)])
             best[rows] = fix(block).max(axis=0)
         return best
 
@@ -136,7 +135,7 @@ class ScorecardGame(Game):
     table_extra = ("distribution",)
 
     @classmethod
-    def prebuilt_variants(cls) -> list["ScorecardGame"]:
+    def prebuilt_variants(cls) -> list[ScorecardGame]:
         combos = [{}]
         for p in cls.parameters:
             combos = [{**c, p.name: choice} for c in combos for choice in p.choices]

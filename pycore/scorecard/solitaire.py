@@ -30,8 +30,8 @@ final roll scores now plus the value of the anchor it leads to.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 

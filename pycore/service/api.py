@@ -120,5 +120,6 @@ def handle(request: str, progress=None) -> str:
     except PycoreError as exc:
         result = {"error": {"type": type(exc).__name__, "message": str(exc)}}
     except Exception as exc:  # a bug, or the browser out of memory: one line, not a traceback
-        result = {"error": {"type": "InternalError", "message": f"internal error ({type(exc).__name__}: {exc}); please report it with the link"}}
+        message = f"internal error ({type(exc).__name__}: {exc}); please report it with the link"
+        result = {"error": {"type": "InternalError", "message": message}}
     return json.dumps(result, allow_nan=False)

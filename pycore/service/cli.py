@@ -207,6 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
     _offline_args(p)
     p.add_argument("--cap", type=_whole, default=700, help="scores from here up pay as this one (default 700)")
     sub.add_parser("games", help="list the games")
+    sub.add_parser("reference", help="this command line's reference in Markdown (docs/cli-reference.md)")
     p = sub.add_parser("rules", help="a game's rules: how to play, and its rule sets as data (Farkle)")
     _game_args(p)
     return parser
@@ -272,7 +273,8 @@ def _format(command: str, result: dict) -> str:
         lines.append(f"why: {result['reason']}")
         rolled = result.get("roll")
         if rolled:
-            lines.append(f"the roll {''.join(map(str, rolled['faces']))}: " + ("a bust, the turn is over" if rolled["turn_over"] else "choices, best first"))
+            what = "a bust, the turn is over" if rolled["turn_over"] else "choices, best first"
+            lines.append(f"the roll {''.join(map(str, rolled['faces']))}: {what}")
             for choice in rolled["choices"]:
                 what = f"keep {''.join(map(str, choice['keep'])):<6}" if "keep" in choice else f"{choice.get('label', 'go on'):<11}"
                 state = ", ".join(f"{k}={v}" for k, v in choice["state"].items())
@@ -372,7 +374,9 @@ def _position_request(request: dict) -> dict:
     if "scores" in request:
         scores = request["scores"].split(",")
         if len(scores) != 2 or not all(WHOLE_NUMBER.fullmatch(s.strip()) for s in scores):
-            raise InvalidRequestError(f"--scores must be two whole numbers, the mover's and the opponent's, e.g. 4000,5500, got {request['scores']!r}")
+            raise InvalidRequestError(
+                f"--scores must be two whole numbers, the mover's and the opponent's, e.g. 4000,5500, got {request['scores']!r}"
+            )
         parts[game_cls.score_var], parts[game_cls.opponent_var] = (int(s) for s in scores)
     if "turn_total" in request:
         parts[game_cls.turn_vars[0]] = request["turn_total"]
@@ -466,8 +470,32 @@ def _check_params(request: dict) -> None:
                                   f"(its parameters: {flags})")
 
 
+def cli_reference(width: int = 100) -> str:
+    """Every command's help, as ``--help`` prints it at ``width`` columns, in Markdown: the page
+    docs/cli-reference.md is this text (a test compares them)."""
+    saved = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = str(width)  # (argparse wraps to the terminal's width)
+    try:
+        parser = build_parser()
+        commands = parser._subparsers._group_actions[0].choices
+        parts = ["# Command line reference", "",
+                 "Made from the parser by `python -m pycore reference > docs/cli-reference.md`; a test checks it.",
+                 "", "```text", parser.format_help().rstrip(), "```"]
+        for name, command in commands.items():
+            parts += ["", f"## {name}", "", "```text", command.format_help().rstrip(), "```"]
+    finally:
+        if saved is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = saved
+    return "\n".join(parts) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "reference":
+        sys.stdout.write(cli_reference())
+        return 0
     request = {k: v for k, v in vars(args).items() if k not in ("command", "json", "quiet", "memory") and v is not None}
     memory = getattr(args, "memory", None)  # (each command sets it: main may run again in one process)
     set_memory_budget(LIVE_MEMORY_BYTES if memory is None else round(memory * 1e9))

@@ -366,7 +366,7 @@ def _thresholds(game: JeopardyGame, args: dict, progress) -> dict:
     head = {
         **_head(game),
         "objective": objective,
-        "anchor": dict(zip(game.anchor_vars, (int(x) for x in state.anchor))),
+        "anchor": dict(zip(game.anchor_vars, (int(x) for x in state.anchor), strict=True)),
         "gain_var": game.turn_vars[0],
         "unit": game.turn_unit(),
         "link": "#" + fragment(game, state, {"view": "thresholds", "objective": objective}),
@@ -676,13 +676,13 @@ def _roll_said(game: JeopardyGame, result: dict) -> str:
     if not result["turn_over"]:
         return ""
     after = result["state"] if "state" in result else result["options"][0]
+    said = "That roll busts: the turn scores nothing."
     who = f"Player {after['p']}" if "p" in after else "Your opponent"
-    said = f"That roll busts: the turn scores nothing. {who} moves now"
     mover, other = after[game.score_var], after[game.opponent_var]
-    if mover == other:  # nothing on screen moves
-        return said + "."
+    if mover == other:  # nothing on screen moves (whose turn it is shows, where the state has it)
+        return f"{said} {who} moves now." if "p" in after else said
     mine, theirs = game.variable(game.score_var).label, game.variable(game.opponent_var).label
-    return f"{said}, so the scores change sides: “{mine}” now shows theirs ({mover}), “{theirs}” yours ({other})."
+    return f"{said} {who} moves now, so the scores change sides: “{mine}” now shows theirs ({mover}), “{theirs}” yours ({other})."
 
 
 _GRIDS: dict = {}

@@ -65,7 +65,7 @@ class Position:
     target: int | None = None  # a final score to reach (target play), if asked for
 
     @classmethod
-    def from_args(cls, game, args: dict) -> "Position":
+    def from_args(cls, game, args: dict) -> Position:
         card = game.card_from_text(args.get("scorecard", "") or "")
         game.anchor_of(card)  # consistency (bonuses) checked here
         raw_dice = args.get("dice")
@@ -381,7 +381,8 @@ def resolve_position(game: ScorecardGame, link: LinkValues) -> dict:
     elif raw_view not in (None, "scorecard"):
         problems.append(f"view must be play or nothing, got {raw_view!r} (ignored)")
     for key in values:
-        problems.append(f"{game.name} links have no {key!r} (ignored); keys: {', '.join([p.name for p in game.parameters] + list(POSITION_KEYS))}")
+        keys = ", ".join([p.name for p in game.parameters] + list(POSITION_KEYS))
+        problems.append(f"{game.name} links have no {key!r} (ignored); keys: {keys}")
     try:
         position = Position.from_args(game, args)
     except PycoreError as exc:

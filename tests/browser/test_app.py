@@ -73,7 +73,11 @@ def test_editing_updates_the_link_and_the_link_reproduces_the_state(site, page, 
 @pytest.mark.parametrize(
     "fragment, message, nearest",
     [
-        ("#game=gro&p=1&i=10&j=70&k=5&o=1", "no such position at the start of a turn, whose turn 1, your score 10, opponent's score 70", "#game=gro&p=1&i=10&j=49&k=4&o=1"),
+        (
+            "#game=gro&p=1&i=10&j=70&k=5&o=1",
+            "no such position at the start of a turn, whose turn 1, your score 10, opponent's score 70",
+            "#game=gro&p=1&i=10&j=49&k=4&o=1",
+        ),
         ("#game=chess&i=3", "there is no game 'chess' here (the games: Pig, Great Rolled Ones", "#game=pig&i=3&j=0&k=0"),
         ("#game=ayzd&s=7&b=x", "Shotguns (s) must be between 0 and 2", None),
         ("#%%%zz", "has no", "#game=pig&i=0&j=0&k=0"),

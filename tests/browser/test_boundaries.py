@@ -6,8 +6,8 @@ import pytest
 from playwright.sync_api import expect
 
 from pycore import api, find_game
-from pycore.service.jeopardy_actions import solution_for
 from pycore.jeopardy.boundary import panel_grid, panels, slice_of
+from pycore.service.jeopardy_actions import solution_for
 
 TIMEOUT = 90_000
 
@@ -156,7 +156,7 @@ def test_exports(site, page):
     assert download.value.suggested_filename == "ayzd-p1-s1.csv"
     lines = csv.splitlines()
     assert lines[0] == "p,i,j,b,s,best,p_roll,p_hold"
-    row = dict(zip(lines[0].split(","), lines[1].split(",")))
+    row = dict(zip(lines[0].split(","), lines[1].split(","), strict=True))
     assert row["s"] == "1" and row["best"] in ("roll", "hold")
     with page.expect_download() as download:
         page.get_by_test_id("export-slice-svg").click()

@@ -501,7 +501,12 @@ def test_a_long_boundary_shows_its_progress_and_can_be_cancelled(site, page):
 
 @pytest.mark.parametrize(
     "game, state",
-    [("gro", "p=1,i=10,j=20,k=12,o=1"), ("pig", "i=60,j=70,k=14"), ("ayzd", "p=1,i=5,j=8,b=3,s=1"), ("pig-turns", "i=20,j=35,n=10,k=0,s=0")],
+    [
+        ("gro", "p=1,i=10,j=20,k=12,o=1"),
+        ("pig", "i=60,j=70,k=14"),
+        ("ayzd", "p=1,i=5,j=8,b=3,s=1"),
+        ("pig-turns", "i=20,j=35,n=10,k=0,s=0"),
+    ],
 )
 def test_when_to_hold_is_charted_and_prints_alone(site, page, game, state):
     chart = api.call("thresholds", {"game": game, "state": state})

@@ -43,7 +43,7 @@ def test_a_whole_game_against_the_optimal_player_is_reviewed_as_the_command_line
     rows = page.get_by_test_id("play-decision")
     assert rows.count() == len(expected["decisions"])
     costs = [float(c) for c in rows.evaluate_all("rs => rs.map(r => r.dataset.cost)")]
-    assert max(abs(a - d["cost"]) for a, d in zip(costs, expected["decisions"])) < 1e-12
+    assert max(abs(a - d["cost"]) for a, d in zip(costs, expected["decisions"], strict=True)) < 1e-12
     # the same seed and the same decisions replay the same game: the record is the game
     assert api.call("move", {"game": record["game"], "record": record})["position"]["scores"] == expected["scores"]
 
@@ -84,7 +84,7 @@ def test_a_link_replays_the_game_and_a_pasted_record_loads(site, page):
 
 def test_a_reload_in_the_middle_of_a_game_loses_nothing(site, page):
     start(page, site, "game=gro&goal=30", 5, "Fixed Hold-At")
-    for n in range(3):
+    for _ in range(3):
         assert my_move(page, 0)  # roll, roll, roll (or the game went on without a hold)
     expect(page.locator(READY).first).to_be_visible(timeout=TIMEOUT)
     before = page.get_by_test_id("play-record").input_value()

@@ -81,7 +81,7 @@ def test_a_game_entered_die_by_die_keeps_the_score_and_is_reviewed(site, page):
     assert expected["scores"] == [34, 0] and expected["winner"] == 0
     totals = review.get_by_test_id("play-total")
     shown = [float(totals.nth(s).get_attribute("data-total")) for s in (0, 1)]
-    assert max(abs(a - b) for a, b in zip(shown, expected["total_cost"])) < 1e-12 and shown[0] > 0.05  # Ann's hold at 9
+    assert max(abs(a - b) for a, b in zip(shown, expected["total_cost"], strict=True)) < 1e-12 and shown[0] > 0.05  # Ann's hold at 9
     assert review.get_by_test_id("play-decision").count() == len(expected["decisions"])
     # a decision opens on the boundary, at its state
     review.locator("a[data-link=boundary]").first.click()

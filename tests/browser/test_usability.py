@@ -24,7 +24,8 @@ def box(page, testid):
 
 
 def overlap(a, b):
-    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"] or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+    apart_across = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+    return not (apart_across or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
 
 
 # -- entering a position ------------------------------------------------------------------
@@ -91,7 +92,9 @@ def test_axis_text_is_readable_and_the_chart_fits_the_window(site, page, desktop
         chart = p.get_by_test_id("slice")
         expect(chart).to_be_visible(timeout=TIMEOUT)
         # the tick numbers' rendered height: 12 px text is about 14 px high, on a phone and a desktop
-        heights = p.evaluate("() => [...document.querySelectorAll('[data-testid=slice] text.tick')].map((t) => t.getBoundingClientRect().height)")
+        heights = p.evaluate(
+            "() => [...document.querySelectorAll('[data-testid=slice] text.tick')].map((t) => t.getBoundingClientRect().height)"
+        )
         assert heights and min(heights) >= 11 and max(heights) <= 18, heights
         assert chart.bounding_box()["height"] <= 0.7 * height + 1
         assert p.evaluate("document.documentElement.scrollWidth") <= p.viewport_size["width"]
@@ -219,7 +222,7 @@ def test_the_joker_rule_is_explained_under_it(site, page):
     ready(page, YZ_ADVICE)
     yahtzee = next(g for g in api.call("games")["games"] if g["name"] == "yahtzee")
     described = next(p for p in yahtzee["parameters"] if p["name"] == "joker")
-    for choice, help_text in zip(described["choices"], described["choice_help"]):
+    for choice, help_text in zip(described["choices"], described["choice_help"], strict=True):
         page.get_by_test_id("param-joker").select_option(choice)
         expect(page.get_by_test_id("param-help-joker")).to_have_text(help_text, timeout=TIMEOUT)
 
@@ -285,7 +288,9 @@ def test_dark_mode_follows_the_system(site, browser):
     page = context.new_page()
     page.goto(site + "#game=pig&i=1&j=2&k=0")
     ready(page)
-    background = page.evaluate("getComputedStyle(document.body).backgroundColor || getComputedStyle(document.documentElement).backgroundColor")
+    background = page.evaluate(
+        "getComputedStyle(document.body).backgroundColor || getComputedStyle(document.documentElement).backgroundColor"
+    )
     paper = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
     text = page.evaluate("getComputedStyle(document.documentElement).color")
     context.close()

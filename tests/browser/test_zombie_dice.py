@@ -155,7 +155,7 @@ def test_the_strategies_view_shows_the_policy_table_and_komi_from_the_shipped_ta
     page.goto(site + "#game=zombie-dice&p=1&i=0&j=0&view=strategies")
     rows = page.get_by_test_id("policy-row")
     expect(rows).to_have_count(6, timeout=TIMEOUT)
-    for row, policy in zip(rows.all(), policies):
+    for row, policy in zip(rows.all(), policies, strict=True):
         assert row.get_attribute("data-name") == policy["name"]
         assert float(row.get_attribute("data-difference")) == policy["difference"]
     expect(rows.filter(has_text="Colour Cases")).to_contain_text("−0.0230")
@@ -185,7 +185,9 @@ def test_the_hold_threshold_chart_shows_the_engines_cells_and_follows_the_object
     # the chart for the most brains this turn: the turn alone, whatever the scores
     brains = api.call("thresholds", {"game": "zombie-dice", "state": STATE, "objective": "turn-score"})
     page.get_by_test_id("objective-turn-score").click()
-    expect(page.locator("#boundary h2")).to_have_text("When to hold for the most brains this turn: player 1 to move, 5 to 8", timeout=TIMEOUT)
+    expect(page.locator("#boundary h2")).to_have_text(
+        "When to hold for the most brains this turn: player 1 to move, 5 to 8", timeout=TIMEOUT
+    )
     cell = brains["cells"][brains["at"]["row"]][brains["at"]["column"]]
     expect(here).to_have_attribute("data-hold-from", str(cell["hold_from"]))
     expect(page).to_have_url(site + brains["link"])
