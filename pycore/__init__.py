@@ -14,6 +14,8 @@ Layers (each imports only those above it):
 * :mod:`pycore.service` -- the JSON API (dispatch by kind), links and the command line.
 """
 
+# the built-in games register on import (the registry itself imports no game: no cycle)
+from . import games  # noqa: F401
 from .core.errors import (
     InvalidParameterError,
     InvalidPolicyError,
@@ -27,7 +29,8 @@ from .core.errors import (
 )
 from .core.registry import find_game, find_game_class, game_classes, game_names, register, unregister
 from .jeopardy.rules import HOLD, ROLL, Choice, JeopardyGame, Policy, State
-from .jeopardy.solver import Matchup, Solution, evaluate, solve
+from .jeopardy.solution import GameSolution, Matchup
+from .jeopardy.solver import Solution, evaluate, solve
 from .service import api
 
 __version__ = "0.1.0"
@@ -41,6 +44,7 @@ __all__ = [
     "InvalidRequestError",
     "InvalidStateError",
     "JeopardyGame",
+    "GameSolution",
     "Matchup",
     "Policy",
     "PycoreError",

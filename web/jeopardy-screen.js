@@ -192,6 +192,8 @@ export class JeopardyScreen {
     const hit = this.kept.neighbours.find((n) => Object.entries(n.state).every(([v, x]) => keys.get(v) === String(x)));
     if (!hit) return null;
     this.kept = { state: hit.state, neighbours: [] }; // (two taps away is not kept: Python answers)
+    // how many taps were answered this way, before Python was up (tests read it)
+    this.root.dataset.keptTaps = String((Number(this.root.dataset.keptTaps) || 0) + 1);
     return { answer: hit.answer, resolved: { ...this.current, state: hit.state, fragment: hit.answer.link } };
   }
 

@@ -1,8 +1,9 @@
 """The registry of games: ``find_game(name, **params)``.
 
 Games register themselves with the :func:`register` class decorator in their
-own module; :mod:`pycore.games` imports the built-in modules, which is all a
-new game needs besides its module. Lookups accept the name or any alias,
+own module; :mod:`pycore.games` imports the built-in modules and the package's
+``__init__`` imports :mod:`pycore.games` last (the registry imports no game),
+which is all a new game needs besides its module. Lookups accept the name or any alias,
 case-insensitively, and an unknown name lists the valid ones.
 """
 
@@ -32,15 +33,9 @@ def unregister(cls: type[Game]) -> None:
     _GAMES.pop(cls.name, None)
 
 
-def _loaded() -> dict[str, type[Game]]:
-    from .. import games  # noqa: F401  (the built-in games register on import)
-
-    return _GAMES
-
-
 def game_classes(kind: str | None = None) -> list[type[Game]]:
     """Every registered game class (of one kind), in registration order."""
-    return [g for g in _loaded().values() if kind is None or g.kind == kind]
+    return [g for g in _GAMES.values() if kind is None or g.kind == kind]
 
 
 def game_names() -> list[str]:
@@ -68,7 +63,7 @@ def variant_class(cls: type[Game], params: dict, strict: bool = True) -> type[Ga
     the standard die only), rather than answering for a game that was not asked for. A link
     (``strict=False``) reports the parameter it drops instead."""
     own = {p.name for p in cls.parameters}
-    for other in _loaded().values():
+    for other in _GAMES.values():
         if other.variant_of == cls.name and any(
             params.get(name) is not None and name not in own for name in other.variant_params
         ):

@@ -23,8 +23,7 @@ import time
 from dataclasses import asdict, dataclass
 
 from ..core.errors import InvalidRequestError
-from .factored import expected_turns
-from .solver import occupancy, solve
+from .solver import solve
 from .strategy import default_komi_range, fairest_komi, komi_table, policy_results
 
 #: values one request may ask for (each is a solve)
@@ -76,10 +75,7 @@ def design_row(game, value) -> DesignRow:
     step = game.gain_step
     rows = komi_table(solution, min(game.goal - step, max(default_komi_range(solution), game.goal // 2 // step * step)))
     fair = fairest_komi(rows)
-    if game.factored:
-        turns = expected_turns(game, solution.anchor_values)
-    else:
-        turns = occupancy(game, solution.policy, solution.policy, True).turns
+    turns = solution.expected_turns()
     policies = game.human_policies()
     skill = name = None
     if policies:

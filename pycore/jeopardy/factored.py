@@ -43,9 +43,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.errors import InvalidStateError, SolverError, TurnGraphError
+from ..core.errors import InvalidPolicyError, InvalidStateError, SolverError, TurnGraphError
 from .model import RowIndex
-from .rules import HOLD, ROLL, Choice, best_of, options_of, probability
+from .rules import HOLD, ROLL, Choice, Policy, best_of, options_of, probability
+from .solution import Matchup
 
 #: when a layer's turn-start values stop: no value moved by more than this in the last sweep
 TOLERANCE = 1e-14
@@ -879,6 +880,40 @@ class FactoredSolution:
             return self.anchor_value(anchor)
         except InvalidStateError:
             raise InvalidStateError(f"{self.game.name}: a komi of {komi} is outside the table") from None
+
+    # -- the rest of the solution protocol (pycore.jeopardy.solution.GameSolution) ------------
+
+    @property
+    def optimal_policy(self) -> None:
+        """Optimal play as :meth:`matchup` takes an opponent: None (no table of actions is
+        kept; the optimal player's turns are swept from the turn-start values)."""
+        return None
+
+    def matchup(self, policy, against=None, label: str = "Your rule", against_label: str = "Optimal") -> Matchup:
+        """A policy against optimal play, exactly (the only matchup this solution evaluates)."""
+        if against is not None or not isinstance(policy, Policy):
+            raise InvalidPolicyError(f"{self.game.name}: only a policy against optimal play can be evaluated")
+        [(first, second)] = evaluate_against_optimal(self.game, self.anchor_values, [policy.rule],
+                                                     choices=choices_of(self.game, [policy]))
+        return Matchup(first, second, label, against_label)
+
+    def against_optimal(self, policies, progress=None) -> list[Matchup]:
+        """Each policy against optimal play, evaluated together (one sweep of the optimal actions)."""
+        results = evaluate_against_optimal(self.game, self.anchor_values, [p.rule for p in policies], progress=progress,
+                                           choices=choices_of(self.game, policies))
+        return [Matchup(first, second, p.name, "Optimal") for p, (first, second) in zip(policies, results, strict=True)]
+
+    def expected_turns(self) -> float:
+        """The expected length, in turns, of a game between optimal players."""
+        return expected_turns(self.game, self.anchor_values)
+
+    def mistakes(self, policy, limit: int = 10) -> dict:
+        raise InvalidPolicyError(f"{self.game.name}: where a policy goes wrong is not computed for this game yet")
+
+
+def choices_of(game, policies) -> list:
+    """Each policy's choices after a roll for the factored sweep (None: the first option)."""
+    return [None if p.choose is None else p.choose(game) for p in policies]
 
 
 def solve_factored(game, progress=None, tolerance: float = TOLERANCE) -> FactoredSolution:

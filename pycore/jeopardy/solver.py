@@ -69,6 +69,7 @@ from ..core.errors import InvalidRequestError, InvalidStateError, SolverError
 from .factored import FactoredSolution, solve_factored
 from .model import BLOCK, Model, compile_game
 from .rules import HOLD, ROLL, JeopardyGame, Policy, State, probability
+from .solution import GameSolution, Matchup
 
 Progress = Callable[[str, float], None]
 
@@ -164,30 +165,66 @@ class Solution:
             raise InvalidStateError(f"{self.game.name}: a komi of {komi} is outside the table") from None
         return probability(self.state_values[self.model.start_pos[a]])
 
-
-@dataclass(frozen=True)
-class Matchup:
-    """Exact result of a policy against an opponent, seat by seat."""
-
-    win_rate_first: float  # the policy's win probability moving first
-    win_rate_second: float  # ... moving second
-    label: str = "X"
-    against: str = "Y"
-
-    def __post_init__(self) -> None:  # (rounding may leave 1 + 1e-16)
-        object.__setattr__(self, "win_rate_first", probability(self.win_rate_first))
-        object.__setattr__(self, "win_rate_second", probability(self.win_rate_second))
+    # -- the rest of the solution protocol (pycore.jeopardy.solution.GameSolution) ------------
 
     @property
-    def win_rate(self) -> float:
-        """The policy's win probability with each seat equally likely."""
-        return (self.win_rate_first + self.win_rate_second) / 2
+    def optimal_policy(self) -> np.ndarray:
+        """Optimal play as :meth:`matchup` takes an opponent: the (A, T) roll table."""
+        return self.policy
 
-    @property
-    def difference(self) -> float:
-        """The policy's win rate minus its opponent's, ``2 w - 1`` (the papers'
-        difference when the opponent is optimal)."""
-        return 2 * self.win_rate - 1
+    def matchup(self, policy, against=None, label: str = "Your rule", against_label: str = "Optimal") -> Matchup:
+        """A policy (or roll table) against ``against`` (default: optimal play), exactly."""
+        result = evaluate(self.game, policy, self.policy if against is None else against)
+        return Matchup(result.win_rate_first, result.win_rate_second, label, against_label)
+
+    def against_optimal(self, policies, progress=None) -> list[Matchup]:
+        """Each policy against optimal play, one evaluation each."""
+        return [self.matchup(p, label=p.name) for p in policies]
+
+    def expected_turns(self) -> float:
+        """The expected length, in turns, of a game between optimal players."""
+        return occupancy(self.game, self.policy, self.policy, True).turns
+
+    def mistakes(self, policy, limit: int = 10) -> dict:
+        """The policy's disagreements with optimal play, weighted by how often
+        they are reached against an optimal opponent (each seat equally likely)."""
+        game, model = self.game, self.model
+        A = model.A
+        first = occupancy(game, policy, self.policy, x_first=True)
+        second = occupancy(game, policy, self.policy, x_first=False)
+        visits = (first.visits[:A] + second.visits[:A]) / 2
+        choices = policy_table(model, policy)
+        both = model.can_roll & model.can_hold
+        roll_values, hold_values = self.action_tables()
+        cost = np.where(both & (choices != self.policy), np.abs(roll_values - hold_values), 0.0)
+        cost = np.nan_to_num(cost)
+        weighted = visits * cost
+        order = np.argsort(weighted, axis=None)[::-1]
+        rows = []
+        for flat in order[:limit]:
+            a, t = divmod(int(flat), model.T)
+            if weighted[a, t] <= 0:
+                break
+            state = model.state_at(a, t)
+            rows.append(
+                {
+                    "state": game.state_values(state),
+                    "policy": "roll" if choices[a, t] else "hold",
+                    "best": "roll" if self.policy[a, t] else "hold",
+                    "cost": float(cost[a, t]),
+                    "visits": float(visits[a, t]),
+                    "weighted": float(weighted[a, t]),
+                }
+            )
+        return {
+            "loss": float(weighted.sum()),
+            "win_rate": (first.x_wins + second.x_wins) / 2,
+            "ended": (first.ended + second.ended) / 2,
+            "disagreeing_states": int(np.count_nonzero(cost)),
+            "reached_disagreeing_states": int(np.count_nonzero(weighted)),
+            "costliest": rows,
+            "tables": (visits, cost),
+        }
 
 
 @dataclass(frozen=True)
@@ -199,7 +236,7 @@ class ValueIterationResult:
 
 
 def solve(game: JeopardyGame, progress: Progress | None = None, anchor_values=None,
-          check: bool = True) -> Solution | FactoredSolution:
+          check: bool = True, shipped: bool = False) -> GameSolution:
     """Optimal play for ``game``: policy iteration by level sweeps, stopped
     when the policy is greedy with respect to its own exact values.
 
@@ -211,7 +248,13 @@ def solve(game: JeopardyGame, progress: Progress | None = None, anchor_values=No
     A game whose turn is too large for the table (``game.factored``) is solved by the
     factored sweep instead: a :class:`~pycore.jeopardy.factored.FactoredSolution`, which
     answers the same questions (values, komi) from its turn-start values. ``check`` False
-    skips the game's live-size check (``check_solvable``: a table built offline)."""
+    skips the game's live-size check (``check_solvable``: a table built offline).
+
+    ``shipped``: ``anchor_values`` are a shipped table's, checked against its sha256 when read.
+    The factored sweep takes them as they are (no sweep: its turns are swept when asked, and
+    ``iterations`` is 0); the tabulated solve is warm-started by them (one sweep confirms them)."""
+    if shipped and game.factored:
+        return FactoredSolution(game, np.asarray(anchor_values, float), 0, 2.0**-30)
     if check:
         game.check_solvable()
     if game.factored:

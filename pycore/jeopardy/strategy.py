@@ -7,7 +7,7 @@ any rule you write, and where a policy goes wrong.
 * **Policy difference** (the papers' Fig. 2/3): a policy plays the optimal
   player, each seat equally likely; the difference is the policy's win rate
   minus the optimal player's, ``2 w - 1`` for a policy win rate ``w``
-  (:class:`~pycore.jeopardy.solver.Matchup`, the one result type of a matchup).
+  (:class:`~pycore.jeopardy.solution.Matchup`, the one result type of a matchup).
 * **Where it goes wrong.** Against an optimal opponent, the policy's loss in
   win probability is exactly the sum, over the states where it decides, of
   (expected visits of the state) x (what its choice there costs), the cost
@@ -21,13 +21,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from ..core.errors import InvalidParameterError, InvalidPolicyError
-from .factored import FactoredSolution, evaluate_against_optimal
 from .rule_language import parse_rule
 from .rules import Policy
-from .solver import Matchup, Solution, evaluate, occupancy, policy_table
+from .solution import GameSolution, Matchup
 
 
 @dataclass(frozen=True)
@@ -68,13 +65,13 @@ class PolicyResult:
         }
 
 
-def default_komi_range(solution: Solution) -> int:
+def default_komi_range(solution: GameSolution) -> int:
     """A quarter of the goal, at most 25 steps of the game's points (Farkle: 1,250 in 50s)."""
     step = solution.game.gain_step
     return max(step, min(solution.game.goal // 4, 25 * step) // step * step)
 
 
-def komi_table(solution: Solution, max_points: int | None = None) -> list[KomiRow]:
+def komi_table(solution: GameSolution, max_points: int | None = None) -> list[KomiRow]:
     """P(first player wins) for head starts -max_points..max_points, in steps of the game's
     points (a komi the scores can hold)."""
     goal, step = solution.game.goal, solution.game.gain_step
@@ -92,7 +89,7 @@ def fairest_komi(rows: list[KomiRow]) -> KomiRow:
     return min(rows, key=lambda r: (abs(r.p_first_player_wins - 0.5), abs(r.points)))
 
 
-def find_policy(solution: Solution, name: str) -> Policy:
+def find_policy(solution: GameSolution, name: str) -> Policy:
     policies = solution.game.human_policies()
     for policy in policies:
         if policy.name.lower() == name.strip().lower():
@@ -102,17 +99,14 @@ def find_policy(solution: Solution, name: str) -> Policy:
     )
 
 
-def policy_result(solution: Solution, policy: Policy) -> PolicyResult:
-    return PolicyResult(policy, matchup(solution, policy, label=policy.name))
+def policy_result(solution: GameSolution, policy: Policy) -> PolicyResult:
+    return PolicyResult(policy, solution.matchup(policy, label=policy.name))
 
 
-def policy_results(solution: Solution | FactoredSolution, known: list[dict] | None = None, progress=None) -> list[PolicyResult]:
-    """Every human-playable policy of the game against optimal play. A factored game's are
-    evaluated together (one sweep of the optimal actions for all), or read from ``known``
-    (a prebuilt table's results, by policy name) when given."""
+def policy_results(solution: GameSolution, known: list[dict] | None = None, progress=None) -> list[PolicyResult]:
+    """Every human-playable policy of the game against optimal play, or read from ``known``
+    (a prebuilt table's results, by policy name) when given and complete."""
     policies = solution.game.human_policies()
-    if not isinstance(solution, FactoredSolution):
-        return [policy_result(solution, p) for p in policies]
     if known is not None:
         by_name = {r["name"]: r for r in known}
         if all(p.name in by_name for p in policies):
@@ -120,14 +114,7 @@ def policy_results(solution: Solution | FactoredSolution, known: list[dict] | No
                 PolicyResult(p, Matchup(by_name[p.name]["win_rate_first"], by_name[p.name]["win_rate_second"], p.name, "Optimal"))
                 for p in policies
             ]
-    results = evaluate_against_optimal(solution.game, solution.anchor_values, [p.rule for p in policies], progress=progress,
-                                       choices=_choices_of(solution.game, policies))
-    return [PolicyResult(p, Matchup(first, second, p.name, "Optimal")) for p, (first, second) in zip(policies, results, strict=True)]
-
-
-def _choices_of(game, policies) -> list:
-    """Each policy's choices after a roll for the factored sweep (None: the first option)."""
-    return [None if p.choose is None else p.choose(game) for p in policies]
+    return [PolicyResult(p, m) for p, m in zip(policies, solution.against_optimal(policies, progress), strict=True)]
 
 
 def rule_policy(game, text: str) -> Policy:
@@ -136,71 +123,24 @@ def rule_policy(game, text: str) -> Policy:
     return Policy("Your rule", rule.text, rule.roll, "written by you")
 
 
-def choose_policy(solution: Solution, name: str | None = None, rule: str | None = None) -> tuple[str, object]:
+def choose_policy(solution: GameSolution, name: str | None = None, rule: str | None = None) -> tuple[str, object]:
     """(label, policy or table) for a paper policy name, a rule, or optimal play."""
     if rule is not None and name is not None:
         raise InvalidPolicyError("give a policy name or a rule, not both")
     if rule is not None:
         return "Your rule", rule_policy(solution.game, rule)
     if name is None or name.strip().lower() == "optimal":
-        # a factored solution keeps no policy table: None is optimal play to :func:`matchup`
-        return "Optimal", None if isinstance(solution, FactoredSolution) else solution.policy
+        return "Optimal", solution.optimal_policy
     policy = find_policy(solution, name)
     return policy.name, policy
 
 
-def matchup(solution: Solution, policy, against=None, label="Your rule", against_label="Optimal") -> Matchup:
+def matchup(solution: GameSolution, policy, against=None, label="Your rule", against_label="Optimal") -> Matchup:
     """A policy (or roll table) against ``against`` (default: optimal play), exactly."""
-    if isinstance(solution, FactoredSolution):
-        if against is not None or not isinstance(policy, Policy):
-            raise InvalidPolicyError(f"{solution.game.name}: only a policy against optimal play can be evaluated")
-        [(first, second)] = evaluate_against_optimal(solution.game, solution.anchor_values, [policy.rule],
-                                                     choices=_choices_of(solution.game, [policy]))
-        return Matchup(first, second, label, against_label)
-    opponent = solution.policy if against is None else against
-    result = evaluate(solution.game, policy, opponent)
-    return Matchup(result.win_rate_first, result.win_rate_second, label, against_label)
+    return solution.matchup(policy, against, label, against_label)
 
 
-def mistakes(solution: Solution, policy, limit: int = 10) -> dict:
+def mistakes(solution: GameSolution, policy, limit: int = 10) -> dict:
     """The policy's disagreements with optimal play, weighted by how often
     they are reached against an optimal opponent (each seat equally likely)."""
-    if isinstance(solution, FactoredSolution):
-        raise InvalidPolicyError(f"{solution.game.name}: where a policy goes wrong is not computed for this game yet")
-    game, model = solution.game, solution.model
-    A = model.A
-    first = occupancy(game, policy, solution.policy, x_first=True)
-    second = occupancy(game, policy, solution.policy, x_first=False)
-    visits = (first.visits[:A] + second.visits[:A]) / 2
-    choices = policy_table(model, policy)
-    both = model.can_roll & model.can_hold
-    roll_values, hold_values = solution.action_tables()
-    cost = np.where(both & (choices != solution.policy), np.abs(roll_values - hold_values), 0.0)
-    cost = np.nan_to_num(cost)
-    weighted = visits * cost
-    order = np.argsort(weighted, axis=None)[::-1]
-    rows = []
-    for flat in order[:limit]:
-        a, t = divmod(int(flat), model.T)
-        if weighted[a, t] <= 0:
-            break
-        state = model.state_at(a, t)
-        rows.append(
-            {
-                "state": game.state_values(state),
-                "policy": "roll" if choices[a, t] else "hold",
-                "best": "roll" if solution.policy[a, t] else "hold",
-                "cost": float(cost[a, t]),
-                "visits": float(visits[a, t]),
-                "weighted": float(weighted[a, t]),
-            }
-        )
-    return {
-        "loss": float(weighted.sum()),
-        "win_rate": (first.x_wins + second.x_wins) / 2,
-        "ended": (first.ended + second.ended) / 2,
-        "disagreeing_states": int(np.count_nonzero(cost)),
-        "reached_disagreeing_states": int(np.count_nonzero(weighted)),
-        "costliest": rows,
-        "tables": (visits, cost),
-    }
+    return solution.mistakes(policy, limit)

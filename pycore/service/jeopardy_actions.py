@@ -82,7 +82,7 @@ from ..jeopardy.boundary import panel_grid, panel_title, panels, pick, slice_of,
 from ..jeopardy.design import MAX_VALUES as MAX_DESIGN_VALUES
 from ..jeopardy.design import design, parse_values
 from ..jeopardy.explain import reason
-from ..jeopardy.factored import FactoredSolution, HoldThreshold, hold_thresholds, reachable_turn_states
+from ..jeopardy.factored import HoldThreshold, hold_thresholds, reachable_turn_states
 from ..jeopardy.match import Record, extend, find_player, option_label, play, replay, review, start_state
 from ..jeopardy.match import Values as MatchValues
 from ..jeopardy.model import compile_game
@@ -98,20 +98,21 @@ from ..jeopardy.rules import (
     person_reason,
     probability,
 )
-from ..jeopardy.solver import Progress, Solution, solve
+from ..jeopardy.solution import GameSolution
+from ..jeopardy.solver import Progress, solve
 from ..jeopardy.strategy import choose_policy, fairest_komi, komi_table, matchup, mistakes, policy_results
 from ..jeopardy.turn import check_objective, solve_turn_score, turn_outlook, win_turn_values
 from ..store.prebuilt import load_table, table_file
 from .links import LinkValues, to_fragment
 
-_SOLUTIONS: dict[tuple, tuple[Solution, float]] = {}
+_SOLUTIONS: dict[tuple, tuple[GameSolution, float]] = {}
 _CACHE_SIZE = 3
 VIEWS = ("advice", "slice", "solid", "thresholds", "strategies", "design", "play", "table")
 #: each view as the page's buttons name it (messages name views so, never by their link key)
 
 
 def solution_for(game: JeopardyGame, progress: Progress | None = None, anchor_values=None,
-                 fresh: bool = False) -> tuple[Solution | FactoredSolution, float]:
+                 fresh: bool = False) -> tuple[GameSolution, float]:
     """The cached solution of a game and the seconds its solve took. A factored game that
     ships a table is read from it (its turns are swept when asked) unless ``fresh``; another
     game's table warm-starts its solve (one sweep checks the shipped values)."""
@@ -119,11 +120,9 @@ def solution_for(game: JeopardyGame, progress: Progress | None = None, anchor_va
     if key not in _SOLUTIONS:
         started = time.perf_counter()
         table = None if fresh else _prebuilt(game)
-        if table is not None and game.factored:
-            solution = FactoredSolution(game, np.asarray(table.values, float), 0, 2.0**-30)
+        if table is not None:  # (the shipped values, exact: better than any kept in the page)
+            solution = solve(game, progress=progress, anchor_values=table.values, shipped=True)
         else:
-            if table is not None and anchor_values is None:
-                anchor_values = table.values
             solution = solve(game, progress=progress, anchor_values=anchor_values)
         if len(_SOLUTIONS) >= _CACHE_SIZE:
             _SOLUTIONS.pop(next(iter(_SOLUTIONS)))
@@ -135,7 +134,7 @@ def _head(game: JeopardyGame) -> dict:
     return {"game": game.name, "params": game.params}
 
 
-def _solved(game: JeopardyGame, args: dict, progress) -> tuple[Solution | FactoredSolution, float]:
+def _solved(game: JeopardyGame, args: dict, progress) -> tuple[GameSolution, float]:
     stored = args.get("anchor_values")
     if stored is not None and not (
         isinstance(stored, list) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in stored)
@@ -486,8 +485,10 @@ def _view(args: dict) -> dict | None:
 
 def _policies(game: JeopardyGame, args: dict, progress) -> dict:
     solution, _ = _solved(game, args, progress)
-    # a factored game's policy results are computed with its table (minutes), and shipped in it
-    known = _prebuilt(game).entry.get("policies") if game.factored and not solution.iterations else None
+    # a table's policy results are computed with it (minutes for a factored game) and shipped in
+    # it: a solution read from the table as it is (no sweep) answers with them
+    table = _prebuilt(game) if not solution.iterations else None
+    known = table.entry.get("policies") if table is not None else None
     return {
         **_head(game),
         "definition": "policy's win rate minus the optimal player's, each seat equally likely",
