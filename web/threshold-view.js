@@ -9,8 +9,7 @@
 // data-hold-from and data-depends-from ("" for none); the position's own cell is
 // data-testid="threshold-here"; the print button is threshold-print.
 import { escapeHtml } from "./advice-panel.js";
-
-const COLOUR_NAMES = { G: "green", Y: "yellow", R: "red" };
+import { chipsHtml } from "./turn-words.js";
 
 export class ThresholdView {
   constructor(root) {
@@ -26,7 +25,7 @@ export class ThresholdView {
       !data.dice
         ? escapeHtml(letters === "" ? "any" : letters)
         : letters
-          ? [...letters].map((l) => `<span class="chip chip-${l}" title="${COLOUR_NAMES[l] || l}">${l}</span>`).join("")
+          ? chipsHtml(letters)
           : `<span class="none">none</span>`;
     const rowWords = data.row_var ? data.row_var.split(", ").map((v) => (labels[v] || v).toLowerCase()).join(", ") : "";
     const by = data.column_var
@@ -69,7 +68,7 @@ export class ThresholdView {
       <div class="threshold-frame" tabindex="0" role="region" aria-label="Hold thresholds by dice">
         <table class="thresholds" data-testid="thresholds">
           <thead><tr><th scope="col" class="corner">${escapeHtml(data.row_var || "")}${data.column_var ? ` \\ ${escapeHtml(data.column_var)}` : ""}</th>
-            ${data.column_var ? data.columns.map((c) => `<th scope="col">${dice(c)}</th>`).join("") : `<th scope="col">hold from</th>`}</tr></thead>
+            ${data.column_var ? data.columns.map((c) => `<th scope="col">${dice(c)}</th>`).join("") : `<th scope="col">${escapeHtml(data.column_title || "hold from")}</th>`}</tr></thead>
           <tbody>${data.rows
             .map((r, n) => `<tr><th scope="row">${dice(r)}</th>${data.cells[n].map((c, k) => cell(c, n, k)).join("")}</tr>`)
             .join("")}</tbody>

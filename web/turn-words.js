@@ -22,11 +22,15 @@ export function diceHtml(faces) {
 }
 
 // dice by colour as coloured chips ("GGR"): a state's letters variable
-function lettersHtml(text) {
-  if (!text) return "none";
+// dice by colour as chips, one per letter (Zombie Dice's "GGR"), each named for a screen reader
+export function chipsHtml(text) {
   return [...text]
     .map((c) => `<span class="chip chip-${escapeHtml(c)}" role="img" aria-label="${escapeHtml(COLOUR_WORDS[c] || c)}">${escapeHtml(c)}</span>`)
     .join("");
+}
+
+function lettersHtml(text) {
+  return text ? chipsHtml(text) : "none";
 }
 
 // the turn's counters: "Turn total: 12 · 1s set aside: 1" (testid table-turn / play-turn)

@@ -405,6 +405,7 @@ def _thresholds_by_anchor(game: JeopardyGame, state: State, objective: str, args
     column = game.anchor_vars.index(var)
     start = tuple(game.turn_start)
     rows, cells = [], []
+    chooses = game.chooses_before_rolling(start)  # (the target model: each row is the total rolled to)
     for value in range(int(state.anchor[column]), 0, -step):
         anchor = tuple(value if n == column else int(x) for n, x in enumerate(state.anchor))
         turn, _ = _advised_turn(game, anchor, objective, 0, args, progress)
@@ -432,6 +433,7 @@ def _thresholds_by_anchor(game: JeopardyGame, state: State, objective: str, args
         "dice": False,
         "cells": cells,
         "at": {"row": 0, "column": 0, "gain": game.gain(state.turn)},
+        "column_title": "roll to" if chooses else "hold from",
     }
 
 
