@@ -256,6 +256,8 @@ def test_when_to_hold_with_a_turn_limit_follows_the_turns_left(turn_model):
     chart = handle({"action": "thresholds", "args": {"game": "pig-turns", "turn_model": turn_model, "state": state}})
     assert chart["row_var"] == "n" and chart["rows"] == ["10", "8", "6", "4", "2"] and chart["at"]["row"] == 0
     assert chart["column_title"] == ("roll to" if turn_model == "target" else "hold from")
+    assert chart["note"].startswith("Each row: the points to roll to" if turn_model == "target" else
+                                    "Each row: the points this turn from which holding is best")
     for label, (cell,) in zip(chart["rows"], chart["cells"], strict=True):
         at = {**state, "n": int(label)}
         if turn_model == "target":

@@ -56,10 +56,14 @@ export class ThresholdView {
       .join("");
     this.root.innerHTML = `
       <h2>When to hold ${escapeHtml(goal)}: ${whose}${i} to ${j}${others}</h2>
-      <p class="note">Each cell: the ${escapeHtml(data.unit)} this turn (${escapeHtml(labels[data.gain_var] || data.gain_var)})
+      <p class="note" data-testid="threshold-note">${
+        data.note
+          ? `${escapeHtml(data.note)} Change the scores above to see another chart.`
+          : `Each cell: the ${escapeHtml(data.unit)} this turn (${escapeHtml(labels[data.gain_var] || data.gain_var)})
         from which holding is best, ${by}. <strong>4–6</strong>:
         hold from 6 on; at 4 and 5 it depends (on the other dice, or rolling is best again there). <strong>roll</strong>: keep rolling. Your position
-        (${data.gain_var} = ${data.at.gain}) is outlined. Change the scores above to see another chart.</p>
+        (${data.gain_var} = ${data.at.gain}) is outlined. Change the scores above to see another chart.`
+      }</p>
       <p class="no-print"><button type="button" data-testid="threshold-print">Print this chart</button></p>
       <ul class="legend threshold-legend" aria-hidden="true" ${data.dice ? "" : "hidden"}>
         <li><span class="band-early"></span>hold early (1–2)</li><li><span class="band-mid"></span>3–5</li>

@@ -434,6 +434,12 @@ def _thresholds_by_anchor(game: JeopardyGame, state: State, objective: str, args
         "cells": cells,
         "at": {"row": 0, "column": 0, "gain": game.gain(state.turn)},
         "column_title": "roll to" if chooses else "hold from",
+        # what a cell means here: one number a row (no range of the other dice)
+        "note": (f"Each row: the {game.turn_unit()} to roll to (the target to choose as the turn starts) in each of "
+                 "your turns left at these scores; this turn's row is outlined."
+                 if chooses else
+                 f"Each row: the {game.turn_unit()} this turn from which holding is best, in each of your turns "
+                 "left at these scores (roll: keep rolling); this turn's row is outlined."),
     }
 
 

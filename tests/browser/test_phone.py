@@ -538,8 +538,9 @@ def test_when_to_hold_is_charted_and_prints_alone(site, page, game, state):
     cell = chart["cells"][chart["at"]["row"]][0]
     expect(here).to_have_attribute("data-hold-from", str(cell["hold_from"] if cell["hold_from"] is not None else ""))
     assert table.locator("tbody tr").count() == len(chart["rows"])
-    if "column_title" in chart:  # (the turn limit's target model: "roll to")
+    if "column_title" in chart:  # (the turn limit's target model: "roll to", and what a row means)
         expect(table.locator("thead th").last).to_have_text(chart["column_title"])
+        expect(page.get_by_test_id("threshold-note")).to_contain_text(chart["note"])
     page.emulate_media(media="print")  # the one-page cheat sheet: the chart alone
     expect(table).to_be_visible()
     for hidden in ("state-editor", "game-picker", "views"):
