@@ -6,7 +6,8 @@ that rolling busts, and the expected points of the turn each way
 (:func:`pycore.jeopardy.turn.turn_outlook`). The interesting cases are the ones
 where win chances and points disagree: rolling for fewer points on average
 because only rolling can still win, or holding with more points on offer
-because the risk is not worth it.
+because the risk is not worth it. And what a roll entered at the table did
+(:func:`roll_said`).
 """
 
 from __future__ import annotations
@@ -86,3 +87,22 @@ def reason(
             f"but with {risk} it lowers your chance to win: {unit} in hand are worth more here than the gamble."
         )
     return f"Holding banks {_points(banked)} {unit}; rolling, with {risk}, makes only {_points(rolled)} on average."
+
+
+def roll_said(game: JeopardyGame, result: dict) -> str:
+    """What a roll entered at the table did, in the players' words ("" when the turn goes on).
+    Where the state counts the scores from the mover's side (no ``p``), the turn passing swaps
+    the two score fields; a player who sees their score move to the other field is told why."""
+    if "mover_value" in result:
+        words = {1: "you win", 0: "you lose", 0.5: "it is a draw"}.get(result["mover_value"], "it is over")
+        return f"That roll ends the game: {words}."
+    if not result["turn_over"]:
+        return ""
+    after = result["state"] if "state" in result else result["options"][0]
+    said = "That roll busts: the turn scores nothing."
+    who = f"Player {after['p']}" if "p" in after else "Your opponent"
+    mover, other = after[game.score_var], after[game.opponent_var]
+    if mover == other:  # nothing on screen moves (whose turn it is shows, where the state has it)
+        return f"{said} {who} moves now." if "p" in after else said
+    mine, theirs = game.variable(game.score_var).label, game.variable(game.opponent_var).label
+    return f"{said} {who} moves now, so the scores change sides: “{mine}” now shows theirs ({mover}), “{theirs}” yours ({other})."

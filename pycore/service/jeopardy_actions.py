@@ -81,7 +81,7 @@ from ..jeopardy.boundary import axes as boundary_axes
 from ..jeopardy.boundary import panel_grid, panel_title, panels, pick, slice_of, solid_of, table_csv
 from ..jeopardy.design import MAX_VALUES as MAX_DESIGN_VALUES
 from ..jeopardy.design import design, parse_values
-from ..jeopardy.explain import reason
+from ..jeopardy.explain import reason, roll_said
 from ..jeopardy.factored import HoldThreshold, hold_thresholds, reachable_turn_states
 from ..jeopardy.match import Record, extend, find_player, option_label, play, replay, review, start_state
 from ..jeopardy.match import Values as MatchValues
@@ -671,27 +671,8 @@ def _roll(game: JeopardyGame, args: dict, progress) -> dict:
         result["options"] = [game.state_values(o) for o in outcome.options]
     if outcome.mover_value is not None:
         result["mover_value"] = outcome.mover_value
-    result["said"] = _roll_said(game, result)
+    result["said"] = roll_said(game, result)
     return result
-
-
-def _roll_said(game: JeopardyGame, result: dict) -> str:
-    """What a roll entered at the table did, in the players' words ("" when the turn goes on).
-    Where the state counts the scores from the mover's side (no ``p``), the turn passing swaps
-    the two score fields; a player who sees their score move to the other field is told why."""
-    if "mover_value" in result:
-        words = {1: "you win", 0: "you lose", 0.5: "it is a draw"}.get(result["mover_value"], "it is over")
-        return f"That roll ends the game: {words}."
-    if not result["turn_over"]:
-        return ""
-    after = result["state"] if "state" in result else result["options"][0]
-    said = "That roll busts: the turn scores nothing."
-    who = f"Player {after['p']}" if "p" in after else "Your opponent"
-    mover, other = after[game.score_var], after[game.opponent_var]
-    if mover == other:  # nothing on screen moves (whose turn it is shows, where the state has it)
-        return f"{said} {who} moves now." if "p" in after else said
-    mine, theirs = game.variable(game.score_var).label, game.variable(game.opponent_var).label
-    return f"{said} {who} moves now, so the scores change sides: “{mine}” now shows theirs ({mover}), “{theirs}” yours ({other})."
 
 
 _GRIDS: dict = {}
