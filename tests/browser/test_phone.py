@@ -432,20 +432,24 @@ def test_a_tap_after_a_reload_is_answered_before_python_is_up(site, page):
     """The answers one tap away are kept with an answer; after a reload a tap on the kept
     answer's controls is answered from them while Python starts (here ~3 s), and Python's own
     answer confirms it."""
-    start_link = api.call("advise", {"game": "gro", "state": "p=1,i=10,j=20,k=12,o=1"})["link"]
-    page.goto(site + start_link)
-    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
-    expect(page.locator("#jeopardy-screen")).to_have_attribute("data-neighbours", re.compile(r"[1-9]"), timeout=TIMEOUT)
-    expect(page.get_by_test_id("sw-message")).to_contain_text("Ready to work offline", timeout=TIMEOUT)
-    tapped = api.call("advise", {"game": "gro", "state": "p=1,i=11,j=20,k=12,o=1"})
-    page.reload()
-    page.get_by_label("Your score plus 1").click()
-    expect(page).to_have_url(site + tapped["link"], timeout=TIMEOUT)
-    panel = page.locator(ADVICE)
-    expect(panel).to_have_attribute("data-ready", "true")
-    # answered from the kept answers, before Python was up (the page counts such taps; reading
-    # whether Python is up yet at this moment raced with its start on a busy machine)
-    expect(page.locator("#jeopardy-screen")).to_have_attribute("data-kept-taps", "1")
+    # The race is the point: the tap must come before Python is up (~3 s). On a machine busy with
+    # other tests Python may win it once; a tap answered from the kept answers in any of three
+    # tries (each from a position of its own) shows the path works, none shows it does not.
+    screen, panel = page.locator("#jeopardy-screen"), page.locator(ADVICE)
+    for j in (20, 21, 22):
+        start_link = api.call("advise", {"game": "gro", "state": f"p=1,i=10,j={j},k=12,o=1"})["link"]
+        page.goto(site + start_link)
+        expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+        expect(screen).to_have_attribute("data-neighbours", re.compile(r"[1-9]"), timeout=TIMEOUT)
+        expect(page.get_by_test_id("sw-message")).to_contain_text("Ready to work offline", timeout=TIMEOUT)
+        tapped = api.call("advise", {"game": "gro", "state": f"p=1,i=11,j={j},k=12,o=1"})
+        page.reload()
+        page.get_by_label("Your score plus 1").click()
+        expect(page).to_have_url(site + tapped["link"], timeout=TIMEOUT)
+        expect(panel).to_have_attribute("data-ready", "true")
+        if screen.get_attribute("data-kept-taps") == "1":  # answered from the kept answers (the page counts them)
+            break
+    expect(screen).to_have_attribute("data-kept-taps", "1")
     assert float(panel.get_attribute("data-p-roll")) == pytest.approx(tapped["values"]["roll"], rel=1e-12)
     expect(page.get_by_test_id("input-i")).to_have_value("11")
     expect(page.get_by_test_id("build")).to_contain_text("Build", timeout=TIMEOUT)  # Python is up
@@ -454,7 +458,7 @@ def test_a_tap_after_a_reload_is_answered_before_python_is_up(site, page):
     assert float(panel.get_attribute("data-p-roll")) == pytest.approx(tapped["values"]["roll"], rel=1e-12)
     # and the next tap is Python's
     page.get_by_label("Your score plus 1").click()
-    answered(page, "gro", "p=1,i=12,j=20,k=12,o=1")
+    answered(page, "gro", f"p=1,i=12,j={j},k=12,o=1")
 
 
 # -- a keyboard -----------------------------------------------------------------------------
