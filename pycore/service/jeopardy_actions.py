@@ -410,20 +410,11 @@ def _thresholds_by_anchor(game: JeopardyGame, state: State, objective: str, args
         anchor = tuple(value if n == column else int(x) for n, x in enumerate(state.anchor))
         turn, _ = _advised_turn(game, anchor, objective, 0, args, progress)
         config = start[1:]
-        if turn.action_values(start)[ROLL] is not None and game.chooses_before_rolling(start):
+        if chooses and turn.action_values(start)[ROLL] is not None:
             choices = _choices_after(game, State(game.name, anchor, start), (), turn)["choices"]
             config = tuple(choices[0]["state"][v] for v in game.turn_vars[1:]) if choices else config
-        gains, rolled, held = [], [], []
-        for t in game.reachable_turns(anchor):
-            if tuple(t[1:]) != config:
-                continue
-            values = turn.action_values(t)
-            if values[ROLL] is None and values[HOLD] is None:
-                continue
-            gains.append(game.gain(t))
-            (rolled if best_of(values) == ROLL else held).append(game.gain(t))
         rows.append(str(value))
-        threshold = HoldThreshold.of(sorted(gains), sorted(rolled), sorted(held))
+        threshold = _threshold_of(_best_actions(game, turn, anchor).get(config, []))
         cells.append([threshold.to_json() if threshold else None])
     return {
         "row_var": var,
@@ -443,22 +434,30 @@ def _thresholds_by_anchor(game: JeopardyGame, state: State, objective: str, args
     }
 
 
+def _best_actions(game: JeopardyGame, turn, anchor: tuple) -> dict[tuple, list[tuple[int, bool]]]:
+    """Every reachable turn state of the anchor with a move, by its other turn variables:
+    [(gain, whether rolling is best)]."""
+    found: dict[tuple, list] = {}
+    for t in game.reachable_turns(anchor):
+        values = turn.action_values(t)
+        if values[ROLL] is None and values[HOLD] is None:
+            continue
+        found.setdefault(tuple(t[1:]), []).append((game.gain(t), best_of(values) == ROLL))
+    return found
+
+
+def _threshold_of(points: list[tuple[int, bool]]) -> HoldThreshold | None:
+    points = sorted(points)
+    return HoldThreshold.of([g for g, _ in points], [g for g, r in points if r], [g for g, r in points if not r])
+
+
 def _tabulated_thresholds(game: JeopardyGame, turn, state: State) -> dict:
     """When to hold in a game whose turn states are listed at each anchor: one row for each
     value of the turn's other variables (none: one row), one column."""
     counters = game.turn_vars[1:]
-    found: dict[tuple, list] = {}
-    for t in game.reachable_turns(state.anchor):
-        values = turn.action_values(t)
-        if values[ROLL] is None and values[HOLD] is None:
-            continue
-        rolls = best_of(values) == ROLL
-        found.setdefault(tuple(t[1:]), []).append((game.gain(t), rolls))
+    found = _best_actions(game, turn, state.anchor)
     rows = sorted(found)
-    cells = []
-    for row in rows:
-        points = sorted(found[row])
-        cells.append([HoldThreshold.of([g for g, _ in points], [g for g, r in points if r], [g for g, r in points if not r])])
+    cells = [[_threshold_of(found[row])] for row in rows]
     row_now = rows.index(tuple(state.turn[1:])) if tuple(state.turn[1:]) in found else None
     label = (lambda row: ", ".join(map(str, row))) if counters else (lambda row: "")
     return {
