@@ -1,5 +1,5 @@
 """How good the page's "about N s" is: each game's solve estimate (``estimate`` action,
-``JeopardyGame.solve_estimate``) against the measured solve, compile included, as the page
+``pycore.jeopardy.budget.solve_estimate``) against the measured solve, compile included, as the page
 solves (``solution_for``, fresh), in this run.
 
     python bench/bench_estimate.py [--runs 3] [--large] [--memory] [--design]
@@ -25,7 +25,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore import find_game
-from pycore.service.jeopardy_actions import _SOLUTIONS, solution_for
+from pycore.core.cache import CACHES
+from pycore.jeopardy.budget import solve_estimate
+from pycore.service.jeopardy_requests import solution_for
 
 CASES = [
     ("pig", {"goal": 60}),
@@ -45,7 +47,7 @@ LARGE = [
 
 
 def measured(name: str, params: dict) -> float:
-    _SOLUTIONS.clear()  # every run solves (and compiles) afresh
+    CACHES["solutions"].clear()  # every run solves (and compiles) afresh
     game = find_game(name, **params)  # a new instance: no shared model
     started = time.perf_counter()
     solution_for(game, None, None, True)
@@ -58,11 +60,11 @@ MEASURE_MEMORY = """
 import json, resource, sys
 sys.path.insert(0, {root!r})
 from pycore import find_game
-from pycore.jeopardy.rules import set_memory_budget
-from pycore.service.jeopardy_actions import solution_for
+from pycore.jeopardy.budget import set_memory_budget, solve_estimate
+from pycore.service.jeopardy_requests import solution_for
 set_memory_budget(64 * 10**9)  # (the estimate is what is measured: no refusal)
 game = find_game({name!r}, **{params!r})
-estimate = game.solve_estimate()
+estimate = solve_estimate(game)
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 solution_for(game, None, None, True)
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -106,7 +108,7 @@ def main_design(runs: int) -> None:
         estimate = api.call("estimate", args)["seconds"]
         times = []
         for _ in range(runs):
-            _SOLUTIONS.clear()
+            CACHES["solutions"].clear()
             started = time.perf_counter()
             api.call("design", args)
             times.append(time.perf_counter() - started)
@@ -130,7 +132,7 @@ def main() -> None:
         return
     print(f"{'game':<10} {'parameters':<34} {'cells':>12} {'median s':>9} {'estimate s':>11} {'ratio':>6}")
     for name, params in CASES + (LARGE if args.large else []):
-        estimate = find_game(name, **params).solve_estimate()
+        estimate = solve_estimate(find_game(name, **params))
         runs = args.runs if estimate["seconds"] < 10 else 1
         seconds = statistics.median(measured(name, params) for _ in range(runs))
         text = ",".join(f"{k}={v}" for k, v in params.items()) or "defaults"

@@ -38,15 +38,15 @@ import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from pycore import find_game
 from pycore.jeopardy import solver
-from pycore.jeopardy.model import compile_game
+from pycore.jeopardy.compile import compile_game
 game = type(find_game("pig"))(goal=int(sys.argv[2]))
 backups = 0
-backup = solver._values
+backup = solver.values_of
 def counted(*args):
     global backups
     backups += 1
     return backup(*args)
-solver._values = counted
+solver.values_of = counted  # (the solver calls it by its own name)
 def status(field):  # kB, from /proc (Linux)
     for line in open("/proc/self/status"):
         if line.startswith(field + ":"):

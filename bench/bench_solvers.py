@@ -19,8 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore import find_game, solve  # noqa: E402
-from pycore.jeopardy.model import _compile_cached, compile_game  # noqa: E402
-from pycore.jeopardy.solver import value_iteration  # noqa: E402
+from pycore.jeopardy.compile import _compile_cached, compile_game  # noqa: E402
+from pycore.jeopardy.level_sweep import value_iteration  # noqa: E402
 
 
 def timed(fn):

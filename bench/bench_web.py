@@ -31,7 +31,7 @@ from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from pycore import find_game, solve  # noqa: E402
-from pycore.jeopardy.model import _compile_cached  # noqa: E402
+from pycore.jeopardy.compile import _compile_cached  # noqa: E402
 
 LINK = "#game=gro&p=1&i=10&j=20&k=12&o=1"  # the default GRO: its turn-start values ship (no solve)
 LIVE_LINK = "#game=gro&goal=49&p=1&i=10&j=20&k=12&o=1"  # the baseline: rules no table ships for (a live solve)
@@ -230,16 +230,13 @@ def main() -> None:
     zombie_cpython = []
     for _ in range(args.runs):
         from pycore import api
+        from pycore.core.cache import CACHES
         from pycore.games import zombie_dice
-        from pycore.jeopardy import factored
-        from pycore.jeopardy.turn import win_turn_values  # noqa: F401  (imports outside the timing)
-        from pycore.service import jeopardy_actions
+        from pycore.jeopardy.solvers import win_turn_values  # noqa: F401  (imports outside the timing)
 
         # as in a fresh page: the graph, its groups and index, the reachable states built again
-        jeopardy_actions._TURNS.clear()
-        factored._GROUPS.clear()
-        factored._INDEX.clear()
-        factored._REACH.clear()
+        for name in ("advised turns", "turn graph groups", "configuration index", "reachable turn states"):
+            CACHES[name].clear()
         for cached in (zombie_dice.turn_graph, zombie_dice._factored_turn):
             cached.cache_clear()
 
@@ -254,9 +251,8 @@ def main() -> None:
         zombie_cpython.append(run)
     farkle_cpython = []
     for _ in range(args.runs):
-        jeopardy_actions._TURNS.clear()
-        factored._GROUPS.clear()
-        factored._INDEX.clear()
+        for name in ("advised turns", "turn graph groups", "configuration index"):
+            CACHES[name].clear()
         run = []
         for state, faces in FARKLE_DECISIONS:
             started = time.perf_counter()

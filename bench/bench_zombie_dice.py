@@ -25,7 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore import find_game, solve  # noqa: E402
 from pycore.games import zombie_dice  # noqa: E402
-from pycore.jeopardy import factored  # noqa: E402
+from pycore.jeopardy import (
+    factored,  # noqa: E402
+    factored_game,
+)
 from pycore.store.prebuilt import load_table  # noqa: E402
 
 
@@ -88,7 +91,7 @@ def main() -> None:
 
     ayzd = find_game("ayzd")
     started = time.perf_counter()
-    factored.anchor_values(ayzd, *ayzd.factored_turn())
+    factored_game.anchor_values(ayzd)
     factored_seconds = time.perf_counter() - started
     started = time.perf_counter()
     solve(ayzd)
@@ -96,7 +99,7 @@ def main() -> None:
 
     game = find_game("zombie-dice", bound=args.bound, reading=args.reading)
     started = time.perf_counter()
-    graph, _ = game.factored_turn()
+    graph, _ = factored.graph_of(game)
     print(f"turn graph: {graph.n_configurations} configurations, {len(graph.src)} transitions, "
           f"{time.perf_counter() - started:.1f} s")
     started = time.perf_counter()

@@ -28,9 +28,12 @@ from .core.errors import (
     UnknownGameError,
 )
 from .core.registry import find_game, find_game_class, game_classes, game_names, register, unregister
-from .jeopardy.rules import HOLD, ROLL, Choice, JeopardyGame, Policy, State
+from .jeopardy.evaluation import evaluate
+from .jeopardy.rules import JeopardyGame
 from .jeopardy.solution import GameSolution, Matchup
-from .jeopardy.solver import Solution, evaluate, solve
+from .jeopardy.solver import Solution
+from .jeopardy.solvers import solve
+from .jeopardy.vocabulary import HOLD, ROLL, Choice, Policy, State
 from .service import api
 
 __version__ = "0.1.0"

@@ -15,9 +15,11 @@ import pytest
 
 from pycore import HOLD, ROLL, api
 from pycore.core.dice import roll
-from pycore.jeopardy.model import compile_game
-from pycore.jeopardy.rules import Choice, options_of
-from pycore.jeopardy.turn import solve_turn_score, turn_values, win_turn_values
+from pycore.jeopardy.compile import compile_game
+from pycore.jeopardy.factored import graph_of
+from pycore.jeopardy.solvers import solve_turn_score, win_turn_values
+from pycore.jeopardy.turn import turn_values
+from pycore.jeopardy.vocabulary import Choice, options_of
 
 
 def start_state(game):
@@ -25,7 +27,7 @@ def start_state(game):
 
 
 def _start(game):
-    from pycore.jeopardy.rules import State
+    from pycore.jeopardy.vocabulary import State
 
     return State(game.name, tuple(game.start_anchor(0)), tuple(game.turn_start))
 
@@ -50,7 +52,7 @@ def explore(game, solution, limit: int | None = None) -> int:
         actions = game.legal_actions(state)
         assert actions, state
         assert game.state_from_json(game.state_to_json(state)) == state
-        assert game.parse_state(game.format_state(state)) == state
+        assert game.state_from_text(game.state_to_text(state)) == state
         backups = {}
         for action in actions:
             outcomes = game.transitions(state, action)
@@ -105,14 +107,14 @@ def play_ends(game, state, rng: random.Random, policy: str = "random") -> None:
             assert 0.0 <= o.mover_value <= 1.0
             return
         state = rng.choice(o.options) if o.options else o.state
-    pytest.fail(f"{game.name}: {policy} play from {game.format_state(state)} did not end")
+    pytest.fail(f"{game.name}: {policy} play from {game.state_to_text(state)} did not end")
 
 
 def model_arrays_are_consistent(game) -> None:
     """The solver's arrays: roll probabilities sum to 1, and every state has a move (a factored
     game: its turn graph's probabilities and order, :meth:`TurnGraph.check`)."""
-    if game.factored:
-        graph, columns = game.factored_turn()
+    if game.solver == "factored":
+        graph, columns = graph_of(game)
         graph.check()
         assert all(len(c) == graph.n_configurations for c in columns.values())
         return
@@ -127,8 +129,8 @@ def model_arrays_are_consistent(game) -> None:
 def rollable_turns(game, sample: int = 400, seed: int = 3) -> list[tuple[int, ...]]:
     """The turn states someone can roll from (a seeded sample of them for a factored game,
     whose turn is too large to list: every configuration at gain 0, drawn at random)."""
-    if game.factored:
-        graph, columns = game.factored_turn()
+    if game.solver == "factored":
+        graph, columns = graph_of(game)
         picks = random.Random(seed).sample(range(graph.n_configurations), min(sample, graph.n_configurations))
         return [(0, *(int(c[n]) for c in columns.values())) for n in sorted(picks)]
     model = compile_game(game)
@@ -171,7 +173,7 @@ def turns_recompute_from_anchor_values(game, solution, anchors=40, seed=5) -> No
     for a in rng.sample(range(len(all_anchors)), min(anchors, len(all_anchors))):
         anchor = tuple(int(v) for v in all_anchors[a])
         turn = win_turn_values(game, anchor, lambda other: float(x[game.anchor_row(other)]))
-        if game.factored:
+        if game.solver == "factored":
             assert turn.value_at(game.turn_start) == pytest.approx(x[a], abs=1e-12)
             continue
         model = solution.model
@@ -193,7 +195,7 @@ def turn_score_is_a_fixed_point(game, sample: int = 300, seed: int = 4) -> float
     every reachable turn state; a seeded sample where the turn is too large to list)."""
     solution = solve_turn_score(game)
     anchor = tuple(game.start_anchor(0))
-    listed = not game.factored or len(game.turn_states()) <= 20_000  # (Zombie Dice's 292,140 are not)
+    listed = game.solver != "factored" or len(game.turn_states()) <= 20_000  # (Zombie Dice's 292,140 are not)
     if not listed:
         # turn states met in random play, each read at the start anchor
         turns = sorted({s.turn for s in sample_states(game, None, sample, seed)})
@@ -221,7 +223,7 @@ def turn_score_is_a_fixed_point(game, sample: int = 300, seed: int = 4) -> float
 
 
 def _at(game, anchor, turn):
-    from pycore.jeopardy.rules import State
+    from pycore.jeopardy.vocabulary import State
 
     return State(game.name, tuple(anchor), tuple(turn))
 
@@ -241,7 +243,7 @@ def sample_states(game, solution, count=30, seed=9):
     """A seeded sample of states: cells of the solver's table, or (a factored game) states
     met in random play."""
     rng = random.Random(seed)
-    if game.factored:
+    if game.solver == "factored":
         states = []
         while len(states) < count:
             state = start_state(game)

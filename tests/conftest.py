@@ -1,7 +1,7 @@
 import pytest
 
 from pycore import find_game
-from pycore.service.jeopardy_actions import solution_for
+from pycore.service.jeopardy_requests import solution_for
 
 
 @pytest.fixture(scope="session")

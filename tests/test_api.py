@@ -227,7 +227,7 @@ def test_when_to_hold_agrees_with_the_advice_at_every_turn_state(game, state):
     from pycore.core.registry import find_game
 
     g = find_game(game)
-    anchor = g.parse_state(state).anchor
+    anchor = g.state_from_text(state).anchor
     counters = g.turn_vars[1:]
     assert chart["column_var"] is None and chart["row_var"] == (", ".join(counters) or None)
     for label, cells in zip(chart["rows"], chart["cells"], strict=True):

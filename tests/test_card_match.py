@@ -11,7 +11,8 @@ from commands import cli
 from pycore import api, find_game
 from pycore.core.dice import roll
 from pycore.core.errors import InvalidPolicyError, InvalidRecordError, InvalidRequestError
-from pycore.scorecard.match import CardRecord, extend, find_player, play, replay, review
+from pycore.core.play import Record
+from pycore.scorecard.match import RULES, extend, find_player, play, replay, review
 from pycore.store.prebuilt import load_table
 
 START = 254.5877  # the expected final score of optimal play under the forced joker (test_yahtzee)
@@ -30,8 +31,8 @@ def test_optimal_play_costs_nothing_and_the_record_replays(yahtzee):
     # 13 boxes, 13 first rolls and the rerolls between
     assert sum(m["action"] == "box" for m in record.moves) == 13
     assert sum(m["action"] == "roll" and not m["keep"] for m in record.moves) >= 13
-    again = CardRecord.from_json(json.dumps(record.to_json()))
-    assert again == record and CardRecord.from_link(record.to_link()) == record
+    again = Record.from_json(json.dumps(record.to_json()), RULES)
+    assert again == record and Record.from_link(record.to_link(), RULES) == record
     result = review(game, values, again)
     assert result.decisions and all(d.cost == 0.0 and d.action == d.best for d in result.decisions)
     assert len(result.curve) == len(record.moves) + 1 and result.curve[0] == pytest.approx(START, abs=5e-5)
@@ -68,13 +69,13 @@ def test_a_game_move_by_move_is_the_game_played_at_once(yahtzee):
     dice as the game played at once; a record without a seed needs the faces."""
     game, values = yahtzee
     whole = play(game, values, 11, find_player("greedy"))
-    record = CardRecord("yahtzee", {"joker": "forced"}, (), 11)
+    record = Record("yahtzee", {"joker": "forced"}, (), 11)
     for move in whole.moves:
         asked = {k: v for k, v in move.items() if k != "faces"}
         record, at = extend(game, values, record, asked)
     assert record.moves == whole.moves and at.over
     with pytest.raises(InvalidRecordError, match="needs the faces"):
-        extend(game, values, CardRecord("yahtzee", {"joker": "forced"}, ()), {"action": "roll"})
+        extend(game, values, Record("yahtzee", {"joker": "forced"}, ()), {"action": "roll"})
     with pytest.raises(InvalidRecordError, match="the game is over"):
         extend(game, values, record, {"action": "roll"})
 
@@ -125,9 +126,9 @@ def test_broken_records_are_named(yahtzee):
             "game": "yahtzee", "record": record, "move": {"action": "roll", "keep": keep}}})))
         assert answer["error"]["type"] == "InvalidRecordError" and message in answer["error"]["message"], answer
     with pytest.raises(InvalidRecordError, match="stops after 1 moves, before the game ends"):
-        review(game, values, CardRecord.from_json(good))
+        review(game, values, Record.from_json(good, RULES))
     with pytest.raises(InvalidRecordError, match="damaged"):
-        CardRecord.from_link("abcdef")
+        Record.from_link("abcdef", RULES)
 
 
 def test_the_api_plays_moves_and_reviews(yahtzee):

@@ -9,7 +9,7 @@ import conformance
 import pytest
 
 from pycore import find_game, game_classes
-from pycore.jeopardy.model import compile_game
+from pycore.jeopardy.compile import compile_game
 
 SMALL = {
     "pig": {"goal": 16},

@@ -5,14 +5,14 @@ import numpy as np
 import pytest
 
 from pycore import find_game
-from pycore.jeopardy import factored
-from pycore.jeopardy.rules import State
+from pycore.jeopardy import factored, factored_game
+from pycore.jeopardy.vocabulary import State
 
 
 @pytest.mark.parametrize("name, params", [("ayzd", {}), ("pig", {"goal": 20})])
 def test_anchor_values_equal_the_solver(solved, name, params):
     game = find_game(name, **params)
-    values = factored.anchor_values(game)  # the turn graph made from the rules
+    values = factored_game.anchor_values(game)  # the turn graph made from the rules
     solution = solved(name, **params)
     expected = [solution.value(State(game.name, tuple(int(x) for x in a), game.turn_start)) for a in game.anchors()]
     assert np.max(np.abs(values - np.array(expected))) < 1e-13
@@ -44,13 +44,13 @@ def test_a_graph_whose_probabilities_do_not_sum_to_one_is_refused():
 def test_policies_against_optimal_play_equal_the_main_evaluator():
     """AYZD's four paper policies: the factored evaluation (all at once) gives the main
     solver's exact matchups, both seats."""
-    from pycore.jeopardy.solver import solve
+    from pycore.jeopardy.solvers import solve
     from pycore.jeopardy.strategy import policy_results
 
     game = find_game("ayzd")
     expected = [(r.matchup.win_rate_first, r.matchup.win_rate_second) for r in policy_results(solve(game))]
-    optimal = factored.anchor_values(game)
-    got = factored.evaluate_against_optimal(game, optimal, [p.rule for p in game.human_policies()])
+    optimal = factored_game.anchor_values(game)
+    got = factored_game.evaluate_against_optimal(game, optimal, [p.rule for p in game.human_policies()])
     assert np.max(np.abs(np.array(got) - np.array(expected))) < 1e-13
     assert len(got) == 4 and min(first for first, _ in got) < 0.46  # Fixed Hold-At moving first: 0.4501
 
@@ -60,11 +60,12 @@ def test_the_expected_game_length_equals_the_flow_of_probability(name, params, t
     """Two optimal players' expected number of turns, followed backwards along the factored
     sweep, equals the main solver's forward flow of probability (zero-gain endings within a
     layer solved as a linear system in the one, pushed through in closed form in the other)."""
-    from pycore.jeopardy.solver import occupancy, solve
+    from pycore.jeopardy.evaluation import occupancy
+    from pycore.jeopardy.solvers import solve
 
     game = find_game(name, **params)
     solution = solve(game)
     flow = occupancy(game, solution.policy, solution.policy, True).turns
-    followed = factored.expected_turns(game, factored.anchor_values(game))
+    followed = factored_game.expected_turns(game, factored_game.anchor_values(game))
     assert followed == pytest.approx(flow, abs=1e-12)
     assert followed == pytest.approx(turns, abs=1e-10)

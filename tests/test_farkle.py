@@ -200,13 +200,13 @@ def test_the_sweep_with_choices_equals_the_generic_solver(rules, changes):
     nothing of the sweep (Zilch: 300 to bank, so below it the turn rolls on even at the
     target; a four of a kind with a pair is three pairs, six dice never zilch)."""
     from pycore import find_game, solve
-    from pycore.jeopardy import factored
-    from pycore.jeopardy.rules import State
+    from pycore.jeopardy import factored_game
+    from pycore.jeopardy.vocabulary import State
 
     game = find_game("farkle", rules=rules, set=changes)
-    values = factored.anchor_values(game)
+    values = factored_game.anchor_values(game)
     generic = find_game("farkle", rules=rules, set=changes)
-    generic.factored = False  # the same rules, solved the other way
+    generic.solver = "tabulated"  # the same rules, solved the other way
     solution = solve(generic)
     expected = [solution.value(State("farkle", tuple(int(x) for x in a), generic.turn_start)) for a in generic.anchors()]
     assert max(abs(v - e) for v, e in zip(values, expected, strict=True)) < 1e-13
@@ -219,13 +219,13 @@ def test_a_policy_with_choices_is_evaluated_as_a_simulation_plays_it():
     4.5 standard errors. (An optimal player that took the first set-aside too, as the generic
     evaluator has both players do, gives 0.5566: 7 standard errors off.)"""
     from pycore import find_game
-    from pycore.jeopardy import factored
+    from pycore.jeopardy import factored, factored_game
 
     game = find_game("farkle", rules="basic", set="target=300")
-    optimal = factored.anchor_values(game)
-    [(first, _)] = factored.evaluate_against_optimal(game, optimal, [lambda **c: c["k"] < 150])
+    optimal = factored_game.anchor_values(game)
+    [(first, _)] = factored_game.evaluate_against_optimal(game, optimal, [lambda **c: c["k"] < 150])
     assert round(first, 4) == 0.5308
-    graph, columns = game.factored_turn()
+    graph, columns = factored.graph_of(game)
     step, dice, goal = game.gain_step, columns["d"], game.goal
     rolls = {}  # configuration -> [(cumulative chance, [(gain, configuration), ...])]
     for src, dst, gain, prob, outcome in zip(graph.src, graph.dst, graph.gain, graph.prob, graph.choice, strict=True):
@@ -313,7 +313,7 @@ def test_the_shipped_table_of_facebook_farkle_is_the_fixed_point_it_claims():
     is a fixed point: sampled anchors' turns, swept again from the table's own values, give back
     their values (to the table's 2^-30 rounding), whatever the layer."""
     from pycore import find_game
-    from pycore.jeopardy.turn import win_turn_values
+    from pycore.jeopardy.solvers import win_turn_values
     from pycore.store.prebuilt import load_table
 
     game = find_game("farkle")

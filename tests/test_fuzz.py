@@ -22,7 +22,7 @@ from fuzz_counts import count
 from pycore.core.errors import TableError
 from pycore.core.registry import game_classes
 from pycore.jeopardy.rule_language import RuleError, parse_rule
-from pycore.service import api, cli
+from pycore.service import api, cli, tables
 from pycore.store import prebuilt
 from pycore.store.codec import MAGIC, decode_table
 
@@ -273,7 +273,7 @@ def test_a_table_that_is_a_directory_or_unwritable_is_named(tmp_path):
     afile.write_text("")
     for out in (afile, afile / "below"):
         with pytest.raises(TableError, match="tables cannot be written to"):
-            prebuilt.build_tables(out, games=[])
+            tables.build_tables(out, games=[])
     code = cli.main(["tables", "--game", "farkle", "--out", str(afile / "below")])
     assert code == 2
 

@@ -9,7 +9,8 @@ from commands import cli
 
 from pycore import api, find_game
 from pycore.core.errors import InvalidPolicyError, InvalidRecordError, InvalidRequestError
-from pycore.jeopardy.match import Record, Values, find_player, play, review
+from pycore.core.play import Record
+from pycore.jeopardy.match import RULES, Values, find_player, play, review
 from pycore.jeopardy.strategy import matchup, rule_policy
 
 GAMES = [("pig", {"goal": 30}), ("gro", {"goal": 30}), ("ayzd", {}), ("pig-turns", {"goal": 30, "turns": 10}),
@@ -29,7 +30,7 @@ def test_optimal_play_costs_nothing_and_the_record_replays(solved, name, params)
     optimal = find_player(game, "optimal")
     for seed in range(3):
         record = play(game, values, (optimal, optimal), seed)
-        again = Record.from_json(json.dumps(record.to_json()))
+        again = Record.from_json(json.dumps(record.to_json()), RULES)
         assert again == record
         result = review(game, values, again)
         assert result.decisions and all(d.cost == 0.0 and d.action == d.best for d in result.decisions)
@@ -258,23 +259,23 @@ def test_records_in_links():
     values = Values(game, lambda anchor: 0.5)  # (moves only: no value is read)
     record = play(game, values, (find_player(game, "Hold at 20"), find_player(game, "k < 5")), seed=3)
     word = record.to_link()
-    assert Record.from_link(word) == record and len(word) < len(json.dumps(record.to_json())) / 2
-    cut = Record(record.game, record.params, record.komi, record.players, record.moves[:7], record.seed)
+    assert Record.from_link(word, RULES) == record and len(word) < len(json.dumps(record.to_json())) / 2
+    cut = Record(record.game, record.params, record.moves[:7], record.seed, record.players, record.komi)
     shared = api.call("move", {"game": "pig", "goal": 20, "record": cut.to_json()})["share"]
     assert shared.startswith("#game=pig&goal=20&i=0&j=0&k=0&view=play&record=")
     opened = api.call("resolve", {"fragment": shared})
     assert opened["problems"] == [] and opened["view"]["view"] == "play"
     assert opened["view"]["record"] == cut.to_json() and "record=" not in opened["fragment"]
-    at_table = Record(record.game, record.params, record.komi, ("Ann", "Bob"), record.moves[:7], None)
+    at_table = Record(record.game, record.params, record.moves[:7], None, ("Ann", "Bob"), record.komi)
     opened = api.call("resolve", {"fragment": f"game=pig&goal=20&view=play&record={at_table.to_link()}"})
     assert opened["view"]["view"] == "table" and opened["view"]["record"]["seed"] is None
     for damaged, problem in [(word[:-6], "damaged"), ("%%%", "damaged"), ("x" * 30_000, "at most 20,000"),
-                          (Record("gro", {"goal": 30}, 0, ("a", "b"), ()).to_link(), "not of this")]:
+                          (Record("gro", {"goal": 30}, (), None, ("a", "b"), 0).to_link(), "not of this")]:
         opened = api.call("resolve", {"fragment": f"game=pig&goal=20&i=5&view=play&record={damaged}"})
         assert "record" not in opened["view"] and opened["state"]["i"] == 5 and opened["view"]["view"] == "play"
         assert len(opened["problems"]) == 1 and problem in opened["problems"][0], opened["problems"]
     with pytest.raises(InvalidRecordError, match="a game record is JSON; this is not"):
-        Record.from_link("eJzLSM3JyQcABiwCFQ")  # "hello", deflated: not a record's JSON
+        Record.from_link("eJzLSM3JyQcABiwCFQ", RULES)  # "hello", deflated: not a record's JSON
 
 
 def test_rolls_and_choices_as_a_table_enters_them(solved):

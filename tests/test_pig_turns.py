@@ -11,10 +11,10 @@ from commands import cli
 
 from pycore import find_game
 from pycore.core.errors import InvalidParameterError
-from pycore.jeopardy.factored import solve_factored
-from pycore.jeopardy.rules import State
-from pycore.jeopardy.solver import solve
+from pycore.jeopardy.factored_game import solve_factored
+from pycore.jeopardy.solvers import solve
 from pycore.jeopardy.strategy import policy_results
+from pycore.jeopardy.vocabulary import State
 
 
 @lru_cache(None)
@@ -76,7 +76,7 @@ GOAL, TURNS = 20, 8
 def test_the_factored_solve_equals_the_generic_solver(model):
     game = find_game("pig-turns", goal=GOAL, turns=TURNS, turn_model=model)
     factored = solve_factored(game)
-    game.factored = False  # the same rules over the (A, T) table, die by die
+    game.solver = "tabulated"  # the same rules over the (A, T) table, die by die
     generic = solve(game)
     expected = [generic.value(State(game.name, tuple(int(x) for x in a), game.turn_start)) for a in game.anchors()]
     assert np.max(np.abs(factored.anchor_values - np.array(expected))) < 1e-13

@@ -62,7 +62,7 @@ def test_any_reachable_position_has_sound_chances_values_and_round_trips(name, c
     assert shown and all(0.0 <= v <= 1.0 for v in shown), advice["values"]
     assert 0.0 <= advice["value"] <= 1.0 and advice["value"] >= max(shown) - 1e-12
     assert game.state_from_json(game.state_to_json(state)) == state
-    assert game.parse_state(game.format_state(state)) == state
+    assert game.state_from_text(game.state_to_text(state)) == state
     link = api.call("link", {"game": name, **SMALL[name], "state": values})["fragment"]
     opened = api.call("resolve", {"fragment": link})
     assert (opened["problems"], opened["state"], opened["params"]) == ([], values, game.params)

@@ -16,10 +16,12 @@ import pytest
 from protocol_games import TEST_GAMES, MiniFarkle, ShortPig, TrafficLight
 
 from pycore import api, find_game, register, solve, unregister
+from pycore.core.cache import CACHES
 from pycore.core.errors import InvalidStateError
-from pycore.jeopardy.solver import evaluate, value_iteration
-from pycore.jeopardy.turn import solve_turn_score
-from pycore.store import prebuilt
+from pycore.jeopardy.evaluation import evaluate
+from pycore.jeopardy.level_sweep import value_iteration
+from pycore.jeopardy.solvers import solve_turn_score
+from pycore.service import tables
 
 SMALL = {MiniFarkle: {"goal": 12}, ShortPig: {"goal": 10, "turns": 6}, TrafficLight: {"goal": 5}}
 
@@ -159,16 +161,16 @@ def test_the_last_turn_draws():
 
 def test_dice_by_colour_are_written_as_letters():
     game = TrafficLight(**SMALL[TrafficLight])
-    state = game.parse_state("i=1,br=RG,sg=G")
+    state = game.state_from_text("i=1,br=RG,sg=G")
     assert game.column_values(state) == {"i": 1, "j": 0, "br_G": 1, "br_R": 1, "sg_G": 1, "sg_R": 0}
-    assert game.format_state(state) == "i=1,j=0,br=GR,sg=G"
+    assert game.state_to_text(state) == "i=1,j=0,br=GR,sg=G"
     assert game.state_from_json(game.state_to_json(state)) == state
     with pytest.raises(InvalidStateError, match=r"Brains \(br_R\) must be between 0 and 1"):
-        game.parse_state("br=RR")
+        game.state_from_text("br=RR")
     with pytest.raises(InvalidStateError, match="cannot occur"):
-        game.parse_state("br=G,sg=GR")  # a second shotgun ends the turn
+        game.state_from_text("br=G,sg=GR")  # a second shotgun ends the turn
     with pytest.raises(InvalidStateError, match="letters G, R"):
-        game.parse_state("sg=Y")
+        game.state_from_text("sg=Y")
 
 
 def test_the_api_serves_a_game_registered_from_a_test():
@@ -213,14 +215,12 @@ def test_a_two_player_game_answers_from_its_prebuilt_table(tmp_path, monkeypatch
     game = MiniFarkle(goal=12)
     monkeypatch.setattr(MiniFarkle, "prebuilt", ({"goal": 12},))
     monkeypatch.setenv("ROLL_OR_HOLD_TABLES", str(tmp_path))
-    monkeypatch.setattr(prebuilt, "_LOADED", {})
-    manifest = prebuilt.build_tables(tmp_path, games=[game])
+    CACHES["loaded tables"].clear()
+    manifest = tables.build_tables(tmp_path, games=[game])
     entry = manifest["tables"][0]
     assert entry["file"] == "test-mini-farkle-goal12.roht" and entry["anchors"] == 144
     assert entry["p_first_player_wins"] == pytest.approx(solved(MiniFarkle).p_first_player_wins(), abs=1e-15)
-    from pycore.service import jeopardy_actions
-
-    monkeypatch.setattr(jeopardy_actions, "_SOLUTIONS", {})  # nothing solved: the table must answer
+    CACHES["solutions"].clear()  # nothing solved: the table must answer
     solution = solved(MiniFarkle)
     for state in conformance.sample_states(game, solution, count=25):
         advice = api.call("advise", {"game": game.name, "state": game.state_values(state)})
@@ -229,11 +229,11 @@ def test_a_two_player_game_answers_from_its_prebuilt_table(tmp_path, monkeypatch
             assert (advice["values"][action] is None) == (value is None)
             if value is not None:
                 assert advice["values"][action] == pytest.approx(value, abs=2e-9)
-    assert jeopardy_actions._SOLUTIONS == {}
+    assert len(CACHES["solutions"]) == 0
     # a corrupted table is refused by name, as an error object
     path = tmp_path / entry["file"]
     path.write_bytes(path.read_bytes()[:-10] + b"0123456789")
-    monkeypatch.setattr(prebuilt, "_LOADED", {})
+    CACHES["loaded tables"].clear()
     answer = json.loads(api.handle(json.dumps({"action": "advise", "args": {"game": game.name, "state": "k=2,d=2"}})))
     assert answer["error"]["type"] == "TableError" and entry["file"] in answer["error"]["message"]
 
@@ -243,7 +243,7 @@ def test_expected_visits_flow_into_the_exact_result(cls):
     """The forward pass (expected visits, used for a rule's mistakes) on the test games, a turn
     counter's later turns included: all of the mass ends, and P(X wins) from the flow equals
     the evaluation sweep's."""
-    from pycore.jeopardy.solver import occupancy
+    from pycore.jeopardy.evaluation import occupancy
 
     game, solution = cls(**SMALL[cls]), solved(cls)
     exact = evaluate(game, solution.policy, solution.policy)

@@ -8,9 +8,8 @@ import pytest
 from conformance import sample_states
 
 from pycore import api, find_game
-from pycore.jeopardy.solver import solve
-from pycore.jeopardy.turn import win_turn_values
-from pycore.service import jeopardy_actions
+from pycore.core.cache import CACHES
+from pycore.jeopardy.solvers import solve, win_turn_values
 from pycore.store.prebuilt import load_table, read_manifest, table_file
 
 GAMES = ["pig", "gro", "ayzd"]
@@ -19,9 +18,9 @@ GAMES = ["pig", "gro", "ayzd"]
 @pytest.fixture(autouse=True)
 def no_solutions_kept():
     """Each test starts with no solution in the API's memory (answers come from the table)."""
-    jeopardy_actions._SOLUTIONS.clear()
+    CACHES["solutions"].clear()
     yield
-    jeopardy_actions._SOLUTIONS.clear()
+    CACHES["solutions"].clear()
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +62,7 @@ def test_advice_from_the_table_is_the_solves_without_a_solve(name, solved):
                 assert got == pytest.approx(value, abs=1e-15)
         checked += 1
     assert checked == 40
-    assert (game.key, False) not in jeopardy_actions._SOLUTIONS  # nothing was solved
+    assert (game.key, False) not in CACHES["solutions"]  # nothing was solved
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from pycore import api, find_game
+from pycore.jeopardy.evaluation import evaluate, occupancy
 from pycore.jeopardy.rule_language import RuleError, parse_rule
-from pycore.jeopardy.solver import evaluate, occupancy
 from pycore.jeopardy.strategy import find_policy, matchup, mistakes, policy_result, rule_policy
 
 PAPER_POLICIES_AS_RULES = [
@@ -37,8 +37,8 @@ def test_a_rule_equal_to_a_paper_policy_gets_its_number(solved, name, policy, ru
 @pytest.mark.parametrize("name", ["pig", "gro", "ayzd"])
 def test_every_paper_policy_has_an_equivalent_rule(name):
     """The rule-language form shown in the lab decides exactly as the policy."""
-    from pycore.jeopardy.model import compile_game
-    from pycore.jeopardy.solver import policy_table
+    from pycore.jeopardy.compile import compile_game
+    from pycore.jeopardy.evaluation import policy_table
 
     game = find_game(name)
     model = compile_game(game)
@@ -165,11 +165,11 @@ def test_cli_evaluate():
 
 
 def test_api_evaluate_and_mistakes_reject_bad_rules_before_solving():
-    from pycore.service.jeopardy_actions import _SOLUTIONS
+    from pycore.core.cache import CACHES
 
     args = {"game": "pig", "goal": 37}  # a variant no other test solves
     answer = json.loads(api.handle(json.dumps({"action": "evaluate", "args": {**args, "rule": "k <"}})))
     assert answer["error"]["type"] == "RuleError"
     answer = json.loads(api.handle(json.dumps({"action": "mistakes", "args": {**args, "rule": 3}})))
     assert answer["error"]["type"] == "InvalidRequestError"
-    assert (find_game("pig", goal=37).key, False) not in _SOLUTIONS  # refused before any solving
+    assert (find_game("pig", goal=37).key, False) not in CACHES["solutions"]  # refused before any solving

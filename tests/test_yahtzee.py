@@ -12,6 +12,7 @@ import pytest
 from commands import cli
 
 from pycore import api
+from pycore.core.cache import CACHES
 from pycore.core.errors import InvalidParameterError, InvalidStateError
 from pycore.games.yahtzee import JOKER_RULES, Scorecard, Yahtzee, box_points, parse_dice
 from pycore.scorecard.dice_turn import DiceTurn
@@ -258,7 +259,7 @@ def test_a_corrupted_table_file_is_refused(tmp_path, monkeypatch):
     data[len(data) // 2] ^= 1
     (tmp_path / name).write_bytes(bytes(data))
     monkeypatch.setenv("ROLL_OR_HOLD_TABLES", str(tmp_path))
-    monkeypatch.setattr("pycore.store.prebuilt._LOADED", {})
+    CACHES["loaded tables"].clear()
     answer = json.loads(api.handle(json.dumps({"action": "advise", "args": {"game": "yahtzee", "joker": "none"}})))
     assert answer["error"]["type"] == "TableError" and "does not match its sha256" in answer["error"]["message"]
 

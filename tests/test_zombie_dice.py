@@ -261,8 +261,8 @@ import numpy as np  # noqa: E402
 from pycore import api, find_game  # noqa: E402
 from pycore.core.errors import InvalidStateError  # noqa: E402
 from pycore.jeopardy import factored  # noqa: E402
-from pycore.jeopardy.rules import State  # noqa: E402
-from pycore.jeopardy.turn import win_turn_values  # noqa: E402
+from pycore.jeopardy.solvers import win_turn_values  # noqa: E402
+from pycore.jeopardy.vocabulary import State  # noqa: E402
 from pycore.store.prebuilt import load_table  # noqa: E402
 
 
@@ -281,7 +281,7 @@ from pycore.store.prebuilt import load_table  # noqa: E402
 )
 def test_an_impossible_position_is_refused_naming_the_problem(text, problem):
     with pytest.raises(InvalidStateError, match=problem):
-        find_game("zombie-dice").parse_state(text)
+        find_game("zombie-dice").state_from_text(text)
 
 
 def test_the_state_check_accepts_exactly_the_states_a_turn_reaches():
@@ -289,7 +289,7 @@ def test_the_state_check_accepts_exactly_the_states_a_turn_reaches():
     (brains, dice) with room for a roll: brains beyond the brain dice set aside (after they
     went back into an empty cup) and every colour limit included."""
     game = find_game("zombie-dice")
-    graph, columns = game.factored_turn()
+    graph, columns = factored.graph_of(game)
     reach = factored.reachable(graph, game.bound, game.bound - 3)
     names = game.turn_vars[1:]
     rng = random.Random(2)
@@ -360,7 +360,7 @@ def test_the_colour_blind_ayzd_optimal_policy_reads_ayzd_s_table(solved):
     ayzd_optimal = next(p for p in game.human_policies() if p.name.startswith("AYZD optimal"))
     ayzd = solved("ayzd")
     for text in ("p=1,i=5,j=8,b=3,s=1", "p=2,i=10,j=14,b=2,s=2", "p=1,i=0,j=0,b=9,s=0"):
-        state = ayzd.game.parse_state(text)
+        state = ayzd.game.state_from_text(text)
         p, i, j, b, s = state.anchor + state.turn
         rolls = ayzd_optimal.rule(p=p, i=i, j=j, b=b, sg_G=s, sg_Y=0, sg_R=0, fp_G=0)
         assert bool(rolls) == (ayzd.best_action(state) == "roll"), text
@@ -433,7 +433,7 @@ def test_the_hold_threshold_chart_agrees_with_the_advice_at_every_sampled_positi
                                     "objective": objective})
     assert (chart["rows"][chart["at"]["row"]], chart["columns"][chart["at"]["column"]]) == ("GY", "R")
     assert len(chart["rows"]) == 20 and len(chart["columns"]) == 10  # hands of 0-3 dice, 0-2 shotguns
-    graph, columns = game.factored_turn()
+    graph, columns = factored.graph_of(game)
     reach = factored.reachable_turn_states(game)
     names = list(columns)
     checked = {"roll": 0, "hold": 0}

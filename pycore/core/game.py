@@ -94,10 +94,6 @@ class Game:
         """The parameter sets whose tables ship in prebuilt_tables/ (none by default)."""
         return []
 
-    def build_table(self, progress=None):
-        """Solve and return a :class:`~pycore.store.prebuilt.TableContent` (CPython, offline)."""
-        raise NotImplementedError(f"{self.name} has no prebuilt tables")
-
     def table_order(self):
         """(order, size): where the stored values go in an array of ``size`` values by anchor index."""
         raise NotImplementedError(f"{self.name} has no prebuilt tables")

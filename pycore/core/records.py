@@ -78,37 +78,9 @@ def game_record(data, game, fields: str) -> dict:
     return data
 
 
-class LinkRecord:
-    """What every kind of record shares: itself as one word of a link (the class gives
-    ``to_json`` and ``from_json``)."""
-
-    def to_link(self) -> str:
-        """The record as one word of a link (:func:`to_link_word`)."""
-        return to_link_word(self.to_json())
-
-    @classmethod
-    def from_link(cls, word: str):
-        """A record from :meth:`to_link`'s word; InvalidRecordError if it is not one."""
-        return cls.from_json(from_link_word(word))
-
-
 def record_game(game, params: dict):
     """``game`` with a record's parameters; InvalidRecordError naming what does not fit."""
     try:
         return type(game)(**params)
     except PycoreError as exc:
         raise InvalidRecordError(f"the record's params are not a rule set of {game.name}: {exc}") from None
-
-
-def linked_record(game, word: str, record_class, replay, problems: list[str]):
-    """The record in a link's word if it is a game of the link's game and rules that replays
-    (``replay(game, record)``); else None, with one problem said."""
-    try:
-        record = record_class.from_link(word)
-        if record.game != game.name or record_game(game, record.params).params != game.params:
-            raise InvalidRecordError(f"it is a game of {record.game} with {record.params}, not of this link's game")
-        replay(game, record)
-        return record
-    except PycoreError as exc:
-        problems.append(f"the game in the link could not be opened: {exc}; the game in progress is kept")
-        return None

@@ -37,7 +37,8 @@ from ..core.dice import uniform_dice
 from ..core.errors import InvalidParameterError
 from ..core.params import Param, StateVar
 from ..core.registry import register
-from ..jeopardy.rules import JeopardyGame, Policy, TurnEnd, select
+from ..jeopardy.rules import JeopardyGame
+from ..jeopardy.vocabulary import Policy, TurnEnd, select
 from .pig import FACES, OPPONENT, SCORE
 
 DICE = 5

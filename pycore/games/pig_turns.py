@@ -19,7 +19,7 @@ without reaching the goal is a draw.
   reaches ``S`` or a 1 comes up; player 1 maximises E, player 2 minimises it.
   The turn state is ``(k, s)``: the turn total and the target chosen (``s = 0``
   before choosing). Choosing is the turn start's only move, a choice between
-  the targets (:class:`~pycore.jeopardy.rules.Choice`, no dice rolled); after
+  the targets (:class:`~pycore.jeopardy.vocabulary.Choice`, no dice rolled); after
   it every move is forced. A target above ``T - i`` plays exactly like
   ``T - i`` (the turn stops at the goal), so the choices offered run to ``T``.
 * ``"free"`` -- the usual roll/hold decision after every roll (``s`` stays 0).
@@ -42,8 +42,11 @@ import numpy as np
 from ..core.dice import uniform_dice
 from ..core.errors import InvalidParameterError, InvalidStateError
 from ..core.params import Param, StateVar
-from ..core.registry import register
-from ..jeopardy.rules import Choice, JeopardyGame, Policy, TurnEnd
+from ..core.registry import find_game, register
+from ..jeopardy.factored import TurnGraph, graph_of, start_graph_of
+from ..jeopardy.rules import JeopardyGame
+from ..jeopardy.solvers import solve
+from ..jeopardy.vocabulary import Choice, Policy, TurnEnd
 from .pig import FACES, OPPONENT, SCORE
 
 TURN_MODELS = ("target", "free")
@@ -110,7 +113,7 @@ class PigTurns(JeopardyGame):
     )
     start_hint = "scores are below the goal and 1 to the game's turns are left"
     turn_hint = "the turn total grows by 2-6 per roll (never 1); a target (target model) is chosen before rolling, and the turn stops at it"
-    factored = True
+    solver = "factored"
     views = ("advice", "slice", "thresholds", "strategies", "design", "play", "table")
     # When to hold: at the position's scores, by the turns left (the mover's own turns, every other)
     threshold_anchor = ("n", 2)
@@ -133,14 +136,14 @@ class PigTurns(JeopardyGame):
     def target_model(self) -> bool:
         return self.params["turn_model"] == "target"
 
-    def check_solvable(self) -> None:
+    def live_limit(self) -> str | None:
         anchors = self.goal**2 * self.turns
         if anchors > LIVE_ANCHORS:
-            raise InvalidParameterError(
+            return (
                 f"{self.name}: goal {self.goal} with {self.turns} turns has {anchors:,} turn starts, more than the "
                 f"{LIVE_ANCHORS:,} solved here; lower the goal or the turns"
             )
-        super().check_solvable()
+        return None
 
     # ---- positions ------------------------------------------------------------------------
 
@@ -261,12 +264,10 @@ class PigTurns(JeopardyGame):
         rows = [{"turns": n, "p_first_player_wins": solution.anchor_value((0, 0, n)), "opening": self.opening(solution, n)}
                 for n in range(2, self.turns + 1, 2)]
         return {"rows": rows, "opening_means": "target" if self.target_model else "hold from",
-                "unlimited": self._shared("unlimited", self._unlimited)}
+                "unlimited": self.shared("unlimited", self._unlimited)}
 
     def _unlimited(self) -> dict:
         """Pig's own numbers at this goal (a solve of its own: kept per goal, not redone per request)."""
-        from ..jeopardy.solver import solve
-
         pig = self._pig()
         unlimited = solve(pig)
         opening = next((k for k in range(2, self.goal) if unlimited.best_action(pig.state(i=0, j=0, k=k)) == "hold"), None)
@@ -274,8 +275,6 @@ class PigTurns(JeopardyGame):
 
     def _pig(self) -> JeopardyGame:
         """The game without a limit, at this goal."""
-        from ..core.registry import find_game
-
         return find_game(self.variant_of, goal=self.goal)
 
     # ---- policies -------------------------------------------------------------------------
@@ -329,13 +328,11 @@ class PigTurns(JeopardyGame):
         targets ``S <= max(2, T - i)``. A larger target plays like ``T - i`` (the turn stops at
         the goal), so the best choice is the same; the free model's turn is Pig's, die by die."""
         if not self.target_model:
-            return super().start_graph()
-        return self._shared("start_graph", self._run_graph)
+            return None
+        return self.shared("start_graph", self._run_graph)
 
     def _run_graph(self):
-        from ..jeopardy.factored import TurnGraph
-
-        graph, columns = self.factored_turn()
+        graph, columns = graph_of(self)
         targets = columns["s"]
         src, dst, gain, prob, choice = [], [], [], [], []
         outcomes = 1  # outcome 0: the choice of a target
@@ -362,7 +359,7 @@ class PigTurns(JeopardyGame):
     def target_choice(self, target: int):
         """A policy's choices in :meth:`start_graph`: the target ``min(target, max(2, T - i))`` at
         every anchor, as a function of the anchors' columns -> (B, G + 1, N) transitions."""
-        graph, columns, _ = self.start_graph()
+        graph, columns, _ = start_graph_of(self)
         first = np.unique(graph.choice, return_index=True)[1]
         by_target = {int(columns["s"][graph.dst[t]]): t for t in np.flatnonzero(graph.choice == 0)}
         top = self.var_range("k")[1]

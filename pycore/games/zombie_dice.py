@@ -18,19 +18,17 @@ returned brain dice.
 A set of dice by colour is a tuple of counts ``(green, yellow, red)``. Every
 probability here is an exact :class:`~fractions.Fraction`.
 
-This module is the start of the full game (the two-player solution is the
-next step); so far it gives the roll model, the one-roll expectations of the
-blog post "So I Felt Like Solving Zombie Dice" (seed 001), which
-``tests/test_zombie_dice.py`` checks formula by formula, and the best single
-turn (most brains on average) beside the blog's rule "roll if E > n", both
-exact, by :mod:`pycore.jeopardy.factored` over the 10,820 configurations of
-dice (hand, brains and shotguns set aside) times the brains at stake.
+This module gives the roll model, the one-roll expectations of the blog post "So I Felt
+Like Solving Zombie Dice" (seed 001), which ``tests/test_zombie_dice.py`` checks formula by
+formula, the best single turn (most brains on average) beside the blog's rule "roll if
+E > n", and the registered two-player game, solved exactly by the factored sweep
+(:mod:`pycore.jeopardy.factored`) over the 10,820 configurations of dice (hand, brains and
+shotguns set aside) times the brains at stake; its turn-start values ship as a table.
 """
 
 from __future__ import annotations
 
 import re
-import time
 from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import product
@@ -38,12 +36,13 @@ from math import comb
 
 import numpy as np
 
-from ..core.errors import InvalidStateError
+from ..core.errors import InvalidParameterError, InvalidStateError
 from ..core.params import Param, StateVar
 from ..core.registry import register
 from ..jeopardy.factored import FactoredTurn, TurnGraph, index_of, reachable_turn_states, sweep
-from ..jeopardy.model import _lookup_rows
-from ..jeopardy.rules import Policy, State, select
+from ..jeopardy.model import lookup_rows
+from ..jeopardy.solvers import solve
+from ..jeopardy.vocabulary import Policy, State, select
 from .ayzd import FACE_PARAMS, AllYellowZombieDice
 from .gro import PLAYER
 from .pig import OPPONENT, SCORE
@@ -106,9 +105,9 @@ def draw_distribution(
     need = HAND - sum(hand)
     cup = _minus(_minus(_minus(CUP, hand), set_aside_brains), shotguns)
     if min(cup) < 0 or need < 0:
-        raise ValueError(f"no such dice: hand {hand}, brains {set_aside_brains}, shotguns {shotguns}")
+        raise InvalidStateError(f"no such dice: hand {hand}, brains {set_aside_brains}, shotguns {shotguns}")
     if reading not in READINGS:
-        raise ValueError(f"reading must be one of {', '.join(READINGS)}, got {reading!r}")
+        raise InvalidParameterError(f"reading must be one of {', '.join(READINGS)}, got {reading!r}")
     if sum(cup) >= need:
         return tuple((p, drawn, False) for p, drawn in _draws_from(cup, need))
     if reading == "before":
@@ -341,7 +340,7 @@ class ZombieDice(AllYellowZombieDice):
     def _check_faces(self) -> None:
         """The colours' faces are fixed."""
     turn_hint = "the dice must be ones a turn can leave in hand and set aside"
-    factored = True
+    solver = "factored"
     views = ("advice", "thresholds", "strategies", "play", "table")
     # the brains and the dice of a turn in progress are entered together (each alone cannot change)
     entered_together = (("b", "fp", "br", "sg"),)
@@ -474,21 +473,7 @@ class ZombieDice(AllYellowZombieDice):
                     f"they went back into an empty cup, which takes 11 dice set aside)"
                 )
         if problems:
-            raise InvalidStateError(f"{self.name}: {self.format_state(state)} cannot occur: {'; '.join(problems)}")
-
-    def build_table(self, progress=None):
-        """The turn-start values (the solve, about 5 minutes), and every human policy's result
-        against optimal play (about 10 more), which the page and ``policies`` read back."""
-        from ..jeopardy.factored import FactoredSolution
-        from ..jeopardy.strategy import policy_results
-
-        content = super().build_table(progress)
-        started = time.perf_counter()
-        solution = FactoredSolution(self, content.values, 0, content.facts["residual"])
-        step = (lambda stage, fraction: progress(f"policies: {stage}", fraction)) if progress else None
-        results = [r.to_json() for r in policy_results(solution, progress=step)]
-        facts = {**content.facts, "policies": results, "policies_seconds": round(time.perf_counter() - started, 1)}
-        return type(content)(content.values, content.extra, content.scale_bits, facts)
+            raise InvalidStateError(f"{self.name}: {self.state_to_text(state)} cannot occur: {'; '.join(problems)}")
 
     @property
     def _reachable(self) -> np.ndarray:
@@ -548,8 +533,6 @@ def _ayzd_optimal_rule(ayzd: AllYellowZombieDice):
 
     def rolls(p, i, j, b, sg_G, sg_Y, sg_R, **_dice):
         if not table:
-            from ..jeopardy.solver import solve  # the solver needs the registry, which imports this module
-
             solution = solve(ayzd)
             model = solution.model
             turn_at = np.full((ayzd.bound + 1, BUST_SHOTGUNS), -1)
@@ -559,7 +542,7 @@ def _ayzd_optimal_rule(ayzd: AllYellowZombieDice):
         solution, turn_at = table["solution"], table["turn_at"]
         p, i, j, b, s = np.broadcast_arrays(p, i, j, b, sg_G + sg_Y + sg_R)
         anchors = np.stack([np.ravel(p), np.ravel(i), np.ravel(j)], axis=1)
-        rows = _lookup_rows(solution.model.anchors, anchors).reshape(p.shape)
+        rows = lookup_rows(solution.model.anchors, anchors).reshape(p.shape)
         t = turn_at[np.minimum(b, ayzd.bound), np.minimum(s, BUST_SHOTGUNS - 1)]
         position = solution.model.position[np.maximum(rows, 0), np.maximum(t, 0)]
         found = (rows >= 0) & (t >= 0) & (position >= 0)

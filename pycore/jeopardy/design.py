@@ -11,7 +11,7 @@ and reports what a designer weighs:
   optimal players meet: from the flow of probability through the game's table
   (:func:`~pycore.jeopardy.solver.occupancy`), or for a game solved by the factored sweep
   (Pig with a turn limit) as a payoff followed backwards along the optimal turns
-  (:func:`~pycore.jeopardy.factored.expected_turns`); the two agree to 1e-14 where both
+  (:func:`~pycore.jeopardy.factored_game.expected_turns`); the two agree to 1e-14 where both
   apply (tests/test_factored.py);
 * ``skill``: how much skill matters, the optimal player's chance against the game's
   first printed human policy (Pig: hold at 20), averaged over the two seats.
@@ -23,7 +23,7 @@ import time
 from dataclasses import asdict, dataclass
 
 from ..core.errors import InvalidRequestError
-from .solver import solve
+from .solvers import solve
 from .strategy import default_komi_range, fairest_komi, komi_table, policy_results
 
 #: values one request may ask for (each is a solve)

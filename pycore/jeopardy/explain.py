@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .rules import HOLD, ROLL, JeopardyGame, State
+from .rules import JeopardyGame
 from .turn import ActionOutlook
+from .vocabulary import HOLD, ROLL, State
 
 
 def _points(x: float) -> str:

@@ -39,16 +39,20 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 import numpy as np
 
+from ..core import play as play_core
+from ..core.cache import BoundedCache
 from ..core.errors import InvalidPolicyError, InvalidRecordError, PycoreError
-from ..core.records import LinkRecord, read_json
-from .rules import HOLD, ROLL, JeopardyGame, Policy, State, Transition, best_of
+from ..core.play import Record
+from .factored import start_graph_of
+from .rules import JeopardyGame
+from .solvers import win_turn_values
 from .strategy import rule_policy
-from .turn import win_turn_values
+from .vocabulary import HOLD, ROLL, Policy, State, Transition, best_of
 
 #: moves one game may take before it is called endless (a rule that never banks)
 MAX_MOVES = 20_000
@@ -65,15 +69,11 @@ class Values:
 
     game: JeopardyGame
     anchor_value: Callable[[tuple], float]
-    _turns: dict = field(default_factory=dict, repr=False)
+    _turns: BoundedCache = field(default_factory=lambda: BoundedCache(None, 16), repr=False)
 
     def turn(self, anchor: tuple[int, ...]):
         key = tuple(int(x) for x in anchor)
-        if key not in self._turns:
-            if len(self._turns) >= 16:
-                self._turns.pop(next(iter(self._turns)))
-            self._turns[key] = win_turn_values(self.game, key, self.anchor_value)
-        return self._turns[key]
+        return self._turns.get(key, lambda: win_turn_values(self.game, key, self.anchor_value))
 
     def value(self, state: State) -> float:
         """P(the mover wins) at ``state`` under optimal play from here."""
@@ -136,7 +136,7 @@ def policy_option(game: JeopardyGame, policy: Policy, state: State, options: tup
     else the first."""
     if policy.choose is None:
         return 0
-    graph = game.start_graph()[0]
+    graph = start_graph_of(game)[0]
     if graph.choice is None:
         return 0
     step = game.gain_step
@@ -161,73 +161,24 @@ def policy_option(game: JeopardyGame, policy: Policy, state: State, options: tup
 # ---- records ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Record(LinkRecord):
-    """A played game (see the module): JSON with :meth:`to_json` / :meth:`from_json`, a
-    link's word with ``to_link`` / ``from_link``."""
-
-    game: str
-    params: dict
-    komi: int
-    players: tuple[str, ...]
-    moves: tuple[dict, ...]
-    seed: int | None = None
-
-    def to_json(self) -> dict:
-        return {"game": self.game, "params": dict(self.params), "komi": self.komi, "seed": self.seed,
-                "players": list(self.players), "moves": [dict(m) for m in self.moves]}
-
-    @classmethod
-    def from_json(cls, data) -> Record:
-        """A record from its JSON (text or parsed); InvalidRecordError naming the field at fault."""
-        data = read_json(data, "game, params, komi, players and moves")
-        missing = [k for k in ("game", "moves") if k not in data]
-        if missing:
-            raise InvalidRecordError(f"the game record has no {' or '.join(missing)}")
-        game, params, moves = data["game"], data.get("params", {}), data["moves"]
-        komi, seed, players = data.get("komi", 0), data.get("seed"), data.get("players", ["Player 1", "Player 2"])
-        if not isinstance(game, str):
-            raise InvalidRecordError(f"the record's game is a name, got {game!r}")
-        if not isinstance(params, dict):
-            raise InvalidRecordError("the record's params are an object of the game's parameters")
-        if isinstance(komi, bool) or not isinstance(komi, int):
-            raise InvalidRecordError(f"the record's komi is a whole number, got {komi!r}")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise InvalidRecordError(f"the record's seed is a whole number, got {seed!r}")
-        if not (isinstance(players, list) and 2 <= len(players) <= MAX_PLAYERS and all(isinstance(p, str) for p in players)):
-            raise InvalidRecordError(f"the record's players are 2 to {MAX_PLAYERS} labels, the first player's first")
-        if seed is not None and len(players) > 2:
-            raise InvalidRecordError("a game with the computer's dice (a seed) has two players; more play at the table")
-        if not isinstance(moves, list) or len(moves) > MAX_MOVES:
-            raise InvalidRecordError(f"the record's moves are a list of at most {MAX_MOVES:,}")
-        for n, move in enumerate(moves, 1):
-            action = move.get("action") if isinstance(move, dict) else None
-            if action not in (ROLL, HOLD, "choose"):
-                raise InvalidRecordError(f"move {n} of the record is not a roll, a hold or a choice: {move!r}")
-            if action == ROLL and not isinstance(move.get("faces"), list):
-                raise InvalidRecordError(f"move {n} of the record (a roll) has no list of faces")
-            if action == "choose" and not isinstance(move.get("option"), dict):
-                raise InvalidRecordError(f"move {n} of the record (a choice) has no option")
-        return cls(game, params, komi, tuple(players), tuple(moves), seed)
-
-
 def start_state(game: JeopardyGame, komi: int) -> State:
     return State(game.name, game.start_anchor(komi), game.turn_start)
 
 
-_SHOWN: dict = {}  # (game, turn state) -> (cumulative chances, faces as JSON): the last few hundred
+#: (game, turn state) -> (cumulative chances, faces as JSON): the last few hundred
+_SHOWN = BoundedCache("faces a roll shows", 512)
 
 
 def draw_faces(game: JeopardyGame, state: State, rng: random.Random) -> list:
     """What a roll from ``state`` shows, drawn from the rules' exact distribution (as JSON):
     one ``rng.random()`` a roll, so a record's k-th roll needs the k-th number of its seed."""
     key = (game.key, tuple(state.turn))
-    if key not in _SHOWN:
-        if len(_SHOWN) >= 512:
-            _SHOWN.pop(next(iter(_SHOWN)))
+
+    def make():
         shown = game.roll_faces(state.turn)
-        _SHOWN[key] = (np.cumsum([float(p) for p, _ in shown]), [json.loads(json.dumps(list(f))) for _, f in shown])
-    cumulative, faces = _SHOWN[key]
+        return np.cumsum([float(p) for p, _ in shown]), [json.loads(json.dumps(list(f))) for _, f in shown]
+
+    cumulative, faces = _SHOWN.get(key, make)
     drawn = faces[min(int(np.searchsorted(cumulative, rng.random(), side="right")), len(faces) - 1)]
     return json.loads(json.dumps(drawn))  # (a copy: the record keeps it)
 
@@ -315,9 +266,14 @@ class Position:
         ends_round = self.seat == max(self.active) and (self.last_round or banked >= game.goal)
         return ends_round and banked > others
 
-    def apply(self, move: dict) -> None:
-        """Play one move in the record's form; InvalidRecordError (or the rules' error) if it
-        does not fit here."""
+    def apply(self, move: dict) -> Position:
+        """The position after one move in the record's form (this one stays as it is);
+        InvalidRecordError (or the rules' error) if it does not fit here."""
+        after = replace(self)
+        after._play(move)
+        return after
+
+    def _play(self, move: dict) -> None:
         game = self.game
         if self.result is not None:
             raise InvalidRecordError("the game is over: no move comes after its end")
@@ -334,7 +290,7 @@ class Position:
             return
         legal = self.legal()
         if action not in legal:
-            raise InvalidRecordError(f"a {action} is not allowed at {game.format_state(self.state)} ({', '.join(legal)} is)")
+            raise InvalidRecordError(f"a {action} is not allowed at {game.state_to_text(self.state)} ({', '.join(legal)} is)")
         if action == HOLD:
             self._turn_over(game.gain(self.state.turn))
         else:
@@ -411,75 +367,85 @@ class Position:
         }
 
 
+class JeopardyPlay:
+    """The play core's questions (:class:`pycore.core.play.PlayRules`) for two-player jeopardy
+    games and the table: a record's players (2 to 8; a seed for two), komi and moves, and
+    :class:`Position` the position."""
+
+    fields = "game, params, komi, players and moves"
+    max_moves = MAX_MOVES
+    entered = "entered at the table"
+
+    def read_header(self, data: dict) -> tuple[tuple[str, ...], int | None, int]:
+        komi, seed, players = data.get("komi", 0), data.get("seed"), data.get("players", ["Player 1", "Player 2"])
+        if isinstance(komi, bool) or not isinstance(komi, int):
+            raise InvalidRecordError(f"the record's komi is a whole number, got {komi!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise InvalidRecordError(f"the record's seed is a whole number, got {seed!r}")
+        if not (isinstance(players, list) and 2 <= len(players) <= MAX_PLAYERS and all(isinstance(p, str) for p in players)):
+            raise InvalidRecordError(f"the record's players are 2 to {MAX_PLAYERS} labels, the first player's first")
+        if seed is not None and len(players) > 2:
+            raise InvalidRecordError("a game with the computer's dice (a seed) has two players; more play at the table")
+        return tuple(players), seed, komi
+
+    def check_move(self, move, n: int, faces_needed: bool) -> None:
+        action = move.get("action") if isinstance(move, dict) else None
+        if action not in (ROLL, HOLD, "choose"):
+            raise InvalidRecordError(f"move {n} of the record is not a roll, a hold or a choice: {move!r}")
+        if action == ROLL and faces_needed and not isinstance(move.get("faces"), list):
+            raise InvalidRecordError(f"move {n} of the record (a roll) has no list of faces")
+        if action == "choose" and not isinstance(move.get("option"), dict):
+            raise InvalidRecordError(f"move {n} of the record (a choice) has no option")
+
+    def start(self, game: JeopardyGame, record: Record) -> Position:
+        return Position.start(game, record.komi, len(record.players))
+
+    def apply(self, game: JeopardyGame, at: Position, move: dict) -> Position:
+        return at.apply(move)
+
+    def over(self, at: Position) -> bool:
+        return at.result is not None
+
+    def rolls(self, at: Position) -> int:
+        return at.rolls
+
+    def skip(self, rng: random.Random) -> None:
+        rng.random()  # one number a roll (draw_faces)
+
+    def mover(self, at: Position) -> int:
+        return at.seat
+
+    def next_move(self, game: JeopardyGame, values: Values, player: Player, at: Position, rng: random.Random) -> dict:
+        if at.options:
+            picked = at.options[player.option(game, values, at.state, at.options)]
+            return {"action": "choose", "option": turn_values(game, picked)}
+        if player.action(game, values, at.state, at.legal()) == HOLD:
+            return {"action": HOLD}
+        return {"action": ROLL, "faces": draw_faces(game, at.state, rng)}
+
+    def completed(self, game: JeopardyGame, at: Position, move: dict, rng: random.Random) -> dict:
+        return {"action": ROLL, "faces": draw_faces(game, at.state, rng)}
+
+
+#: the two-player games' answers to the play core
+RULES = JeopardyPlay()
+
+
 def play(game: JeopardyGame, values: Values, players: tuple[Player, Player], seed: int, komi: int = 0) -> Record:
     """A whole game between ``players`` (seat 0 first) with seeded dice; its record."""
-    rng = random.Random(seed)
-    at = Position.start(game, komi)
-    moves: list[dict] = []
-    while at.result is None:
-        if len(moves) >= MAX_MOVES:
-            raise InvalidPolicyError(f"{game.name}: the game did not end within {MAX_MOVES:,} moves "
-                                     "(a rule that never banks points?)")
-        move = next_move(game, values, players[at.seat], at, rng)
-        at.apply(move)
-        moves.append(move)
-    return Record(game.name, dict(game.params), komi, (players[0].label, players[1].label), tuple(moves), seed)
-
-
-def next_move(game: JeopardyGame, values: Values, player: Player, at: Position, rng: random.Random) -> dict:
-    """The move ``player`` makes at ``at`` (a roll's faces drawn from ``rng``)."""
-    if at.options:
-        picked = at.options[player.option(game, values, at.state, at.options)]
-        return {"action": "choose", "option": turn_values(game, picked)}
-    if player.action(game, values, at.state, at.legal()) == HOLD:
-        return {"action": HOLD}
-    return {"action": ROLL, "faces": draw_faces(game, at.state, rng)}
+    return play_core.play(RULES, game, values, players, tuple(p.label for p in players), seed, komi)
 
 
 def replay(game: JeopardyGame, record: Record) -> Position:
     """The position after the record's moves (a game in progress, or over)."""
-    _check_game(game, record)
-    at = Position.start(game, record.komi, len(record.players))
-    for n, move in enumerate(record.moves, 1):
-        _apply_numbered(at, move, n)
-    return at
+    return play_core.replay(RULES, game, record)
 
 
 def extend(game: JeopardyGame, values: Values, record: Record, move: dict | None = None,
            player: Player | None = None) -> tuple[Record, Position]:
     """One more move for a game in progress: ``move`` (a person's: ``{"action": "roll"}``
     draws the faces from the record's seed, where the last roll left off) or ``player``'s."""
-    at = replay(game, record)
-    if at.result is not None:
-        raise InvalidRecordError("the game is over: no move comes after its end")
-    rng = random.Random(record.seed)
-    for _ in range(at.rolls):
-        rng.random()  # one number a roll (draw_faces)
-    if player is not None:
-        move = next_move(game, values, player, at, rng)
-    elif not isinstance(move, dict):
-        raise InvalidRecordError(f"a move is a roll, a hold or a choice, got {move!r}")
-    elif move.get("action") == ROLL and "faces" not in move:
-        if record.seed is None:
-            raise InvalidRecordError("a game without a seed (entered at the table) needs the faces of each roll")
-        move = {"action": ROLL, "faces": draw_faces(game, at.state, rng)}
-    Record.from_json({**record.to_json(), "moves": [move]})  # the move's form checked
-    _apply_numbered(at, move, len(record.moves) + 1)
-    return Record(record.game, record.params, record.komi, record.players, (*record.moves, move), record.seed), at
-
-
-def _check_game(game: JeopardyGame, record: Record) -> None:
-    if record.game != game.name:
-        raise InvalidRecordError(f"the record is a game of {record.game}, not {game.name}")
-
-
-def _apply_numbered(at: Position, move: dict, n: int) -> None:
-    try:
-        at.apply(move)
-    except InvalidRecordError as exc:
-        raise InvalidRecordError(f"move {n} of the record does not fit: {exc}") from None
-    except PycoreError as exc:
-        raise InvalidRecordError(f"move {n} of the record does not fit the game: {exc}") from None
+    return play_core.extend(RULES, game, values, record, move, player)
 
 
 def option_label(game: JeopardyGame, turn: tuple[int, ...], faces, option: State) -> str:
@@ -562,17 +528,13 @@ def review(game: JeopardyGame, values: Values, record: Record) -> Review:
     two-player position the table's advice shows (against the strongest opponent); one that
     position cannot value (outside the tables, or a move its two-player rules do not allow)
     is left out, and there is no curve."""
-    _check_game(game, record)
-    at = Position.start(game, record.komi, len(record.players))
-    many = at.players > 2
+    many = len(record.players) > 2
+    at = None  # (the last position: a record of no moves stops before the end, and is refused)
     decisions: list[Decision] = []
     curve: list[float] = []
-    for n, move in enumerate(record.moves, 1):
-        if at.result is not None:
-            raise InvalidRecordError(f"move {n} of the record comes after the end of the game")
-        before, seat, options = at.state, at.seat, at.options
-        legal = () if options else at.legal()
-        _apply_numbered(at, move, n)
+    for n, earlier, move, at in play_core.walk(RULES, game, record):
+        before, seat, options = earlier.state, earlier.seat, earlier.options
+        legal = () if options else earlier.legal()
         if not many:
             mover = max(values.value(o) for o in options) if options else values.value(before)
             curve.append(mover if seat == 0 else 1.0 - mover)
@@ -584,8 +546,6 @@ def review(game: JeopardyGame, values: Values, record: Record) -> Review:
             decision = None  # (a two-player position outside the tables)
         if decision is not None:
             decisions.append(decision)
-    if at.result is None:
-        raise InvalidRecordError(f"the record stops after {len(record.moves)} moves, before the game ends")
     if not many:
         curve.append(at.result)
     return Review(tuple(decisions), tuple(curve), at.result, at.scores, at.winners)

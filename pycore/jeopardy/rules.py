@@ -44,190 +44,24 @@ that grouping ``roll_faces`` by ``read_roll`` gives ``roll_outcomes``.
 
 from __future__ import annotations
 
-import itertools
-import json
-import time
 from abc import abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from typing import ClassVar
 
 import numpy as np
 
+from ..core.cache import BoundedCache
 from ..core.dice import Faces
 from ..core.errors import InvalidParameterError, InvalidStateError, RulesError
 from ..core.game import Game
-from ..core.params import WHOLE_NUMBER, StateVar, not_a_number
-from ..store.prebuilt import TableContent
-
-#: the most memory a live solve (or a policy's evaluation) may need: what a phone's browser
-#: tab can give Python (wasm32 allows 2 GB at most; a phone's tab is killed well before that)
-LIVE_MEMORY_BYTES = 1_000_000_000
-
-#: the memory this process lets a solve use: a phone's tab unless the command line's
-#: ``--memory`` gave more (a desktop's CPython); [bytes]
-_memory_budget = [LIVE_MEMORY_BYTES]
+from ..core.params import StateVar
+from .state_text import StateText, columns_of
+from .vocabulary import HOLD, ROLL, Choice, Policy, State, Transition, TurnEnd, options_of
 
 
-def memory_budget() -> int:
-    """The memory a solve may need here, in bytes (:data:`LIVE_MEMORY_BYTES` unless set)."""
-    return _memory_budget[0]
-
-
-def set_memory_budget(nbytes: int) -> None:
-    """Let solves here use ``nbytes`` (the command line's ``--memory``; the page never sets it)."""
-    if nbytes <= 0:
-        raise InvalidParameterError(f"a memory budget must be positive, not {nbytes}")
-    _memory_budget[0] = int(nbytes)
-
-
-def _size(nbytes: float) -> str:
-    """Memory in words: "2.2 GB", or "8 MB" below a tenth of a GB."""
-    return f"{nbytes / 1e9:.1f} GB" if nbytes >= 1e8 else f"{nbytes / 1e6:.0f} MB"
-
-
-def _in_text(param) -> str:
-    """A parameter's label within a sentence ("Bound M" -> "bound M")."""
-    label = param.label or param.name
-    return label[0].lower() + label[1:]
-
-ROLL = "roll"
-HOLD = "hold"
-#: how many values of the rest of a group are tried before an entry is taken to wait for them
-_GROUP_SEARCH_LIMIT = 20_000
-
-
-def person_reason(exc: Exception, game_name: str) -> str:
-    """Why a state cannot be, in a player's words: ``"gro: p=2,i=0,j=0,k=1,o=0 cannot occur:
-    each roll adds ..."`` -> ``"each roll adds ..."`` (no state syntax, no game name)."""
-    return str(exc).split("cannot occur: ", 1)[-1].split(f"{game_name}: ", 1)[-1]
-
-
-def _shown_letters(value) -> str:
-    """Typed dice as a message repeats them: upper case, a pasted novel cut short."""
-    typed = str(value).strip().upper()
-    return (typed if len(typed) <= 12 else typed[:12] + "…") or "(none)"
-
-
-def probability(value) -> float | None:
-    """A win chance as returned: within [0, 1] (the sweeps' rounding leaves a few 1e-16
-    beyond either end), None kept for an action not allowed."""
-    return None if value is None or np.isnan(value) else min(1.0, max(0.0, float(value)))
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A roll outcome after which the mover picks the next turn state among
-    ``options`` (e.g. which scoring dice to set aside). Options are listed in
-    the game's preferred order: a fixed policy that does not say otherwise
-    takes the first."""
-
-    options: tuple[tuple[int, ...], ...]
-
-    def __post_init__(self) -> None:
-        if not self.options:
-            raise RulesError("a Choice needs at least one option")
-
-
-@dataclass(frozen=True)
-class TurnEnd:
-    """What ending a turn leads to, for arrays of anchors.
-
-    ``mover_value`` is the win probability of the player whose turn ended if
-    the game is over (1 = that player won, 1/2 a draw), ``nan`` where the game
-    goes on. ``next_anchor`` maps each anchor variable to the next mover's
-    anchor (meaningful only where the game goes on).
-    """
-
-    mover_value: np.ndarray
-    next_anchor: dict[str, np.ndarray]
-
-
-@dataclass(frozen=True)
-class Policy:
-    """A roll/hold rule: ``rule(**state_columns)`` is True where it rolls.
-
-    The rule receives every state column of the game as a numpy array (all
-    broadcast together) and returns a boolean array. Where the rule asks for
-    an action that is not legal in a state, the legal one is played. After a
-    roll that offers a :class:`Choice`, a policy takes the first option.
-    """
-
-    name: str
-    description: str
-    rule: Callable[..., np.ndarray] = field(repr=False)
-    source: str = ""
-    #: the same rule in the rule language (pycore.jeopardy.rule_language), constants
-    #: as printed; tests check it decides exactly as ``rule`` does
-    expression: str = ""
-    #: after a roll that offers a choice, the option taken, for the factored sweep: ``choose(game)``
-    #: (G + 1, N) the transition of the game's turn graph at each gain step and outcome
-    #: (None: the first option)
-    choose: Callable | None = field(default=None, repr=False)
-
-
-@dataclass(frozen=True)
-class State:
-    """One position: the anchor (who moves, banked scores) and the turn state (columns)."""
-
-    game: str
-    anchor: tuple[int, ...]
-    turn: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Transition:
-    """One outcome of an action.
-
-    Exactly one of ``state``, ``options`` and ``mover_value`` is set: the next
-    position, the positions the mover picks from after this roll, or the
-    final result for the player who acted (1.0 win, 0.5 draw, 0.0 loss).
-    ``turn_ended`` tells whether the next position belongs to the opponent.
-    """
-
-    probability: Fraction
-    state: State | None
-    mover_value: float | None
-    turn_ended: bool
-    options: tuple[State, ...] = ()
-
-
-def select(conditions_and_values: list[tuple[np.ndarray, object]], otherwise: object) -> np.ndarray:
-    """An if/elif/else chain over arrays: the value of the first true condition.
-
-    Reads like the papers' pseudo-code::
-
-        select([((p == 2) & (j >= 50), True), (o == 0, True)], otherwise=k < 24)
-    """
-    conditions = [np.asarray(c, dtype=bool) for c, _ in conditions_and_values]
-    values = [np.asarray(v) for _, v in conditions_and_values]
-    shape = np.broadcast_shapes(*(c.shape for c in conditions), *(v.shape for v in values), np.shape(otherwise))
-    return np.select(
-        [np.broadcast_to(c, shape) for c in conditions],
-        [np.broadcast_to(v, shape) for v in values],
-        np.broadcast_to(np.asarray(otherwise), shape),
-    )
-
-
-def best_of(values: Mapping[str, float | None]) -> str:
-    """Roll or hold by their values (``None``: not allowed): rolling only where strictly
-    better; ties hold."""
-    roll, hold = values[ROLL], values[HOLD]
-    return ROLL if hold is None or (roll is not None and roll > hold) else HOLD
-
-
-def options_of(outcome) -> tuple[tuple[int, ...], ...]:
-    """The turn states an outcome can lead to (none for a bust)."""
-    if outcome is None:
-        return ()
-    if isinstance(outcome, Choice):
-        return outcome.options
-    return (tuple(outcome),)
-
-
-class JeopardyGame(Game):
+class JeopardyGame(StateText, Game):
     """Base class of a game's rules. Subclasses fill in the class attributes
     and the abstract methods; instances carry the parameters (goal, bound)."""
 
@@ -251,9 +85,10 @@ class JeopardyGame(Game):
     roll_entry: ClassVar[dict] = {}
     #: parameter sets whose turn-start values ship in prebuilt_tables/ (``python -m pycore tables``)
     prebuilt: ClassVar[tuple[dict, ...]] = ()
-    #: solved by the factored sweep (:mod:`pycore.jeopardy.factored`) instead of the (A, T) table:
-    #: for a turn too large to tabulate at every anchor (Zombie Dice: 292,140 turn states)
-    factored: ClassVar[bool] = False
+    #: the solver the game needs, by name (:data:`pycore.jeopardy.solvers.SOLVERS`): "tabulated",
+    #: the (A, T) table of every cell, or "factored", the turn's graph swept for many anchors at
+    #: once, for a turn too large to tabulate at every anchor (Zombie Dice: 292,140 turn states)
+    solver: ClassVar[str] = "tabulated"
     #: the views the page offers (a factored game has no (A, T) table to draw boundaries from)
     views: ClassVar[tuple[str, ...]] = ("advice", "slice", "solid", "thresholds", "strategies", "design", "play", "table")
     #: a factored game's hold-threshold chart (view "thresholds"): the two dice variables of its
@@ -282,7 +117,7 @@ class JeopardyGame(Game):
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
         if "variables" in cls.__dict__:
-            columns = [c for v in cls.variables for c in _columns_of(v)]
+            columns = [c for v in cls.variables for c in columns_of(v)]
             if columns != list(cls.anchor_vars + cls.turn_vars):
                 raise RulesError(
                     f"{cls.name}: variables give columns {columns}, anchor_vars + turn_vars are "
@@ -326,7 +161,7 @@ class JeopardyGame(Game):
     @classmethod
     def variable(cls, name: str) -> StateVar:
         for v in cls.variables:
-            if name == v.name or name in _columns_of(v):
+            if name == v.name or name in columns_of(v):
                 return v
         raise InvalidStateError(f"{cls.name} has no state variable {name!r}; valid keys: {', '.join(cls.state_var_names())}")
 
@@ -438,94 +273,25 @@ class JeopardyGame(Game):
     solve_bytes_per_anchor: ClassVar[float] = 0.0
     solve_bytes_per_cell: ClassVar[float] = 230.0
 
-    def solve_estimate(self) -> dict:
-        """How large the two-player solve of these parameters is, before solving: ``cells``
-        (anchors x turn states), ``seconds`` it takes in CPython on the development machine
-        (2 cores; a phone's Pyodide is a few times slower: the page measures that) and the
-        peak memory it needs in ``bytes``."""
-        anchors = self.anchor_count()
-        cells = anchors * self.turn_state_count()
-        millions = cells / 1e6
-        seconds = self.solve_microseconds_per_cell * millions * max(1.0, millions) ** 0.25
-        needed = self.solve_bytes_fixed + anchors * self.solve_bytes_per_anchor + cells * self.solve_bytes_per_cell
-        return {"cells": cells, "seconds": seconds, "bytes": int(needed)}
-
-    def check_solvable(self) -> None:
-        """InvalidParameterError, saying why, if the two-player game of these parameters is
-        not solved here: too large for a phone's browser tab (:data:`LIVE_MEMORY_BYTES`, or
-        the budget the command line's ``--memory`` set: :func:`memory_budget`; the message
-        says which values of a parameter fit), or (a game's own check) a rule its model
-        lacks. Offline table builds skip it."""
-        # (asked once for these parameters and budget: a link's resolve asks, then the page's estimate)
-        budget = memory_budget()
-        too_large = self._shared(f"too_large {budget}", lambda: self._too_large(budget))
-        if too_large:
-            raise InvalidParameterError(too_large)
-
-    def _too_large(self, budget: int) -> str | None:
-        """Why a solve of these parameters does not fit ``budget`` bytes, or None."""
-        needed = self.solve_estimate()["bytes"]
-        if needed <= budget:
-            return None
-        shown = ", ".join(f"{_in_text(p)} {self.params[p.name]}" for p in self.parameters
-                          if self.params[p.name] not in ("", p.default))
-        where = (f"more than a phone's browser tab can give ({_size(budget)})" if budget == LIVE_MEMORY_BYTES
-                 else f"more than the {_size(budget)} allowed (--memory)")
-        return f"{self.title} with {shown} needs about {_size(needed)} of memory to solve, {where}; {self._what_fits(budget)}"
-
-    def _what_fits(self, budget: int) -> str:
-        """The largest value of the first whole-number parameter that brings the solve within
-        ``budget`` bytes, the others as they are (a binary search on the estimate:
-        the cells grow with every size parameter). A parameter its default derives from the
-        others (AYZD's bound: twice the goal) follows them."""
-        derived = {}
-        for param in self.parameters:
-            if self.params[param.name] != param.default:
-                try:
-                    with_default = type(self)(**{**self.params, param.name: param.default})
-                except InvalidParameterError:
-                    continue
-                if with_default.params[param.name] == self.params[param.name]:
-                    derived[param.name] = param.default
-
-        def fits(name: str, value: int) -> bool:
-            try:
-                variant = type(self)(**{**self.params, **derived, name: value})
-            except InvalidParameterError:
-                return False
-            return variant.solve_estimate()["bytes"] <= budget
-
-        for param in self.parameters:
-            current = self.params[param.name]
-            if param.choices or param.text or not isinstance(current, int):
-                continue
-            # the smallest values may not go with the others (AYZD's goal 2 wants a bound of 5)
-            low = next((v for v in range(param.minimum, min(current, param.minimum + 16)) if fits(param.name, v)), None)
-            if low is None:
-                continue
-            high = current - 1  # fits(low); the answer is in [low, high]
-            while low < high:
-                middle = (low + high + 1) // 2
-                low, high = (middle, high) if fits(param.name, middle) else (low, middle - 1)
-            return f"{_in_text(param)} up to {low} fits, the other rules as they are"
-        return "smaller rules fit"
+    def live_limit(self) -> str | None:
+        """Why these rules are not solved live whatever the memory (a rule the model lacks, a
+        size the page refuses by its own measure), or None (:func:`pycore.jeopardy.budget.check_solvable`)."""
+        return None
 
     def factored_turn(self):
-        """(TurnGraph, configuration columns) of the factored sweep: by default built from
-        ``roll_outcomes`` (:func:`pycore.jeopardy.factored.graph_of_rules`); a game with a
-        large turn builds its own, faster. Built once for these parameters."""
-        from .factored import graph_of_rules  # factored imports this module
-
-        return self._shared("factored_turn", lambda: graph_of_rules(self))
+        """The game's own (TurnGraph, configuration columns) for the factored sweep, built
+        faster than from the rules (Zombie Dice's 10,820 configurations), or None: the sweep
+        builds it from ``roll_outcomes`` (:func:`pycore.jeopardy.factored.graph_of`)."""
+        return None
 
     def start_graph(self):
-        """(TurnGraph, configuration columns, can_roll) that give the turn-start values the
-        factored sweep computes (solve, policy evaluation): by default ``factored_turn()`` and
-        the rules' ``can_roll``. A game whose play after a first choice is forced may list
-        each choice's whole run as one roll (Pig's target: 100 targets times 106 turn totals
-        become 100 runs), with rolls allowed at gain 0 only."""
-        graph, columns = self.factored_turn()
-        return graph, columns, self.can_roll
+        """The game's own (TurnGraph, configuration columns, can_roll) that give the turn-start
+        values the factored sweep computes (solve, policy evaluation), or None: the turn's
+        graph and the rules' ``can_roll`` (:func:`pycore.jeopardy.factored.start_graph_of`).
+        A game whose play after a first choice is forced may list each choice's whole run as
+        one roll (Pig's target: 100 targets times 106 turn totals become 100 runs), with rolls
+        allowed at gain 0 only."""
+        return None
 
     # ---- prebuilt tables: the turn-start values of the listed variants ------------------
 
@@ -533,48 +299,13 @@ class JeopardyGame(Game):
     def prebuilt_variants(cls) -> list[JeopardyGame]:
         return [cls(**params) for params in cls.prebuilt]
 
-    def build_table(self, progress=None):
-        from .factored import TOLERANCE as FACTORED_TOLERANCE  # these import this module
-        from .solver import solve
-
-        solution, seconds = _timed(lambda: solve(self, progress=progress, check=False))  # offline: any size
-        content = TableContent(
-            solution.anchor_values,
-            # win probabilities to 5e-10 where the solve is itself to a tolerance (factored), else
-            # to the double's last bit (2^-53): advice from the table is the solve's
-            scale_bits=30 if self.factored else 52,
-            facts={
-                "p_first_player_wins": solution.p_first_player_wins(),
-                "anchors": len(solution.anchor_values),
-                "states": solution.n_states,
-                "solve_seconds": round(seconds, 2),
-                "bound": self.params.get("bound"),
-                # how far from the optimality equations the values are (before rounding to the
-                # table's 2^-30): the factored solver's last change, below its tolerance
-                "residual": solution.residual,
-                **({"tolerance": FACTORED_TOLERANCE} if self.factored else {}),
-            },
-        )
-        if not self.factored:
-            return content
-        # a factored game's komi and policies are solves of their own (minutes): shipped with it
-        from .strategy import fairest_komi, komi_table, policy_results
-
-        rows = komi_table(solution, self.table_komi_range())
-        step = (lambda stage, fraction: progress(f"policies: {stage}", fraction)) if progress else None
-        results, seconds = _timed(lambda: [r.to_json() for r in policy_results(solution, progress=step)])
-        facts = {
-            **content.facts,
-            "komi": [{"points": r.points, "p_first_player_wins": r.p_first_player_wins} for r in rows],
-            "fairest_head_start": -fairest_komi(rows).points,
-            "policies": results,
-            "policies_seconds": round(seconds, 1),
-        }
-        return type(content)(content.values, content.extra, content.scale_bits, facts)
-
     def table_komi_range(self) -> int | None:
-        """The largest head start a factored game's table lists (None: the default range)."""
+        """The largest head start a table lists where it ships the komi (None: the default range)."""
         return None
+
+    def table_notes(self) -> dict:
+        """Facts about the model a table ships with its values (Farkle: the rules it leaves out)."""
+        return {}
 
     def table_order(self):
         count = len(self._anchor_array)
@@ -582,7 +313,7 @@ class JeopardyGame(Game):
 
     def anchor_row(self, anchor: tuple[int, ...]) -> int:
         """The row of a (canonical) anchor in ``anchors()`` (and in a prebuilt table)."""
-        rows = self._shared("rows", lambda: {tuple(int(x) for x in r): n for n, r in enumerate(self._anchor_array)})
+        rows = self.shared("rows", lambda: {tuple(int(x) for x in r): n for n, r in enumerate(self._anchor_array)})
         return rows[self.anchor_key(anchor)]
 
     def has_anchor(self, key: tuple[int, ...]) -> bool:
@@ -590,14 +321,10 @@ class JeopardyGame(Game):
         answer without the set of them: Farkle's 40,000)."""
         return key in self._anchor_set
 
-    def _shared(self, name: str, build: Callable):
+    def shared(self, name: str, build: Callable):
         """A lookup built once for every instance of these parameters (each request makes its
         own instance: Farkle's 40,000 anchors took 0.3 s a request to index again)."""
-        entry = _SHARED.get(self.key)
-        if entry is None:
-            if len(_SHARED) >= 4:
-                _SHARED.pop(next(iter(_SHARED)))
-            entry = _SHARED[self.key] = {}
+        entry = _SHARED.get(self.key, dict)
         if name not in entry:
             entry[name] = build()
         return entry[name]
@@ -615,11 +342,11 @@ class JeopardyGame(Game):
 
     @cached_property
     def _anchor_array(self) -> np.ndarray:
-        return self._shared("anchor_array", lambda: np.asarray(self.anchors(), dtype=np.int64))
+        return self.shared("anchor_array", lambda: np.asarray(self.anchors(), dtype=np.int64))
 
     @cached_property
     def _anchor_set(self) -> frozenset:
-        return self._shared("anchor_set", lambda: frozenset(tuple(int(x) for x in row) for row in self._anchor_array))
+        return self.shared("anchor_set", lambda: frozenset(tuple(int(x) for x in row) for row in self._anchor_array))
 
     @cached_property
     def _turn_array(self) -> np.ndarray:
@@ -632,253 +359,6 @@ class JeopardyGame(Game):
         else:
             column = self._turn_array[:, self.turn_vars.index(var)]
         return int(column.min()), int(column.max())
-
-    # ---- states as people write them ------------------------------------------------------
-
-    @property
-    def state_vars(self) -> tuple[str, ...]:
-        """The state's keys as a person writes them (CLI, links, JSON)."""
-        return self.state_var_names()
-
-    @property
-    def columns(self) -> tuple[str, ...]:
-        """The state's integer columns as the solver and rules see them."""
-        return self.anchor_vars + self.turn_vars
-
-    def missing_values(self) -> dict[str, int]:
-        """What each column is when a state leaves it out: the turn's start, player 1, the
-        turns left at the game's start (a turn counter), and 0 for the scores and the rest."""
-        start = dict(zip(self.anchor_vars, self.start_anchor(0), strict=True))
-        values = {v: 0 if v in (self.score_var, self.opponent_var) else x for v, x in start.items()}
-        values.update(zip(self.turn_vars, self.turn_start, strict=True))
-        return {c: values.get(c, 0) for c in self.columns}
-
-    def state(self, **values) -> State:
-        """A state from keyword values; a missing ``p`` is player 1, a missing turns left the
-        game's start, any other missing value 0 (so ``i=10`` is the start of player 1's
-        turn with 10 points against 0). Raises InvalidStateError."""
-        for key in values:
-            if key not in self.state_vars:
-                raise InvalidStateError(
-                    f"{self.name} has no state variable {key!r}; valid keys: {', '.join(self.state_vars)}"
-                )
-        defaults = self.missing_values()
-        full: dict[str, int] = {}
-        for var in self.variables:
-            names = _columns_of(var)
-            if var.name not in values:
-                full.update({c: defaults[c] for c in names})
-            elif var.letters:
-                full.update(self.letter_columns(var, values[var.name]))
-            else:
-                value = values[var.name]
-                if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-                    raise InvalidStateError(f"{self.name}: {var.name} must be a whole number, got {value!r}")
-                full[var.name] = int(value)
-        state = State(
-            self.name,
-            tuple(full[v] for v in self.anchor_vars),
-            tuple(full[v] for v in self.turn_vars),
-        )
-        self.check_state(state)
-        return state
-
-    def letter_columns(self, var: StateVar, value) -> dict[str, int]:
-        """A dice variable's letters (e.g. ``"GGR"``) as its count columns."""
-        if not isinstance(value, str) or any(ch not in var.letters for ch in value.strip().upper()):
-            raise InvalidStateError(
-                f"{self.name}: {var.name} ({var.help}) is a string of the letters {', '.join(var.letters)}, "
-                f"got {value!r}"
-            )
-        text = value.strip().upper()
-        return {column: text.count(letter) for column, letter in zip(_columns_of(var), var.letters, strict=True)}
-
-    @staticmethod
-    def count_letters(var: StateVar, counts) -> str:
-        """A dice variable's count columns (in its letters' order) as letters, e.g. ``"GGR"``:
-        the format of :meth:`letter_columns`."""
-        return "".join(letter * int(n) for letter, n in zip(var.letters, counts, strict=True))
-
-    def step(self, state: State, var: str, direction: int) -> State:
-        """The state with ``var`` moved to the next value, up (``direction`` 1) or down (-1),
-        that can occur with every other variable as it is: what a stepper's + and - do (GRO's
-        turn total goes 0 -> 5 with no 1s set aside, Pig's 0 -> 2). InvalidStateError, naming
-        why, if there is none within the variable's range."""
-        values = self.state_values(state)
-        variable = self.variable(var)
-        if variable.letters or direction not in (1, -1):
-            raise InvalidStateError(f"{self.name}: {var} cannot be stepped (direction 1 or -1, a number variable)")
-        low, high = self.var_range(var)
-        reason = ""
-        value = values[var] + direction
-        while low <= value <= high:
-            try:
-                return self.state(**{**values, var: value})
-            except InvalidStateError as exc:
-                reason = reason or str(exc)
-            value += direction
-        if not reason:
-            edge = "highest" if direction > 0 else "lowest"
-            raise InvalidStateError(f"{variable.label} is already at its {edge} ({values[var]})")
-        where = "higher" if direction > 0 else "lower"
-        why = reason.split(": ", 1)[-1]
-        raise InvalidStateError(f"{variable.label} cannot go {where} with everything else as it is: {why}")
-
-    def group_of(self, var: str) -> tuple[str, ...]:
-        """The variables entered together with ``var`` (:attr:`entered_together`), ``var``
-        included; just ``(var,)`` when it is entered alone."""
-        return next((g for g in self.entered_together if var in g), (var,))
-
-    def enter_together(self, state: State, var: str, value, others: dict) -> tuple[State | None, str]:
-        """What a person's entry does: ``var`` set to ``value`` together with the values
-        ``others`` already entered for the rest of its group (and not yet taken). Returns
-        (the state, "") when they can occur together; (None, why) when the entry must wait
-        for another of the group to change (kept, not refused); a number that can occur with
-        no values of the rest of its group is moved to the nearest one that can be
-        (:meth:`nearest_value`: the state and why). InvalidStateError for an entry no change
-        of the group makes possible."""
-        group = self.group_of(var)
-        stray = [name for name in others if name not in group or name == var]
-        if stray:
-            raise InvalidStateError(
-                f"{self.name}: {', '.join(map(str, stray))} is not entered together with {var} "
-                f"(its group: {', '.join(group)})"
-            )
-        for name, entered in {**others, var: value}.items():
-            letters = self.variable(name).letters
-            if (not isinstance(entered, str)) if letters else (isinstance(entered, bool) or not isinstance(entered, int)):
-                kind = f"a string of the letters {letters}" if letters else "a whole number"
-                raise InvalidStateError(f"{self.name}: {name} must be {kind}, got {entered!r}")
-        values = {**self.state_values(state), **others, var: value}
-        try:
-            return self.state(**values), ""
-        except InvalidStateError as exc:
-            why = person_reason(exc, self.name)
-        variable = self.variable(var)
-        if len(group) == 1 or not self._could_be_in_group(values, var, group):
-            if variable.letters:
-                raise InvalidStateError(f"{variable.label} {_shown_letters(value)}: {why}") from None
-            return self.nearest_value(state, var, value)
-        return None, why
-
-    def _could_be_in_group(self, values: dict, var: str, group: tuple[str, ...]) -> bool:
-        """Whether ``var`` at its value in ``values`` can occur with some values of the rest of
-        its group (the scores as they are). A group holding dice by colour is not searched:
-        any entry of it may wait for the other dice."""
-        rest = [name for name in group if name != var]
-        if any(self.variable(name).letters for name in rest):
-            return True
-        ranges = [range(self.var_range(name)[0], self.var_range(name)[1] + 1) for name in rest]
-        for combination in itertools.islice(itertools.product(*ranges), _GROUP_SEARCH_LIMIT):
-            try:
-                self.state(**{**values, **dict(zip(rest, combination, strict=True))})
-                return True
-            except InvalidStateError:
-                continue
-        return False
-
-    def nearest_value(self, state: State, var: str, value: int, direction: int = 0) -> tuple[State, str]:
-        """The state with ``var`` as close to ``value`` as can occur with every other
-        variable as it is (the lower one on a tie), and why ``value`` itself cannot occur
-        ("" if it can): what typing a number does. With a ``direction`` (a slider moved
-        down, -1, or up, 1) the first value that can occur from ``value`` on that way is
-        taken if there is one, so a slider never snaps back to where it was. Unlike the
-        link resolver's nearest state, nothing but ``var`` ever changes."""
-        values = self.state_values(state)
-        variable = self.variable(var)
-        if variable.letters:
-            raise InvalidStateError(f"{self.name}: {var} is not a number")
-        low, high = self.var_range(var)
-        reason = ""
-        if low <= value <= high:
-            try:
-                return self.state(**{**values, var: value}), ""
-            except InvalidStateError as exc:
-                reason = person_reason(exc, self.name)
-        else:
-            reason = f"{variable.label.lower()} runs from {low} to {high}"
-
-        # the search starts from the range's nearest end when the value is outside it, so a
-        # value like 10**100 costs no more than one inside
-        origin = min(max(value, low), high)
-
-        def candidates():
-            if origin != value:
-                yield origin
-            if direction in (1, -1):
-                yield from range(origin + direction, high + 1 if direction > 0 else low - 1, direction)
-            for distance in range(1, high - low + 1):
-                yield from (origin - distance, origin + distance)
-
-        for candidate in candidates():
-            if low <= candidate <= high:
-                try:
-                    moved = self.state(**{**values, var: candidate})
-                except InvalidStateError:
-                    continue
-                return moved, f"{variable.label} {value} cannot occur here ({reason}); showing {candidate}"
-        raise InvalidStateError(f"{variable.label} has no possible value with everything else as it is: {reason}")
-
-    def parse_state(self, text: str) -> State:
-        """Parse ``"i=10,j=20,k=5"`` (the CLI and link syntax)."""
-        values: dict[str, object] = {}
-        for part in filter(None, (p.strip() for p in text.split(","))):
-            key, sep, raw = part.partition("=")
-            key = key.strip()
-            if not sep:
-                raise InvalidStateError(f"{self.name}: expected key=value in the state, got {part!r}")
-            if key in values:
-                raise InvalidStateError(f"{self.name}: {key} is given twice in the state")
-            values[key] = self.parse_value(key, raw)
-        return self.state(**values)
-
-    def parse_value(self, key: str, raw: str) -> object:
-        """One state value from text: letters for a dice variable, else a whole number."""
-        if key in self.state_vars and self.variable(key).letters:
-            return raw.strip()
-        if not WHOLE_NUMBER.fullmatch(raw.strip()):
-            raise InvalidStateError(f"{self.name}: {not_a_number(key, raw.strip())}")
-        return int(raw)
-
-    def format_state(self, state: State) -> str:
-        """Inverse of :meth:`parse_state`."""
-        return ",".join(f"{k}={v}" for k, v in self.state_values(state).items())
-
-    def column_values(self, state: State) -> dict[str, int]:
-        """The state's integer columns."""
-        return dict(zip(self.columns, state.anchor + state.turn, strict=True))
-
-    def state_values(self, state: State) -> dict[str, int | str]:
-        """The state as a person writes it (dice variables as letters)."""
-        cols = self.column_values(state)
-        out: dict[str, int | str] = {}
-        for var in self.variables:
-            if var.letters:
-                out[var.name] = self.count_letters(var, [cols[c] for c in _columns_of(var)])
-            else:
-                out[var.name] = cols[var.name]
-        return out
-
-    def state_to_json(self, state: State) -> str:
-        return json.dumps({"game": state.game, **self.state_values(state)}, sort_keys=True)
-
-    def state_from_json(self, text: str) -> State:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InvalidStateError(f"{self.name}: state is not valid JSON ({exc.msg})") from None
-        if not isinstance(data, dict):
-            raise InvalidStateError(f"{self.name}: a state must be a JSON object")
-        data = dict(data)
-        game = data.pop("game", self.name)
-        if game != self.name:
-            raise InvalidStateError(f"state is for game {game!r}, not {self.name!r}")
-        return self.state(**data)
-
-    def _columns(self, state: State) -> dict[str, np.ndarray]:
-        return {k: np.asarray(v) for k, v in self.column_values(state).items()}
-
-    # ---- scalar helpers derived from the rules ----------------------------------
 
     def check_state(self, state: State) -> None:
         """Raise InvalidStateError unless the state is one the game can reach:
@@ -895,7 +375,7 @@ class JeopardyGame(Game):
                 )
         self.anchor_key(state.anchor)
         if tuple(state.turn) not in self.reachable_turns(state.anchor):
-            raise InvalidStateError(f"{self.name}: {self.format_state(state)} cannot occur: {self.turn_hint}")
+            raise InvalidStateError(f"{self.name}: {self.state_to_text(state)} cannot occur: {self.turn_hint}")
 
     def anchor_key(self, anchor: tuple[int, ...]) -> tuple[int, ...]:
         """The tabulated anchor standing for ``anchor``; InvalidStateError if there is none."""
@@ -976,10 +456,9 @@ class JeopardyGame(Game):
 
     def panel_configuration(self, start_values: np.ndarray, anchors: np.ndarray, columns: dict) -> np.ndarray:
         """A factored game's boundary picture: the configuration (B,) of each anchor's turn the
-        picture shows, given each configuration's value at gain 0 (B, C): by default where
-        the turn starts."""
-        graph, _ = self.factored_turn()
-        return np.full(len(anchors), graph.start)
+        picture shows, given each configuration's value at gain 0 (B, C); None: where the
+        turn starts."""
+        return None
 
     def by_turns(self, solution) -> dict | None:
         """A game with a turn limit: how it approaches the game without one, for the solve's
@@ -1044,7 +523,7 @@ class JeopardyGame(Game):
         """Every outcome of ``action`` in ``state`` with its exact probability."""
         if action not in self.legal_actions(state):
             raise InvalidStateError(
-                f"{action!r} is not legal in {self.format_state(state)}; legal: {', '.join(self.legal_actions(state))}"
+                f"{action!r} is not legal in {self.state_to_text(state)}; legal: {', '.join(self.legal_actions(state))}"
             )
         if action == HOLD:
             return [self.turn_end(state.anchor, self.gain(state.turn), Fraction(1))]
@@ -1060,12 +539,6 @@ class JeopardyGame(Game):
         return result
 
 
-def _timed(work):
-    started = time.perf_counter()
-    result = work()
-    return result, time.perf_counter() - started
-
-
 def _face_count(faces) -> dict:
     """Faces as a multiset (order does not matter; JSON lists read as tuples)."""
     count: dict = {}
@@ -1078,19 +551,14 @@ def _face_count(faces) -> dict:
     return count
 
 
-def _columns_of(var: StateVar) -> list[str]:
-    """The integer columns a state variable is stored in."""
-    return [f"{var.name}_{letter}" for letter in var.letters] if var.letters else [var.name]
-
-
 #: what a jeopardy game can be solved for: the win probability of two players, or the
 #: expected points of one turn (the within-turn optimum, e.g. for Zombie Dice or Farkle)
 OBJECTIVES = {
     "win": "the probability of winning the game (two players)",
     "turn-score": "the expected points of one turn",
 }
-#: per game key (name and parameters), lookups every instance shares (see JeopardyGame._shared)
-_SHARED: dict[tuple, dict] = {}
+#: per game key (name and parameters), lookups every instance shares (see JeopardyGame.shared; the last four games)
+_SHARED = BoundedCache("game lookups", 4)
 
 #: each objective as a choice on screen (``unit``: the game's :meth:`JeopardyGame.turn_unit`)
 OBJECTIVE_LABELS = {"win": "Win the game", "turn-score": "Most {unit} this turn"}

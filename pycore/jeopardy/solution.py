@@ -3,7 +3,7 @@
 Two solvers make a solution: :func:`pycore.jeopardy.solver.solve` keeps every state's value in
 the sweep's order (:class:`~pycore.jeopardy.solver.Solution`, (A, T) tables when asked), and the
 factored sweep keeps only the turn-start values, sweeping a turn when one is asked about
-(:class:`~pycore.jeopardy.factored.FactoredSolution`: Zombie Dice, Farkle, the turn limit). Both
+(:class:`~pycore.jeopardy.factored_game.FactoredSolution`: Zombie Dice, Farkle, the turn limit). Both
 satisfy :class:`GameSolution`; the strategies, the designer and the service call its methods and
 never ask which solver made the solution, so a new solver is one more class that satisfies it.
 """
@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .rules import Policy, State, probability
+from .vocabulary import Policy, State, probability
 
 
 @dataclass(frozen=True)

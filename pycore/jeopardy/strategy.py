@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from ..core.errors import InvalidParameterError, InvalidPolicyError
 from .rule_language import parse_rule
-from .rules import Policy
 from .solution import GameSolution, Matchup
+from .vocabulary import Policy
 
 
 @dataclass(frozen=True)

@@ -32,11 +32,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-import numpy as np
-
 from ..core.errors import InvalidRequestError
-from .factored import FactoredTurnValues, anchor_turn, ending_values
-from .rules import HOLD, OBJECTIVES, ROLL, Choice, JeopardyGame, best_of, options_of
+from .rules import OBJECTIVES, JeopardyGame
+from .vocabulary import HOLD, ROLL, Choice, best_of, options_of
 
 
 @dataclass(frozen=True)
@@ -122,7 +120,7 @@ class ActionOutlook:
         return {"bust": self.bust, "points": self.points}
 
 
-def turn_outlook(game: JeopardyGame, turn_values: TurnValues | FactoredTurnValues, turn: tuple[int, ...]) -> dict[str, ActionOutlook]:
+def turn_outlook(game: JeopardyGame, turn_values, turn: tuple[int, ...]) -> dict[str, ActionOutlook]:
     """Each legal action's :class:`ActionOutlook` at ``turn`` of ``turn_values``' anchor.
 
     A policy evaluation of the best actions over the turn (points, not win
@@ -189,30 +187,12 @@ def _post_order(game: JeopardyGame, anchor: tuple[int, ...]) -> list[tuple[int, 
     return order
 
 
-def win_turn_values(
-    game: JeopardyGame, anchor: tuple[int, ...], anchor_value: Callable[[tuple], float], from_gain: int = 0
-) -> TurnValues | FactoredTurnValues:
-    """The turn of one anchor under optimal play, from the turn-start values
-    ``anchor_value(next_anchor)`` (P(that anchor's mover wins)). A factored game's turn is
-    one sweep, from gain ``from_gain`` up (all a state with that gain needs)."""
-    if game.factored:
-        return anchor_turn(game, tuple(anchor), ending_values(game, anchor, anchor_value), lowest_gain=from_gain)
-
-    def ending(gain: int) -> float:
-        end = game.turn_end(anchor, gain, Fraction(1))
-        if end.mover_value is not None:
-            return end.mover_value
-        return 1.0 - anchor_value(end.state.anchor)
-
-    return turn_values(game, tuple(anchor), ending, ending(0))
-
-
 @dataclass(frozen=True)
 class TurnScoreSolution:
     """The one-turn objective: maximum expected points of a turn."""
 
     game: JeopardyGame
-    turn: TurnValues | FactoredTurnValues
+    turn: TurnValues  # (or a factored turn's values: the same questions answered)
 
     @property
     def expected_score(self) -> float:
@@ -221,18 +201,6 @@ class TurnScoreSolution:
     def facts(self) -> dict:
         """Figures the game's own turn solver adds (Farkle: E by dice, the chance of a zilch)."""
         return self.turn.facts() if hasattr(self.turn, "facts") else {}
-
-
-def solve_turn_score(game: JeopardyGame, anchor: tuple[int, ...] | None = None) -> TurnScoreSolution:
-    """Maximum expected points of one turn, from ``anchor`` (default: the game's start)."""
-    anchor = tuple(game.start_anchor(0) if anchor is None else anchor)
-    if hasattr(game, "turn_score_values"):  # a game's own exact one-turn solver (Farkle: no cap)
-        return TurnScoreSolution(game, game.turn_score_values(anchor))
-    if game.factored:
-        step = game.gain_step
-        points = np.arange(game.var_range(game.turn_vars[0])[1] // step + 1, dtype=float) * step
-        return TurnScoreSolution(game, anchor_turn(game, anchor, points))
-    return TurnScoreSolution(game, turn_values(game, anchor, float, 0.0))
 
 
 def check_objective(value) -> str:

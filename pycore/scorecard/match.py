@@ -32,13 +32,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
+from ..core import play as play_core
 from ..core.dice import roll
-from ..core.errors import InvalidPolicyError, InvalidRecordError, PycoreError
-from ..core.records import LinkRecord, read_json, whole_number
+from ..core.errors import InvalidPolicyError, InvalidRecordError
+from ..core.play import Record
+from ..core.records import whole_number
 from .rules import ScorecardGame
 from .solitaire import TurnOption, turn_options
 
@@ -55,44 +57,6 @@ TIE = 1e-9
 
 
 # ---- records ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class CardRecord(LinkRecord):
-    """A played game (see the module): JSON with :meth:`to_json` / :meth:`from_json`, a
-    link's word with ``to_link`` / ``from_link``."""
-
-    game: str
-    params: dict
-    moves: tuple[dict, ...]
-    seed: int | None = None
-    player: str = "You"
-
-    def to_json(self) -> dict:
-        return {"game": self.game, "params": dict(self.params), "seed": self.seed, "player": self.player,
-                "moves": [dict(m) for m in self.moves]}
-
-    @classmethod
-    def from_json(cls, data) -> CardRecord:
-        """A record from its JSON (text or parsed); InvalidRecordError naming the field at fault
-        (the moves' form only: :func:`replay` says whether they fit the game)."""
-        data = read_json(data, "game, params, seed and moves")
-        if "game" not in data or "moves" not in data:
-            missing = " or ".join(k for k in ("game", "moves") if k not in data)
-            raise InvalidRecordError(f"the game record has no {missing}")
-        game, params, moves, player = data["game"], data.get("params", {}), data["moves"], data.get("player", "You")
-        if not isinstance(game, str):
-            raise InvalidRecordError(f"the record's game is a name, got {game!r}")
-        if not isinstance(params, dict):
-            raise InvalidRecordError("the record's params are an object of the game's parameters")
-        if not isinstance(player, str) or len(player) > 200:
-            raise InvalidRecordError("the record's player is a label of at most 200 characters")
-        seed = whole_number(data.get("seed"), "seed")
-        if not isinstance(moves, list) or len(moves) > MAX_MOVES:
-            raise InvalidRecordError(f"the record's moves are a list of at most {MAX_MOVES:,}")
-        for n, move in enumerate(moves, 1):
-            _check_form(move, n, faces_needed=True)
-        return cls(game, params, tuple(moves), seed, player)
 
 
 def _check_form(move, n: int, faces_needed: bool) -> None:
@@ -208,29 +172,6 @@ def _dice_text(dice) -> str:
     return "".join(str(d) for d in dice) or "none"
 
 
-def replay(game: ScorecardGame, record: CardRecord) -> CardPosition:
-    """The position after the record's moves (a game in progress, or over)."""
-    _check_game(game, record)
-    at = CardPosition.start(game)
-    for n, move in enumerate(record.moves, 1):
-        at = _apply_numbered(game, at, move, n)
-    return at
-
-
-def _check_game(game: ScorecardGame, record: CardRecord) -> None:
-    if record.game != game.name:
-        raise InvalidRecordError(f"the record is a game of {record.game}, not {game.name}")
-
-
-def _apply_numbered(game: ScorecardGame, at: CardPosition, move: dict, n: int) -> CardPosition:
-    try:
-        return at.apply(game, move)
-    except InvalidRecordError as exc:
-        raise InvalidRecordError(f"move {n} of the record does not fit: {exc}") from None
-    except PycoreError as exc:
-        raise InvalidRecordError(f"move {n} of the record does not fit the game: {exc}") from None
-
-
 # ---- players and play --------------------------------------------------------------------------
 
 #: a player's next decision: (game, values, position with dice) -> a roll's keep or a box
@@ -291,44 +232,77 @@ def _greedy(game: ScorecardGame, values: np.ndarray, at: CardPosition) -> dict:
     return {"action": BOX, "box": game.box_keys()[int(np.argmax(points))]}
 
 
-def _drawn(game: ScorecardGame, record: CardRecord, at: CardPosition, keep: list[int]) -> dict:
-    """A roll keeping ``keep``, its faces drawn from the record's seed where its draws left off."""
-    rng = random.Random(record.seed)
-    for _ in range(at.rolls):
-        rng.getrandbits(53)  # one draw a roll (core.dice.roll)
+def _roll_faces(game: ScorecardGame, keep: tuple[int, ...], rng: random.Random) -> dict:
+    """A roll keeping ``keep``, its faces drawn with ``rng`` (one draw a roll: core.dice.roll)."""
     faces = roll(game.roll_faces(game.dice.n_dice - len(keep)), rng)
     return {"action": ROLL, "keep": list(keep), "faces": [int(f) for f in faces]}
 
 
-def extend(game: ScorecardGame, values: np.ndarray, record: CardRecord, move: dict | None = None,
-           player: CardPlayer | None = None) -> tuple[CardRecord, CardPosition]:
+class ScorecardPlay:
+    """The play core's questions (:class:`pycore.core.play.PlayRules`) for a solitaire
+    scorecard game: a record's one player and seed, its rolls and boxes, and
+    :class:`CardPosition` the position."""
+
+    fields = "game, params, seed and moves"
+    max_moves = MAX_MOVES
+    entered = "dice entered by hand"
+
+    def read_header(self, data: dict) -> tuple[tuple[str, ...], int | None, int]:
+        player = data.get("player", "You")
+        if not isinstance(player, str) or len(player) > 200:
+            raise InvalidRecordError("the record's player is a label of at most 200 characters")
+        return (player,), whole_number(data.get("seed"), "seed"), 0
+
+    def check_move(self, move, n: int, faces_needed: bool) -> None:
+        _check_form(move, n, faces_needed)
+
+    def start(self, game: ScorecardGame, record: Record) -> CardPosition:
+        return CardPosition.start(game)
+
+    def apply(self, game: ScorecardGame, at: CardPosition, move: dict) -> CardPosition:
+        return at.apply(game, move)
+
+    def over(self, at: CardPosition) -> bool:
+        return at.over
+
+    def rolls(self, at: CardPosition) -> int:
+        return at.rolls
+
+    def skip(self, rng: random.Random) -> None:
+        rng.getrandbits(53)  # one draw a roll (core.dice.roll)
+
+    def mover(self, at: CardPosition) -> int:
+        return 0
+
+    def next_move(self, game: ScorecardGame, values: np.ndarray, player: CardPlayer, at: CardPosition,
+                  rng: random.Random) -> dict:
+        move = {"action": ROLL, "keep": []} if at.dice is None else player.choose(game, values, at)
+        return self.completed(game, at, move, rng) if move["action"] == ROLL else move
+
+    def completed(self, game: ScorecardGame, at: CardPosition, move: dict, rng: random.Random) -> dict:
+        # the dice kept are checked before the dice for the others are drawn
+        return _roll_faces(game, at.check_keep(move.get("keep", [])), rng)
+
+
+#: a scorecard game's answers to the play core
+RULES = ScorecardPlay()
+
+
+def replay(game: ScorecardGame, record: Record) -> CardPosition:
+    """The position after the record's moves (a game in progress, or over)."""
+    return play_core.replay(RULES, game, record)
+
+
+def extend(game: ScorecardGame, values: np.ndarray, record: Record, move: dict | None = None,
+           player: CardPlayer | None = None) -> tuple[Record, CardPosition]:
     """One more move for a game in progress: ``move`` (a person's; a roll without ``faces``
     draws them from the record's seed) or ``player``'s."""
-    at = replay(game, record)
-    if at.over:
-        raise InvalidRecordError("the game is over: no move comes after its end")
-    if player is not None:
-        move = {"action": ROLL, "keep": []} if at.dice is None else player.choose(game, values, at)
-    _check_form(move, len(record.moves) + 1, faces_needed=False)
-    if move["action"] == ROLL and "faces" not in move:
-        if record.seed is None:
-            raise InvalidRecordError("a game without a seed (dice entered by hand) needs the faces of each roll")
-        try:
-            keep = at.check_keep(move.get("keep", []))  # (before the dice for the others are drawn)
-        except InvalidRecordError as exc:
-            raise InvalidRecordError(f"move {len(record.moves) + 1} of the record does not fit: {exc}") from None
-        move = _drawn(game, record, at, list(keep))
-    at = _apply_numbered(game, at, move, len(record.moves) + 1)
-    return replace(record, moves=(*record.moves, move)), at
+    return play_core.extend(RULES, game, values, record, move, player)
 
 
-def play(game: ScorecardGame, values: np.ndarray, seed: int, player: CardPlayer) -> CardRecord:
+def play(game: ScorecardGame, values: np.ndarray, seed: int, player: CardPlayer) -> Record:
     """A whole game played by ``player`` with the seed's dice; its record."""
-    record = CardRecord(game.name, dict(game.params), (), seed, player.label)
-    at = CardPosition.start(game)
-    while not at.over:
-        record, at = extend(game, values, record, player=player)
-    return record
+    return play_core.play(RULES, game, values, (player,), (player.label,), seed)
 
 
 # ---- the review ---------------------------------------------------------------------------------
@@ -388,16 +362,14 @@ def option_label(game: ScorecardGame, card, dice: tuple[int, ...], option: TurnO
     return f"{game.box_titles()[option.box]} for {filled['points']}{bonus}"
 
 
-def review(game: ScorecardGame, values: np.ndarray, record: CardRecord) -> CardReview:
+def review(game: ScorecardGame, values: np.ndarray, record: Record) -> CardReview:
     """Replay ``record`` with every decision priced; InvalidRecordError naming the first move
     that does not fit, or a record that stops before the game ends."""
-    _check_game(game, record)
-    at = CardPosition.start(game)
+    at = None  # (the last position: a record of no moves stops before the end, and is refused)
     decisions: list[CardDecision] = []
     curve: list[float] = []
-    for n, move in enumerate(record.moves, 1):
-        before = at
-        at = _apply_numbered(game, at, move, n)
+    for n, before, move, after in play_core.walk(RULES, game, record):
+        at = after
         score = float(before.card.score)
         if before.dice is None:  # a turn's first roll: chance, no choice
             curve.append(score + float(values[game.anchor_of(before.card)]))
@@ -414,7 +386,5 @@ def review(game: ScorecardGame, values: np.ndarray, record: CardRecord) -> CardR
             n, before.turn(game), before.advise_state(), _choice(game, taken), _choice(game, best),
             max(0.0, best.value - taken.value), score + best.value,
             option_label(game, before.card, before.dice, taken), option_label(game, before.card, before.dice, best)))
-    if not at.over:
-        raise InvalidRecordError(f"the record stops after {len(record.moves)} moves, before the game ends")
     curve.append(float(at.card.score))
     return CardReview(tuple(decisions), tuple(curve), int(at.card.score))

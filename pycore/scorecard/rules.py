@@ -10,7 +10,6 @@ no generic code knows what a box is called or what it scores.
 
 from __future__ import annotations
 
-import time
 from abc import abstractmethod
 from collections.abc import Callable
 from functools import cached_property
@@ -20,7 +19,6 @@ import numpy as np
 
 from ..core.dice import uniform_dice
 from ..core.game import Game
-from ..store.prebuilt import TableContent
 from .dice_turn import DiceTurn
 
 GROUP_CLASSES = 64  # joint classes per box group: a group's table stays far smaller than [rolls, B]
@@ -140,26 +138,6 @@ class ScorecardGame(Game):
         for p in cls.parameters:
             combos = [{**c, p.name: choice} for c in combos for choice in p.choices]
         return [cls(**c) for c in combos]
-
-    def build_table(self, progress=None):
-        from .solitaire import distribution_stats, score_distribution, solve_solitaire  # they import this module
-
-        solution = solve_solitaire(self, progress=progress)
-        started = time.perf_counter()
-        distribution = score_distribution(self, solution.values, progress=progress)
-        distribution_seconds = time.perf_counter() - started
-        order, _ = self.table_order()
-        return TableContent(
-            solution.values[order],
-            {"distribution": distribution},
-            facts={
-                "expected_score": solution.expected_score,
-                "anchors": solution.anchors_solved,
-                "solve_seconds": round(solution.seconds, 2),
-                "distribution_seconds": round(distribution_seconds, 2),
-                "distribution": distribution_stats(distribution),
-            },
-        )
 
     def table_order(self):
         return np.concatenate(self.layers()), self.n_anchors

@@ -30,15 +30,15 @@ final roll scores now plus the value of the anchor it leads to.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..core.errors import InvalidParameterError
+from ..core.progress import Progress
+from ..store.prebuilt import TableContent
 from .rules import ScorecardGame
 
-Progress = Callable[[str, float], None]
 CHUNK = 1024  # anchors per numpy batch: fastest of 256-2048 (bench/bench_yahtzee.py)
 
 
@@ -347,3 +347,24 @@ def solve_target(
             if progress:
                 progress("target table", done / total)
     return TargetSolution(anchors, reach, time.perf_counter() - started)
+
+
+def table_content(game: ScorecardGame, progress: Progress | None = None) -> TableContent:
+    """A rule set's prebuilt table: the expected final score from every anchor (offline), and
+    the distribution of the final score under optimal play."""
+    solution = solve_solitaire(game, progress=progress)
+    started = time.perf_counter()
+    distribution = score_distribution(game, solution.values, progress=progress)
+    distribution_seconds = time.perf_counter() - started
+    order, _ = game.table_order()
+    return TableContent(
+        solution.values[order],
+        {"distribution": distribution},
+        facts={
+            "expected_score": solution.expected_score,
+            "anchors": solution.anchors_solved,
+            "solve_seconds": round(solution.seconds, 2),
+            "distribution_seconds": round(distribution_seconds, 2),
+            "distribution": distribution_stats(distribution),
+        },
+    )

@@ -26,9 +26,10 @@ from pathlib import Path
 import numpy as np
 
 from ..core.errors import InvalidParameterError
+from ..core.progress import Progress
 from ..core.registry import find_game
 from ..store.prebuilt import load_table, register_result, tables_dir
-from .solitaire import Progress, TargetSolution, solve_target_batch
+from .solitaire import TargetSolution, solve_target_batch
 
 CHUNK = 16
 _WORKER: dict = {}

@@ -12,23 +12,36 @@ other action names a ``game`` (a name or alias) and its parameters (e.g.
 ``goal``, ``joker``) and is dispatched by the game's kind to that kind's
 table of actions: :mod:`pycore.service.jeopardy_actions` (two-player
 roll-or-hold games) or :mod:`pycore.service.scorecard_actions` (solitaire
-scorecard games). A new kind of game adds one such module and one line in
-``KINDS``.
+scorecard games), and a link to its kind's resolver. A new kind of game adds its
+actions and one line in ``KINDS``.
 """
 
 from __future__ import annotations
 
 import json
-from types import ModuleType
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..core.errors import InvalidRequestError, PycoreError
 from ..core.game import Game
 from ..core.registry import find_game_class, game_classes, variant_class
-from . import jeopardy_actions, scorecard_actions
-from .links import parse_fragment
+from . import jeopardy_actions, jeopardy_links, scorecard_actions
+from .links import LinkValues, from_fragment
 
-#: kind -> its module of actions (``ACTIONS`` and ``resolve_position``)
-KINDS: dict[str, ModuleType] = {"jeopardy": jeopardy_actions, "scorecard": scorecard_actions}
+
+@dataclass(frozen=True)
+class Kind:
+    """What the API asks of a kind of game: its actions by name, and a link read back."""
+
+    ACTIONS: dict[str, Callable[[Game, dict, object], dict]]
+    resolve_position: Callable[[Game, LinkValues], dict]
+
+
+#: each kind of game's actions and link resolver
+KINDS: dict[str, Kind] = {
+    "jeopardy": Kind(jeopardy_actions.ACTIONS, jeopardy_links.resolve_position),
+    "scorecard": Kind(scorecard_actions.ACTIONS, scorecard_actions.resolve_position),
+}
 
 
 def game_from_args(args: dict) -> Game:
@@ -47,7 +60,7 @@ def _resolve(args: dict, progress) -> dict:
     fragment = args.get("fragment", "")
     if not isinstance(fragment, str):
         raise InvalidRequestError("argument 'fragment' must be a string")
-    game, link = parse_fragment(fragment)
+    game, link = from_fragment(fragment)
     return KINDS[game.kind].resolve_position(game, link)
 
 

@@ -18,9 +18,12 @@ import time
 from ..core.errors import InvalidRequestError, PycoreError
 from ..core.params import WHOLE_NUMBER
 from ..core.registry import find_game, find_game_class, game_classes, variant_class
-from ..jeopardy.rules import LIVE_MEMORY_BYTES, OBJECTIVES, set_memory_budget
-from ..store.prebuilt import build_tables, prebuilt_games
+from ..jeopardy.budget import LIVE_MEMORY_BYTES, set_memory_budget
+from ..jeopardy.rules import OBJECTIVES
+from ..store.prebuilt import prebuilt_games
 from . import api
+from .cli_format import format_result
+from .tables import build_tables
 
 
 class _Parser(argparse.ArgumentParser):
@@ -213,135 +216,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _format(command: str, result: dict) -> str:
-    if command == "games":
-        return "\n".join(
-            f"{g['name']:<8} {g['title']} [{g['kind']}]"
-            + "".join(
-                f"; {label}: {', '.join(items)}"
-                for label, items in (
-                    ("aliases", g["aliases"]),
-                    ("parameters", [p["name"] for p in g["parameters"]]),
-                    ("state", [v["name"] for v in g["state_vars"]]),
-                )
-                if items
-            )
-            for g in result["games"]
-        )
-    if command == "link":
-        return result["fragment"]
-    if command == "rules":
-        lines = [result["how_to_play"]]
-        if "in_force" in result:
-            lines += ["", "in force:"] + [f"  {k} = {v}" for k, v in result["in_force"].items()]
-            lines += ["", "rule sets: " + ", ".join(result["rule_sets"])]
-        return "\n".join(lines)
-    if command == "evaluate":
-        return (
-            f"{result['policy']} against {result['against']} ({result['game']})\n"
-            f"difference {result['difference']:+.4f}; win rate {result['win_rate']:.4f} "
-            f"(moving first {result['win_rate_first']:.4f}, second {result['win_rate_second']:.4f})"
-        )
-    # (the designer's varied parameter is its table's first column, not a fixed value)
-    head = f"{result['game']} " + " ".join(
-        f"{k}={v}" for k, v in result["params"].items() if v != "" and k != result.get("param")
-    )
-    if result.get("objective") == "turn-score":
-        if command == "solve":
-            return f"{head}\nexpected points of one turn under optimal play = {result['expected_score']:.6f}"
-        head += " (expected points of this turn)"
-    if "expected_score" in result or "expected_final" in result or "probabilities" in result:
-        return _format_scorecard(command, head, result)
-    note = f"\nnote: {result['model_note']}" if result.get("model_note") else ""
-    if command == "solve":
-        return (
-            f"{head}\nP(first player wins) = {result['p_first_player_wins']:.6f}\n"
-            f"{result['states']} states, {result['iterations']} sweeps, residual {result['residual']:.1e}, "
-            f"{result['seconds']:.2f} s ({result['source']}){note}"
-        )
-    if command == "advise":
-        state = ", ".join(f"{k}={v}" for k, v in result["state"].items())
-        lines = [f"{head}  state {state}"]
-        for action, value in result["values"].items():
-            what = "points" if result.get("objective") == "turn-score" else "P(win)"
-            outlook = result["outlook"].get(action)
-            unit = result.get("unit", "points")
-            detail = f"   bust {outlook['bust']:.1%}, {outlook['points']:.2f} {unit} this turn" if outlook else ""
-            lines.append(f"  {action:<4}  " + ("not allowed" if value is None else f"{what} = {value:.6f}{detail}"))
-        margin = "" if result["margin"] is None else f" (by {result['margin']:.6f})"
-        lines.append(f"best: {result.get('best_before_roll', result['best'])}{margin}")
-        lines.append(f"why: {result['reason']}")
-        rolled = result.get("roll")
-        if rolled:
-            what = "a bust, the turn is over" if rolled["turn_over"] else "choices, best first"
-            lines.append(f"the roll {''.join(map(str, rolled['faces']))}: {what}")
-            for choice in rolled["choices"]:
-                what = f"keep {''.join(map(str, choice['keep'])):<6}" if "keep" in choice else f"{choice.get('label', 'go on'):<11}"
-                state = ", ".join(f"{k}={v}" for k, v in choice["state"].items())
-                lines.append(f"  {what} +{choice['gain']:<5} then {choice['then']:<4} {choice['value']:.6f}  ({state})")
-        return "\n".join(lines) + note
-    if command == "policies":
-        lines = [f"{head}\n{'policy':<34} {'difference':>10} {'win rate':>9}"]
-        for r in result["policies"]:
-            lines.append(f"{r['name']:<34} {r['difference']:>10.4f} {r['win_rate']:>9.4f}")
-        return "\n".join(lines)
-    if command == "design":
-        lines = [f"{head}\n{result['param']:>8}  P(first)  fairest head start  expected turns  optimal vs {result['rows'][0]['policy']}"]
-        for r in result["rows"]:
-            skill = "" if r["skill"] is None else f"{r['skill']:.4f}"
-            komi = r["fairest_komi"]
-            to = f"{abs(komi)} to player {1 if komi > 0 else 2}" if komi else "none"
-            head_start = f"{to} ({r['fairest_p_first_player_wins']:.4f})"
-            lines.append(f"{r['value']:>8}  {r['p_first_player_wins']:.4f}    {head_start:<26} {r['expected_turns']:>8.2f}  {skill:>10}")
-        return "\n".join(lines)
-    if command in ("play", "review"):
-        return _format_review(head, result)
-    if command == "komi":
-        lines = [f"{head}\n{'points':>6}  P(first player wins)"]
-        for r in result["komi"]:
-            mark = "  <- fairest" if r["points"] == result["fairest"] else ""
-            lines.append(f"{r['points']:>6}  {r['p_first_player_wins']:.4f}{mark}")
-        return "\n".join(lines)
-    raise AssertionError(command)
-
-
-def _format_scorecard(command: str, head: str, result: dict) -> str:
-    if command == "solve":
-        return (
-            f"{head}\nexpected score under optimal play = {result['expected_score']:.4f}\n"
-            f"{result['anchors']} anchors, {result['seconds']:.2f} s ({result['source']})"
-        )
-    if command == "distribution":
-        pct = ", ".join(f"{p}%: {v}" for p, v in result["percentiles"].items())
-        return (
-            f"{head}\nmean {result['mean']:.4f}, sd {result['sd']:.4f}, median {result['median']}, "
-            f"range {result['min']}-{result['max']}\npercentiles {pct}\n"
-            f"P(beats another optimal player) = {result['p_beats_optimal']:.4f}"
-        )
-    dice = "start of turn" if result["dice"] is None else f"dice {''.join(map(str, result['dice']))}"
-    lines = [
-        f"{head}  card [{result['scorecard']}] ({result['score_so_far']} points), {dice}, "
-        f"{result['rolls_left']} roll{'' if result['rolls_left'] == 1 else 's'} left",
-        f"expected final score {result['expected_final']:.4f}",
-    ]
-    for keep in result["keeps"][:8]:
-        kept = "".join(map(str, keep["keep"])) or "nothing"
-        lines.append(f"  keep {kept:<6} {keep['expected_final']:10.4f}  (-{keep['loss']:.4f})")
-    for box in result["boxes"]:
-        lines.append(f"  {box['title']:<16} {box['points']:>3} pts {box['expected_final']:10.4f}  (-{box['loss']:.4f})")
-    target = result.get("target")
-    if target:
-        if "error" in target:  # too far from the end to solve live: the advice above stands
-            lines.append(f"to reach {target['target']}: {target['error']}")
-            return "\n".join(lines)
-        lines.append(f"to reach {target['target']}: best chance {target['p_reach']:.6f}")
-        if target["p_reach_playing_for_points"] is not None:
-            lines.append(f"  playing for points instead: {target['p_reach_playing_for_points']:.6f}")
-        for option in target["options"][:8]:
-            kept = "".join(map(str, option.get("keep", []))) or "nothing"
-            what = f"keep {kept}" if option["kind"] == "keep" else option["box"]
-            lines.append(f"  {what:<12} P(reach) = {option['p_reach']:.6f}")
-    return "\n".join(lines)
+def _kind_of(request: dict) -> str | None:
+    """The kind of the game a request names (None: a request of every game)."""
+    return find_game_class(request["game"]).kind if isinstance(request.get("game"), str) else None
 
 
 def _policy_args(request: dict, games_policies: list[str]) -> dict:
@@ -385,47 +262,6 @@ def _position_request(request: dict) -> dict:
         parts[rolled] = sum(c.isdigit() for c in request["dice"])
     out["state"] = ",".join(f"{k}={v}" for k, v in parts.items())
     return out
-
-
-def _format_review(head: str, result: dict) -> str:
-    if "players" not in result["record"]:  # a scorecard game, played alone
-        return _format_card_review(head, result)
-    players = result["record"]["players"]
-    outcome = "a draw" if result["winner"] is None else f"{players[result['winner']]} (player {result['winner'] + 1}) won"
-    scores = " to ".join(str(s) for s in result["scores"])
-    table = f"{players[0]} (first) against {players[1]}" if len(players) == 2 else f"{players[0]} (first), {', '.join(players[1:])}"
-    lines = [f"{head}\n{table}: {outcome}, {scores}, in {len(result['record']['moves'])} moves"]
-    if result.get("two_player_values"):
-        lines.append(f"(with {len(players)} players each decision is valued in the two-player game against the "
-                     "strongest opponent: a guide, not the many-player optimum)")
-    for seat, name in enumerate(players):
-        lines.append(f"player {seat + 1} ({name}): {result['mistakes'][seat]} of "
-                     f"{sum(1 for d in result['decisions'] if d['player'] == seat)} decisions not the best, "
-                     f"costing {result['total_cost'][seat]:.4f} P(win) in all")
-    for d in result["decisions"]:
-        if d["cost"] > 1e-12:
-            state = ",".join(f"{k}={v}" for k, v in d["state"].items())
-            lines.append(f"  move {d['move']:>4}  player {d['player'] + 1} at {state}: {_what(d['action'])} "
-                         f"(best {_what(d['best'])}), cost {d['cost']:.4f}")
-    return "\n".join(lines)
-
-
-def _format_card_review(head: str, result: dict) -> str:
-    record = result["record"]
-    lines = [f"{head}\n{record['player']}: {result['score']} points in {len(record['moves'])} moves; "
-             f"{result['mistakes']} of {len(result['decisions'])} decisions not the best, "
-             f"costing {result['total_cost']:.2f} expected points in all"]
-    for d in result["decisions"]:
-        if d["cost"] > 1e-9:
-            dice = "".join(str(x) for x in d["state"]["dice"])
-            lines.append(f"  move {d['move']:>3}  {d['state']['scorecard'] or 'empty card'}, dice {dice}, "
-                         f"{d['state']['rolls_left']} rerolls left: {d['played_label']} (best {d['best_label']}), "
-                         f"cost {d['cost']:.2f}")
-    return "\n".join(lines)
-
-
-def _what(action) -> str:
-    return action if isinstance(action, str) else "choose " + ",".join(f"{k}={v}" for k, v in action.items())
 
 
 def _design_request(request: dict) -> dict:
@@ -572,7 +408,7 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(args, "json", False):
             print(json.dumps(result, allow_nan=False))
         else:
-            print(_format(args.command, result))
+            print(format_result(args.command, result, _kind_of(request)))
         sys.stdout.flush()
     except BrokenPipeError:  # piped into head: the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # (no second error at exit)

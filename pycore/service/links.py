@@ -58,7 +58,7 @@ def _default(game: Game, param) -> object:
         return param.default
 
 
-def parse_fragment(fragment: str) -> tuple[Game, LinkValues]:
+def from_fragment(fragment: str) -> tuple[Game, LinkValues]:
     """The nearest valid game and variant of a fragment, and what is left of it (the
     position's keys) with the problems found."""
     text = fragment.lstrip("#")

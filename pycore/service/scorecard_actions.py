@@ -36,13 +36,15 @@ from urllib.parse import quote
 
 import numpy as np
 
+from ..core.cache import BoundedCache
 from ..core.errors import InvalidRequestError, InvalidStateError, PycoreError
 from ..core.params import WHOLE_NUMBER, not_a_number
-from ..core.records import game_record, linked_record, record_game
-from ..scorecard.match import CardRecord, extend, find_player, play, replay, review
+from ..core.play import Record, linked_record
+from ..core.records import game_record, record_game
+from ..scorecard.match import RULES as CARD_RULES
+from ..scorecard.match import extend, find_player, play, replay, review
 from ..scorecard.rules import ScorecardGame
 from ..scorecard.solitaire import (
-    TargetSolution,
     distribution_stats,
     options_from_table,
     score_distribution,
@@ -52,6 +54,7 @@ from ..scorecard.solitaire import (
     turn_options,
 )
 from ..store.prebuilt import load_result, load_table
+from .arguments import whole_number
 from .links import LinkValues, to_fragment
 
 
@@ -98,7 +101,7 @@ class Position:
             pairs.append(("target", str(self.target)))
         return to_fragment(game, pairs)
 
-    def as_json(self) -> dict:
+    def to_json(self) -> dict:
         return {
             "scorecard": self.card.to_text(),
             "dice": None if self.dice is None else list(self.dice),
@@ -160,7 +163,7 @@ def _advise(game: ScorecardGame, args: dict, progress=None) -> dict:
     if card.complete:  # the game is over: its final score is the answer
         return {
             **_head(game),
-            **position.as_json(),
+            **position.to_json(),
             "complete": True,
             "final_score": card.score,
             "score_so_far": card.score,
@@ -179,7 +182,7 @@ def _advise(game: ScorecardGame, args: dict, progress=None) -> dict:
     base = card.score
     result = {
         **_head(game),
-        **position.as_json(),
+        **position.to_json(),
         "score_so_far": base,
         "upper_total": card.upper_total,
         "open_boxes": [key for b, key in enumerate(game.box_keys()) if b not in card.filled],
@@ -205,7 +208,8 @@ def _advise(game: ScorecardGame, args: dict, progress=None) -> dict:
 
 
 TARGET_BUDGET = 60_000  # turn-start positions x deficits solved live for one target request
-_TARGETS: dict[tuple, TargetSolution] = {}
+#: (rule set, anchor, deficit) -> its target table: one position's at a time (about a second to make)
+_TARGETS = BoundedCache("target tables", 1)
 
 
 def _target(game, position: Position, anchor: int, target, values, result: dict, progress) -> dict:
@@ -224,11 +228,7 @@ def _target(game, position: Position, anchor: int, target, values, result: dict,
             f"(turn-start positions x points still needed), the limit is {TARGET_BUDGET:,}; "
             "try it with fewer boxes open or a nearer target"
         )
-    key = (game.key, anchor, deficit)
-    if key not in _TARGETS:
-        _TARGETS.clear()  # one position's table at a time: it is recomputed in about a second
-        _TARGETS[key] = solve_target(game, deficit, start=anchor, progress=progress)
-    solution = _TARGETS[key]
+    solution = _TARGETS.get((game.key, anchor, deficit), lambda: solve_target(game, deficit, start=anchor, progress=progress))
     # the expected-score player's chance, from its exact distribution of the points to come
     future = score_distribution(game, values, start=anchor)
     p_points = float(future[deficit:].sum())
@@ -295,9 +295,7 @@ def _link(game: ScorecardGame, args: dict, progress) -> dict:
 
 def _play(game: ScorecardGame, args: dict, progress) -> dict:
     """A whole game with seeded dice by ``policy`` (optimal or greedy); its record and review."""
-    seed = args.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise InvalidRequestError(f"argument 'seed' must be a whole number from 0 to {2**63 - 1}, got {seed!r}")
+    seed = whole_number(args, "seed", None, 0, 2**63 - 1, required=True)
     given = [k for k in ("against", "seat", "komi") if args.get(k) is not None]
     if given:
         raise InvalidRequestError(f"{game.name} is played alone: it has no {', '.join(given)}")
@@ -305,20 +303,20 @@ def _play(game: ScorecardGame, args: dict, progress) -> dict:
     return _reviewed(game, values, play(game, values, seed, find_player(args.get("policy"))))
 
 
-def _recorded(game: ScorecardGame, args: dict) -> tuple[ScorecardGame, CardRecord, np.ndarray]:
+def _recorded(game: ScorecardGame, args: dict) -> tuple[ScorecardGame, Record, np.ndarray]:
     """The ``record`` argument, its game (with the record's own rule set, which must be of
     this game) and the values to play and review it by."""
-    record = CardRecord.from_json(game_record(args.get("record"), game, "game, params, seed and moves"))
+    record = Record.from_json(game_record(args.get("record"), game, CARD_RULES.fields), CARD_RULES)
     game = record_game(game, record.params)
     return game, record, load_table(game).values
 
 
-def record_link(game: ScorecardGame, record: CardRecord) -> str:
+def record_link(game: ScorecardGame, record: Record) -> str:
     """A link that opens this game where it stands, in Play."""
     return f"#{to_fragment(game, [('view', 'play'), ('record', record.to_link())])}"
 
 
-def _reviewed(game: ScorecardGame, values: np.ndarray, record: CardRecord) -> dict:
+def _reviewed(game: ScorecardGame, values: np.ndarray, record: Record) -> dict:
     """A record's review, each decision with the link to its position in the advisor."""
     out = review(game, values, record).to_json()
     for decision in out["decisions"]:
@@ -373,7 +371,7 @@ def resolve_position(game: ScorecardGame, link: LinkValues) -> dict:
     view: dict = {"view": "scorecard"}
     raw_view = values.pop("view", None)
     raw_record = values.pop("record", None)
-    record = None if raw_record is None else linked_record(game, raw_record, CardRecord, replay, problems)
+    record = None if raw_record is None else linked_record(game, raw_record, CARD_RULES, problems)
     if record is not None:
         view = {"view": "play", "record": record.to_json()}
     elif raw_view == "play":
@@ -395,7 +393,7 @@ def resolve_position(game: ScorecardGame, link: LinkValues) -> dict:
     fragment = "#" + position.fragment(game)
     return {
         **_head(game),
-        "position": position.as_json(),
+        "position": position.to_json(),
         # Play's address: the rule set and view=play (the game itself is kept by the page)
         "fragment": "#" + to_fragment(game, [("view", "play")]) if view["view"] == "play" else fragment,
         "problems": problems,

@@ -8,7 +8,8 @@ turn-start values and any extra arrays the game keeps, see
 rules, results and the command that regenerates it. Loading checks the file
 against the manifest and the rules, so a corrupted or stale table is refused
 with a message naming it. What goes in a table is the game's business
-(``build_table``, ``table_order``); this module only stores and checks.
+(what each kind of game builds: :mod:`pycore.service.tables`; where its values go:
+``table_order``); this module only stores and checks.
 
 The directory is ``$ROLL_OR_HOLD_TABLES`` if set (the browser's worker writes
 the fetched files to its in-memory file system and sets it), else the
@@ -27,12 +28,13 @@ from pathlib import Path
 
 import numpy as np
 
+from ..core.cache import BoundedCache
+from ..core.progress import Progress
 from ..core.registry import game_classes
 from .codec import SCALE_BITS, TableError, decode_table, encode_table
 
 MANIFEST = "manifest.json"
 REGENERATE = "python -m pycore tables"
-Progress = Callable[[str, float], None]
 
 
 @dataclass(frozen=True)
@@ -59,9 +61,11 @@ def prebuilt_games() -> list:
     return [game for cls in game_classes() for game in cls.prebuilt_variants()]
 
 
-def build_tables(out_dir: Path | None = None, progress: Progress | None = None, games: list | None = None) -> dict:
-    """Solve every variant that ships a table (or ``games``), write the tables and the
-    manifest; returns the manifest. Entries of other games already listed are kept."""
+def write_tables(build: Callable, out_dir: Path | None = None, progress: Progress | None = None,
+                 games: list | None = None) -> dict:
+    """Solve every variant that ships a table (or ``games``) by ``build(game, progress)`` (a
+    :class:`TableContent`), write the tables and the manifest; returns the manifest. Entries of
+    other games already listed are kept."""
     out_dir = Path(out_dir or tables_dir())
     try:  # a bad directory is said before minutes of solving, not after
         out_dir.mkdir(parents=True, exist_ok=True)
@@ -76,7 +80,7 @@ def build_tables(out_dir: Path | None = None, progress: Progress | None = None, 
         step = (lambda stage, f, name=game.table_stem: progress(f"{name}: {stage}", f)) if progress else None
         peak_is_this_builds = _reset_peak_memory()
         started = time.perf_counter()
-        content = game.build_table(step)
+        content = build(game, step)
         seconds = time.perf_counter() - started
         data = encode_table(game.table_rules, content.values, content.extra, content.scale_bits)
         (out_dir / table_file(game)).write_bytes(data)
@@ -187,7 +191,8 @@ class LoadedTable:
         return self.extra["distribution"]
 
 
-_LOADED: dict[tuple, LoadedTable] = {}
+#: game key -> its table, read and checked: every table shipped (ten) fits
+LOADED = BoundedCache("loaded tables", 16)
 
 
 #: what each entry of the manifest's lists must give (each a string)
@@ -221,8 +226,10 @@ def read_manifest(directory: Path | None = None) -> dict:
 
 def load_table(game) -> LoadedTable:
     """The game's prebuilt table, checked against the manifest (cached)."""
-    if game.key in _LOADED:
-        return _LOADED[game.key]
+    return LOADED.get(game.key, lambda: _read_table(game))
+
+
+def _read_table(game) -> LoadedTable:
     directory = tables_dir()
     entries = {e.get("file"): e for e in read_manifest(directory).get("tables", [])}
     name = table_file(game)
@@ -235,6 +242,4 @@ def load_table(game) -> LoadedTable:
         raise TableError(f"table {name} has {stored.size} values; these rules have {order.size} anchors")
     values = np.zeros(size)
     values[order] = stored
-    loaded = LoadedTable(game, values, extra, entries[name])
-    _LOADED[game.key] = loaded
-    return loaded
+    return LoadedTable(game, values, extra, entries[name])

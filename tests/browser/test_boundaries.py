@@ -6,8 +6,9 @@ import pytest
 from playwright.sync_api import expect
 
 from pycore import api, find_game
-from pycore.jeopardy.boundary import panel_grid, panels, slice_of
-from pycore.service.jeopardy_actions import solution_for
+from pycore.jeopardy.boundary import panel_grid, slice_of
+from pycore.jeopardy.panel import panels
+from pycore.service.jeopardy_requests import solution_for
 
 TIMEOUT = 90_000
 

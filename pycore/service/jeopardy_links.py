@@ -1,0 +1,114 @@
+"""Links to two-player positions: the fragment of a position and view (:func:`fragment`), and
+a link read back into the nearest position there is (:func:`resolve_position`), whatever was
+wrong with it said in the player's words.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from ..core.errors import PycoreError
+from ..core.params import not_a_number
+from ..core.play import linked_record
+from ..jeopardy.editing import nearest_state
+from ..jeopardy.match import RULES as MATCH_RULES
+from ..jeopardy.rules import (
+    OBJECTIVES,
+    VIEW_TITLES,
+    JeopardyGame,
+)
+from ..jeopardy.vocabulary import State
+from .jeopardy_requests import VIEWS, default_objective
+from .links import LinkValues, to_fragment
+
+
+def person_words(text: str) -> str:
+    """A message as a player reads it: no leading game name ("farkle: ..."), no closing stop."""
+    head = text.split(": ", 1)
+    if len(head) == 2 and " " not in head[0]:
+        text = head[1]
+    return text.rstrip(".")
+
+
+def default_view(game: JeopardyGame) -> dict[str, str]:
+    return {"view": "advice", "axis": game.turn_vars[0], "objective": default_objective(game)}
+
+
+def view_axes(game: JeopardyGame) -> tuple[str, ...]:
+    return (game.score_var, game.opponent_var, game.turn_vars[0])
+
+
+def fragment(game: JeopardyGame, state: State, view: dict | None = None) -> str:
+    """The fragment (without ``#``) of a state of a game (and a view)."""
+    pairs = [(k, quote(str(v), safe="")) for k, v in game.state_values(state).items()]
+    view = {**default_view(game), **(view or {})}
+    if view["view"] != "advice":
+        pairs.append(("view", quote(str(view["view"]), safe="")))
+        if view["view"] == "slice":
+            pairs.append(("axis", quote(str(view["axis"]), safe="")))
+    if view.get("rule"):
+        pairs.append(("rule", quote(view["rule"], safe="")))
+    if view["objective"] != default_objective(game):  # the advice's objective, unless the one a bare link means
+        pairs.append(("objective", quote(str(view["objective"]), safe="")))
+    return to_fragment(game, pairs)
+
+
+def resolve_position(game: JeopardyGame, link: LinkValues) -> dict:
+    """The nearest valid state and view of a link's remaining keys (never fails)."""
+    problems = link.problems
+    view = default_view(game)
+    raw = link.pop("view")
+    if raw is not None:
+        if raw in game.views:
+            view["view"] = raw
+        elif raw in VIEWS:
+            problems.append(f"{game.title} has no {VIEW_TITLES[raw]} view yet (its views: "
+                            f"{', '.join(VIEW_TITLES[v] for v in game.views)}); showing the advice")
+        else:
+            problems.append(f"there is no view {raw!r} (the views of {game.title}: "
+                            f"{', '.join(VIEW_TITLES[v] for v in game.views)}); showing the advice")
+    raw = link.pop("axis")
+    if raw is not None:
+        if raw in view_axes(game):
+            view["axis"] = raw
+        else:
+            problems.append(f"axis must be one of {', '.join(view_axes(game))}, got {raw!r}")
+    raw = link.pop("objective")
+    if raw is not None:
+        if raw in OBJECTIVES:
+            view["objective"] = raw
+        else:
+            problems.append(f"objective must be one of {', '.join(OBJECTIVES)}, got {raw!r}; using {game.default_objective}")
+    rule = link.pop("rule")
+    if rule is not None:
+        # kept as text: it is checked and evaluated only when the user asks
+        if len(rule) > 1000:
+            problems.append("the rule in the link is longer than 1000 characters and was dropped")
+        elif rule.strip():
+            view["rule"] = rule
+    raw = link.pop("record")
+    record = None if raw is None else linked_record(game, raw, MATCH_RULES, problems)
+    if record is not None:
+        # a game with the computer's dice goes on in Play; one entered at the table, at the table
+        view = {**view, "view": "play" if record.seed is not None else "table", "record": record.to_json()}
+    wanted: dict[str, object] = {}
+    for key, raw in link.values.items():
+        if key not in game.state_vars:
+            problems.append(f"{game.name} has no {key!r} (ignored); its state is {', '.join(game.state_vars)}")
+            continue
+        try:
+            wanted[key] = game.parse_value(key, raw)
+        except PycoreError:
+            problems.append(f"{not_a_number(key, raw)} (ignored)")
+    state, state_problems = nearest_state(game, wanted)
+    problems += state_problems
+    return {
+        "game": game.name,
+        "params": game.params,
+        "state": game.state_values(state),
+        "fragment": "#" + fragment(game, state, view),
+        "problems": problems,
+        "view": view,
+        # what the link means without an objective (the one turn where no win chances can be had)
+        "default_objective": default_objective(game),
+    }

@@ -1,0 +1,81 @@
+"""The two-player actions of a game played or reviewed: ``play`` (a new game, or one move on),
+``move``, ``review``, and a record's share link (:func:`record_link`).
+"""
+
+from __future__ import annotations
+
+from ..core.errors import InvalidRequestError
+from ..core.play import Record
+from ..core.records import game_record, record_game
+from ..jeopardy.match import RULES as MATCH_RULES
+from ..jeopardy.match import Values as MatchValues
+from ..jeopardy.match import extend, find_player, play, replay, review, start_state
+from ..jeopardy.rules import JeopardyGame
+from .arguments import whole_number
+from .jeopardy_links import fragment
+from .jeopardy_requests import head, solved
+
+
+def _play(game: JeopardyGame, args: dict, progress) -> dict:
+    """A whole game with seeded dice between ``policy`` (yours: optimal, a policy's name or a
+    rule) in seat ``seat`` (1: first) and ``against``; its record and review
+    (:mod:`pycore.jeopardy.match`)."""
+    seed = whole_number(args, "seed", None, 0, 2**63 - 1, required=True)
+    seat = whole_number(args, "seat", 1, 1, 2) - 1
+    komi = whole_number(args, "komi", 0, -game.goal + 1, game.goal - 1)
+    yours, theirs = find_player(game, args.get("policy")), find_player(game, args.get("against"))
+    players = (yours, theirs) if seat == 0 else (theirs, yours)
+    solution, _ = solved(game, args, progress)
+    values = MatchValues(game, solution.anchor_value)
+    return {"you": seat, **_reviewed(game, values, play(game, values, players, seed, komi))}
+
+
+def _recorded(game: JeopardyGame, args: dict, progress) -> tuple[JeopardyGame, Record, MatchValues]:
+    """The ``record`` argument, its game (with the record's own parameters, which must be of
+    this game) and the values to play and review it by."""
+    record = Record.from_json(game_record(args.get("record"), game, MATCH_RULES.fields), MATCH_RULES)
+    game = record_game(game, record.params)
+    solution, _ = solved(game, args, progress)
+    return game, record, MatchValues(game, solution.anchor_value)
+
+
+def _reviewed(game: JeopardyGame, values: MatchValues, record: Record) -> dict:
+    """A record's review, each decision with the link to its state in the advisor."""
+    out = review(game, values, record).to_json()
+    boundary = next((v for v in ("slice", "thresholds") if v in game.views), None)
+    for decision in out["decisions"]:
+        state = game.state(**decision["state"])
+        decision["link"] = "#" + fragment(game, state)
+        decision["boundary_link"] = "#" + fragment(game, state, {"view": boundary}) if boundary else None
+    return {**head(game), "record": record.to_json(), "share": record_link(game, record), **out}
+
+
+def record_link(game: JeopardyGame, record: Record) -> str:
+    """A link that opens this game where it stands (in Play, or at the table for a game entered there)."""
+    view = "play" if record.seed is not None else "table"
+    return f"#{fragment(game, start_state(game, record.komi), {'view': view})}&record={record.to_link()}"
+
+
+def _review(game: JeopardyGame, args: dict, progress) -> dict:
+    """A saved record's review (the record's own game and parameters, which must be this game)."""
+    game, record, values = _recorded(game, args, progress)
+    return _reviewed(game, values, record)
+
+
+def _move(game: JeopardyGame, args: dict, progress) -> dict:
+    """One move of a game in progress: the person's ``move`` (``{"action": "roll"}`` draws the
+    faces from the record's seed; ``hold``; ``{"action": "choose", "option": {...}}``) or, with
+    ``player`` (optimal, a policy's name or a rule), the computer's; the record with it and the
+    position after it."""
+    game, record, values = _recorded(game, args, progress)
+    checked = args.get("check_players", [])  # a new game's computer players, checked before it starts
+    if not (isinstance(checked, list) and all(isinstance(label, str) for label in checked)):
+        raise InvalidRequestError(f"argument 'check_players' must be a list of players' labels, got {checked!r}")
+    for label in checked:
+        find_player(game, label)
+    if "move" not in args and "player" not in args:  # where a saved game stands
+        return {**head(game), "record": record.to_json(), "position": replay(game, record).to_json(),
+                "share": record_link(game, record), "policies": [p.name for p in game.human_policies()]}
+    player = find_player(game, args["player"]) if "player" in args else None
+    record, at = extend(game, values, record, args.get("move"), player)
+    return {**head(game), "record": record.to_json(), "position": at.to_json(), "share": record_link(game, record)}

@@ -1,0 +1,200 @@
+"""The two-player actions of the views beyond the advice: the roll/hold boundary (``panels``,
+``slice``, ``solid``, ``table_csv``), the strategy lab (``policies``, ``evaluate``,
+``mistakes``), head starts (``komi``) and the variant designer (``design``).
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from ..core.cache import BoundedCache
+from ..core.errors import InvalidRequestError
+from ..jeopardy.boundary import panel_grid, pick, slice_of, solid_of, table_csv
+from ..jeopardy.budget import check_solvable
+from ..jeopardy.design import MAX_VALUES as MAX_DESIGN_VALUES
+from ..jeopardy.design import design, parse_values
+from ..jeopardy.panel import axes_of, panel_title, panels
+from ..jeopardy.rule_language import parse_rule
+from ..jeopardy.rules import (
+    JeopardyGame,
+)
+from ..jeopardy.solvers import check_rule_on_boundary
+from ..jeopardy.strategy import choose_policy, fairest_komi, komi_table, matchup, mistakes, policy_results
+from .arguments import text, whole_number
+from .jeopardy_requests import head, prebuilt, solved
+
+
+def _policies(game: JeopardyGame, args: dict, progress) -> dict:
+    solution, _ = solved(game, args, progress)
+    # a table's policy results are computed with it (minutes for a factored game) and shipped in
+    # it: a solution read from the table as it is (no sweep) answers with them
+    table = prebuilt(game) if not solution.iterations else None
+    known = table.entry.get("policies") if table is not None else None
+    return {
+        **head(game),
+        "definition": "policy's win rate minus the optimal player's, each seat equally likely",
+        "policies": [r.to_json() for r in policy_results(solution, known, progress)],
+    }
+
+
+def _komi(game: JeopardyGame, args: dict, progress) -> dict:
+    solution, _ = solved(game, args, progress)
+    max_points = whole_number(args, "max_points")
+    rows = komi_table(solution, max_points)
+    fairest = fairest_komi(rows)
+    return {
+        **head(game),
+        "komi": [{"points": r.points, "p_first_player_wins": r.p_first_player_wins} for r in rows],
+        "fairest": fairest.points,
+        "fairest_p_first_player_wins": fairest.p_first_player_wins,
+    }
+
+
+def design_games(game: JeopardyGame, args: dict) -> tuple[str, list, dict]:
+    """(param, values, {value: game}) of a designer's request (``param``, ``values``:
+    "20:100:10", "20,50" or a list); every value is checked before anything is solved, so a
+    bad one costs nothing."""
+    names = [p.name for p in game.parameters]
+    param = args.get("param")
+    if param not in names:
+        raise InvalidRequestError(f"param must be one of {', '.join(names)} (a parameter of {game.name}), got {param!r}")
+    raw = args.get("values")
+    choices = game.parameter(param).choices
+    if isinstance(raw, str):
+        values = [v.strip() for v in raw.split(",")] if choices else parse_values(raw)
+    elif isinstance(raw, list) and 0 < len(raw) <= MAX_DESIGN_VALUES:
+        values = raw
+    else:
+        raise InvalidRequestError(f"values must be a range such as 20:100:10 or a list of 1 to {MAX_DESIGN_VALUES} values")
+    twice = sorted({str(v) for v in values if values.count(v) > 1})
+    if twice:
+        raise InvalidRequestError(f"{param} {', '.join(twice)} is listed more than once")
+    games = {}
+    for value in values:
+        variant = type(game)(**{**game.params, param: value})  # InvalidParameterError names a bad value
+        check_solvable(variant)
+        games[value] = variant
+    return param, values, games
+
+
+def _design(game: JeopardyGame, args: dict, progress) -> dict:
+    """For each value of one parameter, the designer's numbers (:mod:`pycore.jeopardy.design`)."""
+    param, values, games = design_games(game, args)
+    rows = design(games.__getitem__, param, values, progress)
+    return {**head(game), "param": param, "rows": [r.to_json() for r in rows]}
+
+
+#: (game key, the panel fixed) -> the last panel drawn (a slice after a slice is a lookup)
+_GRIDS = BoundedCache("boundary panels", 1)
+
+
+def _panel_grid(game: JeopardyGame, args: dict, progress):
+    solution, _ = solved(game, args, progress)
+    cache_key = (game.key, json.dumps(args.get("fixed"), sort_keys=True))
+    return solution, _GRIDS.get(cache_key, lambda: panel_grid(solution, args.get("fixed"), progress))
+
+
+def _panels(game: JeopardyGame, args: dict, progress) -> dict:
+    solution, _ = solved(game, args, progress)
+    return {**head(game), "axes": list(axes_of(game)), "panels": panels(solution)}
+
+
+def _slice(game: JeopardyGame, args: dict, progress) -> dict:
+    if isinstance(args.get("rule"), str):
+        check_rule_on_boundary(game)  # (before any solve or sweep)
+    solution, grid = _panel_grid(game, args, progress)
+    axis, at = args.get("axis"), args.get("at")
+    if axis in grid.axes and isinstance(at, int) and not isinstance(at, bool):
+        # a state beyond the drawn box (e.g. a turn total past every roll) sees the nearest slice
+        at = max(0, min(at, grid.roll.shape[grid.axes.index(axis)] - 1))
+    answer = {**head(game), "title": panel_title(game, grid.fixed), **slice_of(grid, axis, at)}
+    if isinstance(args.get("rule"), str):
+        answer.update(_disagreements_on_slice(solution, grid, args["rule"], answer))
+    return answer
+
+
+#: (game key, rule) -> (A, T) tables of a rule's visits and disagreement costs: the last rule
+_MISTAKE_TABLES = BoundedCache("a rule's mistakes", 1)
+
+
+def _mistake_tables(solution, rule: str) -> dict:
+    """(A, T) tables of expected visits and disagreement costs of a rule
+    against optimal play, kept for the last rule asked about."""
+
+    def make() -> dict:
+        _, policy = choose_policy(solution, None, rule)
+        visits, cost = mistakes(solution, policy, limit=0)["tables"]
+        return {"visits": visits, "cost": cost}
+
+    return _MISTAKE_TABLES.get((solution.game.key, rule), make)
+
+
+def _disagreements_on_slice(solution, grid, rule: str, shown: dict) -> dict:
+    """Where the rule disagrees with optimal play on this slice: the cost of
+    each disagreement and how often the state is reached (against optimal)."""
+    tables = _mistake_tables(solution, rule)
+    cost = pick(grid, grid.take(tables["cost"], 0.0), shown["axis"], shown["at"])
+    visits = pick(grid, grid.take(tables["visits"], 0.0), shown["axis"], shown["at"])
+    marks = [
+        {"x": int(x), "y": int(y), "cost": float(cost[y, x]), "visits": float(visits[y, x])}
+        for y, x in np.argwhere(cost > 0)
+    ]
+    return {"rule": rule, "disagreements": marks}
+
+
+def _solid(game: JeopardyGame, args: dict, progress) -> dict:
+    solution, grid = _panel_grid(game, args, progress)
+    answer = {**head(game), "title": panel_title(game, grid.fixed), **solid_of(grid)}
+    if isinstance(args.get("rule"), str):
+        cost = grid.take(_mistake_tables(solution, args["rule"])["cost"], 0.0)
+        answer["rule"] = args["rule"]
+        answer["disagreements"] = [[int(i), int(j), int(t)] for i, j, t in np.argwhere(cost > 0)]
+    return answer
+
+
+def _table_csv(game: JeopardyGame, args: dict, progress) -> dict:
+    solution, grid = _panel_grid(game, args, progress)
+    name = "-".join([game.name] + [f"{k}{v}" for k, v in grid.fixed.items()]) + ".csv"
+    return {**head(game), "filename": name, "csv": table_csv(solution, grid)}
+
+
+def _chosen(solution, args: dict, prefix: str = "") -> tuple[str, object]:
+    return choose_policy(solution, args.get(prefix + "policy"), args.get(prefix + "rule"))
+
+
+def _check_rules(game: JeopardyGame, args: dict) -> None:
+    """Reject a bad rule (or a policy that is not text) before any solving."""
+    for key in ("policy", "rule", "against_policy", "against_rule"):
+        text(args, key)
+    for key in ("rule", "against_rule"):
+        if isinstance(args.get(key), str):
+            parse_rule(args[key], game.columns)
+
+
+def _evaluate(game: JeopardyGame, args: dict, progress) -> dict:
+    _check_rules(game, args)
+    solution, _ = solved(game, args, progress)
+    label, policy = _chosen(solution, args)
+    against_label, against = _chosen(solution, args, "against_")
+    result = matchup(solution, policy, against, label, against_label)
+    return {
+        **head(game),
+        "policy": label,
+        "against": against_label,
+        "difference": result.difference,
+        "win_rate": result.win_rate,
+        "win_rate_first": result.win_rate_first,
+        "win_rate_second": result.win_rate_second,
+    }
+
+
+def _mistakes(game: JeopardyGame, args: dict, progress) -> dict:
+    _check_rules(game, args)
+    solution, _ = solved(game, args, progress)
+    label, policy = _chosen(solution, args)
+    limit = whole_number(args, "limit", 10, 0, 1000)
+    found = mistakes(solution, policy, limit)
+    found.pop("tables")
+    return {**head(game), "policy": label, **found}
