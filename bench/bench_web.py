@@ -232,12 +232,13 @@ def main() -> None:
         from pycore import api
         from pycore.core.cache import CACHES
         from pycore.games import zombie_dice
+        from pycore.games.zombie_dice import game as zombie_dice_game
         from pycore.jeopardy.solvers import win_turn_values  # noqa: F401  (imports outside the timing)
 
         # as in a fresh page: the graph, its groups and index, the reachable states built again
         for name in ("advised turns", "turn graph groups", "configuration index", "reachable turn states"):
             CACHES[name].clear()
-        for cached in (zombie_dice.turn_graph, zombie_dice._factored_turn):
+        for cached in (zombie_dice.turn_graph, zombie_dice_game._factored_turn):
             cached.cache_clear()
 
         run = []

@@ -453,3 +453,68 @@ def test_the_hold_threshold_chart_agrees_with_the_advice_at_every_sampled_positi
             assert advice["best"] == "roll", state
             checked["roll"] += 1
     assert checked["roll"] > 50 and checked["hold"] > 50, checked
+
+
+# ---- one turn's brains, all of them (issue 35, item 7) --------------------------------------------
+
+
+def _play_turns(policy, turns: int, seed: int) -> list[int]:
+    """Turns played with labelled dice (drawn one by one, faces rolled), ``policy`` looked up at
+    each position: the brains each banked (0 after three shotguns)."""
+    graph = zombie_dice.turn_graph()
+    index = {c: n for n, c in enumerate(graph.configurations)}
+    rng = random.Random(seed)
+    totals = []
+    for _ in range(turns):
+        cup = [c for c, n in zip(COLOURS, CUP, strict=True) for _ in range(n)]
+        hand, brains_aside, shotguns, brains = [], [], [], 0
+        while True:
+            config = tuple(dice_from_letters("".join(dice)) for dice in (hand, brains_aside, shotguns))
+            if (brains > 0 or shotguns) and not policy[brains, index[config]]:
+                totals.append(brains)
+                break
+            rolled = zombie_dice.roll_labelled_dice(cup, hand, brains_aside, rng)
+            brains_aside += [c for c, f in rolled if f == "brain"]
+            brains += sum(f == "brain" for _, f in rolled)
+            shotguns += [c for c, f in rolled if f == "shotgun"]
+            hand = [c for c, f in rolled if f == "footprint"]
+            if len(shotguns) >= 3:
+                totals.append(0)
+                break
+    return totals
+
+
+def test_thirteen_brains_in_one_turn_are_far_likelier_than_one_in_a_million():
+    """The blog (seed 001): 13 brains in one turn "can be done ... but the probability is about
+    one in a million". Exactly: a turn played for 13 gets there 0.6457 % of the time (1 in
+    155); a turn played for the most brains (or by the blog's own rule) banks 13 or more 1 in
+    about 3,500 times. 20,000 turns played for 13 with labelled dice agree within 4.5 SE, and
+    the whole distribution under each rule sums to 1 with the exact mean."""
+    chase = zombie_dice.turn_for_at_least(13)
+    graph = zombie_dice.turn_graph()
+    p13 = chase.value[0, graph.start]
+    assert round(p13, 6) == 0.006457
+    hits = sum(b >= 13 for b in _play_turns(zombie_dice.rule_of(chase), 20_000, seed=13))
+    assert abs(hits / 20_000 - p13) < 4.5 * (p13 * (1 - p13) / 20_000) ** 0.5
+    best = zombie_dice.best_turn()
+    for rule, mean, at_least_13 in [(zombie_dice.rule_of(best), best.value[0, graph.start], 2.8381e-4),
+                                    (zombie_dice.blog_rule(), zombie_dice.evaluate_turn(zombie_dice.blog_rule()).value[0, graph.start],
+                                     2.8033e-4)]:
+        spread = zombie_dice.brains_distribution(rule)
+        assert spread.sum() == pytest.approx(1.0, abs=1e-12)
+        assert float(spread @ np.arange(len(spread))) == pytest.approx(mean, abs=1e-12)
+        assert float(spread[13:].sum()) == pytest.approx(at_least_13, abs=5e-9)
+    assert 1 / 3600 < 2.8033e-4 < 1 / 3500  # (not one in a million)
+
+
+def test_the_blogs_rule_banks_as_often_as_real_dice_say():
+    """The blog's rule, 20,000 turns with labelled dice: the share of turns banking nothing and
+    the mean within 4.5 standard errors of the exact distribution."""
+    rule = zombie_dice.blog_rule()
+    spread = zombie_dice.brains_distribution(rule)
+    totals = _play_turns(rule, 20_000, seed=1)
+    zero = sum(b == 0 for b in totals) / len(totals)
+    assert abs(zero - spread[0]) < 4.5 * (spread[0] * (1 - spread[0]) / len(totals)) ** 0.5
+    mean = sum(totals) / len(totals)
+    sd = (sum((x - mean) ** 2 for x in totals) / (len(totals) - 1)) ** 0.5
+    assert abs(mean - float(spread @ np.arange(len(spread)))) < 4.5 * sd / len(totals) ** 0.5

@@ -49,7 +49,8 @@ class RuleSet:
     single_five: int = 50
     #: three of a kind of each face 1..6
     three_of_a_kind: tuple[int, ...] = (1000, 200, 300, 400, 500, 600)
-    #: four, five and six of a kind as multiples of three of a kind (Zilch doubles each die)
+    #: four, five and six of a kind as multiples of three of a kind (Zilch doubles each die;
+    #: 0: no such score, the dice past the triple score only as single 1s and 5s)
     more_of_a_kind: tuple[int, ...] = (2, 4, 8)
     #: one of each face (0: no such score)
     straight: int = 1500
@@ -72,7 +73,7 @@ class RuleSet:
         "single_one": "points of a single 1",
         "single_five": "points of a single 5",
         "three_of_a_kind": "points of three 1s, 2s, ... 6s (six numbers)",
-        "more_of_a_kind": "four, five and six of a kind as multiples of three of a kind (three numbers)",
+        "more_of_a_kind": "four, five and six of a kind as multiples of three of a kind (three numbers; 0: none)",
         "straight": "points of 1-2-3-4-5-6 (0: none)",
         "three_pairs": "points of three pairs (0: none)",
         "four_and_pair_as_three_pairs": "four of a kind with a pair counts as three pairs (true/false)",
@@ -96,8 +97,8 @@ class RuleSet:
                 raise bad(name, f"must not be negative, got {getattr(self, name)}")
         if len(self.three_of_a_kind) != FACES or any(v <= 0 for v in self.three_of_a_kind):
             raise bad("three_of_a_kind", f"must be six positive numbers, got {list(self.three_of_a_kind)}")
-        if len(self.more_of_a_kind) != 3 or any(m <= 0 for m in self.more_of_a_kind):
-            raise bad("more_of_a_kind", f"must be three positive multipliers, got {list(self.more_of_a_kind)}")
+        if len(self.more_of_a_kind) != 3 or any(m < 0 for m in self.more_of_a_kind):
+            raise bad("more_of_a_kind", f"must be three multipliers, none negative, got {list(self.more_of_a_kind)}")
         if self.single_one == 0 and self.single_five == 0:
             raise bad("single_one", "and single_five are both 0: only triples would score")
         for name in ("single_one", "single_five", "straight", "three_pairs", "nothing", "minimum_bank",
@@ -172,7 +173,7 @@ RULE_SETS = {
     ),
     "basic": RuleSet(
         "basic",
-        more_of_a_kind=(1, 1, 1),
+        more_of_a_kind=(0, 0, 0),  # (nothing else: a fourth die of a kind scores only as a 1 or a 5)
         straight=0,
         three_pairs=0,
         four_and_pair_as_three_pairs=False,
@@ -234,6 +235,8 @@ def _best_partition(rules: RuleSet, counts: Counts, smaller: dict) -> int | None
         c = counts[face]
         for k in range(3, c + 1):
             points = rules.three_of_a_kind[face] * (1 if k == 3 else rules.more_of_a_kind[k - 4])
+            if not points:  # (no four, five or six of a kind in these rules)
+                continue
             rest = list(counts)
             rest[face] -= k
             consider(points, rest)
