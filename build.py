@@ -238,7 +238,8 @@ def copy_tables(target: Path) -> None:
         raise BuildError(f"{manifest_path} is missing; run `python -m pycore tables`")
     manifest = json.loads(manifest_path.read_text())
     listed = {entry["file"]: entry["sha256"] for entry in manifest["tables"] + manifest.get("results", [])}
-    present = {p.name for p in TABLES.iterdir() if p.name != "manifest.json"}
+    # (a dot folder is a build in progress: .checkpoints)
+    present = {p.name for p in TABLES.iterdir() if p.name != "manifest.json" and not p.name.startswith(".")}
     if present != set(listed):
         raise BuildError(f"prebuilt_tables/ holds {sorted(present)} but the manifest lists {sorted(listed)}")
     target.mkdir(parents=True)

@@ -403,3 +403,42 @@ def test_a_change_the_model_does_not_see_reads_the_shipped_table(change):
     shipped = api.call("advise", {"game": "farkle", "state": {}, "objective": "win"})
     assert changed["source"] == shipped["source"] == "table farkle-facebook.roht"
     assert changed["value"] == shipped["value"]
+
+
+def test_a_table_build_stopped_partway_goes_on_where_it_stopped(tmp_path, monkeypatch):
+    """Issue 35: a build that does not fit one sitting resumes. A small Farkle table (basic
+    rules to 300) is built once straight through; another build is stopped (Ctrl-C) after its
+    third kept stage, and run again: it starts from that stage (the manifest says which), and
+    its table is byte for byte the first one (a stage's values depend only on the stages
+    before it). Each entry gives the build's time, peak memory and sweeps."""
+    from pycore import find_game
+    from pycore.service import tables
+    from pycore.store import checkpoints, prebuilt
+
+    game = find_game("farkle", rules="basic", set="target=300")
+    monkeypatch.setattr(checkpoints.FileCheckpoint.__init__, "__defaults__", (0.0,))  # keep every stage
+    whole = tables.build_tables(tmp_path / "whole", games=[game])["tables"][0]
+    assert whole["resumed_at_stage"] == 0 and whole["sweeps"] > 0
+    assert whole["build_seconds"] >= 0 and "peak_memory_mb" in whole
+
+    saved = checkpoints.FileCheckpoint.save
+
+    def stopped_after_three(self, state):
+        saved(self, state)
+        if state["stages_done"] >= 3:
+            raise KeyboardInterrupt
+
+    out = tmp_path / "resumed"
+    with monkeypatch.context() as patched:
+        patched.setattr(checkpoints.FileCheckpoint, "save", stopped_after_three)
+        with pytest.raises(KeyboardInterrupt):
+            tables.build_tables(out, games=[game])
+    assert (out / prebuilt.CHECKPOINTS / f"{game.table_stem}.npz").exists()
+    resumed = tables.build_tables(out, games=[game])["tables"][0]
+    assert resumed["resumed_at_stage"] == 3
+    assert resumed["sha256"] == whole["sha256"] and resumed["sweeps"] == whole["sweeps"]
+    assert not (out / prebuilt.CHECKPOINTS / f"{game.table_stem}.npz").exists()  # (cleared once written)
+    # a state kept for other rules is not read: the build starts afresh
+    other = checkpoints.FileCheckpoint(out / "other.npz", "other rules", every=0.0)
+    other.save({"values": np.zeros(3), "stages_done": 1, "sweeps": 1})
+    assert checkpoints.FileCheckpoint(out / "other.npz", game.table_rules).load() is None

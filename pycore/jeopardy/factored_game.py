@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.errors import InvalidPolicyError, InvalidStateError, SolverError
+from ..core.progress import Checkpoint
 from .factored import (
     FactoredTurnValues,
     anchor_turn,
@@ -136,8 +137,8 @@ class _Endings:
         return state, np.asarray(can_roll(state), bool) & ~(hold_ok & wins), hold_ok
 
 
-def anchor_values(game, tolerance: float = TOLERANCE,
-                  max_sweeps: int = 100, progress=None, stats: dict | None = None) -> np.ndarray:
+def anchor_values(game, tolerance: float = TOLERANCE, max_sweeps: int = 100, progress=None,
+                  stats: dict | None = None, checkpoint: Checkpoint | None = None) -> np.ndarray:
     """P(mover wins) at every turn start of ``game.anchors()`` (A,), under optimal play.
 
     Layer by layer from the highest (the game's ``layer``: a turn never lowers it), each
@@ -152,16 +153,30 @@ def anchor_values(game, tolerance: float = TOLERANCE,
     by ``tolerance``. Layers that do not lead to each other (a turn counter's) are swept
     together (:meth:`_Endings.stages`), in batches of :data:`BATCH_CELLS`;
     ``stats["sweeps"]`` counts the batched sweeps made and ``stats["residual"]`` is the
-    largest last change."""
+    largest last change.
+
+    ``checkpoint``: given the values, the stages done and the stats after every stage, and
+    asked at the start for an earlier run's (a stage's values depend only on the stages
+    before it, so a resumed solve gives the same values as one run straight through)."""
     endings = _Endings.of(game)
     graph, columns, can_roll = start_graph_of(game)
     top = endings.top
     X = np.full(len(endings.anchors), 0.5)
     zero_gain_ending = (np.eye(top + 1)[0], 1.0)  # its expectation: the slope by u
     stats = {} if stats is None else stats
-    stats["sweeps"] = 0
+    stats.update(sweeps=0, resumed_at_stage=0)
     stages = endings.stages()
+    kept = checkpoint.load() if checkpoint is not None else None
+    if kept is not None:
+        if np.shape(kept["values"]) != X.shape or not 0 <= int(kept["stages_done"]) <= len(stages):
+            raise SolverError(f"{game.name}: the kept state of an earlier solve is not of these rules")
+        X = np.array(kept["values"], dtype=float)
+        stats.update(sweeps=int(kept["sweeps"]), resumed_at_stage=int(kept["stages_done"]))
+        if "residual" in kept:
+            stats["residual"] = float(kept["residual"])
     for done, stage in enumerate(stages, 1):
+        if done <= stats["resumed_at_stage"]:
+            continue
         members, partner, inside, position = stage.members, stage.partner, stage.inside, stage.position
         terminal, rows = endings.at(members)
         parts = endings.batches(np.arange(len(members)), graph.n_configurations)
@@ -196,6 +211,9 @@ def anchor_values(game, tolerance: float = TOLERANCE,
             raise SolverError(f"{game.name}: a layer did not settle within {max_sweeps} sweeps")
         if progress:
             progress(f"stage {done} of {len(stages)}", done / len(stages))
+        if checkpoint is not None:
+            checkpoint.save({"values": X, "stages_done": done, "sweeps": stats["sweeps"],
+                             **({"residual": stats["residual"]} if "residual" in stats else {})})
     if not np.all((X >= -1e-12) & (X <= 1 + 1e-12)):
         raise SolverError(f"{game.name}: turn-start values outside [0, 1]")
     return X
@@ -360,10 +378,11 @@ def choices_of(game, policies) -> list:
     return [None if p.choose is None else p.choose(game) for p in policies]
 
 
-def solve_factored(game, progress=None, tolerance: float = TOLERANCE) -> FactoredSolution:
-    """Optimal play of a game whose turn is solved by the factored sweep (``game.factored``)."""
+def solve_factored(game, progress=None, tolerance: float = TOLERANCE, checkpoint: Checkpoint | None = None) -> FactoredSolution:
+    """Optimal play of a game whose turn is solved by the factored sweep (``solver = "factored"``);
+    ``checkpoint``: see :func:`anchor_values`."""
     stats: dict = {}
-    values = anchor_values(game, tolerance=tolerance, progress=progress, stats=stats)
+    values = anchor_values(game, tolerance=tolerance, progress=progress, stats=stats, checkpoint=checkpoint)
     return FactoredSolution(game, values, stats["sweeps"], stats.get("residual", 0.0))
 
 

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from ..core.errors import InvalidRequestError, PycoreError, RulesError
-from ..core.progress import Progress
+from ..core.progress import Checkpoint, Progress
 from . import factored, factored_game
 from .budget import check_solvable
 from .compile import compile_game
@@ -52,8 +52,10 @@ class Solver(Protocol):
     #: below the solve's own tolerance)
     table_scale_bits: int
 
-    def solve(self, game, progress: Progress | None = None, anchor_values=None) -> GameSolution:
-        """Optimal play (``anchor_values``: a warm start, where the solver takes one)."""
+    def solve(self, game, progress: Progress | None = None, anchor_values=None,
+              checkpoint: Checkpoint | None = None) -> GameSolution:
+        """Optimal play (``anchor_values``: a warm start, where the solver takes one;
+        ``checkpoint``: where a long solve keeps its state, where the solver can resume)."""
 
     def from_table(self, game, anchor_values: np.ndarray, check: bool = True, progress: Progress | None = None) -> GameSolution:
         """The solution a shipped table's turn-start values stand for (``check``: the live-size
@@ -90,8 +92,8 @@ class Tabulated:
     keeps_every_state = True
     table_scale_bits = 52
 
-    def solve(self, game, progress=None, anchor_values=None) -> GameSolution:
-        return solve_tabulated(game, progress, anchor_values)
+    def solve(self, game, progress=None, anchor_values=None, checkpoint=None) -> GameSolution:
+        return solve_tabulated(game, progress, anchor_values)  # (seconds to minutes: no checkpoint)
 
     def from_table(self, game, anchor_values, check: bool = True, progress=None) -> GameSolution:
         if check:
@@ -139,8 +141,8 @@ class Factored:
     keeps_every_state = False
     table_scale_bits = 30
 
-    def solve(self, game, progress=None, anchor_values=None) -> GameSolution:
-        return factored_game.solve_factored(game, progress)
+    def solve(self, game, progress=None, anchor_values=None, checkpoint=None) -> GameSolution:
+        return factored_game.solve_factored(game, progress, checkpoint=checkpoint)
 
     def from_table(self, game, anchor_values, check: bool = True, progress=None) -> GameSolution:
         # (the residual: the table's rounding of each value to 2^-30)
@@ -222,7 +224,7 @@ def solver_of(game) -> Solver:
 
 
 def solve(game, progress: Progress | None = None, anchor_values=None, check: bool = True,
-          shipped: bool = False) -> GameSolution:
+          shipped: bool = False, checkpoint: Checkpoint | None = None) -> GameSolution:
     """Optimal play for ``game``, by the solver it names (:func:`solver_of`).
 
     ``anchor_values`` ((A,), e.g. a cached solution's ``anchor_values``) only warm-start a
@@ -231,13 +233,14 @@ def solve(game, progress: Progress | None = None, anchor_values=None, check: boo
     InvalidRequestError. ``check`` False skips the live-size check (``check_solvable``: a
     table built offline). ``shipped``: ``anchor_values`` are a shipped table's (checked
     against its sha256 when read): a solver whose table is the solution takes them as they
-    are (no sweep: ``iterations`` is 0), the others are warm-started by them."""
+    are (no sweep: ``iterations`` is 0), the others are warm-started by them. ``checkpoint``:
+    a long solve's state kept after each step and resumed from (a table built offline)."""
     solver = solver_of(game)
     if shipped:
         return solver.from_table(game, anchor_values, check, progress)
     if check:
         check_solvable(game)
-    return solver.solve(game, progress, anchor_values)
+    return solver.solve(game, progress, anchor_values, checkpoint)
 
 
 def win_turn_values(game, anchor: tuple[int, ...], anchor_value, from_gain: int = 0):

@@ -11,17 +11,19 @@ from ..store.prebuilt import TableContent
 from .solvers import solve, solver_of
 
 
-def table_content(game, progress=None) -> TableContent:
-    """Solve ``game`` (no live-size check: offline) and what its table holds."""
+def table_content(game, progress=None, checkpoint=None) -> TableContent:
+    """Solve ``game`` (no live-size check: offline; ``checkpoint``: where the solve keeps its
+    state and resumes from) and what its table holds."""
     solver = solver_of(game)
     started = time.perf_counter()
-    solution = solve(game, progress=progress, check=False)
+    solution = solve(game, progress=progress, check=False, checkpoint=checkpoint)
     seconds = time.perf_counter() - started
     facts = {
         "p_first_player_wins": solution.p_first_player_wins(),
         "anchors": len(solution.anchor_values),
         "states": solution.n_states,
         "solve_seconds": round(seconds, 2),
+        "sweeps": solution.iterations,
         "bound": game.params.get("bound"),
         # how far from the optimality equations the values are (before rounding to the
         # table's scale): an exact solve's last backup, or a solve to a tolerance's last change

@@ -349,9 +349,9 @@ def solve_target(
     return TargetSolution(anchors, reach, time.perf_counter() - started)
 
 
-def table_content(game: ScorecardGame, progress: Progress | None = None) -> TableContent:
+def table_content(game: ScorecardGame, progress: Progress | None = None, checkpoint=None) -> TableContent:
     """A rule set's prebuilt table: the expected final score from every anchor (offline), and
-    the distribution of the final score under optimal play."""
+    the distribution of the final score under optimal play (a minute each: no checkpoint)."""
     solution = solve_solitaire(game, progress=progress)
     started = time.perf_counter()
     distribution = score_distribution(game, solution.values, progress=progress)

@@ -397,7 +397,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:  # Ctrl-C: long solves and evaluations stop cleanly
         progress.close()
-        print(f"python -m pycore: {args.command} cancelled", file=sys.stderr)
+        again = " (run it again to go on from the last stage it kept)" if args.command == "tables" else ""
+        print(f"python -m pycore: {args.command} cancelled{again}", file=sys.stderr)
         return 130
     except Exception as exc:  # a bug: one line, as the API reports it, not a traceback
         progress.close()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..core.errors import RulesError
-from ..core.progress import Progress
+from ..core.progress import Checkpoint, Progress
 from ..jeopardy import tables as jeopardy_tables
 from ..scorecard import solitaire
 from ..store.prebuilt import TableContent, write_tables
@@ -20,13 +20,14 @@ from ..store.prebuilt import TableContent, write_tables
 BUILDERS = {"jeopardy": jeopardy_tables.table_content, "scorecard": solitaire.table_content}
 
 
-def table_content(game, progress: Progress | None = None) -> TableContent:
-    """What ``game``'s table holds, solved here (offline: any size)."""
+def table_content(game, progress: Progress | None = None, checkpoint: Checkpoint | None = None) -> TableContent:
+    """What ``game``'s table holds, solved here (offline: any size); ``checkpoint``: where a
+    long solve keeps its state and resumes from."""
     try:
         build = BUILDERS[game.kind]
     except KeyError:
         raise RulesError(f"{game.name}: no table is built for a game of kind {game.kind!r} (kinds: {', '.join(BUILDERS)})") from None
-    return build(game, progress)
+    return build(game, progress, checkpoint)
 
 
 def build_tables(out_dir: Path | None = None, progress: Progress | None = None, games: list | None = None) -> dict:

@@ -31,8 +31,11 @@ import numpy as np
 from ..core.cache import BoundedCache
 from ..core.progress import Progress
 from ..core.registry import game_classes
+from .checkpoints import FileCheckpoint
 from .codec import SCALE_BITS, TableError, decode_table, encode_table
 
+#: where interrupted builds keep their state, inside the tables' folder
+CHECKPOINTS = ".checkpoints"
 MANIFEST = "manifest.json"
 REGENERATE = "python -m pycore tables"
 
@@ -80,7 +83,9 @@ def write_tables(build: Callable, out_dir: Path | None = None, progress: Progres
         step = (lambda stage, f, name=game.table_stem: progress(f"{name}: {stage}", f)) if progress else None
         peak_is_this_builds = _reset_peak_memory()
         started = time.perf_counter()
-        content = build(game, step)
+        # a build stopped partway goes on from its last kept stage when run again
+        checkpoint = FileCheckpoint(out_dir / CHECKPOINTS / f"{game.table_stem}.npz", game.table_rules)
+        content = build(game, step, checkpoint)
         seconds = time.perf_counter() - started
         data = encode_table(game.table_rules, content.values, content.extra, content.scale_bits)
         (out_dir / table_file(game)).write_bytes(data)
@@ -96,9 +101,12 @@ def write_tables(build: Callable, out_dir: Path | None = None, progress: Progres
                 "peak_memory_mb": _peak_memory_mb(),
                 "peak_memory_of": "this build" if peak_is_this_builds else "the process so far",
                 "regenerate": f"{REGENERATE} --game {game.name}",
+                # the stage an interrupted build went on from (0: built in one run)
+                "resumed_at_stage": int((checkpoint.resumed_at or {}).get("stages_done", 0)),
                 **content.facts,
             }
         )
+        checkpoint.clear()
     written = {e["file"] for e in entries}
     kept = [e for e in old.get("tables", []) if e["file"] not in written and games is not None]
     manifest = {"format": 1, "regenerate": REGENERATE, "tables": kept + entries, "results": old.get("results", [])}
