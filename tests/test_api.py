@@ -285,3 +285,22 @@ def test_a_roll_entered_at_the_table_says_what_it_did():
     assert gro["state"]["p"] == 2 and gro["said"].startswith("That roll busts: the turn scores nothing. Player 2 moves now, so")
     going_on = handle({"action": "roll", "args": {"game": "pig", "state": "i=30,j=12,k=5", "faces": [4]}})
     assert going_on["said"] == "" and going_on["state"] == {"i": 30, "j": 12, "k": 9}
+
+
+def test_nan_and_infinity_are_refused_where_a_request_or_a_record_is_read():
+    """Issue 37, class 1: Python's JSON reader takes NaN and Infinity, which JSON does not have;
+    a NaN in an extra key of a record's move used to be echoed back and break the answer's
+    encoding outside handle()'s guard. Now the request (and a record's text) is refused by name,
+    whatever key holds it, and handle() encodes its answer inside the guard."""
+    record = {"game": "pig", "params": {"goal": 20}, "komi": 0, "seed": 3, "players": ["a", "b"],
+              "moves": [{"action": "hold", "note": float("nan")}]}
+    for action, args in [("review", {"game": "pig", "goal": 20, "record": record}),
+                         ("move", {"game": "pig", "goal": 20, "record": record}),
+                         ("games", {"x": float("inf")}),
+                         ("advise", {"game": "pig", "state": "i=1", "x": float("-inf")})]:
+        answer = json.loads(api.handle(json.dumps({"action": action, "args": args})))
+        assert answer["error"]["type"] == "InvalidRequestError" and "not a JSON number" in answer["error"]["message"]
+    # a record given as text inside a well-formed request
+    text = json.dumps(record)  # (NaN written as Python writes it)
+    answer = json.loads(api.handle(json.dumps({"action": "review", "args": {"game": "pig", "goal": 20, "record": text}})))
+    assert answer["error"]["type"] == "InvalidRecordError" and "holds NaN" in answer["error"]["message"]

@@ -39,13 +39,17 @@ def from_link_word(word: str) -> str:
         raise InvalidRecordError("it is damaged (not a game record this app made)") from None
 
 
+def _no_constant(name: str):
+    raise InvalidRecordError(f"it holds {name}, which is not a JSON number")
+
+
 def read_json(data, fields: str) -> dict:
     """A record's JSON object from its text or parsed form; InvalidRecordError if it is not an
     object (``fields`` says what one holds)."""
     if isinstance(data, (str, bytes)):
         try:
-            data = json.loads(data)
-        except (ValueError, RecursionError) as exc:
+            data = json.loads(data, parse_constant=_no_constant)
+        except (ValueError, RecursionError) as exc:  # (InvalidRecordError is a ValueError too)
             raise InvalidRecordError(f"a game record is JSON; this is not: {exc}") from None
     if not isinstance(data, dict):
         raise InvalidRecordError(f"a game record is a JSON object with {fields}")

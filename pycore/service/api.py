@@ -108,13 +108,18 @@ def _whole_number_of_json(text: str) -> int:
     return int(text)
 
 
+def _no_constant(name: str):
+    """JSON has no NaN or Infinity (Python's reader takes them): a request holding one is refused."""
+    raise InvalidRequestError(f"the request holds {name}, which is not a JSON number")
+
+
 def read_request(request: str) -> dict:
     """The request object of JSON text: InvalidRequestError for text that is not JSON, nests
     deeper than Python's decoder goes (RecursionError), or has a number of too many digits."""
     if not isinstance(request, str):
         raise InvalidRequestError(f"a request is JSON text, not {type(request).__name__}")
     try:
-        message = json.loads(request, parse_int=_whole_number_of_json)
+        message = json.loads(request, parse_int=_whole_number_of_json, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise InvalidRequestError(f"request is not valid JSON: {exc}") from None
     except RecursionError:
@@ -129,10 +134,11 @@ def handle(request: str, progress=None) -> str:
     PycoreError, anything else reported in one line as an InternalError)."""
     try:
         message = read_request(request)
-        result = call(message["action"], message.get("args"), progress)
+        # (encoded inside the guard: an answer that is not JSON is a bug reported as one)
+        return json.dumps(call(message["action"], message.get("args"), progress), allow_nan=False)
     except PycoreError as exc:
         result = {"error": {"type": type(exc).__name__, "message": str(exc)}}
     except Exception as exc:  # a bug, or the browser out of memory: one line, not a traceback
         message = f"internal error ({type(exc).__name__}: {exc}); please report it with the link"
         result = {"error": {"type": "InternalError", "message": message}}
-    return json.dumps(result, allow_nan=False)
+    return json.dumps(result)
