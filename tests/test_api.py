@@ -304,3 +304,24 @@ def test_nan_and_infinity_are_refused_where_a_request_or_a_record_is_read():
     text = json.dumps(record)  # (NaN written as Python writes it)
     answer = json.loads(api.handle(json.dumps({"action": "review", "args": {"game": "pig", "goal": 20, "record": text}})))
     assert answer["error"]["type"] == "InvalidRecordError" and "holds NaN" in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("action, args, kind, words", [
+    ("advise", {"game": "pig", "state": "i=1", "objective": ["win"]}, "InvalidRequestError", "objective must be one of"),
+    ("advise", {"game": "pig", "state": "i=1", "objective": {"a": 1}}, "InvalidRequestError", "objective must be one of"),
+    ("advise", {"game": "pig", "state": "i=1", "view": {"view": {"x": 1}}}, "InvalidRequestError", "the view's 'view' must be a name"),
+    ("advise", {"game": "pig", "state": "i=1", "view": {"view": "slice", "axis": ["k"]}}, "InvalidRequestError", "'axis' must be a name"),
+    ("solve", {"game": "pig", "goal": 20, "fresh": "no"}, "InvalidRequestError", "'fresh' must be true or false"),
+    ("roll", {"game": "pig", "state": "i=1", "faces": [True]}, "InvalidStateError", "numbers or names"),
+    ("roll", {"game": "pig", "state": "i=1", "faces": [3.0]}, "InvalidStateError", "numbers or names"),
+    ("roll", {"game": "zombie-dice", "state": "p=1,i=5,j=8", "faces": [["G", "brain"], ["G", True], ["Y", "brain"]]},
+     "InvalidStateError", "numbers or names"),
+    ("advise", {"game": "yahtzee", "dice": [1, 2, 3, 4, 5], "rolls_left": True}, "InvalidStateError", "rolls_left"),
+])
+def test_wrong_typed_fields_are_refused_by_name(action, args, kind, words):
+    """Issue 37, class 5: a field of the wrong JSON type used to reach deep code: an objective
+    given as a list or an object (an internal TypeError), a view's field as an object (junk in
+    the link), ``fresh: "no"`` taken for yes, ``true`` and ``3.0`` taken for the faces 1 and 3
+    (a bust entered as a ``true``), ``true`` for one roll left. Each is refused, naming it."""
+    answer = json.loads(api.handle(json.dumps({"action": action, "args": args})))
+    assert answer["error"]["type"] == kind and words in answer["error"]["message"], answer

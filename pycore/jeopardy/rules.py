@@ -505,8 +505,8 @@ class JeopardyGame(StateText, Game):
     def read_faces(self, state: State, faces) -> Transition:
         """:meth:`apply_roll` where rolling is known to be allowed (a table of more players
         decides that for itself): a bust is the turn's end having banked nothing."""
-        if not isinstance(faces, (list, tuple)):
-            raise InvalidStateError(f"{self.name}: a roll is a list of the faces shown, got {faces!r}")
+        if not isinstance(faces, (list, tuple)) or not all(_is_face(face) for face in faces):
+            raise InvalidStateError(f"{self.name}: a roll is a list of the faces shown (numbers or names), got {faces!r}")
         wanted = _face_count(faces)
         for probability, shown in self.roll_faces(state.turn):
             if _face_count(shown) == wanted:
@@ -537,6 +537,14 @@ class JeopardyGame(StateText, Game):
             else:
                 result.append(Transition(probability, State(self.name, state.anchor, tuple(outcome)), None, False))
         return result
+
+
+def _is_face(face) -> bool:
+    """A face as a roll is written: a whole number, a name, or a list of those ([colour, face]);
+    not ``true`` nor ``3.0`` (which Python would take for 1 and 3)."""
+    if isinstance(face, (list, tuple)):
+        return all(_is_face(part) and not isinstance(part, (list, tuple)) for part in face)
+    return isinstance(face, str) or (isinstance(face, int) and not isinstance(face, bool))
 
 
 def _face_count(faces) -> dict:

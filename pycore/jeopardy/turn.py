@@ -207,6 +207,6 @@ def check_objective(value) -> str:
     """An objective's name (default ``"win"``); InvalidRequestError naming the valid ones."""
     if value is None:
         return "win"
-    if value not in OBJECTIVES:
+    if not isinstance(value, str) or value not in OBJECTIVES:
         raise InvalidRequestError(f"objective must be one of {', '.join(OBJECTIVES)}, got {value!r}")
     return value

@@ -21,6 +21,14 @@ def whole_number(args: dict, key: str, default: int | None = None, low: int | No
     return value
 
 
+def flag(args: dict, key: str) -> bool:
+    """``args[key]`` as true or false (absent: false); JSON's ``"no"`` or ``1`` is neither."""
+    value = args.get(key, False)
+    if not isinstance(value, bool):
+        raise InvalidRequestError(f"argument {key!r} must be true or false, got {value!r}")
+    return value
+
+
 def text(args: dict, key: str) -> str | None:
     """``args[key]`` as text (None when absent)."""
     value = args.get(key)

@@ -20,6 +20,7 @@ from ..jeopardy.solvers import solve, solve_turn_score, win_turn_values
 from ..jeopardy.turn import check_objective, turn_outlook
 from ..jeopardy.vocabulary import ROLL, State, best_of
 from ..store.prebuilt import load_table, table_file
+from .arguments import flag
 
 #: (game key, fresh) -> (its solution, the seconds its solve took): the last three games solved
 SOLUTIONS = BoundedCache("solutions", 3)
@@ -59,7 +60,7 @@ def solved(game: JeopardyGame, args: dict, progress) -> tuple[GameSolution, floa
         isinstance(stored, list) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in stored)
     ):
         raise InvalidRequestError("argument 'anchor_values' must be a list of probabilities (a solve the page stored)")
-    return solution_for(game, progress, stored, bool(args.get("fresh")))
+    return solution_for(game, progress, stored, flag(args, "fresh"))
 
 
 def state_from_args(game: JeopardyGame, args: dict) -> State:
@@ -99,9 +100,14 @@ def default_objective(game: JeopardyGame) -> str:
 
 
 def view_of(args: dict) -> dict | None:
+    """The view a request is asked from ({"view": "slice", "axis": "k", ...}: each value a
+    name, as a link writes it; a record is an object of its own)."""
     view = args.get("view")
     if view is not None and not isinstance(view, dict):
         raise InvalidRequestError("argument 'view' must be an object like {\"view\": \"slice\", \"axis\": \"k\"}")
+    for key, value in (view or {}).items():
+        if key != "record" and not isinstance(value, str):
+            raise InvalidRequestError(f"the view's {key!r} must be a name (text), got {value!r}")
     return view
 
 

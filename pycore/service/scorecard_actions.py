@@ -87,7 +87,7 @@ class Position:
         dice = game.parse_dice(str(raw_dice))
         if rolls_left is None:
             rolls_left = 0
-        if not isinstance(rolls_left, int) or not 0 <= rolls_left < game.dice.rolls:
+        if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 0 <= rolls_left < game.dice.rolls:
             raise InvalidStateError(f"rolls_left with dice showing must be 0-{game.dice.rolls - 1}, got {rolls_left!r}")
         return cls(card, dice, rolls_left, target)
 
