@@ -325,3 +325,17 @@ def test_wrong_typed_fields_are_refused_by_name(action, args, kind, words):
     (a bust entered as a ``true``), ``true`` for one roll left. Each is refused, naming it."""
     answer = json.loads(api.handle(json.dumps({"action": action, "args": args})))
     assert answer["error"]["type"] == kind and words in answer["error"]["message"], answer
+
+
+def test_a_design_range_is_counted_before_any_value_is_made():
+    """Issue 37, class 3: 1:1000000000 used to be built in full before its 40-value limit was
+    checked (a MemoryError), and a 21-digit end gave an OverflowError. The count is refused by
+    name at once, and a list is counted by its commas before its numbers are read."""
+    for values, count in [("1:1000000000", "1,000,000,000"), ("1:100000000000000000000", "100,000,000,000,000,000,000"),
+                          (",".join(["7"] * 100_000), "100,000")]:
+        answer = json.loads(api.handle(json.dumps({"action": "design", "args": {"game": "pig", "param": "goal",
+                                                                                "values": values}})))
+        assert answer["error"]["type"] == "InvalidRequestError", answer
+        assert f"ask for 1 to 40 values at a time (each is a solve); got {count}" == answer["error"]["message"]
+    estimate = api.call("estimate", {"game": "pig", "param": "goal", "values": "20:40:10"})
+    assert estimate["solves"] == 3
