@@ -198,22 +198,19 @@ def test_the_best_turn_agrees_with_a_plain_recursion_on_a_small_bound():
     assert zombie_dice.best_turn(bound).value[0, graph.start] == pytest.approx(value(0, start, True), abs=1e-12)
 
 
-def test_the_best_turn_agrees_with_a_simulation_of_real_dice():
-    """Labelled dice drawn with random.sample, faces rolled one by one, the optimal actions
-    looked up: 20,000 turns' mean brains within five standard errors of the exact value."""
+def _play_turns(policy, turns: int, seed: int) -> list[int]:
+    """Turns played with labelled dice (drawn one by one, faces rolled), ``policy`` looked up at
+    each position: the brains each banked (0 after three shotguns)."""
     graph = zombie_dice.turn_graph()
-    turn = zombie_dice.best_turn()
     index = {c: n for n, c in enumerate(graph.configurations)}
-    rng = random.Random(12)
+    rng = random.Random(seed)
     totals = []
-    for _ in range(20_000):
+    for _ in range(turns):
         cup = [c for c, n in zip(COLOURS, CUP, strict=True) for _ in range(n)]
         hand, brains_aside, shotguns, brains = [], [], [], 0
         while True:
             config = tuple(dice_from_letters("".join(dice)) for dice in (hand, brains_aside, shotguns))
-            n = index[config]
-            roll, hold = turn.roll[brains, n], turn.hold[brains, n]
-            if not (hold != hold or roll > hold):  # hold when it is allowed and not worse
+            if (brains > 0 or shotguns) and not policy[brains, index[config]]:
                 totals.append(brains)
                 break
             rolled = zombie_dice.roll_labelled_dice(cup, hand, brains_aside, rng)
@@ -224,6 +221,15 @@ def test_the_best_turn_agrees_with_a_simulation_of_real_dice():
             if len(shotguns) >= 3:
                 totals.append(0)
                 break
+    return totals
+
+
+def test_the_best_turn_agrees_with_a_simulation_of_real_dice():
+    """Labelled dice drawn with random.sample, faces rolled one by one, the optimal actions
+    looked up: 20,000 turns' mean brains within five standard errors of the exact value."""
+    graph = zombie_dice.turn_graph()
+    turn = zombie_dice.best_turn()
+    totals = _play_turns(zombie_dice.rule_of(turn), 20_000, seed=12)
     mean = sum(totals) / len(totals)
     sd = (sum((x - mean) ** 2 for x in totals) / (len(totals) - 1)) ** 0.5
     assert abs(mean - turn.value[0, graph.start]) < 5 * sd / len(totals) ** 0.5
@@ -456,32 +462,6 @@ def test_the_hold_threshold_chart_agrees_with_the_advice_at_every_sampled_positi
 
 
 # ---- one turn's brains, all of them (issue 35, item 7) --------------------------------------------
-
-
-def _play_turns(policy, turns: int, seed: int) -> list[int]:
-    """Turns played with labelled dice (drawn one by one, faces rolled), ``policy`` looked up at
-    each position: the brains each banked (0 after three shotguns)."""
-    graph = zombie_dice.turn_graph()
-    index = {c: n for n, c in enumerate(graph.configurations)}
-    rng = random.Random(seed)
-    totals = []
-    for _ in range(turns):
-        cup = [c for c, n in zip(COLOURS, CUP, strict=True) for _ in range(n)]
-        hand, brains_aside, shotguns, brains = [], [], [], 0
-        while True:
-            config = tuple(dice_from_letters("".join(dice)) for dice in (hand, brains_aside, shotguns))
-            if (brains > 0 or shotguns) and not policy[brains, index[config]]:
-                totals.append(brains)
-                break
-            rolled = zombie_dice.roll_labelled_dice(cup, hand, brains_aside, rng)
-            brains_aside += [c for c, f in rolled if f == "brain"]
-            brains += sum(f == "brain" for _, f in rolled)
-            shotguns += [c for c, f in rolled if f == "shotgun"]
-            hand = [c for c, f in rolled if f == "footprint"]
-            if len(shotguns) >= 3:
-                totals.append(0)
-                break
-    return totals
 
 
 def test_thirteen_brains_in_one_turn_are_far_likelier_than_one_in_a_million():

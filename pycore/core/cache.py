@@ -66,9 +66,6 @@ class BoundedCache(Generic[V]):
     def __len__(self) -> int:
         return len(self._entries)
 
-    def keys(self) -> list[Hashable]:
-        return list(self._entries)
-
 
 #: every cache of the process, by name
 CACHES: dict[str, BoundedCache] = {}
