@@ -18,6 +18,7 @@ SMALL = {
     "ayzd": {"goal": 5, "bound": 10},
     "zombie-dice": {"goal": 3, "bound": 6},
     "farkle": {"rules": "basic", "set": "target=300"},
+    "farkle-penalty": {"rules": "basic", "set": "target=300,zilch_penalty=100", "lowest_score": -100},
 }
 #: the small games' other dice (issue 14): each runs every check below under its own id
 VARIANTS = {

@@ -1,6 +1,7 @@
 // Choose the game and its variant, with one control per parameter from the game's description
 // (a rule set's choices as a select, numbers as a field; a text parameter of changes to the rule
 // set through the rules editor; other advanced ones are left to links).
+// A game not offered (its defaults cannot be answered yet) is a hidden option: a link still opens it.
 // Emits onChange({game, params}).
 import { escapeHtml } from "./advice-panel.js";
 import { RulesEditor } from "./rules-editor.js";
@@ -15,7 +16,7 @@ export class GamePicker {
     root.innerHTML = `
       <label class="field">Game
         <select data-testid="game-select" name="game">
-          ${games.map((g) => `<option value="${g.name}">${escapeHtml(g.title)}</option>`).join("")}
+          ${games.map((g) => `<option value="${g.name}"${g.offered === false ? " hidden" : ""}>${escapeHtml(g.title)}</option>`).join("")}
         </select>
       </label>
       <div class="params"></div>

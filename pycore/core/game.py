@@ -37,6 +37,9 @@ class Game:
     #: given means this one (``pig --turns 40``: Pig with a turn limit)
     variant_of: ClassVar[str] = ""
     variant_params: ClassVar[tuple[str, ...]] = ()
+    #: whether the page's game menu lists it (links and the command line reach every game): not
+    #: where its default variant can be answered neither live nor from a shipped table
+    offered: ClassVar[bool] = True
 
     def __init__(self, **params) -> None:
         known = {p.name: p for p in self.parameters}
@@ -129,5 +132,5 @@ class Game:
             tuple(cls.parameters),
             tuple(cls.state_variables()),
             cls.rules_text,
-            cls.describe_extra(),
+            {"offered": cls.offered, **cls.describe_extra()},
         )

@@ -163,64 +163,90 @@ def sweep(
     choices = graph.choice is not None
     if choose is not None:
         choose = np.broadcast_to(choose, (B, top + 1, graph.n_outcomes))
+    # rows by decreasing last gain they may roll at: at each gain the rows still rolling are a
+    # prefix, and only it is swept (a batch of Farkle turns from scores far apart rolls up to
+    # very different gains; most of a batch holds, or wins, at the top)
+    last = np.where(roll_allowed.any(axis=2), np.arange(top + 1)[None, :], -1).max(axis=1)
+    order = np.argsort(-last, kind="stable")
+    permuted = bool(np.any(order != np.arange(B)))
+    if permuted:
+        hold_value, bust_value, last = hold_value[order], bust_value[order], last[order]
+        roll_allowed, hold_allowed = roll_allowed[order], hold_allowed[order]
+        policy = None if policy is None else policy[order]
+        choose = None if choose is None else choose[order]
+    rolling = np.searchsorted(-last, -np.arange(top + 1), side="right")  # (G + 1,) rows rolling at each gain
     chosen = np.zeros((B, top + 1, graph.n_outcomes), np.int32) if choices and record_choices else None
     roll = np.full((B, top + 1, C), np.nan)
     hold = np.where(hold_allowed, hold_value[:, :, None], np.nan)
     value = _gather_table(B, top, C, max_gain, bust_value)
     # each followed payoff: its table and what holding pays, filled in where holding is allowed
-    tracks = [(np.where(hold_allowed, np.atleast_2d(np.asarray(h, float))[:, :, None], np.nan),
-               np.broadcast_to(np.asarray(u, float), (B,))) for h, u in follow]
+    tracks = []
+    for h, u in follow:
+        h, u = np.broadcast_to(np.asarray(h, float), (B, top + 1)), np.broadcast_to(np.asarray(u, float), (B,))
+        if permuted:
+            h, u = h[order], u[order]
+        tracks.append((np.where(hold_allowed, h[:, :, None], np.nan), u))
     tracked = [_gather_table(B, top, C, max_gain, u) for _, u in tracks]
     width = C + 2
-    any_roll = roll_allowed.any(axis=(0, 2))
     for g in range(top, lowest_gain - 1, -1):
-        if not any_roll[g]:  # nobody rolls here (Farkle: the target is reached): hold or nothing
-            value[:, g, :C] = hold[:, g]
+        n = int(rolling[g])
+        if n < B:  # these rows roll nowhere at this gain (Farkle: the target is reached): hold or nothing
+            value[n:, g, :C] = hold[n:, g]
             for (held, bust_payoff), table in zip(tracks, tracked, strict=True):
-                table[:, g, :C] = held[:, g] if g else np.where(np.isnan(hold[:, g]), np.nan, bust_payoff[:, None])
+                table[n:, g, :C] = held[n:, g] if g else np.where(np.isnan(hold[n:, g]), np.nan, bust_payoff[n:, None])
+        if not n:
             continue
         for level in groups:
             members, outcome, stay_p = level.members, level.at, level.stay_p
-            roll_ok = roll_allowed[:, g, members]
+            roll_ok = roll_allowed[:n, g, members]
             at = g * width + outcome  # each transition's cell at this gain (see _groups)
-            taken = None  # (B, outcomes) each outcome's alternative taken, as a position in ``at``
+            taken = None  # (n, outcomes) each outcome's alternative taken, as a position in ``at``
+            best = None  # (n, outcomes) the best alternative's value, where the sweep takes the best
             if choices:
-                gathered = value.reshape(B, -1)[:, at]
+                gathered = value[:n].reshape(n, -1)[:, at]
                 if choose is not None:
-                    taken = level.position[choose[:, g, level.outcomes]]
-                elif tracks or chosen is not None:
-                    # each outcome's alternatives side by side (the last repeated to the widest):
-                    # the first best of them; an alternative with no value (nan: a state no play
-                    # reaches) is never the best
-                    side_by_side = gathered[:, level.padded]
-                    side_by_side[np.isnan(side_by_side)] = -np.inf
-                    taken = level.padded[level.outcome_rows, side_by_side.argmax(axis=2)]
+                    taken = level.position[choose[:n, g, level.outcomes]]
+                else:
+                    # an alternative with no value (nan: a state no play reaches) is never the best
+                    worth = np.where(np.isnan(gathered), -np.inf, gathered)
+                    best = np.maximum.reduceat(worth, level.alt_starts, axis=1)
+                    if tracks or chosen is not None:
+                        # the first of the best, by runs (argmax over a padded axis of alternatives
+                        # was 40% of a Farkle solve: numpy's argmax is slow over short rows)
+                        first_best = np.where(worth >= np.repeat(best, level.alt_counts, axis=1), level.index, len(at))
+                        taken = np.minimum.reduceat(first_best, level.alt_starts, axis=1)
+                    best[best == -np.inf] = np.nan
                 if chosen is not None:
-                    chosen[:, g, level.outcomes] = level.transitions[taken]
+                    chosen[:n, g, level.outcomes] = level.transitions[taken]
 
-            total = _expected(value, level, at, taken, gathered if choices else None)
-            h = hold[:, g, members]
+            total = _expected(value[:n], level, at, taken, best)
+            h = hold[:n, g, members]
             with np.errstate(divide="ignore", invalid="ignore"):
                 again = total / (1.0 - stay_p)
             if policy is None:
                 roll_again = np.isnan(h) | (again > h)
             else:
                 # a fixed policy: in the same configuration it does what it did the first time
-                roll_again = policy[:, g, members] | np.isnan(h)
+                roll_again = policy[:n, g, members] | np.isnan(h)
             after = np.where(roll_again, again, h)
             q_roll = np.where(roll_ok, total + stay_p * after, np.nan)
-            roll[:, g, members] = q_roll
+            roll[:n, g, members] = q_roll
             if policy is None:
                 rolls = ~np.isnan(q_roll) & (np.isnan(h) | (q_roll > h))
             else:
-                rolls = ~np.isnan(q_roll) & (policy[:, g, members] | np.isnan(h))
-            value[:, g, members] = np.where(rolls, q_roll, h)
+                rolls = ~np.isnan(q_roll) & (policy[:n, g, members] | np.isnan(h))
+            value[:n, g, members] = np.where(rolls, q_roll, h)
             for (held, bust_payoff), table in zip(tracks, tracked, strict=True):
-                follow_total = _expected(table, level, at, taken if choices else None, None)
-                follow_hold = held[:, g, members] if g else np.where(np.isnan(h), np.nan, bust_payoff[:, None])
+                follow_total = _expected(table[:n], level, at, taken if choices else None, None)
+                follow_hold = held[:n, g, members] if g else np.where(np.isnan(h), np.nan, bust_payoff[:n, None])
                 with np.errstate(divide="ignore", invalid="ignore"):
                     follow_after = np.where(roll_again, follow_total / (1.0 - stay_p), follow_hold)
-                table[:, g, members] = np.where(rolls, follow_total + stay_p * follow_after, follow_hold)
+                table[:n, g, members] = np.where(rolls, follow_total + stay_p * follow_after, follow_hold)
+    if permuted:  # back in the caller's order
+        inverse = np.argsort(order)
+        value, roll, hold = value[inverse], roll[inverse], hold[inverse]
+        tracked = [t[inverse] for t in tracked]
+        chosen = None if chosen is None else chosen[inverse]
     value = value[:, : top + 1, :C]
     tracked = [t[:, : top + 1, :C] for t in tracked]
     followed = tuple(t[0] if single else t for t in tracked)
@@ -231,17 +257,16 @@ def sweep(
     return FactoredTurn(value, roll, hold, followed, chosen)
 
 
-def _expected(table: np.ndarray, level: _Level, at: np.ndarray, taken, best_of) -> np.ndarray:
+def _expected(table: np.ndarray, level: _Level, at: np.ndarray, taken, best) -> np.ndarray:
     """(B, members) the sum over each member's roll outcomes (not staying put) of P * ``table``
-    at the outcome: at the alternative ``taken`` ((B, outcomes) positions in ``at``) where there
-    is a choice, or the best of the alternatives' values ``best_of`` ((B, transitions), gathered
-    from ``table``) when none was taken; a graph without choices gives ``taken`` and
-    ``best_of`` None."""
+    at the outcome: ``best`` ((B, outcomes)) where the sweep took the best alternatives (their
+    values, already found), else at the alternative ``taken`` ((B, outcomes) positions in
+    ``at``) where there is a choice; a graph without choices gives both None."""
     flat = table.reshape(table.shape[0], -1)
-    if taken is not None:
+    if best is not None:
+        per_outcome = best
+    elif taken is not None:
         per_outcome = flat[np.arange(table.shape[0])[:, None], at[taken]]
-    elif best_of is not None:
-        per_outcome = np.fmax.reduceat(best_of, level.alt_starts, axis=1)
     else:
         per_outcome = flat[:, at]
     return np.add.reduceat(per_outcome * level.weights, level.starts, axis=1)
@@ -278,8 +303,6 @@ class _Level:
     alt_counts: np.ndarray
     outcomes: np.ndarray
     position: np.ndarray
-    padded: np.ndarray  # (outcomes, most alternatives) positions in ``at``, the last one repeated
-    outcome_rows: np.ndarray  # (outcomes,) 0, 1, ...
 
 
 #: the last graph's groups (by id; the graph is kept with them, so its id stays its own): one
@@ -315,11 +338,8 @@ def _make_groups(graph: TurnGraph) -> tuple[list[_Level], np.ndarray]:
         stay_p = np.add.reduceat(np.where(stay, prob, 0.0)[alt_starts], starts)
         position = np.zeros(len(graph.src), np.intp)
         position[index] = np.arange(len(index))
-        widest = int(alt_counts.max(initial=1))
-        padded = alt_starts[:, None] + np.minimum(np.arange(widest)[None, :], alt_counts[:, None] - 1)
         groups.append(_Level(members, starts, at, np.where(stay, 0.0, prob)[alt_starts], stay_p,
-                             np.arange(len(index)), index, alt_starts, alt_counts, outcome[alt_starts], position,
-                             padded, np.arange(len(alt_starts))))
+                             np.arange(len(index)), index, alt_starts, alt_counts, outcome[alt_starts], position))
     max_gain = np.zeros(C, dtype=np.intp)
     np.maximum.at(max_gain, graph.src, graph.gain)
     return groups, max_gain

@@ -33,6 +33,17 @@ from .vocabulary import Policy, probability
 TOLERANCE = 1e-14
 
 
+#: the most passes over the layers a game whose endings can lower a layer may take (Farkle's
+#: penalty: see :func:`anchor_values`)
+MAX_PASSES = 400
+
+#: where passes stop at the latest (a game whose endings fall): a thousandth of a table's scale
+#: (2^-30, where the values are stored), one pass (of ten or so) short of TOLERANCE
+PASS_TOLERANCE = 1e-12
+
+#: a game whose endings fall keeps its slopes once a pass changes no value by this much
+SLOPES_KEPT_BELOW = 1e-2
+
 #: cells (anchors x gains x configurations) one batched sweep works on: sets how many anchors
 #: are swept at once (16 Zombie Dice anchors; Pig's 10,000 with a turn limit)
 BATCH_CELLS = 1_000_000
@@ -86,8 +97,10 @@ class _Endings:
         following = game.canonical_anchor({v: np.broadcast_to(end.next_anchor[v], shape) for v in names})
         return terminal, self.index.rows(np.stack([np.ravel(following[v]) for v in names], axis=1)).reshape(shape)
 
-    def stages(self) -> list[_Stage]:
-        """The anchors in the order they are solved, highest layer first. A layer whose
+    def stages(self) -> tuple[list[_Stage], bool]:
+        """The anchors in the order they are solved, highest layer first, and whether some
+        ending leads to a lower layer (the Farkle penalty: then one pass over the stages is
+        not exact, see :func:`passes`). A layer whose
         zero-gain endings stay in it is a stage of its own (solved to a fixed point); a run of
         layers whose endings all lead above the run is one stage (exact in one pass, swept in
         large batches: a turn counter's layer of one turn). (The endings are computed here and
@@ -116,7 +129,7 @@ class _Endings:
             members = np.sort(by_layer[bounds[first] : bounds[last]])
             inside = np.isin(partner[members], members)
             out.append(_Stage(members, partner[members], inside, np.searchsorted(members, partner[members][inside])))
-        return out
+        return out, bool(np.any(lowest < self.layers))
 
     def batches(self, members: np.ndarray, configurations: int) -> list[np.ndarray]:
         """``members`` in batches of about :data:`BATCH_CELLS` cells a sweep."""
@@ -141,7 +154,7 @@ def anchor_values(game, tolerance: float = TOLERANCE, max_sweeps: int = 100, pro
                   stats: dict | None = None, checkpoint: Checkpoint | None = None) -> np.ndarray:
     """P(mover wins) at every turn start of ``game.anchors()`` (A,), under optimal play.
 
-    Layer by layer from the highest (the game's ``layer``: a turn never lowers it), each
+    Layer by layer from the highest (the game's ``layer``: a turn's gains never lower it), each
     anchor's turn is one :func:`sweep` with holding worth ``1 - X(next anchor)`` or the
     game's result. Anchors of one layer lead to each other only by zero-gain endings
     (worth ``u = 1 - X(partner)``); a sweep also gives each value's slope in ``u`` (the
@@ -155,68 +168,137 @@ def anchor_values(game, tolerance: float = TOLERANCE, max_sweeps: int = 100, pro
     ``stats["sweeps"]`` counts the batched sweeps made and ``stats["residual"]`` is the
     largest last change.
 
-    ``checkpoint``: given the values, the stages done and the stats after every stage, and
-    asked at the start for an earlier run's (a stage's values depend only on the stages
-    before it, so a resumed solve gives the same values as one run straight through)."""
+    **Endings that fall** (Farkle's penalty for a third zilch lowers a score, and so the
+    layer): no order of the anchors solves them in one pass. Passes are made over the
+    stages, highest first, each stage reading the layers below from the pass before (the
+    ones above are this pass's: Gauss-Seidel). In every pass a stage is swept once and its
+    Newton step taken unchecked; the next pass's first sweep of it checks it. Values
+    start at 1/2. A pass's change is the largest first-sweep change of its stages, how far
+    the values it started from are from the optimality equations; the passes stop when one
+    is below ``tolerance`` (at the latest :data:`PASS_TOLERANCE`), so the values are then
+    a fixed point to within it (each value
+    is a chance a turn ends one way or another, so a change below ``tolerance`` everywhere
+    bounds the equations' residual). Measured: every pass divides the change by 3 to 100
+    (Farkle to 1,000, scores down to -1,000: 11 passes from 1/2 to 1e-12). From the pass
+    whose change is below :data:`SLOPES_KEPT_BELOW` the slopes are kept from the last pass
+    that measured them (the actions no longer change, the next pass checks the step), and a
+    sweep is half the work. ``stats["passes"]`` counts the passes and
+    ``stats["pass_changes"]`` lists each one's change.
+
+    ``checkpoint``: given the values, the pass and the stages done in it and the stats after
+    every stage, and asked at the start for an earlier run's (a stage's values depend only
+    on what was there when it started, so a resumed solve gives the same values as one run
+    straight through)."""
     endings = _Endings.of(game)
     graph, columns, can_roll = start_graph_of(game)
     top = endings.top
     X = np.full(len(endings.anchors), 0.5)
     zero_gain_ending = (np.eye(top + 1)[0], 1.0)  # its expectation: the slope by u
     stats = {} if stats is None else stats
-    stats.update(sweeps=0, resumed_at_stage=0)
-    stages = endings.stages()
+    stats.update(sweeps=0, resumed_at_stage=0, passes=1, pass_changes=[])
+    stages, falls = endings.stages()
+    pass_change = 0.0  # the largest change a stage's first sweep made in this pass
+    slopes = np.zeros(len(X))  # each anchor's chance of a zero-gain ending, from its last sweep
     kept = checkpoint.load() if checkpoint is not None else None
     if kept is not None:
         if np.shape(kept["values"]) != X.shape or not 0 <= int(kept["stages_done"]) <= len(stages):
             raise SolverError(f"{game.name}: the kept state of an earlier solve is not of these rules")
         X = np.array(kept["values"], dtype=float)
-        stats.update(sweeps=int(kept["sweeps"]), resumed_at_stage=int(kept["stages_done"]))
+        slopes = np.array(kept.get("slopes", slopes), dtype=float)
+        pass_change = float(kept.get("pass_change", 0.0))
+        stats.update(sweeps=int(kept["sweeps"]), resumed_at_stage=int(kept["stages_done"]),
+                     passes=int(kept.get("passes", 1)), pass_changes=[float(c) for c in kept.get("pass_changes", ())])
         if "residual" in kept:
             stats["residual"] = float(kept["residual"])
-    for done, stage in enumerate(stages, 1):
-        if done <= stats["resumed_at_stage"]:
-            continue
-        members, partner, inside, position = stage.members, stage.partner, stage.inside, stage.position
-        terminal, rows = endings.at(members)
-        parts = endings.batches(np.arange(len(members)), graph.n_configurations)
-        for _ in range(max_sweeps):
-            u = np.where(np.isnan(terminal[:, 0]), 1.0 - X[np.maximum(partner, 0)], terminal[:, 0])
-            value, slope = np.empty(len(members)), np.empty(len(members))
-            for part in parts:
-                _, roll_ok, hold_ok = endings.masks(members[part], terminal[part], columns, can_roll)
-                # an ending at an anchor not tabulated (row -1) is read as anchor 0's value: by the
-                # rules' contract (``anchors``) that only happens from turn states no turn reaches
-                hold = np.where(np.isnan(terminal[part]), 1.0 - X[np.maximum(rows[part], 0)], terminal[part])
-                turn = sweep(graph, hold, roll_ok, hold_ok, u[part], follow=(zero_gain_ending,))
-                stats["sweeps"] += 1
-                value[part] = turn.value[:, 0, graph.start]
-                slope[part] = turn.followed[0][:, 0, graph.start]
-            # the fixed point's residual: how far each anchor's u is from what its partner's value says
-            residual = np.abs(u[inside] - (1.0 - value[position])) if inside.any() else np.zeros(0)
-            change = max(float(np.max(np.abs(value - X[members]))), float(residual.max(initial=0.0)))
-            X[members] = value
-            if not inside.any():  # no zero-gain ending stays in the stage: exact at once
-                break
-            if change < tolerance:
-                stats["residual"] = max(stats.get("residual", 0.0), change)
-                break
-            # Newton: (I + S P) x = value + S (1 - u) on the anchors whose partner is in the layer
-            system = np.eye(len(members))
-            rows_in = np.flatnonzero(inside)
-            system[rows_in, position] += slope[rows_in]
-            rhs = value + np.where(inside, slope * (1.0 - u), 0.0)
-            X[members] = np.linalg.solve(system, rhs)
-        else:
-            raise SolverError(f"{game.name}: a layer did not settle within {max_sweeps} sweeps")
-        if progress:
-            progress(f"stage {done} of {len(stages)}", done / len(stages))
-        if checkpoint is not None:
-            checkpoint.save({"values": X, "stages_done": done, "sweeps": stats["sweeps"],
-                             **({"residual": stats["residual"]} if "residual" in stats else {})})
+    skip = stats["resumed_at_stage"]
+    while True:
+        # after the first pass a stage is swept once and its Newton step taken unchecked: the
+        # next pass's first sweep checks it (the step is exact once the actions stop changing)
+        sweeps_a_stage = 1 if falls else max_sweeps
+        for done, stage in enumerate(stages, 1):
+            if done <= skip:
+                continue
+            members, partner, inside, position = stage.members, stage.partner, stage.inside, stage.position
+            terminal, rows = endings.at(members)
+            parts = endings.batches(np.arange(len(members)), graph.n_configurations)
+            for attempt in range(1, max_sweeps + 1):
+                u = np.where(np.isnan(terminal[:, 0]), 1.0 - X[np.maximum(partner, 0)], terminal[:, 0])
+                value = np.empty(len(members))
+                # once a pass has changed no value by SLOPES_KEPT_BELOW, the slopes are the last
+                # measured (the actions hardly change any more, and the next pass checks the
+                # step): a sweep without them is half the work
+                settling = stats["pass_changes"] and stats["pass_changes"][-1] < SLOPES_KEPT_BELOW
+                follow = () if settling else (zero_gain_ending,)
+                for part in parts:
+                    _, roll_ok, hold_ok = endings.masks(members[part], terminal[part], columns, can_roll)
+                    # an ending at an anchor not tabulated (row -1) is read as anchor 0's value: by the
+                    # rules' contract (``anchors``) that only happens from turn states no turn reaches
+                    hold = np.where(np.isnan(terminal[part]), 1.0 - X[np.maximum(rows[part], 0)], terminal[part])
+                    turn = sweep(graph, hold, roll_ok, hold_ok, u[part], follow=follow)
+                    stats["sweeps"] += 1
+                    value[part] = turn.value[:, 0, graph.start]
+                    if follow:
+                        slopes[members[part]] = turn.followed[0][:, 0, graph.start]
+                slope = slopes[members]
+                # the fixed point's residual: how far each anchor's u is from what its partner's value says
+                residual = np.abs(u[inside] - (1.0 - value[position])) if inside.any() else np.zeros(0)
+                change = max(float(np.max(np.abs(value - X[members]))), float(residual.max(initial=0.0)))
+                if attempt == 1:
+                    pass_change = max(pass_change, change)
+                X[members] = value
+                if not inside.any():  # no zero-gain ending stays in the stage: exact at once
+                    break
+                if change < tolerance:
+                    stats["residual"] = max(stats.get("residual", 0.0), change)
+                    break
+                # Newton: (I + S P) x = value + S (1 - u) on the anchors whose partner is in the layer
+                system = np.eye(len(members))
+                rows_in = np.flatnonzero(inside)
+                system[rows_in, position] += slope[rows_in]
+                rhs = value + np.where(inside, slope * (1.0 - u), 0.0)
+                X[members] = np.linalg.solve(system, rhs)
+                if attempt == sweeps_a_stage:
+                    break
+            else:
+                raise SolverError(f"{game.name}: a layer did not settle within {max_sweeps} sweeps")
+            if progress:
+                label = f"pass {stats['passes']}, " if falls else ""
+                progress(f"{label}stage {done} of {len(stages)}", done / len(stages))
+            if checkpoint is not None:
+                checkpoint.save({"values": X, "slopes": slopes, "pass_change": pass_change, "stages_done": done, "sweeps": stats["sweeps"],
+                                 "passes": stats["passes"], "pass_changes": np.asarray(stats["pass_changes"]),
+                                 **({"residual": stats["residual"]} if "residual" in stats else {})})
+        if not falls:
+            break
+        # how far the values were from the optimality equations, by the largest first sweep of a
+        # stage; the first pass's compares with the starting values
+        stats["pass_changes"].append(pass_change)
+        if pass_change < max(tolerance, PASS_TOLERANCE):
+            stats["residual"] = max(stats.get("residual", 0.0), pass_change)
+            break
+        if stats["passes"] >= MAX_PASSES:
+            raise SolverError(f"{game.name}: the passes did not settle within {MAX_PASSES} (last change {pass_change:.3g})")
+        stats["passes"] += 1
+        pass_change, skip = 0.0, 0
     if not np.all((X >= -1e-12) & (X <= 1 + 1e-12)):
         raise SolverError(f"{game.name}: turn-start values outside [0, 1]")
     return X
+
+
+def passes(game, falls: bool, arrays: list[np.ndarray], tolerance: float = TOLERANCE):
+    """Pass numbers for a pass over the stages, until one changes none of ``arrays`` (updated
+    in place by the caller's pass) by ``tolerance``: one pass where no ending falls to a lower
+    layer (exact at once), else as :func:`anchor_values` iterates."""
+    for number in range(1, MAX_PASSES + 1):
+        before = [a.copy() for a in arrays]
+        yield number
+        if not falls:
+            return
+        # relative to the values' size (a game's expected length is tens of turns)
+        scale = max(1.0, *(float(np.max(np.abs(a), initial=0.0)) for a in arrays))
+        if max(float(np.max(np.abs(a - b), initial=0.0)) for a, b in zip(arrays, before, strict=True)) < tolerance * scale:
+            return
+    raise SolverError(f"{game.name}: the passes did not settle within {MAX_PASSES}")
 
 
 def expected_turns(game, optimal: np.ndarray, progress=None) -> float:
@@ -236,33 +318,34 @@ def expected_turns(game, optimal: np.ndarray, progress=None) -> float:
     graph, columns, can_roll = start_graph_of(game)
     L = np.zeros(len(endings.anchors))
     zero_gain_ending = (np.eye(endings.top + 1)[0], 1.0)
-    stages = endings.stages()
-    for done, stage in enumerate(stages, 1):
-        members, partner, inside, position = stage.members, stage.partner, stage.inside, stage.position
-        terminal, rows = endings.at(members)
-        ends_at_zero = ~np.isnan(terminal[:, 0])
-        own, slope = np.empty(len(members)), np.empty(len(members))
-        for part in endings.batches(np.arange(len(members)), graph.n_configurations):
-            _, roll_ok, hold_ok = endings.masks(members[part], terminal[part], columns, can_roll)
-            goes_on = np.isnan(terminal[part])
-            after = np.maximum(rows[part], 0)  # (-1: a state no turn reaches, as in anchor_values)
-            hold = np.where(goes_on, 1.0 - optimal[after], terminal[part])
-            u = np.where(ends_at_zero[part], terminal[part, 0], 1.0 - optimal[np.maximum(partner[part], 0)])
-            later = np.where(goes_on, L[after], 0.0)
-            # a zero-gain ending within the stage counts this turn here and the partner's below
-            zero_gain = np.where(ends_at_zero[part] | inside[part], 0.0, L[np.maximum(partner[part], 0)])
-            turn = sweep(graph, hold, roll_ok, hold_ok, u, follow=((1.0 + later, 1.0 + zero_gain), zero_gain_ending))
-            own[part] = turn.followed[0][:, 0, graph.start]
-            slope[part] = turn.followed[1][:, 0, graph.start]
-        if inside.any():
-            system = np.eye(len(members))
-            rows_in = np.flatnonzero(inside)
-            system[rows_in, position] -= slope[rows_in]
-            L[members] = np.linalg.solve(system, own)
-        else:
-            L[members] = own
-        if progress:
-            progress(f"game length: stage {done} of {len(stages)}", done / len(stages))
+    stages, falls = endings.stages()
+    for _ in passes(game, falls, [L]):
+        for done, stage in enumerate(stages, 1):
+            members, partner, inside, position = stage.members, stage.partner, stage.inside, stage.position
+            terminal, rows = endings.at(members)
+            ends_at_zero = ~np.isnan(terminal[:, 0])
+            own, slope = np.empty(len(members)), np.empty(len(members))
+            for part in endings.batches(np.arange(len(members)), graph.n_configurations):
+                _, roll_ok, hold_ok = endings.masks(members[part], terminal[part], columns, can_roll)
+                goes_on = np.isnan(terminal[part])
+                after = np.maximum(rows[part], 0)  # (-1: a state no turn reaches, as in anchor_values)
+                hold = np.where(goes_on, 1.0 - optimal[after], terminal[part])
+                u = np.where(ends_at_zero[part], terminal[part, 0], 1.0 - optimal[np.maximum(partner[part], 0)])
+                later = np.where(goes_on, L[after], 0.0)
+                # a zero-gain ending within the stage counts this turn here and the partner's below
+                zero_gain = np.where(ends_at_zero[part] | inside[part], 0.0, L[np.maximum(partner[part], 0)])
+                turn = sweep(graph, hold, roll_ok, hold_ok, u, follow=((1.0 + later, 1.0 + zero_gain), zero_gain_ending))
+                own[part] = turn.followed[0][:, 0, graph.start]
+                slope[part] = turn.followed[1][:, 0, graph.start]
+            if inside.any():
+                system = np.eye(len(members))
+                rows_in = np.flatnonzero(inside)
+                system[rows_in, position] -= slope[rows_in]
+                L[members] = np.linalg.solve(system, own)
+            else:
+                L[members] = own
+            if progress:
+                progress(f"game length: stage {done} of {len(stages)}", done / len(stages))
     return float(L[game.anchor_row(game.start_anchor(0))])
 
 
@@ -307,6 +390,8 @@ class FactoredSolution:
     anchor_values: np.ndarray
     iterations: int
     residual: float
+    #: each pass's change, where the game's endings fall (:func:`anchor_values`); else empty
+    pass_changes: tuple[float, ...] = ()
     _turns: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -383,7 +468,7 @@ def solve_factored(game, progress=None, tolerance: float = TOLERANCE, checkpoint
     ``checkpoint``: see :func:`anchor_values`."""
     stats: dict = {}
     values = anchor_values(game, tolerance=tolerance, progress=progress, stats=stats, checkpoint=checkpoint)
-    return FactoredSolution(game, values, stats["sweeps"], stats.get("residual", 0.0))
+    return FactoredSolution(game, values, stats["sweeps"], stats.get("residual", 0.0), tuple(stats["pass_changes"]))
 
 
 def evaluate_against_optimal(game, optimal: np.ndarray, rules: list, progress=None,
@@ -415,49 +500,50 @@ def evaluate_against_optimal(game, optimal: np.ndarray, rules: list, progress=No
         choices = [first_alternative if c is None else c for c in (choices or [None] * K)]
     else:
         choices = [None] * K
-    stages = endings.stages()
-    for done, stage in enumerate(stages, 1):
-        members, inside, position = stage.members, stage.inside, stage.position
-        n = len(members)
-        terminal, rows = endings.at(members)
-        found = {name: np.empty((K, n)) for name in ("P", "sP", "O", "sO", "uP", "uO")}
-        for part in endings.batches(np.arange(n), graph.n_configurations):
-            state, roll_ok, hold_ok = endings.masks(members[part], terminal[part], columns, can_roll)
-            # a policy's choices: one for every anchor, or a function of the anchors' columns
-            chosen_by = [c(state) if callable(c) else c for c in choices]
-            ending = np.isnan(terminal[part])
-            after = np.maximum(rows[part], 0)
-            first = terminal[part, 0]
-            # the optimal player's actions at these anchors, from the optimal values
-            best = sweep(graph, np.where(ending, 1.0 - optimal[after], terminal[part]), roll_ok, hold_ok,
-                         np.where(np.isnan(first), 1.0 - optimal[after[:, 0]], first), record_choices=has_choices)
-            chooses_roll = ~np.isnan(best.roll) & (np.isnan(best.hold) | (best.roll > best.hold))
-            for k, rule in enumerate(rules):
-                rule_rolls = np.broadcast_to(np.asarray(rule(**state), bool), (len(part), top + 1, graph.n_configurations))
-                for mover, other, policy, choose in (("P", by_optimal[k], rule_rolls, chosen_by[k]),
-                                                     ("O", by_policy[k], chooses_roll, best.chosen)):
-                    u = np.where(np.isnan(first), 1.0 - other[after[:, 0]], first)
-                    turn = sweep(graph, np.where(ending, 1.0 - other[after], terminal[part]), roll_ok, hold_ok, u,
-                                 policy=policy, follow=(zero_gain_ending,), choose=choose)
-                    found[mover][k, part] = turn.value[:, 0, graph.start]
-                    found["s" + mover][k, part] = turn.followed[0][:, 0, graph.start]
-                    found["u" + mover][k, part] = u
-        # exact for fixed policies: P_a = P(u) + sP (1 - O_partner - uP), and O likewise
-        rows_in = np.flatnonzero(inside)
-        for k in range(K):
-            if not inside.any():  # nothing in the stage leads to another of it: the sweeps are exact
-                by_policy[k, members], by_optimal[k, members] = found["P"][k], found["O"][k]
-                continue
-            system = np.eye(2 * n)
-            system[rows_in, n + position] += found["sP"][k, rows_in]
-            system[n + rows_in, position] += found["sO"][k, rows_in]
-            rhs = np.concatenate([
-                found["P"][k] + np.where(inside, found["sP"][k] * (1.0 - found["uP"][k]), 0.0),
-                found["O"][k] + np.where(inside, found["sO"][k] * (1.0 - found["uO"][k]), 0.0),
-            ])
-            solved = np.linalg.solve(system, rhs)
-            by_policy[k, members], by_optimal[k, members] = solved[:n], solved[n:]
-        if progress:
-            progress(f"stage {done} of {len(stages)}", done / len(stages))
+    stages, falls = endings.stages()
+    for _ in passes(game, falls, [by_policy, by_optimal]):
+        for done, stage in enumerate(stages, 1):
+            members, inside, position = stage.members, stage.inside, stage.position
+            n = len(members)
+            terminal, rows = endings.at(members)
+            found = {name: np.empty((K, n)) for name in ("P", "sP", "O", "sO", "uP", "uO")}
+            for part in endings.batches(np.arange(n), graph.n_configurations):
+                state, roll_ok, hold_ok = endings.masks(members[part], terminal[part], columns, can_roll)
+                # a policy's choices: one for every anchor, or a function of the anchors' columns
+                chosen_by = [c(state) if callable(c) else c for c in choices]
+                ending = np.isnan(terminal[part])
+                after = np.maximum(rows[part], 0)
+                first = terminal[part, 0]
+                # the optimal player's actions at these anchors, from the optimal values
+                best = sweep(graph, np.where(ending, 1.0 - optimal[after], terminal[part]), roll_ok, hold_ok,
+                             np.where(np.isnan(first), 1.0 - optimal[after[:, 0]], first), record_choices=has_choices)
+                chooses_roll = ~np.isnan(best.roll) & (np.isnan(best.hold) | (best.roll > best.hold))
+                for k, rule in enumerate(rules):
+                    rule_rolls = np.broadcast_to(np.asarray(rule(**state), bool), (len(part), top + 1, graph.n_configurations))
+                    for mover, other, policy, choose in (("P", by_optimal[k], rule_rolls, chosen_by[k]),
+                                                         ("O", by_policy[k], chooses_roll, best.chosen)):
+                        u = np.where(np.isnan(first), 1.0 - other[after[:, 0]], first)
+                        turn = sweep(graph, np.where(ending, 1.0 - other[after], terminal[part]), roll_ok, hold_ok, u,
+                                     policy=policy, follow=(zero_gain_ending,), choose=choose)
+                        found[mover][k, part] = turn.value[:, 0, graph.start]
+                        found["s" + mover][k, part] = turn.followed[0][:, 0, graph.start]
+                        found["u" + mover][k, part] = u
+            # exact for fixed policies: P_a = P(u) + sP (1 - O_partner - uP), and O likewise
+            rows_in = np.flatnonzero(inside)
+            for k in range(K):
+                if not inside.any():  # nothing in the stage leads to another of it: the sweeps are exact
+                    by_policy[k, members], by_optimal[k, members] = found["P"][k], found["O"][k]
+                    continue
+                system = np.eye(2 * n)
+                system[rows_in, n + position] += found["sP"][k, rows_in]
+                system[n + rows_in, position] += found["sO"][k, rows_in]
+                rhs = np.concatenate([
+                    found["P"][k] + np.where(inside, found["sP"][k] * (1.0 - found["uP"][k]), 0.0),
+                    found["O"][k] + np.where(inside, found["sO"][k] * (1.0 - found["uO"][k]), 0.0),
+                ])
+                solved = np.linalg.solve(system, rhs)
+                by_policy[k, members], by_optimal[k, members] = solved[:n], solved[n:]
+            if progress:
+                progress(f"stage {done} of {len(stages)}", done / len(stages))
     start = game.anchor_row(game.start_anchor(0))
     return [(float(by_policy[k, start]), float(1.0 - by_optimal[k, start])) for k in range(K)]

@@ -298,15 +298,19 @@ class Model:
 
 
 class RowIndex:
-    """The row of each anchor of ``table`` (A, V), through a dense array over the (small,
-    non-negative) ranges of the anchor variables: built once, looked up many times."""
+    """The row of each anchor of ``table`` (A, V), through a dense array over the (small)
+    ranges of the anchor variables, each in its own step (Farkle's scores are multiples of
+    50: a dense array over every point was 11 GB with the penalty's zilch counts): built once,
+    looked up many times."""
 
     def __init__(self, table: np.ndarray) -> None:
         table = np.asarray(table, dtype=np.int64)
         self.low = table.min(axis=0) if len(table) else np.zeros(table.shape[1], np.int64)
         high = table.max(axis=0) if len(table) else self.low - 1
-        self.dense = np.full(tuple(int(x) for x in high - self.low + 1), -1, dtype=np.int64)
-        self.dense[tuple((table - self.low).T)] = np.arange(len(table))
+        # each column's step: the greatest common divisor of its offsets (1 where all are equal)
+        self.step = np.maximum(np.gcd.reduce(table - self.low, axis=0), 1) if len(table) else np.ones_like(self.low)
+        self.dense = np.full(tuple(int(x) for x in (high - self.low) // self.step + 1), -1, dtype=np.int64)
+        self.dense[tuple(((table - self.low) // self.step).T)] = np.arange(len(table))
 
     def rows(self, keys: np.ndarray) -> np.ndarray:
         """(N,) the row of each key (N, V); -1 where absent."""
@@ -315,8 +319,9 @@ class RowIndex:
         flat = np.zeros(len(keys), dtype=np.int64)
         inside = np.ones(len(keys), dtype=bool)
         for v, size in enumerate(self.dense.shape):
-            column = keys[:, v] - self.low[v]
-            inside &= (column >= 0) & (column < size)
+            offset = keys[:, v] - self.low[v]
+            column = offset // self.step[v]
+            inside &= (offset >= 0) & (column < size) & (offset % self.step[v] == 0)
             flat *= size
             flat += column
         # (take wants the platform's index type: 4 bytes in the browser's wasm32)

@@ -179,8 +179,10 @@ class Factored:
         step = (lambda stage, fraction: progress(f"policies: {stage}", fraction)) if progress else None
         started = time.perf_counter()
         results = [r.to_json() for r in policy_results(solution, progress=step)]
+        passes = {"passes": len(solution.pass_changes), "pass_changes": list(solution.pass_changes)} if solution.pass_changes else {}
         return {
             "tolerance": factored_game.TOLERANCE,
+            **passes,
             "komi": [{"points": r.points, "p_first_player_wins": r.p_first_player_wins} for r in rows],
             "fairest_head_start": -fairest_komi(rows).points,
             "policies": results,

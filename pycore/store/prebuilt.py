@@ -103,6 +103,8 @@ def write_tables(build: Callable, out_dir: Path | None = None, progress: Progres
                 "regenerate": f"{REGENERATE} --game {game.name}",
                 # the stage an interrupted build went on from (0: built in one run)
                 "resumed_at_stage": int((checkpoint.resumed_at or {}).get("stages_done", 0)),
+                # and its pass, where the solve makes passes (Farkle's penalty; 1 otherwise)
+                "resumed_at_pass": int((checkpoint.resumed_at or {}).get("passes", 1)) if checkpoint.resumed_at else 0,
                 **content.facts,
             }
         )

@@ -166,7 +166,9 @@ def test_a_tap_before_python_is_ready_is_not_lost(site, page):
 def test_how_to_play_is_one_tap_away_for_every_game(site, page):
     page.goto(site + "#game=pig&i=0&j=0&k=0")
     advice_of(page)
-    for game in api.call("games")["games"]:
+    offered = [game for game in api.call("games")["games"] if game["offered"]]
+    assert "farkle-penalty" not in {game["name"] for game in offered}  # (until its table ships: issue 35)
+    for game in offered:
         page.get_by_test_id("game-select").select_option(game["name"])
         rules = page.get_by_test_id("how-to-play")
         expect(rules).to_contain_text(f"How to play {game['title']}", timeout=TIMEOUT)

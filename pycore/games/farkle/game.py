@@ -250,8 +250,14 @@ class Farkle(JeopardyGame):
             ),
         )
 
+    @property
+    def lowest(self) -> int:
+        """The lowest a score can be (below zero only with the penalty counted: FarklePenalty)."""
+        return 0
+
     def turn_states(self) -> list[tuple[int, ...]]:
-        top = self.goal + max(int(roll_moves(self.rules, n).points.max(initial=0)) for n in range(1, DICE + 1)) * self.unit
+        # a turn from the lowest score may roll on until it reaches the target
+        top = self.goal - self.lowest + max(int(roll_moves(self.rules, n).points.max(initial=0)) for n in range(1, DICE + 1)) * self.unit
         return [(k, d) for k in range(0, top + self.unit, self.unit) for d in range(1, DICE + 1)]
 
     def reachable_turns(self, anchor: tuple[int, ...]) -> dict[tuple[int, ...], None]:
