@@ -1,5 +1,7 @@
 """The command line's output shapes (other issues rely on them) and errors."""
 
+import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -31,7 +33,7 @@ def test_memory_sets_how_large_a_solve_may_be():
     assert solved["states"] == 127_740 and solved["p_first_player_wins"] == pytest.approx(0.5398928599, abs=1e-10)
     for bad in ("0", "-1", "lots", "nan"):
         done = cli("solve", "pig", "--goal", "60", "--memory", bad)
-        assert done.returncode == 2 and "a size in GB such as 4 is needed" in done.stderr
+        assert done.returncode == 2 and "a size in GB from 0.001 to 1024 such as 4 is needed" in done.stderr
 
 
 def test_solve_shows_progress_on_stderr():
@@ -131,7 +133,7 @@ def test_a_rule_for_zombie_dice_is_evaluated_on_the_command_line():
     (("solve", "pig", "--goal", "\u0665\u0660"), "argument --goal: a whole number such as 50 is needed"),
     (("solve", "pig", "--goal", "9" * 4000), "argument --goal: a whole number such as 50 is needed"),
     (("evaluate", "yahtzee", "--policy", "x"), "evaluate is for two-player games; yahtzee is played alone"),
-    (("target-curve", "yahtzee", "--workers", "0"), "argument --workers: at least 1 is needed, not 0"),
+    (("target-curve", "yahtzee", "--workers", "0"), "argument --workers: 1 to "),
     (("advise", "farkle", "--scores", "\u00b2,3"), "--scores must be two whole numbers"),
 ])
 def test_bad_arguments_are_named_without_a_traceback(args, message):
@@ -153,3 +155,52 @@ def test_output_into_a_closed_pipe_ends_quietly():
     child.stdout.close()  # before the solve ends: its print meets a broken pipe
     error = child.stderr.read()
     assert child.wait(timeout=300) == 0 and "Traceback" not in error and "BrokenPipe" not in error, error
+
+
+# ---- issue 37, class 7: the command line's own inputs and streams -------------------------
+
+
+def test_workers_are_at_most_the_machines_cores():
+    done = cli("target-curve", "--workers", str((os.cpu_count() or 1) + 1))
+    assert done.returncode == 2 and "this machine's cores" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("size", ["1e-10", "0", "-1", "nan", "2000"])
+def test_a_memory_budget_out_of_range_is_refused_by_name(size):
+    done = cli("solve", "pig", "--memory", size)
+    assert done.returncode == 2 and "--memory" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_errors_are_json_under_json():
+    """Under --json an error is one JSON object on stdout: a refused request and a malformed
+    argument alike, with the exception's class and message."""
+    for args in (("solve", "pig", "--goal", "5000"), ("solve", "pig", "--goal", "abc"), ("advise", "pig", "--state", "i=1,j=2,k=300")):
+        done = cli(*args, "--json")
+        assert done.returncode == 2
+        error = json.loads(done.stdout)["error"]
+        assert error["type"].endswith("Error") and error["message"], args
+
+
+def test_a_record_that_is_not_a_regular_file_is_refused_without_waiting(tmp_path):
+    fifo = tmp_path / "record"
+    os.mkfifo(fifo)
+    done = cli("review", "pig", "--record", str(fifo), timeout=60)
+    assert done.returncode == 2 and "not a regular file" in done.stderr
+
+
+def test_closed_streams_are_reported_not_a_traceback_or_silence():
+    run = [sys.executable, "-m", "pycore", "games"]
+    closed_stdout = subprocess.run(["sh", "-c", " ".join(run) + " >&-"], capture_output=True, text=True, check=False)
+    assert closed_stdout.returncode == 2 and "standard output is closed" in closed_stdout.stderr
+    # stderr closed: the error goes nowhere (not into the answer on stdout), and the status says so
+    closed_stderr = subprocess.run(["sh", "-c", " ".join(run[:3]) + " solve pig --goal 5000 2>&-"],
+                                   capture_output=True, text=True, check=False)
+    assert closed_stderr.returncode == 2 and closed_stderr.stdout == ""
+
+
+def test_an_output_folder_that_cannot_be_written_is_refused_before_computing(tmp_path):
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    for args in (("target-curve", "--out", str(blocked / "inside")), ("tables", "--game", "pig", "--out", str(blocked))):
+        done = cli(*args, "--quiet", timeout=60)
+        assert done.returncode == 2 and "cannot write to the directory" in done.stderr, done.stderr

@@ -12,23 +12,38 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import stat
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 from ..core.errors import InvalidRequestError, PycoreError
 from ..core.params import WHOLE_NUMBER
 from ..core.registry import find_game, find_game_class, game_classes, variant_class
 from ..jeopardy.budget import LIVE_MEMORY_BYTES, set_memory_budget
 from ..jeopardy.rules import OBJECTIVES
-from ..store.prebuilt import prebuilt_games
+from ..store.prebuilt import prebuilt_games, tables_dir
 from . import api
 from .cli_format import format_result
 from .tables import build_tables
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, status 2
+    def error(self, message: str) -> None:  # one line, status 2 (one JSON object under --json)
+        if "--json" in sys.argv[1:]:
+            _print_error(InvalidRequestError(message), as_json=True)
+            self.exit(2)
         self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _print_error(exc: BaseException, as_json: bool, prefix: str = "error") -> None:
+    """An error as one line on stderr, or under ``--json`` as one JSON object on stdout
+    (``{"error": {"type", "message"}}``, as the API's ``handle`` reports it)."""
+    if as_json:
+        print(json.dumps({"error": {"type": type(exc).__name__, "message": str(exc)}}))
+    else:
+        print(f"python -m pycore: {prefix}: {exc}" if prefix else f"python -m pycore: {exc}", file=sys.stderr)
 
 
 class _Progress:
@@ -68,22 +83,27 @@ def _whole(text: str) -> int:
     return int(text)
 
 
+#: the least memory a solve may be given, in GB (1 MB: less rounds to nothing; Pig to 10 needs 2 MB)
+LEAST_GIGABYTES = 0.001
+
+
 def _gigabytes(text: str) -> float:
-    """A memory size in GB: a positive decimal number such as 4 or 2.5 (at most 1024)."""
+    """A memory size in GB: a decimal number such as 4 or 2.5, from 0.01 to 1024."""
     try:
         number = float(text)
     except ValueError:
         number = float("nan")
-    if not 0 < number <= 1024:  # (nan fails too)
-        raise argparse.ArgumentTypeError(f"a size in GB such as 4 is needed, not {text[:40]!r}")
+    if not LEAST_GIGABYTES <= number <= 1024:  # (nan fails too)
+        raise argparse.ArgumentTypeError(f"a size in GB from {LEAST_GIGABYTES} to 1024 such as 4 is needed, "
+                                         f"not {text[:40]!r}")
     return number
 
 
-def _count(text: str) -> int:
-    """A count of one or more (processes)."""
-    number = _whole(text)
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"at least 1 is needed, not {number}")
+def _workers(text: str) -> int:
+    """A count of processes: one to the machine's cores."""
+    number, cores = _whole(text), os.cpu_count() or 1
+    if not 1 <= number <= cores:
+        raise argparse.ArgumentTypeError(f"1 to {cores} (this machine's cores) is needed, not {number}")
     return number
 
 
@@ -149,7 +169,8 @@ def _offline_args(parser: argparse.ArgumentParser) -> None:
     scorecard = [g.name for g in game_classes("scorecard")]
     parser.add_argument("game", nargs="?", default=scorecard[0], help=f"a scorecard game ({', '.join(scorecard)})")
     _param_args(parser, "scorecard")
-    parser.add_argument("--workers", type=_count, default=2, help="processes (default 2)")
+    parser.add_argument("--workers", type=_workers, default=min(2, os.cpu_count() or 1),
+                        help="processes, at most the machine's cores (default 2)")
     parser.add_argument("--out", help="directory (default: the repository's prebuilt_tables/)")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
@@ -281,15 +302,38 @@ def _design_request(request: dict) -> dict:
     return out
 
 
+#: the largest record file read, in bytes (20,000 moves of Farkle take about 1.2 MB)
+RECORD_BYTES = 10_000_000
+
+
 def _read_record(path: str) -> str:
-    """A record file's text (``-``: standard input); InvalidRequestError naming the file."""
+    """A record file's text (``-``: standard input), at most RECORD_BYTES; a regular file only
+    (a FIFO or a device would block or never end); InvalidRequestError naming the file."""
     if path == "-":
-        return sys.stdin.read()
+        text = sys.stdin.read(RECORD_BYTES + 1)
+    else:
+        try:
+            if not stat.S_ISREG(os.stat(path).st_mode):
+                raise InvalidRequestError(f"the record {path!r} is not a regular file")
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read(RECORD_BYTES + 1)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InvalidRequestError(f"cannot read the record {path!r}: {exc}") from None
+    if len(text) > RECORD_BYTES:
+        raise InvalidRequestError(f"the record {path!r} is longer than {RECORD_BYTES:,} characters")
+    return text
+
+
+def _writable_directory(path: str | None) -> None:
+    """Refuse an output directory that cannot be written, before any computing (a result of
+    many minutes would otherwise be lost at the end); made if missing."""
+    folder = Path(path) if path else tables_dir()
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read(10_000_000)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidRequestError(f"cannot read the record {path!r}: {exc}") from None
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise InvalidRequestError(f"cannot write to the directory {str(folder)!r} (--out): {exc.strerror or exc}") from None
 
 
 def _check_params(request: dict) -> None:
@@ -328,7 +372,13 @@ def cli_reference(width: int = 100) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if sys.stderr is None:  # started with stderr closed: progress and errors go nowhere, not to stdout
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (for the process's life)
+    if sys.stdout is None:  # started with stdout closed: the answer cannot be given
+        print("python -m pycore: error: standard output is closed", file=sys.stderr)
+        return 2
     args = build_parser().parse_args(argv)
+    as_json = bool(getattr(args, "json", False))
     if args.command == "reference":
         sys.stdout.write(cli_reference())
         return 0
@@ -344,7 +394,7 @@ def main(argv: list[str] | None = None) -> int:
                                           f"(try: python -m pycore play {game.name} --seed 1 --policy greedy)")
             request = _policy_args(request, [p.name.lower() for p in game.human_policies()] + ["optimal"])
     except PycoreError as exc:
-        print(f"python -m pycore: error: {exc}", file=sys.stderr)
+        _print_error(exc, as_json)
         return 2
     progress = _Progress(getattr(args, "game", None) or "tables", getattr(args, "quiet", False))
     try:
@@ -362,6 +412,7 @@ def main(argv: list[str] | None = None) -> int:
             game = api.game_from_args(request)
             if game.kind != "scorecard":
                 raise InvalidRequestError(f"{args.command} is for scorecard games, not {game.name}")
+            _writable_directory(request.get("out"))
             if args.command == "target-curve":
                 result = target_curve(game, args.max_target, args.workers, progress=progress)
                 lines = [
@@ -381,6 +432,7 @@ def main(argv: list[str] | None = None) -> int:
             print("\n".join(lines + [f"{path} ({result['seconds']} s)"]))
             return 0
         if args.command == "tables":
+            _writable_directory(request.get("out"))
             only = [g for g in prebuilt_games() if g.name == find_game(args.only).name] if args.only else None
             if only == []:
                 raise InvalidRequestError(f"{args.only} ships no prebuilt table")
@@ -393,7 +445,7 @@ def main(argv: list[str] | None = None) -> int:
         result = api.call(args.command, request, progress)
     except PycoreError as exc:
         progress.close()
-        print(f"python -m pycore: error: {exc}", file=sys.stderr)
+        _print_error(exc, as_json)
         return 2
     except KeyboardInterrupt:  # Ctrl-C: long solves and evaluations stop cleanly
         progress.close()
@@ -402,17 +454,20 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except Exception as exc:  # a bug: one line, as the API reports it, not a traceback
         progress.close()
-        print(f"python -m pycore: internal error ({type(exc).__name__}: {exc}); please report it", file=sys.stderr)
+        _print_error(RuntimeError(f"internal error ({type(exc).__name__}: {exc}); please report it"), as_json, prefix="")
         return 1
     progress.close()
     try:
-        if getattr(args, "json", False):
+        if as_json:
             print(json.dumps(result, allow_nan=False))
         else:
             print(format_result(args.command, result, _kind_of(request)))
         sys.stdout.flush()
     except BrokenPipeError:  # piped into head: the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # (no second error at exit)
+    except OSError as exc:  # stdout closed or full (a closed descriptor, a full disk)
+        print(f"python -m pycore: error: cannot write the answer ({exc.strerror or exc})", file=sys.stderr)
+        return 2
     return 0
 
 
