@@ -2,6 +2,7 @@
 turn solved exactly (checked by simulation and against a larger cap), Busche's long-run
 points per turn, and rule sets as data."""
 
+import json
 import random
 from fractions import Fraction
 
@@ -378,7 +379,7 @@ def test_the_cli_advises_a_roll_from_scores_turn_total_and_dice():
     assert zilch["options"] == [] and zilch["best"] is None and zilch["roll"]["turn_over"]
     done = subprocess.run([sys.executable, "-m", "pycore", "advise", "farkle", "--scores", "4000", "--json"],
                           capture_output=True, text=True, timeout=300)
-    assert done.returncode == 2 and "--scores must be two whole numbers" in done.stderr
+    assert done.returncode == 2 and "--scores must be two whole numbers" in json.loads(done.stdout)["error"]["message"]
 
 
 def test_anchors_are_found_by_arithmetic_as_the_grid_lists_them():
@@ -442,3 +443,48 @@ def test_a_table_build_stopped_partway_goes_on_where_it_stopped(tmp_path, monkey
     other = checkpoints.FileCheckpoint(out / "other.npz", "other rules", every=0.0)
     other.save({"values": np.zeros(3), "stages_done": 1, "sweeps": 1})
     assert checkpoints.FileCheckpoint(out / "other.npz", game.table_rules).load() is None
+
+
+# ---- issue 37, class 2: rule changes the code does not expect ---------------------------
+
+
+@pytest.mark.parametrize("change, named", [
+    ("hot_dice=false", "hot_dice false is not supported"),
+    ("single_five=51", "target 10000 is 10,000 steps of 1 point"),
+    ("single_one=1,single_five=1,target=3000", "target 3000 is 3,000 steps of 1 point"),
+])
+def test_a_rule_change_the_model_cannot_take_is_refused_by_name_in_every_entrance(change, named):
+    """Until issue 37 ``hot_dice=false`` crashed every state check (AttributeError) and a unit of
+    one point made checking one state list 10^8 turn starts (gigabytes). Each is refused by
+    name: the rules and a state's advice (both objectives); a link opens with the rule set's
+    own rules and says why."""
+    from pycore import api
+    from pycore.core.errors import PycoreError
+
+    state = {"i": 0, "j": 0, "k": 300, "d": 3}
+    calls = [("rules", {"game": "farkle", "set": change}),
+             ("advise", {"game": "farkle", "set": change, "state": state, "objective": "win"}),
+             ("advise", {"game": "farkle", "set": change, "state": state, "objective": "turn-score"})]
+    for action, args in calls:
+        with pytest.raises(PycoreError, match=named):
+            api.call(action, args)
+    link = f"#game=farkle&set={change.replace('=', '%3D').replace(',', '%2C')}&i=0&j=0&k=300&d=3"
+    opened = api.call("resolve", {"fragment": link})
+    assert opened["params"]["set"] == "" and any(named in problem for problem in opened["problems"])
+
+
+def test_the_smallest_unit_allowed_checks_a_state_within_a_phones_memory():
+    """The most steps a target may be (2,000: 10,000 in steps of 5) lists 4 million turn starts
+    when a state is checked: well within the budget (traced peak below 300 MB)."""
+    import tracemalloc
+
+    from pycore import api
+
+    tracemalloc.start()
+    try:
+        answer = api.call("advise", {"game": "farkle", "set": "single_five=5", "objective": "turn-score",
+                                     "state": {"i": 0, "j": 0, "k": 300, "d": 3}})
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert answer["best"] == "roll" and peak < 300e6

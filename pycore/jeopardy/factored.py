@@ -206,16 +206,17 @@ def sweep(
                 gathered = value[:n].reshape(n, -1)[:, at]
                 if choose is not None:
                     taken = level.position[choose[:n, g, level.outcomes]]
-                else:
+                elif tracks or chosen is not None:
                     # an alternative with no value (nan: a state no play reaches) is never the best
                     worth = np.where(np.isnan(gathered), -np.inf, gathered)
                     best = np.maximum.reduceat(worth, level.alt_starts, axis=1)
-                    if tracks or chosen is not None:
-                        # the first of the best, by runs (argmax over a padded axis of alternatives
-                        # was 40% of a Farkle solve: numpy's argmax is slow over short rows)
-                        first_best = np.where(worth >= np.repeat(best, level.alt_counts, axis=1), level.index, len(at))
-                        taken = np.minimum.reduceat(first_best, level.alt_starts, axis=1)
+                    # the first of the best, by runs (argmax over a padded axis of alternatives
+                    # was 40% of a Farkle solve: numpy's argmax is slow over short rows)
+                    first_best = np.where(worth >= np.repeat(best, level.alt_counts, axis=1), level.index, len(at))
+                    taken = np.minimum.reduceat(first_best, level.alt_starts, axis=1)
                     best[best == -np.inf] = np.nan
+                else:  # only the best value is needed (fmax passes over nan)
+                    best = np.fmax.reduceat(gathered, level.alt_starts, axis=1)
                 if chosen is not None:
                     chosen[:n, g, level.outcomes] = level.transitions[taken]
 

@@ -36,6 +36,9 @@ DICE = 6
 FACES = 6
 
 Counts = tuple[int, ...]  # how many of each face 1..6
+#: the most steps of the rules' unit the target may be (100,000 in steps of 50, 10,000 in steps of 5;
+#: Facebook's: 200): the turn starts are its square, listed when a state is checked
+MAX_STEPS = 2000
 MAX_POINTS = 100_000  # any one score, and the target: the turn's tables are sized by them
 
 
@@ -111,6 +114,16 @@ class RuleSet:
             raise bad("target", f"must be positive, got {self.target}")
         if self.minimum_bank > self.target:
             raise bad("minimum_bank", f"{self.minimum_bank} is above the target {self.target}")
+        if not self.hot_dice:
+            # every die set aside would leave a turn with nothing to roll that must bank: a turn
+            # state the model does not have (it crashed every check of a state)
+            raise bad("hot_dice", "false is not supported: a turn with every die set aside must go on with six dice")
+        if self.target // self.unit > MAX_STEPS:
+            # scores are counted in the rules' unit: a unit of 1 made 10^8 turn starts to 10,000
+            # (gigabytes to check one state)
+            raise bad("target", f"{self.target} is {self.target // self.unit:,} steps of {self.unit} point"
+                      f"{'s' if self.unit > 1 else ''} (the largest number every value is a multiple of), more than "
+                      f"{MAX_STEPS}: make the values multiples of {-(-self.target // MAX_STEPS)} or lower the target")
 
     @property
     def unit(self) -> int:
