@@ -13,10 +13,13 @@ def handle(request):
 
 def test_games_lists_the_registry():
     games = handle({"action": "games"})["games"]
-    assert [g["name"] for g in games] == ["pig", "gro", "ayzd", "zombie-dice", "farkle", "pig-turns", "yahtzee"]
-    assert [g["kind"] for g in games] == ["jeopardy"] * 6 + ["scorecard"]
+    assert [g["name"] for g in games] == ["pig", "gro", "ayzd", "zombie-dice", "farkle", "farkle-penalty", "pig-turns",
+                                          "yahtzee"]
+    assert [g["kind"] for g in games] == ["jeopardy"] * 7 + ["scorecard"]
+    # the page's menu offers every game but the Farkle penalty's (no table yet: issue 35)
+    assert [g["name"] for g in games if not g["offered"]] == ["farkle-penalty"]
     assert [v["name"] for v in games[1]["state_vars"]] == ["p", "i", "j", "k", "o"]
-    assert [b["key"] for b in games[6]["boxes"]][:2] == ["1s", "2s"] and games[6]["boxes"][1]["values"][-1] == 10
+    assert [b["key"] for b in games[7]["boxes"]][:2] == ["1s", "2s"] and games[7]["boxes"][1]["values"][-1] == 10
     zombie_dice = games[3]
     assert [(v["name"], v.get("letters", "")) for v in zombie_dice["state_vars"]][3:] == [
         ("b", ""), ("fp", "GYR"), ("br", "GYR"), ("sg", "GYR")

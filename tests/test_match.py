@@ -2,13 +2,14 @@
 ``play`` and ``review`` actions and commands)."""
 
 import json
+import random
 
 import numpy as np
 import pytest
 from commands import cli
 
 from pycore import api, find_game
-from pycore.core.errors import InvalidPolicyError, InvalidRecordError, InvalidRequestError
+from pycore.core.errors import InvalidParameterError, InvalidPolicyError, InvalidRecordError, InvalidRequestError
 from pycore.core.play import Record
 from pycore.jeopardy.match import RULES, Values, find_player, play, review
 from pycore.jeopardy.strategy import matchup, rule_policy
@@ -423,3 +424,79 @@ def test_tables_of_more_players_refuse_what_they_cannot_be():
         with pytest.raises(InvalidRecordError, match=message):
             api.call("move", {"game": bad["game"], "record": bad})
     assert api.call("move", {"game": "pig", "record": record("pig", 8)})["position"]["scores"] == [0] * 8
+
+
+# ---- issue 37, class 4: records are checked as play's arguments are ---------------------
+
+
+def _pig_record(**fields):
+    return {"game": "pig", "params": {"goal": 100}, "komi": 0, "seed": 7, "players": ["A", "B"],
+            "moves": [{"action": "roll", "faces": [3]}], **fields}
+
+
+@pytest.mark.parametrize("komi, named", [
+    (100, "between -99 and 99"), (-100, "between -99 and 99"), (10**17, "between -99 and 99"), (True, "got True"),
+])
+def test_a_records_komi_is_range_checked_like_plays(komi, named):
+    """A komi at or past the goal gave an internal error or a stuck game, 10^17 played on at
+    impossible scores: refused by name, as play refuses it."""
+    for action in ("move", "review"):
+        with pytest.raises(InvalidRecordError, match=named):
+            api.call(action, {"game": "pig", "record": _pig_record(komi=komi)})
+
+
+def test_a_farkle_komi_off_the_grid_is_refused_in_play_and_in_records():
+    """A komi off Farkle's 50-point grid ran 20,000 moves and blamed a rule that never banks."""
+    with pytest.raises(InvalidParameterError, match="a multiple of 50, got 120"):
+        api.call("play", {"game": "farkle", "set": "target=500", "seed": 1, "komi": 120})
+    record = {"game": "farkle", "params": {"rules": "facebook", "set": "target=500"}, "komi": 120, "seed": 1,
+              "players": ["A", "B"], "moves": []}
+    with pytest.raises(InvalidRecordError, match="a multiple of 50, got 120"):
+        api.call("move", {"game": "farkle", "set": "target=500", "record": record, "move": {"action": "roll"}})
+
+
+@pytest.mark.parametrize("seed", [-1, -(2**63), 2**63])
+def test_a_records_seed_is_the_range_play_takes(seed):
+    """A negative seed drew the same dice as its positive twin: refused, as play refuses it."""
+    with pytest.raises(InvalidRecordError, match="seed is a whole number from 0 to 2"):
+        api.call("move", {"game": "pig", "record": _pig_record(seed=seed), "move": {"action": "roll"}})
+
+
+def test_a_record_at_the_most_moves_is_not_extended():
+    """A move on a record of the most moves gave one more, which could then be neither read
+    back nor reviewed: refused by name."""
+    from pycore.jeopardy.match import MAX_MOVES
+
+    moves = [{"action": "roll", "faces": [1]}] * MAX_MOVES  # every turn busts: the game goes on
+    with pytest.raises(InvalidRecordError, match="the most a record may have"):
+        api.call("move", {"game": "pig", "record": _pig_record(moves=moves), "move": {"action": "roll"}})
+    shorter = api.call("move", {"game": "pig", "record": _pig_record(moves=moves[:-1]), "move": {"action": "roll"}})
+    assert len(shorter["record"]["moves"]) == MAX_MOVES
+
+
+def test_a_game_too_long_for_a_link_gets_no_link_and_still_plays(monkeypatch):
+    """A record longer than a link carries made a share link the app itself called damaged:
+    there is none (the page says to save the game as a file), and the game goes on. (7,000
+    random zilches of Facebook Farkle need 21,800 characters, more than a link's 20,000; here
+    the limit is a tenth, and so are the moves.)"""
+    from pycore.core import records
+
+    monkeypatch.setattr(records, "MAX_LINK", records.MAX_LINK // 10)
+    rng = random.Random(3)
+    no_score = [2, 3, 4, 6]  # four of these and two more, no triple and no three pairs: a zilch
+    moves = [{"action": "roll", "faces": rng.sample(no_score, 4) + rng.sample(no_score, 2)} for _ in range(700)]
+    record = {"game": "farkle", "params": {"rules": "facebook", "set": ""}, "komi": 0, "seed": None,
+              "players": ["A", "B"], "moves": moves}
+    answer = api.call("move", {"game": "farkle", "record": record, "move": {"action": "roll", "faces": [2, 3, 4, 6, 2, 3]}})
+    assert answer["share"] is None and len(answer["record"]["moves"]) == 701
+    assert api.call("move", {"game": "farkle", "record": {**record, "moves": moves[:100]}})["share"].startswith("#game=farkle")
+
+
+def test_an_alias_names_its_game_in_a_record_as_in_a_link():
+    """A record naming its game by an alias ("zilch") reads as that game everywhere."""
+    record = {"game": "zilch", "params": {"rules": "facebook", "set": "target=500"}, "komi": 0, "seed": 1,
+              "players": ["A", "B"], "moves": []}
+    answer = api.call("move", {"game": "farkle", "set": "target=500", "record": record, "move": {"action": "roll"}})
+    assert answer["record"]["game"] == "farkle"
+    with pytest.raises(InvalidRecordError, match="a game of chess, not farkle"):
+        api.call("move", {"game": "farkle", "record": {**record, "game": "chess"}})

@@ -29,7 +29,9 @@ export class RecordBox {
     this.json = part("record");
     this.note = part("load-note");
     new ShareButtons(root.querySelector(".share-slot"), (text) => this.say(text), {
-      url: () => new URL(this.share, location.href).href,
+      // (no link for a game too long for one: the engine says so by giving none)
+      url: () => (this.share ? new URL(this.share, location.href).href : null),
+      unavailable: "This game is too long for a link: save it as a file instead.",
       testid: `${prefix}-copy-link`,
       what: "this game",
     });

@@ -1,10 +1,12 @@
 // Copy or share a link (Web Share API where available): by default the state shown; a game's
 // record box passes its own link (url) and test id.
 export class ShareButtons {
-  constructor(root, say, { url = () => location.href, testid = "copy-link", what = "the position" } = {}) {
+  // url() -> the address, or null where there is none to give (``unavailable`` says why)
+  constructor(root, say, { url = () => location.href, testid = "copy-link", what = "the position", unavailable = "" } = {}) {
     this.say = say;
     this.url = url;
     this.what = what;
+    this.unavailable = unavailable;
     root.innerHTML = `
       <button type="button" data-testid="${testid}">Copy link</button>
       ${navigator.share ? `<button type="button" data-testid="${testid.replace("copy", "share")}">Share…</button>` : ""}`;
@@ -15,6 +17,10 @@ export class ShareButtons {
 
   async copy() {
     const url = this.url();
+    if (!url) {
+      this.say(this.unavailable);
+      return;
+    }
     try {
       await navigator.clipboard.writeText(url);
       this.say("Link copied.");
@@ -24,6 +30,10 @@ export class ShareButtons {
   }
 
   async share() {
+    if (!this.url()) {
+      this.say(this.unavailable);
+      return;
+    }
     try {
       await navigator.share({ title: document.title, url: this.url() });
     } catch {

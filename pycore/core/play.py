@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 from .errors import InvalidPolicyError, InvalidRecordError, PycoreError
 from .records import from_link_word, read_json, record_game, to_link_word
+from .registry import find_game_class
 
 
 class PlayRules(Protocol):
@@ -101,6 +102,10 @@ class Record:
         game, params, moves = data["game"], data.get("params", {}), data["moves"]
         if not isinstance(game, str):
             raise InvalidRecordError(f"the record's game is a name, got {game!r}")
+        try:  # an alias names its game (as a link's does)
+            game = find_game_class(game).name
+        except PycoreError as exc:
+            raise InvalidRecordError(f"the record's game: {exc}") from None
         if not isinstance(params, dict):
             raise InvalidRecordError("the record's params are an object of the game's parameters")
         players, seed, komi = rules.read_header(data)
@@ -111,8 +116,16 @@ class Record:
         return cls(game, params, tuple(moves), seed, tuple(players), komi)
 
     def to_link(self) -> str:
-        """The record as one word of a link (:func:`~pycore.core.records.to_link_word`)."""
+        """The record as one word of a link (:func:`~pycore.core.records.to_link_word`);
+        InvalidRecordError if it is too long for one."""
         return to_link_word(self.to_json())
+
+    def share_word(self) -> str | None:
+        """:meth:`to_link`, or None where the game is too long for a link (it is saved as a file)."""
+        try:
+            return self.to_link()
+        except InvalidRecordError:
+            return None
 
     @classmethod
     def from_link(cls, word: str, rules: PlayRules) -> Record:
@@ -174,6 +187,8 @@ def extend(rules: PlayRules, game, values, record: Record, move: dict | None = N
     at = replay(rules, game, record)
     if rules.over(at):
         raise InvalidRecordError("the game is over: no move comes after its end")
+    if len(record.moves) >= rules.max_moves:  # (one more could be neither read back nor reviewed)
+        raise InvalidRecordError(f"the record has {rules.max_moves:,} moves, the most a record may have")
     n = len(record.moves) + 1
     if player is not None:
         move = rules.next_move(game, values, player, at, _rng_after(rules, record, at))

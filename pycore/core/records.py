@@ -19,9 +19,14 @@ MAX_LINK = 20_000
 
 
 def to_link_word(record: dict) -> str:
-    """``record`` (JSON-able) as one word of a link."""
+    """``record`` (JSON-able) as one word of a link; InvalidRecordError if it is longer than a
+    link may carry (:data:`MAX_LINK`: a long game of random rolls, thousands of moves)."""
     text = json.dumps(record, separators=(",", ":"))
-    return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+    word = base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+    if len(word) > MAX_LINK:
+        raise InvalidRecordError(f"the game is too long for a link ({len(word):,} characters, at most {MAX_LINK:,}): "
+                                 "save it as a file")
+    return word
 
 
 def from_link_word(word: str) -> str:

@@ -191,6 +191,16 @@ class JeopardyGame(StateText, Game):
         """The turn state at the start of every turn (nothing banked or set aside)."""
         return tuple(0 for _ in self.turn_vars)
 
+    def check_komi(self, komi: int) -> None:
+        """InvalidParameterError unless ``komi`` is a head start this game can give: less than
+        the goal either way, on the game's grid of points (Farkle: a multiple of 50)."""
+        step = self.gain_step
+        if isinstance(komi, bool) or not isinstance(komi, int) or not -self.goal < komi < self.goal or komi % step:
+            on_grid = f", a multiple of {step}" if step > 1 else ""
+            raise InvalidParameterError(
+                f"{self.name}: a head start (komi) is a whole number between {-self.goal + step} and "
+                f"{self.goal - step}{on_grid}, got {komi!r}")
+
     def start_anchor(self, komi: int = 0) -> tuple[int, ...]:
         """The first mover's anchor when the first player starts ``komi``
         points ahead (negative: the second player starts ``-komi`` ahead)."""

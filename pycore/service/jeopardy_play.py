@@ -23,6 +23,7 @@ def _play(game: JeopardyGame, args: dict, progress) -> dict:
     seed = whole_number(args, "seed", None, 0, 2**63 - 1, required=True)
     seat = whole_number(args, "seat", 1, 1, 2) - 1
     komi = whole_number(args, "komi", 0, -game.goal + 1, game.goal - 1)
+    game.check_komi(komi)
     yours, theirs = find_player(game, args.get("policy")), find_player(game, args.get("against"))
     players = (yours, theirs) if seat == 0 else (theirs, yours)
     solution, _ = solved(game, args, progress)
@@ -50,10 +51,12 @@ def _reviewed(game: JeopardyGame, values: MatchValues, record: Record) -> dict:
     return {**head(game), "record": record.to_json(), "share": record_link(game, record), **out}
 
 
-def record_link(game: JeopardyGame, record: Record) -> str:
-    """A link that opens this game where it stands (in Play, or at the table for a game entered there)."""
+def record_link(game: JeopardyGame, record: Record) -> str | None:
+    """A link that opens this game where it stands (in Play, or at the table for a game entered
+    there); None where the game is too long for a link."""
     view = "play" if record.seed is not None else "table"
-    return f"#{fragment(game, start_state(game, record.komi), {'view': view})}&record={record.to_link()}"
+    word = record.share_word()
+    return None if word is None else f"#{fragment(game, start_state(game, record.komi), {'view': view})}&record={word}"
 
 
 def _review(game: JeopardyGame, args: dict, progress) -> dict:

@@ -311,9 +311,10 @@ def _recorded(game: ScorecardGame, args: dict) -> tuple[ScorecardGame, Record, n
     return game, record, load_table(game).values
 
 
-def record_link(game: ScorecardGame, record: Record) -> str:
-    """A link that opens this game where it stands, in Play."""
-    return f"#{to_fragment(game, [('view', 'play'), ('record', record.to_link())])}"
+def record_link(game: ScorecardGame, record: Record) -> str | None:
+    """A link that opens this game where it stands, in Play; None where it is too long for a link."""
+    word = record.share_word()
+    return None if word is None else f"#{to_fragment(game, [('view', 'play'), ('record', word)])}"
 
 
 def _reviewed(game: ScorecardGame, values: np.ndarray, record: Record) -> dict:
