@@ -169,7 +169,9 @@ def test_the_command_line_answers_or_names_the_problem(tmp_path, capsys):
         out, err = capsys.readouterr()
         assert code in (0, 2), (argv, code, err[-500:])
         assert "Traceback" not in err and "internal error" not in err, (argv, err[-500:])
-        if code == 2:
+        if code == 2 and "--json" in argv:  # (the error as JSON on stdout)
+            assert json.loads(out.strip().splitlines()[-1])["error"]["message"], argv
+        elif code == 2:
             assert err.strip(), argv
         count("command line (python -m pycore)", "answers" if code == 0 else "refused with a message")
 
@@ -267,7 +269,7 @@ def test_a_broken_manifest_is_refused_naming_the_field(tmp_path, manifest, why):
 
 def test_a_table_that_is_a_directory_or_unwritable_is_named(tmp_path):
     (tmp_path / "farkle-facebook.roht").mkdir()
-    with pytest.raises(TableError, match="farkle-facebook.roht in .* cannot be read"):
+    with pytest.raises(TableError, match="farkle-facebook.roht in .* is not a regular file"):
         prebuilt._checked_bytes(tmp_path, {"file": "farkle-facebook.roht", "sha256": "0"}, "python -m pycore tables")
     afile = tmp_path / "afile"
     afile.write_text("")
@@ -277,3 +279,90 @@ def test_a_table_that_is_a_directory_or_unwritable_is_named(tmp_path):
     code = cli.main(["tables", "--game", "farkle", "--out", str(afile / "below")])
     assert code == 2
 
+
+
+# ---- issue 37, class 6: the loader trusts nothing in the files --------------------------
+
+
+def _entry(name: str) -> dict:
+    return {"file": name, "sha256": "0" * 64}
+
+
+@pytest.mark.parametrize("name", ["/etc/passwd", "../manifest.json", "sub/pig.roht", "..", "", 5])
+def test_a_manifest_entry_names_a_file_inside_the_folder_only(tmp_path, name):
+    with pytest.raises(TableError, match="a table is a file name inside"):
+        prebuilt._checked_bytes(tmp_path, _entry(name), "python -m pycore tables")
+    count("table loader (file names)", "refused (TableError)")
+
+
+def test_a_fifo_a_device_or_an_oversized_file_is_refused_before_reading(tmp_path):
+    """A FIFO would hang, a link to an endless device fill the memory, a huge file too: each is
+    refused from its metadata, before a byte is read (the manifest too)."""
+    import os
+
+    os.mkfifo(tmp_path / "fifo.roht")
+    (tmp_path / "zero.roht").symlink_to("/dev/zero")
+    with open(tmp_path / "huge.roht", "wb") as huge:  # sparse: no disk used
+        huge.truncate(prebuilt.MAX_FILE_BYTES + 1)
+    for name, why in (("fifo.roht", "not a regular file"), ("zero.roht", "not a regular file"),
+                      ("huge.roht", "more than the")):
+        with pytest.raises(TableError, match=why):
+            prebuilt._checked_bytes(tmp_path, _entry(name), "python -m pycore tables")
+    (tmp_path / prebuilt.MANIFEST).symlink_to("/dev/zero")
+    with pytest.raises(TableError, match="not a regular file"):
+        prebuilt.read_manifest(tmp_path)
+    count("table loader (files: a FIFO, a device, a huge file, the manifest a device)", "refused (TableError)")
+
+
+@pytest.mark.parametrize("field, value", [
+    ("states", "many"), ("states", -1), ("anchors", 2.5), ("residual", -1.0), ("p_first_player_wins", 1.9),
+    ("policies", [{"name": "x", "win_rate": 2.0, "win_rate_first": 0.5, "win_rate_second": 0.5}]),
+    ("policies", "junk"), ("komi", [{"points": "ten", "p_first_player_wins": 0.5}]), ("bytes", True),
+])
+def test_the_facts_an_entry_gives_are_checked_not_echoed(tmp_path, field, value):
+    manifest = {"tables": [{"file": "pig.roht", "sha256": "0" * 64, field: value}]}
+    (tmp_path / prebuilt.MANIFEST).write_text(json.dumps(manifest))
+    with pytest.raises(TableError, match=f"has a wrong {field}"):
+        prebuilt.read_manifest(tmp_path)
+    count("table loader (manifest facts)", "refused (TableError)")
+
+
+def test_a_header_number_that_is_not_a_whole_number_is_refused():
+    """A header count of 1e999 raised OverflowError; 2.5 and true are not counts either."""
+    for value in ("1e999", "2.5", "true", "-1e999"):
+        line = '{"values": ' + value + ', "scale_bits": 30, "extra": {}, "payload_sha256": "0"}'
+        with pytest.raises(TableError, match="table header is unreadable"):
+            decode_table(MAGIC + line.encode() + b"\n")
+    count("table loader (header numbers: 1e999, 2.5, true, -1e999)", "refused (TableError)")
+
+
+def _table_of(tmp_path, monkeypatch, game, values, extra=None):
+    """A table for ``game`` holding ``values`` (and ``extra``), listed in a manifest in tmp_path."""
+    from pycore.store.codec import encode_table
+
+    data = encode_table(game.table_rules, np.asarray(values, float), extra or {})
+    name = prebuilt.table_file(game)
+    (tmp_path / name).write_bytes(data)
+    (tmp_path / prebuilt.MANIFEST).write_text(json.dumps({"tables": [{"file": name, "sha256": hashlib.sha256(data).hexdigest()}]}))
+    monkeypatch.setenv("ROLL_OR_HOLD_TABLES", str(tmp_path))
+    prebuilt.LOADED.clear()
+
+
+def test_stored_values_are_chances_and_distributions_sum_to_one(tmp_path, monkeypatch):
+    """A stored win chance of 1.9 gave an advice of -0.86, a distribution of the wrong length
+    -1.0: the loader refuses both by name (the shipped tables pass: test_shipped_values)."""
+    from pycore import find_game
+
+    pig = find_game("pig")
+    count_of = pig.table_order()[0].size
+    _table_of(tmp_path, monkeypatch, pig, np.r_[np.full(count_of - 1, 0.5), 1.9])
+    with pytest.raises(TableError, match="holds values outside 0.0 to 1.0"):
+        prebuilt.load_table(pig)
+    yahtzee = find_game("yahtzee", joker="none")
+    size = yahtzee.table_order()[0].size
+    for distribution in (np.full(10, 0.1), np.r_[np.full(yahtzee.max_score, 0.0), 2.0]):
+        _table_of(tmp_path, monkeypatch, yahtzee, np.full(size, 100.0), {"distribution": distribution})
+        with pytest.raises(TableError, match="distribution is not a distribution"):
+            prebuilt.load_table(yahtzee)
+    prebuilt.LOADED.clear()
+    count("table loader (stored values: a chance of 1.9, two bad distributions)", "refused (TableError)")

@@ -92,6 +92,16 @@ class Game:
     #: names of the extra arrays a table of this game must hold
     table_extra: ClassVar[tuple[str, ...]] = ()
 
+    def table_value_range(self) -> tuple[float, float]:
+        """What a table's stored values may be (a table holding others is refused): win
+        chances by default."""
+        return 0.0, 1.0
+
+    def table_extra_lengths(self) -> dict[str, int]:
+        """The table's extra arrays that are distributions (chances summing to 1), and the
+        length each must have."""
+        return {}
+
     @classmethod
     def prebuilt_variants(cls) -> list[Game]:
         """The parameter sets whose tables ship in prebuilt_tables/ (none by default)."""

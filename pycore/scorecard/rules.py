@@ -132,6 +132,12 @@ class ScorecardGame(Game):
 
     table_extra = ("distribution",)
 
+    def table_value_range(self) -> tuple[float, float]:
+        return 0.0, float(self.max_score)  # expected points of the rest of the game
+
+    def table_extra_lengths(self) -> dict[str, int]:
+        return {"distribution": self.max_score + 1}  # the chance of each final score
+
     @classmethod
     def prebuilt_variants(cls) -> list[ScorecardGame]:
         combos = [{}]

@@ -28,10 +28,14 @@ from . import api
 from .cli_format import format_result
 from .tables import build_tables
 
+#: whether the command being read asked for --json (set by main before parsing: a malformed
+#: argument is then reported as JSON too)
+_json_errors = False
+
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, status 2 (one JSON object under --json)
-        if "--json" in sys.argv[1:]:
+        if _json_errors:
             _print_error(InvalidRequestError(message), as_json=True)
             self.exit(2)
         self.exit(2, f"{self.prog}: error: {message}\n")
@@ -377,6 +381,8 @@ def main(argv: list[str] | None = None) -> int:
     if sys.stdout is None:  # started with stdout closed: the answer cannot be given
         print("python -m pycore: error: standard output is closed", file=sys.stderr)
         return 2
+    global _json_errors
+    _json_errors = "--json" in (sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(argv)
     as_json = bool(getattr(args, "json", False))
     if args.command == "reference":

@@ -74,6 +74,13 @@ def encode_table(
 MAX_TABLE_BYTES = 256 << 20
 
 
+def _whole(value) -> int:
+    """A header's count: a JSON whole number (1e999 or 2.5 or true is not one)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{value!r} is not a whole number")
+    return value
+
+
 def decode_table(data: bytes, rules: dict | None = None) -> tuple[dict, np.ndarray, dict[str, np.ndarray]]:
     """(header, values [n], extra arrays) of a table; ``rules`` (if given) must match. The
     payload is inflated only up to the size its header gives (at most MAX_TABLE_BYTES)."""
@@ -83,10 +90,10 @@ def decode_table(data: bytes, rules: dict | None = None) -> tuple[dict, np.ndarr
     line_end = data.find(b"\n", len(MAGIC))
     try:
         header = json.loads(data[len(MAGIC) : line_end])
-        count, scale = int(header["values"]), int(header["scale_bits"])
-        extra_sizes = {str(k): int(v) for k, v in header["extra"].items()}
+        count, scale = _whole(header["values"]), _whole(header["scale_bits"])
+        extra_sizes = {str(k): _whole(v) for k, v in header["extra"].items()}
         expected_sha = str(header["payload_sha256"])
-    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError) as exc:
         raise TableError(f"table header is unreadable ({type(exc).__name__}: {exc})") from None
     if not 0 <= scale <= 52:  # (a fixed-point scale a float's 53 bits can hold)
         raise TableError(f"table header's scale_bits must be 0 to 52, got {scale}")

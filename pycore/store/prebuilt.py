@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
+import stat
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -175,15 +177,40 @@ def load_result(game, kind: str) -> dict | None:
     return None
 
 
+#: the largest file the loader reads: a table (a few MB; its payload inflates to at most the
+#: codec's MAX_TABLE_BYTES) or a result; the manifest, at most MAX_MANIFEST_BYTES
+MAX_FILE_BYTES = 64 << 20
+MAX_MANIFEST_BYTES = 4 << 20
+
+
+def _read_bounded(directory: Path, name: str, cap: int, regenerate: str) -> bytes:
+    """The bytes of ``name`` in ``directory``: a plain file name inside it (no folder, no
+    absolute path, no ``..``), a regular file (a FIFO would hang, a device never end) of at
+    most ``cap`` bytes, checked before reading; TableError naming what is wrong."""
+    if not isinstance(name, str) or not name or Path(name).name != name or name in (".", ".."):
+        raise TableError(f"the manifest names the file {name!r}; a table is a file name inside {directory}")
+    path = Path(directory) / name
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise TableError(f"{name} in {directory} is not a regular file; run `{regenerate}`")
+        if info.st_size > cap:
+            raise TableError(f"{name} in {directory} is {info.st_size:,} bytes, more than the {cap:,} a table may be")
+        with open(path, "rb") as handle:
+            data = handle.read(cap + 1)
+    except FileNotFoundError:
+        raise TableError(f"{name} is missing from {directory}; run `{regenerate}`") from None
+    except OSError as exc:  # no permission...
+        raise TableError(f"{name} in {directory} cannot be read ({exc.strerror or exc}); run `{regenerate}`") from None
+    if len(data) > cap:  # (it grew while read)
+        raise TableError(f"{name} in {directory} is more than the {cap:,} bytes a table may be")
+    return data
+
+
 def _checked_bytes(directory: Path, entry: dict, regenerate: str) -> bytes:
     """A file the manifest lists, refused if missing, unreadable or not matching its sha256."""
     name = entry["file"]
-    try:
-        data = (directory / name).read_bytes()
-    except FileNotFoundError:
-        raise TableError(f"{name} is missing from {directory}; run `{regenerate}`") from None
-    except OSError as exc:  # a directory of that name, no permission...
-        raise TableError(f"{name} in {directory} cannot be read ({exc.strerror or exc}); run `{regenerate}`") from None
+    data = _read_bounded(directory, name, MAX_FILE_BYTES, regenerate)
     if hashlib.sha256(data).hexdigest() != entry["sha256"]:
         raise TableError(f"{name} does not match its sha256 in the manifest (corrupted or stale)")
     return data
@@ -213,14 +240,13 @@ def read_manifest(directory: Path | None = None) -> dict:
     """The manifest, checked: an object whose ``tables`` and ``results`` (where present)
     are lists of objects with their fields as text (TableError naming what is wrong)."""
     path = Path(directory or tables_dir()) / MANIFEST
+    if not path.exists():
+        raise TableError(f"no table manifest at {path}; run `{REGENERATE}` to build the tables")
+    text = _read_bounded(path.parent, MANIFEST, MAX_MANIFEST_BYTES, REGENERATE)
     try:
-        manifest = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise TableError(f"no table manifest at {path}; run `{REGENERATE}` to build the tables") from None
+        manifest = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:
         raise TableError(f"table manifest {path} is not valid JSON ({exc})") from None
-    except OSError as exc:
-        raise TableError(f"table manifest {path} cannot be read ({exc.strerror or exc})") from None
     if not isinstance(manifest, dict):
         raise TableError(f"table manifest {path} is not a JSON object; run `{REGENERATE}`")
     for key, fields in MANIFEST_FIELDS.items():
@@ -231,7 +257,45 @@ def read_manifest(directory: Path | None = None) -> dict:
             missing = [f for f in fields if not isinstance(entry, dict) or not isinstance(entry.get(f), str)]
             if missing:
                 raise TableError(f"table manifest {path}: {key} entry {n + 1} lacks {', '.join(missing)} (as text)")
+            wrong = [f for f, ok in ENTRY_FACTS.items() if f in entry and not ok(entry[f])]
+            if wrong:
+                raise TableError(f"table manifest {path}: {key} entry {n + 1} ({entry['file']}) has a wrong "
+                                 f"{', '.join(wrong)}; run `{REGENERATE}`")
     return manifest
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _finite(value, low: float = -math.inf, high: float = math.inf) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high
+
+
+def _policy_results(value) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(r, dict) and isinstance(r.get("name"), str)
+        and all(_finite(r.get(k), 0.0, 1.0) for k in ("win_rate", "win_rate_first", "win_rate_second")) for r in value)
+
+
+def _komi_rows(value) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(r, dict) and isinstance(r.get("points"), int) and _finite(r.get("p_first_player_wins"), 0.0, 1.0)
+        for r in value)
+
+
+#: the facts an entry may give that the app reads back, each with what it must be (a manifest
+#: with junk in them is refused, not echoed)
+ENTRY_FACTS: dict[str, Callable] = {
+    "bytes": _count, "anchors": _count, "states": _count,
+    "residual": lambda v: _finite(v, 0.0), "solve_seconds": lambda v: _finite(v, 0.0),
+    "p_first_player_wins": lambda v: v is None or _finite(v, 0.0, 1.0),
+    "policies": _policy_results, "komi": _komi_rows,
+}
 
 
 def load_table(game) -> LoadedTable:
@@ -250,6 +314,14 @@ def _read_table(game) -> LoadedTable:
     order, size = game.table_order()
     if stored.size != order.size or not set(game.table_extra) <= set(extra):
         raise TableError(f"table {name} has {stored.size} values; these rules have {order.size} anchors")
+    low, high = game.table_value_range()
+    if stored.size and not (np.all(np.isfinite(stored)) and low - 1e-9 <= stored.min() and stored.max() <= high + 1e-9):
+        raise TableError(f"table {name} holds values outside {low} to {high}; run `{REGENERATE}`")
+    for key, length in game.table_extra_lengths().items():
+        array = extra[key]
+        if array.size != length or not np.all(np.isfinite(array)) or array.min(initial=0.0) < 0 \
+                or abs(float(array.sum()) - 1.0) > 1e-9:
+            raise TableError(f"table {name}: its {key} is not a distribution of {length} chances summing to 1")
     values = np.zeros(size)
     values[order] = stored
     return LoadedTable(game, values, extra, entries[name])
