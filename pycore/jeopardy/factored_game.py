@@ -211,10 +211,15 @@ def anchor_values(game, tolerance: float = TOLERANCE, max_sweeps: int = 100, pro
         if "residual" in kept:
             stats["residual"] = float(kept["residual"])
     skip = stats["resumed_at_stage"]
+    # where endings fall a stage is swept once a pass and its Newton step taken unchecked: the
+    # next pass's first sweep checks it (the step is exact once the actions stop changing)
+    sweeps_a_stage = 1 if falls else max_sweeps
     while True:
-        # after the first pass a stage is swept once and its Newton step taken unchecked: the
-        # next pass's first sweep checks it (the step is exact once the actions stop changing)
-        sweeps_a_stage = 1 if falls else max_sweeps
+        # once a pass has changed no value by SLOPES_KEPT_BELOW, the slopes are the last
+        # measured (the actions hardly change any more, and the next pass checks the step): a
+        # sweep without them is half the work
+        settling = bool(stats["pass_changes"]) and stats["pass_changes"][-1] < SLOPES_KEPT_BELOW
+        follow = () if settling else (zero_gain_ending,)
         for done, stage in enumerate(stages, 1):
             if done <= skip:
                 continue
@@ -224,11 +229,6 @@ def anchor_values(game, tolerance: float = TOLERANCE, max_sweeps: int = 100, pro
             for attempt in range(1, max_sweeps + 1):
                 u = np.where(np.isnan(terminal[:, 0]), 1.0 - X[np.maximum(partner, 0)], terminal[:, 0])
                 value = np.empty(len(members))
-                # once a pass has changed no value by SLOPES_KEPT_BELOW, the slopes are the last
-                # measured (the actions hardly change any more, and the next pass checks the
-                # step): a sweep without them is half the work
-                settling = stats["pass_changes"] and stats["pass_changes"][-1] < SLOPES_KEPT_BELOW
-                follow = () if settling else (zero_gain_ending,)
                 for part in parts:
                     _, roll_ok, hold_ok = endings.masks(members[part], terminal[part], columns, can_roll)
                     # an ending at an anchor not tabulated (row -1) is read as anchor 0's value: by the

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import json
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -207,8 +205,7 @@ class Farkle(JeopardyGame):
         named = RULE_SETS[self.params["rules"]]
         if self.model_rules == dataclasses.replace(named, zilch_penalty=0):
             return f"{self.name}-{named.name}"
-        digest = hashlib.sha256(json.dumps(self.model_rules.to_json(), sort_keys=True).encode()).hexdigest()[:12]
-        return f"{self.name}-{named.name}-{digest}"
+        return f"{self.name}-{named.name}-{self.model_rules.digest}"
 
     def table_notes(self) -> dict:
         return {"model": "no penalty for three zilches in a row (zilch_penalty=0)"}

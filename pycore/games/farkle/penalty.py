@@ -12,9 +12,6 @@ passes over the layers until they settle (:func:`pycore.jeopardy.factored_game.a
 
 from __future__ import annotations
 
-import hashlib
-import json
-
 import numpy as np
 
 from ...core.errors import InvalidParameterError
@@ -130,7 +127,7 @@ class FarklePenalty(Farkle):
         stem = f"{self.name}-{self.params['rules']}-lowest{-self.lowest}"
         if not self.params["set"]:
             return stem
-        return f"{stem}-{hashlib.sha256(json.dumps(self.rules.to_json(), sort_keys=True).encode()).hexdigest()[:12]}"
+        return f"{stem}-{self.rules.digest}"
 
     def human_policies(self) -> tuple:
         """None yet: a policy against optimal play is evaluated by passes as the solve is, three

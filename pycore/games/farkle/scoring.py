@@ -24,6 +24,8 @@ counts as three pairs and six dice that score nothing pay 500 (``tests/test_fark
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -134,6 +136,11 @@ class RuleSet:
         for v in values:
             out = gcd(out, v)
         return out
+
+    @property
+    def digest(self) -> str:
+        """Twelve hex digits naming these rules (a changed rule set's table file)."""
+        return hashlib.sha256(json.dumps(self.to_json(), sort_keys=True).encode()).hexdigest()[:12]
 
     def to_json(self) -> dict:
         out = dataclasses.asdict(self)
