@@ -103,6 +103,37 @@ def test_busches_long_run_points_per_turn_for_zilch():
     assert round(long_run(rule_set("zilch", "minimum_bank=0")).points_per_turn, 2) == 621.36
 
 
+@pytest.mark.parametrize("rules", [RULE_SETS["zilch"], RULE_SETS["facebook"], rule_set("zilch", "zilch_penalty=2000")])
+def test_the_long_runs_policy_iteration_ends_at_the_optimality_equations(rules):
+    """Checked a second way: each count's best turn, its zilch worth the next count's bias,
+    gives back ``g + h(z)`` (the equations relative value iteration iterated on)."""
+    result = long_run(rules)
+    bias = [*result.bias, -rules.zilch_penalty]
+    for z in range(3):
+        assert best_turn(rules, zilch_value=bias[z + 1]).expected_score == pytest.approx(
+            result.points_per_turn + bias[z], abs=1e-8)
+    assert result.iterations <= 6  # (relative value iteration took 17 and 18 for Zilch and Facebook)
+
+
+def test_the_backward_pass_in_blocks_equals_one_turn_total_at_a_time():
+    """The pass solves ``least`` turn totals at once (every option adds at least that many
+    units): the same values as solving them one by one, here with a single five worth 55
+    (a unit of 5: blocks of 11)."""
+    from pycore.games.farkle.one_turn import DICE, _best_per_outcome, roll_moves
+
+    rules = rule_set("facebook", "single_five=55")
+    solution = best_turn(rules)
+    value = np.array(solution.value)
+    moves = [None] + [roll_moves(rules, n) for n in range(1, DICE + 1)]
+    for k in range(solution.cap, -1, -1):  # the plain pass, reading the blocked pass's rows above k
+        for n in range(1, DICE + 1):
+            best, _ = _best_per_outcome(moves[n], value[k + moves[n].points, moves[n].dice_left])
+            roll = float(np.dot(moves[n].probability, best))
+            assert roll == pytest.approx(solution.roll[k, n], rel=1e-13, abs=1e-10)
+            banks = k > 0 and k * 5 >= rules.minimum_bank and k >= roll
+            assert value[k, n] == pytest.approx(k if banks else roll, rel=1e-13, abs=1e-10)
+
+
 @pytest.mark.parametrize("name", sorted(RULE_SETS))
 def test_the_best_turn_agrees_with_a_simulation_of_real_dice(name):
     """20,000 turns played as advised, with real dice (seeded): the mean is within 4.5

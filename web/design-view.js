@@ -93,7 +93,9 @@ export class DesignView {
   }
 
   async run() {
-    const request = this.request();
+    // the time this table was estimated at is what the person agreed to wait for: the API
+    // refuses a table past the budget it is given (CPython seconds; 60 unless given more)
+    const request = { ...this.request(), ...(this.lastEstimate ? { max_seconds: Math.min(86400, Math.ceil(this.lastEstimate.seconds) + 1) } : {}) };
     const title = this.game.title;
     this.error.hidden = true;
     this.result.dataset.ready = "false";

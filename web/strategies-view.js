@@ -39,7 +39,7 @@ export class StrategiesView {
         ${game.views.includes("slice") ? `<button type="button" data-testid="rule-show-boundary">Show on the 2-D boundary</button>` : ""}
       </div>`
           : `<p class="note" data-testid="rule-offline">An exact evaluation of a rule in ${escapeHtml(game.title)} sweeps every turn
-        of the game three times: about two minutes and 600 MB in desktop Python, too much for this page. The rule stays
+        of the game again<span data-testid="rule-cost"></span>, too much for this page. The rule stays
         in the link; on a computer with Python, run<br><code data-testid="rule-command"></code></p>`
       }
       <pre class="error" data-testid="rule-error" hidden></pre>
@@ -56,8 +56,22 @@ export class StrategiesView {
       const showCommand = () => (command.textContent = cliCommand(game, params, input.value));
       input.addEventListener("input", showCommand);
       showCommand();
+      this.showEvaluationCost(game, params);
     }
     await Promise.all([this.showPolicies(), this.showKomi()]);
+  }
+
+  // what the command will take, as the API estimates it before evaluating (CPython seconds)
+  async showEvaluationCost(game, params) {
+    try {
+      const cost = await this.call("estimate", { game: game.name, ...params, evaluate: true });
+      const minutes = Math.max(1, Math.round(cost.seconds / 60));
+      const words = `: about ${minutes} minute${minutes === 1 ? "" : "s"} and ${Math.round(cost.bytes / 1e6)} MB in desktop Python`;
+      const span = this.root.querySelector("[data-testid=rule-cost]");
+      if (span) span.textContent = words;
+    } catch {
+      // (the note reads whole without the numbers)
+    }
   }
 
   async showPolicies() {
@@ -185,9 +199,10 @@ function ruleNames(game) {
   return game.state_vars.flatMap((v) => (v.letters ? [...v.letters].map((l) => `${v.name}_${l}`) : [v.name]));
 }
 
-// the command that evaluates a rule where the page does not
+// the command that evaluates a rule where the page does not (allowed an hour: the command line
+// refuses work estimated past a minute unless given more)
 function cliCommand(game, params, rule) {
   const options = Object.entries(params).map(([k, v]) => ` --${k} ${v}`).join("");
   const quoted = `'${(rule.trim() || "your rule").replaceAll("'", "'\\''")}'`;
-  return `python -m pycore evaluate ${game.name}${options} --policy ${quoted}`;
+  return `python -m pycore evaluate ${game.name}${options} --max-seconds 3600 --policy ${quoted}`;
 }

@@ -2,6 +2,12 @@
 browser tab unless the command line's ``--memory`` raised it), the estimate of a solve's time
 and peak memory from the game's cost model (its ``solve_*`` class attributes, measured by
 ``bench/bench_estimate.py``), and the refusal that names the largest rules that fit.
+
+Work that is not one solve (a policy's exact evaluation, a designer's table of solves) is
+estimated the same way and checked against a time budget as well (:func:`check_work`):
+:data:`WORK_SECONDS` unless the caller allows more (the request's ``max_seconds``, the command
+line's ``--max-seconds``). A solve alone is bounded by the memory budget (the largest that
+fits a phone takes about a minute and a half here), so it is checked for memory only.
 """
 
 from __future__ import annotations
@@ -29,6 +35,26 @@ def set_memory_budget(nbytes: int) -> None:
     _memory_budget[0] = int(nbytes)
 
 
+#: the CPython seconds on the development machine (a phone's Pyodide is a few times slower) of
+#: work beyond one solve a request may ask for unless its caller allows more: about what the
+#: page asks before starting (a rule evaluated over Zombie Dice took 126 s, over Farkle to
+#: 10,000 minutes, which the page does not offer)
+WORK_SECONDS = 60.0
+
+#: the most a caller may allow (a day): a budget, not a way around one
+MOST_WORK_SECONDS = 86_400.0
+
+
+def seconds_allowed(value) -> float:
+    """The time budget a request gives (``max_seconds``; None: :data:`WORK_SECONDS`), checked."""
+    if value is None:
+        return WORK_SECONDS
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MOST_WORK_SECONDS:
+        raise InvalidParameterError(f"max_seconds must be a number of seconds above 0 and at most "
+                                    f"{MOST_WORK_SECONDS:.0f}, not {value!r}")
+    return float(value)
+
+
 def _size(nbytes: float) -> str:
     """Memory in words: "2.2 GB", or "8 MB" below a tenth of a GB."""
     return f"{nbytes / 1e9:.1f} GB" if nbytes >= 1e8 else f"{nbytes / 1e6:.0f} MB"
@@ -53,6 +79,72 @@ def solve_estimate(game) -> dict:
     return {"cells": cells, "seconds": seconds, "bytes": int(needed)}
 
 
+def evaluation_estimate(game, policies: int = 1) -> dict:
+    """How large evaluating ``policies`` policies exactly against optimal play is: the solve's
+    estimate (:func:`solve_estimate`) times the game's ``evaluate_cost_factor`` each, in time;
+    the solve's memory."""
+    solve = solve_estimate(game)
+    return {**solve, "seconds": policies * game.evaluate_cost_factor * solve["seconds"]}
+
+
+def design_estimate(games) -> dict:
+    """How large a designer's table is: for each of ``games`` (one per value) a solve, the
+    expected length and a policy's evaluation (the game's ``design_cost_factor`` times its
+    solve); the memory of the largest solve (they are made one after the other)."""
+    sizes = [solve_estimate(g) for g in games]
+    return {
+        "solves": len(sizes),
+        "cells": sum(s["cells"] for s in sizes),
+        "seconds": sum(type(g).design_cost_factor * s["seconds"] for g, s in zip(games, sizes, strict=True)),
+        "bytes": max((s["bytes"] for s in sizes), default=0),
+    }
+
+
+def _duration(seconds: float) -> str:
+    """A time in words: "45 s", "3 min", "2.5 h"."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    return f"{seconds / 60:.0f} min" if seconds < 5400 else f"{seconds / 3600:.1f} h"
+
+
+def check_work(game, what: str, estimate_of, allowed: float, vary: bool = True) -> None:
+    """InvalidParameterError, saying why, if work on ``game`` (``estimate_of(game)``: its
+    ``seconds`` and ``bytes``, as :func:`evaluation_estimate`) needs more than ``allowed``
+    seconds (:func:`seconds_allowed`) or the memory budget (:func:`memory_budget`), checked
+    before anything is computed; the message gives the largest value of a size parameter
+    that fits (unless ``vary`` is False: a designer's table varies one already) and how to
+    allow more. ``what`` names the work ("Evaluating a rule")."""
+    budget = memory_budget()
+
+    def fits(estimate: dict) -> bool:
+        return estimate["seconds"] <= allowed and estimate["bytes"] <= budget
+
+    estimate = estimate_of(game)
+    if fits(estimate):
+        return
+    over = []
+    if estimate["seconds"] > allowed:
+        over.append(f"more than the {_duration(allowed)} allowed (max_seconds; --max-seconds on the command line)")
+    if estimate["bytes"] > budget:
+        over.append(f"more memory than the {_size(budget)} allowed" + ("" if budget == LIVE_MEMORY_BYTES else " (--memory)"))
+    smaller = _what_fits(game, lambda variant: fits(estimate_of(variant))) if vary else "fewer values fit"
+    raise InvalidParameterError(
+        f"{what} in {game.title}{_with(game)} takes about {_duration(estimate['seconds'])} and "
+        f"{_size(estimate['bytes'])} here (a phone takes a few times longer), {' and '.join(over)}; {smaller}")
+
+
+def _with(game) -> str:
+    """" with goal 200, bound 400": the parameters not as the default game has them (a
+    derived default, AYZD's bound twice the goal, is not shown at its default), or nothing."""
+    try:
+        default = type(game)().params
+    except InvalidParameterError:  # (a game with no default instance: every parameter shown)
+        default = {}
+    shown = ", ".join(f"{_in_text(p)} {game.params[p.name]}" for p in game.parameters
+                      if game.params[p.name] not in ("", p.default, default.get(p.name)))
+    return f" with {shown}" if shown else ""
+
+
 def check_solvable(game) -> None:
     """InvalidParameterError, saying why, if the two-player game of these parameters is
     not solved here: a limit of the game's own (``game.live_limit()``: a rule its model
@@ -74,15 +166,15 @@ def _too_large(game, budget: int) -> str | None:
     needed = solve_estimate(game)["bytes"]
     if needed <= budget:
         return None
-    shown = ", ".join(f"{_in_text(p)} {game.params[p.name]}" for p in game.parameters
-                      if game.params[p.name] not in ("", p.default))
     where = (f"more than a phone's browser tab can give ({_size(budget)})" if budget == LIVE_MEMORY_BYTES
              else f"more than the {_size(budget)} allowed (--memory)")
-    return f"{game.title} with {shown} needs about {_size(needed)} of memory to solve, {where}; {_what_fits(game, budget)}"
+    fits = _what_fits(game, lambda variant: solve_estimate(variant)["bytes"] <= budget)
+    return f"{game.title}{_with(game)} needs about {_size(needed)} of memory to solve, {where}; {fits}"
 
-def _what_fits(game, budget: int) -> str:
-    """The largest value of the first whole-number parameter that brings the solve within
-    ``budget`` bytes, the others as they are (a binary search on the estimate:
+
+def _what_fits(game, fits_variant) -> str:
+    """The largest value of the first whole-number parameter for which ``fits_variant`` (of
+    the game with that value) holds, the others as they are (a binary search on the estimate:
     the cells grow with every size parameter). A parameter its default derives from the
     others (AYZD's bound: twice the goal) follows them."""
     derived = {}
@@ -100,7 +192,7 @@ def _what_fits(game, budget: int) -> str:
             variant = type(game)(**{**game.params, **derived, name: value})
         except InvalidParameterError:
             return False
-        return solve_estimate(variant)["bytes"] <= budget
+        return fits_variant(variant)
 
     for param in game.parameters:
         current = game.params[param.name]

@@ -275,6 +275,10 @@ class JeopardyGame(StateText, Game):
     solve_microseconds_per_cell: ClassVar[float] = 1.5
     #: a designer's row (solve, expected length, a policy's evaluation) against a solve alone
     design_cost_factor: ClassVar[float] = 2.4
+    #: a policy's exact evaluation against optimal play against a solve of the same rules, in
+    #: time (its memory is the solve's): a tabulated game's is one linear solve over the table,
+    #: a factored game's a sweep of every turn a pass (measured: bench/bench_estimate.py)
+    evaluate_cost_factor: ClassVar[float] = 1.0
     #: peak memory of a solve, compile included, in bytes: a fixed part, a part per anchor and
     #: a part per (anchor, turn state) cell (measured as the growth of CPython's peak resident
     #: size: bench/bench_estimate.py --memory). A tabulated turn costs per cell; a factored

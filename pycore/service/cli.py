@@ -21,7 +21,7 @@ from pathlib import Path
 from ..core.errors import InvalidRequestError, PycoreError
 from ..core.params import WHOLE_NUMBER
 from ..core.registry import find_game, find_game_class, game_classes, variant_class
-from ..jeopardy.budget import LIVE_MEMORY_BYTES, set_memory_budget
+from ..jeopardy.budget import LIVE_MEMORY_BYTES, MOST_WORK_SECONDS, WORK_SECONDS, set_memory_budget
 from ..jeopardy.rules import OBJECTIVES
 from ..store.prebuilt import prebuilt_games, tables_dir
 from . import api
@@ -103,6 +103,18 @@ def _gigabytes(text: str) -> float:
     return number
 
 
+def _seconds(text: str) -> float:
+    """A time budget in seconds: a decimal number above 0, at most a day."""
+    try:
+        number = float(text)
+    except ValueError:
+        number = float("nan")
+    if not 0 < number <= MOST_WORK_SECONDS:  # (nan fails too)
+        raise argparse.ArgumentTypeError(f"seconds above 0 and at most {MOST_WORK_SECONDS:.0f} such as 600 are "
+                                         f"needed, not {text[:40]!r}")
+    return number
+
+
 def _workers(text: str) -> int:
     """A count of processes: one to the machine's cores."""
     number, cores = _whole(text), os.cpu_count() or 1
@@ -140,12 +152,16 @@ def _game_args(parser: argparse.ArgumentParser) -> None:
     _param_args(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    _memory_arg(parser)
+    _budget_args(parser)
 
 
-def _memory_arg(parser: argparse.ArgumentParser) -> None:
+def _budget_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--memory", type=_gigabytes, help="GB a solve may use (default 1, what a phone's browser "
                         "tab gives; the app refuses larger solves by name): e.g. --memory 4 for Pig to 400")
+    parser.add_argument("--max-seconds", dest="max_seconds", type=_seconds,
+                        help=f"seconds of work beyond one solve (a policy's evaluation, a designer's table) a command "
+                        f"may take here (default {WORK_SECONDS:.0f}; estimated first and refused past it, naming what "
+                        "fits): e.g. --max-seconds 600 to evaluate a rule on Zombie Dice")
 
 
 def _objective_arg(parser: argparse.ArgumentParser) -> None:
@@ -202,7 +218,7 @@ def build_parser() -> argparse.ArgumentParser:
     _param_args(p, "jeopardy", ranges=True)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    _memory_arg(p)
+    _budget_args(p)
     p = sub.add_parser("evaluate", help="a policy (a paper's name or your rule) against optimal play, exactly")
     _game_args(p)
     p.add_argument("--policy", required=True, help='a policy name, or a rule such as "k < 20 and i + k < 100"')

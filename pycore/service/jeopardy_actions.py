@@ -31,9 +31,11 @@ Every action takes the game (with its parameters) and the request's arguments:
 * ``slice`` {fixed, axis, at} -> x, y, roll [[1/0/null]], p_roll, p_hold (indexed [y][x])
 * ``solid`` {fixed} -> runs [[i, j, t_from, t_to]] of the roll region
 * ``table_csv`` {fixed} -> filename, csv (the panel's roll/hold table)
-* ``evaluate`` {rule | policy, against_rule | against_policy} -> difference,
+* ``evaluate`` {rule | policy, against_rule | against_policy, max_seconds?} -> difference,
   win_rate, win_rate_first, win_rate_second (see :mod:`pycore.jeopardy.strategy`)
-* ``mistakes`` {rule | policy, limit?} -> loss, costliest disagreements
+* ``mistakes`` {rule | policy, limit?, max_seconds?} -> loss, costliest disagreements
+  (``evaluate``, ``mistakes``, ``policies`` and ``design`` estimate their work first and refuse
+  it past ``max_seconds``, 60 CPython seconds unless given: see ``estimate``)
 * ``play`` {seed, policy?, against?, seat?, komi?} -> record, you (your seat, 0 first), and the
   review below: a whole game with seeded dice between your player (``policy``: optimal, a
   policy's name or a rule) and ``against``, you in seat ``seat`` (1 or 2)
@@ -71,7 +73,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import InvalidRequestError, PycoreError
-from ..jeopardy.budget import check_solvable, solve_estimate
+from ..jeopardy.budget import check_solvable, design_estimate, evaluation_estimate, solve_estimate
 from ..jeopardy.editing import enter_together, nearest_value, step
 from ..jeopardy.explain import reason, roll_said
 from ..jeopardy.rules import (
@@ -83,6 +85,7 @@ from ..jeopardy.turn import check_objective, turn_outlook
 from ..jeopardy.vocabulary import HOLD, ROLL, State, best_of, probability
 from ..store.prebuilt import table_file
 from . import jeopardy_play, jeopardy_views
+from .arguments import flag
 from .jeopardy_links import fragment, person_words
 from .jeopardy_requests import (
     advised_turn,
@@ -243,17 +246,16 @@ def _estimate(game: JeopardyGame, args: dict, progress) -> dict:
     """How long the win chances of these parameters take, before asking for them: nothing
     if a table ships for them, else the solve's ``cells`` and CPython ``seconds``
     (:func:`~pycore.jeopardy.budget.solve_estimate`). With ``param`` and
-    ``values``: the designer's whole table (one solve and a policy's evaluation a value)."""
+    ``values``: the designer's whole table (one solve and a policy's evaluation a value; its
+    ``bytes`` the largest solve's). With ``evaluate: true``: a policy's exact evaluation
+    (``seconds``, ``bytes``). These are what ``max_seconds`` is checked against: ``design``,
+    ``evaluate``, ``mistakes`` and ``policies`` refuse work estimated past it (60 s unless
+    given; :func:`~pycore.jeopardy.budget.check_work`)."""
     if args.get("param") is not None:
-        _, values, games = design_games(game, args)
-        sizes = [solve_estimate(g) for g in games.values()]
-        return {
-            **head(game),
-            "table": False,
-            "solves": len(values),
-            "cells": sum(s["cells"] for s in sizes),
-            "seconds": type(game).design_cost_factor * sum(s["seconds"] for s in sizes),
-        }
+        _, _, games = design_games(game, args)
+        return {**head(game), "table": False, **design_estimate(list(games.values()))}
+    if flag(args, "evaluate"):  # a policy's exact evaluation (the page's note where it is not made live)
+        return {**head(game), "table": False, "solves": 0, **evaluation_estimate(game)}
     if prebuilt_stem(game):
         return {**head(game), "table": True, "solves": 0, "cells": 0, "seconds": 0.0}
     check_solvable(game)  # a game too large to solve here is refused by name

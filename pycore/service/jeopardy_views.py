@@ -12,7 +12,7 @@ import numpy as np
 from ..core.cache import BoundedCache
 from ..core.errors import InvalidRequestError
 from ..jeopardy.boundary import panel_grid, pick, slice_of, solid_of, table_csv
-from ..jeopardy.budget import check_solvable
+from ..jeopardy.budget import check_solvable, check_work, design_estimate, evaluation_estimate, seconds_allowed
 from ..jeopardy.design import MAX_VALUES as MAX_DESIGN_VALUES
 from ..jeopardy.design import design, parse_values
 from ..jeopardy.panel import axes_of, panel_title, panels
@@ -22,11 +22,15 @@ from ..jeopardy.rules import (
 )
 from ..jeopardy.solvers import check_rule_on_boundary
 from ..jeopardy.strategy import choose_policy, fairest_komi, komi_table, matchup, mistakes, policy_results
-from .arguments import text, whole_number
-from .jeopardy_requests import head, prebuilt, solved
+from .arguments import flag, text, whole_number
+from .jeopardy_requests import head, prebuilt, prebuilt_stem, solved
 
 
 def _policies(game: JeopardyGame, args: dict, progress) -> dict:
+    shipped = None if flag(args, "fresh") else prebuilt(game)
+    if shipped is None or shipped.entry.get("policies") is None:  # evaluated here: estimated first
+        count = len(game.human_policies())
+        _check_evaluation_work(game, args, f"Evaluating {count} policies", count)
     solution, _ = solved(game, args, progress)
     # a table's policy results are computed with it (minutes for a factored game) and shipped in
     # it: a solution read from the table as it is (no sweep) answers with them
@@ -80,8 +84,12 @@ def design_games(game: JeopardyGame, args: dict) -> tuple[str, list, dict]:
 
 
 def _design(game: JeopardyGame, args: dict, progress) -> dict:
-    """For each value of one parameter, the designer's numbers (:mod:`pycore.jeopardy.design`)."""
+    """For each value of one parameter, the designer's numbers (:mod:`pycore.jeopardy.design`),
+    refused past the request's budget before the first solve (the page passes the estimate
+    it showed: ``estimate``)."""
     param, values, games = design_games(game, args)
+    check_work(game, f"A table of {len(values)} values of {param}", lambda _: design_estimate(list(games.values())),
+               seconds_allowed(args.get("max_seconds")), vary=False)
     rows = design(games.__getitem__, param, values, progress)
     return {**head(game), "param": param, "rows": [r.to_json() for r in rows]}
 
@@ -173,8 +181,29 @@ def _check_rules(game: JeopardyGame, args: dict) -> None:
             parse_rule(args[key], game.columns)
 
 
+def _check_evaluations(game: JeopardyGame, args: dict, prefixes: tuple[str, ...]) -> None:
+    """Refuse evaluating the policies and rules the request names (``policy``, ``rule``, with
+    each of ``prefixes``; optimal play costs nothing) past its budget, before anything is
+    solved or evaluated (:func:`check_work`). (Called after :func:`_check_rules`.)"""
+    rules = [p for p in prefixes if args.get(p + "rule") is not None]
+    named = [p for p in prefixes if args.get(p + "rule") is None
+             and (args.get(p + "policy") or "optimal").strip().lower() != "optimal"]
+    count = len(rules) + len(named)
+    if count:
+        _check_evaluation_work(game, args, "Evaluating a rule" if rules else "Evaluating a policy", count)
+
+
+def _check_evaluation_work(game: JeopardyGame, args: dict, what: str, count: int) -> None:
+    """Refuse ``count`` evaluations past the request's budget (a game solved live is first
+    checked as its solve is: that refusal says more than an evaluation's estimate would)."""
+    if not prebuilt_stem(game):
+        check_solvable(game)
+    check_work(game, what, lambda g: evaluation_estimate(g, count), seconds_allowed(args.get("max_seconds")))
+
+
 def _evaluate(game: JeopardyGame, args: dict, progress) -> dict:
     _check_rules(game, args)
+    _check_evaluations(game, args, ("", "against_"))
     solution, _ = solved(game, args, progress)
     label, policy = _chosen(solution, args)
     against_label, against = _chosen(solution, args, "against_")
@@ -192,9 +221,10 @@ def _evaluate(game: JeopardyGame, args: dict, progress) -> dict:
 
 def _mistakes(game: JeopardyGame, args: dict, progress) -> dict:
     _check_rules(game, args)
+    limit = whole_number(args, "limit", 10, 0, 1000)
+    _check_evaluations(game, args, ("",))
     solution, _ = solved(game, args, progress)
     label, policy = _chosen(solution, args)
-    limit = whole_number(args, "limit", 10, 0, 1000)
     found = mistakes(solution, policy, limit)
     found.pop("tables")
     return {**head(game), "policy": label, **found}

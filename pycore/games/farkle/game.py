@@ -102,7 +102,14 @@ class Farkle(JeopardyGame):
     anchor_vars = ("i", "j")
     turn_vars = ("k", "d")
     solve_microseconds_per_cell = 2.5  # measured: target 500 2.2 (0.12 s), target 1000 3.3 (0.8 s)
-    solve_bytes_per_cell = 55.0  # measured (issue 17): target 1000 52
+    # factored: the turn graph once (swept in batches), the anchors' values; measured: a rule's
+    # evaluation to 10,000 (40,000 anchors) 148 MB resident, a solve to 1,000 42 MB, the
+    # penalty model's build (562,500 anchors) 250 MB (issue 17's 52 a cell was the dense
+    # anchor index, gone since: 792 MB of the 10,000 table's build)
+    solve_bytes_fixed = 100e6
+    solve_bytes_per_anchor = 1000.0
+    solve_bytes_per_cell = 0.0
+    evaluate_cost_factor = 0.25  # measured: a rule over the Facebook rules to 10,000 118 s
     variables = (
         SCORE,
         OPPONENT,

@@ -33,8 +33,13 @@ from functools import lru_cache
 
 import numpy as np
 
-from ...core.errors import SolverError
+from ...core.errors import InvalidParameterError, SolverError
 from .scoring import DICE, FACES, Counts, RuleSet, outcomes, scoring_options
+
+#: the most turn totals (steps of the rules' unit) one turn's tables have: the Facebook rules
+#: have 1,000 (to 50,000 points), a unit of 1 to 2,000 about 35,000 (half a minute here, the
+#: long-run rate included); a six of a kind worth 100,000 in steps of 1 would be millions
+MAX_TURN_ROWS = 50_000
 
 # ---- the best turn ---------------------------------------------------------------------------
 
@@ -83,6 +88,14 @@ def _best_per_outcome(moves: RollMoves, worth: np.ndarray) -> tuple[np.ndarray, 
     reaches = np.where(worth >= best[moves.outcome], np.arange(len(worth)), len(worth))
     np.minimum.at(first, moves.outcome, reaches)
     return best, first
+
+
+def _best_per_outcome_rows(moves: RollMoves, runs: np.ndarray, worth: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_best_per_outcome` of each row of ``worth`` (B, O) at once: (B, M) and (B, M);
+    ``runs`` (M,) where each outcome's options start (they are listed outcome by outcome)."""
+    best = np.maximum.reduceat(worth, runs, axis=1)
+    reaches = np.where(worth >= best[:, moves.outcome], np.arange(worth.shape[1]), worth.shape[1])
+    return best, np.minimum.reduceat(reaches, runs, axis=1)
 
 
 @dataclass(frozen=True)
@@ -256,8 +269,13 @@ def best_turn(rules: RuleSet, zilch_value: float = 0.0, cap: int | None = None,
         # from the target on banking is all there is (W = k, no tail), once the minimum is reached
         bank_at = max(bank_at, -(-rules.minimum_bank // unit))
         cap = max(bank_at - 1, 0)
-    tail, tail_zilch = _tail(rules)
     top = cap + max(int(m.points.max(initial=0)) for m in moves[1:]) + 1
+    if top > MAX_TURN_ROWS:  # (before the tables are made: a size the rules chose)
+        raise InvalidParameterError(
+            f"farkle rules {rules.name!r}: the best single turn plays on up to {top * unit:,} points, {top:,} steps "
+            f"of {unit} (the largest number every value is a multiple of), more than {MAX_TURN_ROWS:,}: make the "
+            f"values multiples of {-(-top * unit // MAX_TURN_ROWS)} or lower the largest")
+    tail, tail_zilch = _tail(rules)
     ks = np.arange(top + 1)
     value = ks[:, None] + tail[None, :]
     p_zilch = np.broadcast_to(tail_zilch, (top + 1, DICE + 1)).copy()
@@ -265,16 +283,21 @@ def best_turn(rules: RuleSet, zilch_value: float = 0.0, cap: int | None = None,
         value[bank_at:], p_zilch[bank_at:] = ks[bank_at:, None], 0.0
     roll = np.full((top + 1, DICE + 1), np.nan)
     allowed = (ks > 0) & (ks * unit >= rules.minimum_bank)
-    for k in range(cap, -1, -1):
+    # every option adds at least `least` units, so that many turn totals in a row lead only
+    # above themselves: each block of them is one step of the backward pass (a hundred
+    # thousand Python steps where the unit is small, a single five worth 55, are a thousand)
+    least = max(1, min(int(m.points.min()) for m in moves[1:]))
+    runs = [None] + [np.flatnonzero(np.r_[True, np.diff(m.outcome) != 0]) for m in moves[1:]]
+    for high in range(cap, -1, -least):
+        block = np.arange(max(high - least + 1, 0), high + 1)
         for n in range(1, DICE + 1):
             m = moves[n]
-            best, chosen = _best_per_outcome(m, value[k + m.points, m.dice_left])
-            roll[k, n] = m.zilch * u + float(np.dot(m.probability, best))
-            if allowed[k] and k >= roll[k, n]:  # a tie banks
-                value[k, n], p_zilch[k, n] = k, 0.0
-            else:
-                value[k, n] = roll[k, n]
-                p_zilch[k, n] = m.zilch + float(np.dot(m.probability, p_zilch[k + m.points[chosen], m.dice_left[chosen]]))
+            best, chosen = _best_per_outcome_rows(m, runs[n], value[block[:, None] + m.points, m.dice_left])
+            roll[block, n] = m.zilch * u + best @ m.probability
+            banks = allowed[block] & (block >= roll[block, n])  # a tie banks
+            went_on = m.zilch + p_zilch[block[:, None] + m.points[chosen], m.dice_left[chosen]] @ m.probability
+            value[block, n] = np.where(banks, block, roll[block, n])
+            p_zilch[block, n] = np.where(banks, 0.0, went_on)
     value[:, 0] = p_zilch[:, 0] = 0.0
     return TurnSolution(rules, zilch_value, cap, value, roll, p_zilch, tail, tail_zilch, relaxed, bank_at)
 
@@ -294,24 +317,32 @@ class LongRun:
 
 
 def long_run(rules: RuleSet, tolerance: float = 1e-10) -> LongRun:
-    """Average-reward optimum over the count ``z`` of zilches in a row (0, 1, 2), by relative
-    value iteration. A turn from ``z`` banks ``k`` (the count goes back to 0) or zilches (to
+    """Average-reward optimum over the count ``z`` of zilches in a row (0, 1, 2), by policy
+    iteration. A turn from ``z`` banks ``k`` (the count goes back to 0) or zilches (to
     ``z + 1``, and from 2 back to 0 less the penalty), so
 
         g + h(z) = max over the turn's play of E[banked, or h(z + 1) on a zilch],
         h(0) = 0, h(3) = -penalty,
 
-    each right side a :func:`best_turn` whose zilch is worth ``h(z + 1)``. The iteration
-    converges because a zilch, the only way to another count, comes with a chance below 1."""
+    each right side a :func:`best_turn` whose zilch is worth ``h(z + 1)``. With each count's
+    play fixed a turn is worth ``E_z + P_z h(z + 1)`` (``E_z`` its points banked, ``P_z`` its
+    chance of a zilch), three linear equations in ``g, h(1), h(2)``; solving them and playing
+    best again improves the play until it no longer changes (three to five rounds: relative
+    value iteration took eighteen, each three best turns, a minute where the unit is small).
+    It ends because a zilch, the only way to another count, comes with a chance below 1, so
+    each round's equations have one solution and there are finitely many plays."""
     bias = np.zeros(4)
     bias[3] = -rules.zilch_penalty
-    for iteration in range(1, 1000):
+    for iteration in range(1, 100):
         turns = [best_turn(rules, zilch_value=bias[z + 1]) for z in range(3)]
-        value = np.array([t.expected_score for t in turns])
-        g = value[0]
-        new = np.array([0.0, value[1] - g, value[2] - g, -rules.zilch_penalty])
+        chance = np.array([t.p_zilch[0, DICE] for t in turns])
+        banked = np.array([t.expected_score for t in turns]) - chance * bias[1:]
+        # [g, h1, h2]: g - P0 h1 = E0; g + h1 - P1 h2 = E1; g + h2 = E2 + P2 h(3)
+        system = np.array([[1.0, -chance[0], 0.0], [1.0, 1.0, -chance[1]], [1.0, 0.0, 1.0]])
+        g, h1, h2 = np.linalg.solve(system, banked + np.array([0.0, 0.0, chance[2] * bias[3]]))
+        new = np.array([0.0, h1, h2, bias[3]])
         if np.max(np.abs(new - bias)) < tolerance:
-            return LongRun(rules, float(g), (0.0, float(new[1]), float(new[2])), tuple(turns), iteration)
+            return LongRun(rules, float(g), (0.0, float(h1), float(h2)), tuple(turns), iteration)
         bias = new
     raise SolverError(f"farkle rules {rules.name!r}: the long-run values do not settle")
 
