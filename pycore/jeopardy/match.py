@@ -48,6 +48,7 @@ from ..core import play as play_core
 from ..core.cache import BoundedCache
 from ..core.errors import InvalidParameterError, InvalidPolicyError, InvalidRecordError, PycoreError
 from ..core.play import Record
+from ..core.records import MAX_SEED, whole_number
 from .factored import start_graph_of
 from .rules import JeopardyGame
 from .solvers import win_turn_values
@@ -380,9 +381,8 @@ class JeopardyPlay:
         komi, seed, players = data.get("komi", 0), data.get("seed"), data.get("players", ["Player 1", "Player 2"])
         if isinstance(komi, bool) or not isinstance(komi, int):
             raise InvalidRecordError(f"the record's komi is a whole number, got {komi!r}")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63):
-            # (as play's seed: a negative seed drew the same dice as its positive twin)
-            raise InvalidRecordError(f"the record's seed is a whole number from 0 to 2^63 - 1, got {seed!r}")
+        # (as play's seed: a negative seed drew the same dice as its positive twin)
+        seed = whole_number(seed, "seed", 0, MAX_SEED)
         if not (isinstance(players, list) and 2 <= len(players) <= MAX_PLAYERS and all(isinstance(p, str) for p in players)):
             raise InvalidRecordError(f"the record's players are 2 to {MAX_PLAYERS} labels, the first player's first")
         if seed is not None and len(players) > 2:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..core.errors import InvalidRequestError
 from ..core.play import Record
-from ..core.records import game_record, record_game
+from ..core.records import MAX_SEED, game_record, record_game
 from ..jeopardy.match import RULES as MATCH_RULES
 from ..jeopardy.match import Values as MatchValues
 from ..jeopardy.match import extend, find_player, play, replay, review, start_state
@@ -20,7 +20,7 @@ def _play(game: JeopardyGame, args: dict, progress) -> dict:
     """A whole game with seeded dice between ``policy`` (yours: optimal, a policy's name or a
     rule) in seat ``seat`` (1: first) and ``against``; its record and review
     (:mod:`pycore.jeopardy.match`)."""
-    seed = whole_number(args, "seed", None, 0, 2**63 - 1, required=True)
+    seed = whole_number(args, "seed", None, 0, MAX_SEED, required=True)
     seat = whole_number(args, "seat", 1, 1, 2) - 1
     komi = whole_number(args, "komi", 0, -game.goal + 1, game.goal - 1)
     game.check_komi(komi)

@@ -40,7 +40,7 @@ from ..core.cache import BoundedCache
 from ..core.errors import InvalidRequestError, InvalidStateError, PycoreError
 from ..core.params import WHOLE_NUMBER, not_a_number
 from ..core.play import Record, linked_record
-from ..core.records import game_record, record_game
+from ..core.records import MAX_SEED, game_record, record_game
 from ..scorecard.match import RULES as CARD_RULES
 from ..scorecard.match import extend, find_player, play, replay, review
 from ..scorecard.rules import ScorecardGame
@@ -295,7 +295,7 @@ def _link(game: ScorecardGame, args: dict, progress) -> dict:
 
 def _play(game: ScorecardGame, args: dict, progress) -> dict:
     """A whole game with seeded dice by ``policy`` (optimal or greedy); its record and review."""
-    seed = whole_number(args, "seed", None, 0, 2**63 - 1, required=True)
+    seed = whole_number(args, "seed", None, 0, MAX_SEED, required=True)
     given = [k for k in ("against", "seat", "komi") if args.get(k) is not None]
     if given:
         raise InvalidRequestError(f"{game.name} is played alone: it has no {', '.join(given)}")
