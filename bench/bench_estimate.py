@@ -2,14 +2,18 @@
 ``pycore.jeopardy.budget.solve_estimate``) against the measured solve, compile included, as the page
 solves (``solution_for``, fresh), in this run.
 
-    python bench/bench_estimate.py [--runs 3] [--large] [--memory] [--design]
+    python bench/bench_estimate.py [--runs 3] [--large] [--memory] [--design] [--evaluate]
 
 Prints the median seconds, the estimate and their ratio per game and size (``--large`` adds
 solves of 10-60 s). ``--memory`` prints instead each solve's peak memory (the growth of a
 fresh process's peak resident size over the solve) against the estimate's ``bytes``, which
 the page's refusal of solves too large for a phone rests on. ``--design`` times the designer's
 whole table (``design`` action: a solve, the game's length and a policy's evaluation per value)
-against its estimate (``estimate`` with ``param`` and ``values``). The page multiplies the estimate by the device's measured factor; a
+against its estimate (``estimate`` with ``param`` and ``values``). ``--evaluate`` times a rule's
+exact evaluation against optimal play (``evaluate``, the solution already made) against its
+estimate (``estimate`` with ``evaluate``: the game's ``evaluate_cost_factor``), what the API's
+refusal of long work rests on (``--large``: the shipped Zombie Dice, Farkle and Pig with a
+turn limit, minutes each). The page multiplies the estimate by the device's measured factor; a
 ratio far from 1 here means the game's ``solve_microseconds_per_cell`` needs measuring again.
 Numbers, not assertions.
 """
@@ -117,13 +121,46 @@ def main_design(runs: int) -> None:
         print(f"{name:<10} {text:<28} {param + ' ' + values:<16} {seconds:>9.2f} {estimate:>11.2f} {seconds / estimate:>6.2f}")
 
 
+#: (game, parameters, a rule) evaluated by --evaluate; EVALUATE_LARGE the shipped games (126-274 s)
+EVALUATE_CASES = [
+    ("pig", {}, "k < 20"),
+    ("gro", {}, "k < 20"),
+    ("zombie-dice", {"goal": 8}, "b < 3"),
+    ("farkle", {"set": "target=1000"}, "k < 300"),
+    ("pig-turns", {"goal": 50, "turns": 20}, "k < 20"),
+]
+EVALUATE_LARGE = [("zombie-dice", {}, "b < 3"), ("farkle", {}, "k < 300"), ("pig-turns", {}, "k < 20")]
+
+
+def main_evaluate(runs: int, large: bool) -> None:
+    from pycore import api
+
+    print(f"{'game':<12} {'parameters':<22} {'median s':>9} {'estimate s':>11} {'ratio':>6}")
+    for name, params, rule in EVALUATE_CASES + (EVALUATE_LARGE if large else []):
+        args = {"game": name, **params, "rule": rule, "max_seconds": 86_400}
+        estimate = api.call("estimate", {"game": name, **params, "evaluate": True})["seconds"]
+        api.call("solve", {"game": name, **params})  # (the solution first: the evaluation alone is timed)
+        times = []
+        for _ in range(runs if estimate < 10 else 1):
+            started = time.perf_counter()
+            api.call("evaluate", args)
+            times.append(time.perf_counter() - started)
+        seconds = statistics.median(times)
+        text = ",".join(f"{k}={v}" for k, v in params.items()) or "defaults"
+        print(f"{name:<12} {text:<22} {seconds:>9.2f} {estimate:>11.2f} {seconds / estimate:>6.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--large", action="store_true")
     parser.add_argument("--memory", action="store_true", help="peak memory against the estimate")
     parser.add_argument("--design", action="store_true", help="the designer's table against its estimate")
+    parser.add_argument("--evaluate", action="store_true", help="a rule's exact evaluation against its estimate")
     args = parser.parse_args()
+    if args.evaluate:
+        main_evaluate(args.runs, args.large)
+        return
     if args.design:
         main_design(args.runs)
         return

@@ -11,6 +11,7 @@ import contextlib
 import hashlib
 import json
 import random
+import resource
 import signal
 import zlib
 from pathlib import Path
@@ -42,6 +43,7 @@ ARG_KEYS = PARAM_NAMES + [
     "state", "policy", "rule", "against", "against_policy", "against_rule", "komi", "param", "values",
     "var", "direction", "to", "fragment", "record", "move", "seed", "limit", "objective", "dice",
     "scorecard", "rolls_left", "target", "anchor_values", "axis", "view", "player", "keep", "faces",
+    "max_seconds", "evaluate",
 ]
 
 
@@ -59,6 +61,20 @@ def at_most(seconds: int, what):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+
+
+@contextlib.contextmanager
+def within_the_phone_budget(entrance: str):
+    """Fail if the inputs thrown at ``entrance`` took this process's peak memory past what a
+    phone's tab gives (LIVE_MEMORY_BYTES) plus the interpreter (a peak reached before, by
+    other tests in the same worker, is not this entrance's: then nothing can be said)."""
+    from pycore.jeopardy.budget import LIVE_MEMORY_BYTES
+
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # (Linux: KiB)
+    yield
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    limit = LIVE_MEMORY_BYTES + 200e6
+    assert after <= max(before, limit), f"{entrance}: the peak went from {before / 1e6:.0f} MB to {after / 1e6:.0f} MB"
 
 
 def random_value(rng: random.Random):
@@ -83,29 +99,33 @@ def random_request(rng: random.Random) -> str:
     shape = rng.random()
     if shape < 0.03:
         return rng.choice(["", "{", "[]", "null", '{"action": "games"', "\x00", '{"action":"games","args":' + "[" * 5000])
-    if shape < 0.06:
-        return json.dumps({"action": action, "args": args}) + "x"
-    if shape < 0.08:
+    if 0.06 <= shape < 0.08:
         return '{"action":"advise","args":{"game":"pig","goal":' + "9" * rng.randrange(19, 6000) + "}}"
     try:
-        return json.dumps({"action": action, "args": args})
-    except (TypeError, ValueError, RecursionError):
-        return json.dumps({"action": "games", "args": []})
+        text = json.dumps({"action": action, "args": args})
+    except (TypeError, ValueError, RecursionError):  # (a value nested deeper than the encoder goes)
+        text = json.dumps({"action": "games", "args": []})
+    return text + "x" if shape < 0.06 else text
 
 
 def test_the_api_answers_or_names_the_problem():
     rng = random.Random(SEED)
-    for _ in range(1500):
-        request = random_request(rng)
-        with at_most(60, request):
-            answer = json.loads(api.handle(request))
-        assert isinstance(answer, dict)
-        if "error" in answer:
-            assert answer["error"]["type"] != "InternalError", (request[:300], answer)
-            assert answer["error"]["message"]
-            count("API (api.handle)", answer["error"]["type"])
-        else:
-            count("API (api.handle)", "answers")
+    with within_the_phone_budget("the API"):
+        for _ in range(1500):
+            _answer_one(random_request(rng))
+
+
+def _answer_one(request: str) -> None:
+    """One request: an answer or the project's own error, within 60 s; counted."""
+    with at_most(60, request):
+        answer = json.loads(api.handle(request))
+    assert isinstance(answer, dict)
+    if "error" in answer:
+        assert answer["error"]["type"] != "InternalError", (request[:300], answer)
+        assert answer["error"]["message"]
+        count("API (api.handle)", answer["error"]["type"])
+    else:
+        count("API (api.handle)", "answers")
 
 
 def random_fragment(rng: random.Random) -> str:
@@ -127,15 +147,20 @@ def test_the_link_resolver_opens_the_nearest_valid_position_of_any_link():
     """Any fragment opens something (never an error), and what it opens is a link that opens
     itself again without a problem: the resolver's answer is a fixed point."""
     rng = random.Random(SEED)
-    for _ in range(1000):
-        fragment = random_fragment(rng)
-        with at_most(60, fragment):
-            answer = json.loads(api.handle(json.dumps({"action": "resolve", "args": {"fragment": fragment}})))
-        assert "error" not in answer, (fragment, answer)
-        again = api.call("resolve", {"fragment": answer["fragment"]})
-        assert again["problems"] == [], (fragment, answer["fragment"], again["problems"])
-        assert again["fragment"] == answer["fragment"]
-        count("link resolver (resolve)", "opened with problems named" if answer["problems"] else "opened as given")
+    with within_the_phone_budget("the link resolver"):
+        for _ in range(1000):
+            _open_one(random_fragment(rng))
+
+
+def _open_one(fragment: str) -> None:
+    """One link: it opens, and what it opens opens itself again; counted."""
+    with at_most(60, fragment):
+        answer = json.loads(api.handle(json.dumps({"action": "resolve", "args": {"fragment": fragment}})))
+    assert "error" not in answer, (fragment, answer)
+    again = api.call("resolve", {"fragment": answer["fragment"]})
+    assert again["problems"] == [], (fragment, answer["fragment"], again["problems"])
+    assert again["fragment"] == answer["fragment"]
+    count("link resolver (resolve)", "opened with problems named" if answer["problems"] else "opened as given")
 
 
 def test_the_command_line_answers_or_names_the_problem(tmp_path, capsys):

@@ -53,7 +53,19 @@ export class StrategiesView {
     on("rule-show-boundary", () => this.onRule(input.value, true));
     const command = this.root.querySelector("[data-testid=rule-command]");
     if (command) {
-      const showCommand = () => (command.textContent = cliCommand(game, params, input.value));
+      // each option with its value on one line (a phone broke "--max-seconds" after its first
+      // hyphen); the rule itself wraps where it must
+      const showCommand = () =>
+        command.replaceChildren(
+          ...cliCommand(game, params, input.value)
+            .split(/ (?=--)/)
+            .flatMap((part, n) => {
+              const span = document.createElement("span");
+              if (!part.startsWith("--policy")) span.className = "option";
+              span.textContent = part;
+              return n ? [" ", span] : [span];
+            }),
+        );
       input.addEventListener("input", showCommand);
       showCommand();
       this.showEvaluationCost(game, params);
