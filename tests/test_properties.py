@@ -10,6 +10,7 @@ is set per test so that the whole file takes well under a minute."""
 
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction
 
@@ -138,3 +139,28 @@ def test_a_rule_means_what_python_means(text):
             assert invalid[n], (text, i, j, k)
             continue
         assert not invalid[n] and int(values[n]) == int(expected), (text, (i, j, k), values[n], expected)
+
+
+#: any JSON value (NaN and the infinities too: Python's encoder writes them, JSON has none)
+ANY_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats() | st.text(max_size=12),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=12,
+)
+#: the argument names the actions read, and a few they do not
+ARGUMENT_NAMES = sorted({p.name for cls in game_classes() for p in cls.parameters} | {
+    "state", "policy", "rule", "against_policy", "against_rule", "komi", "param", "values", "var", "direction",
+    "fragment", "record", "move", "seed", "limit", "objective", "faces", "view", "player", "fixed", "axis", "at",
+    "max_seconds", "evaluate", "fresh", "anchor_values", "scorecard", "dice", "rolls_left", "target", "x"})
+
+
+@settings(SETTINGS, max_examples=400)
+@given(action=st.sampled_from([*api.action_names(), "nope"]), name=st.sampled_from([*JEOPARDY, "yahtzee", "chess"]),
+       args=st.dictionaries(st.sampled_from(ARGUMENT_NAMES), ANY_JSON, max_size=4), whole=st.booleans())
+def test_handle_answers_any_json_with_an_answer_or_a_named_error(action, name, args, whole):
+    """Issue 37: ``handle`` cannot raise, whatever JSON it is given (the small games' sizes
+    unless an argument overrides them; ``whole`` False sends ``args`` alone as the request)."""
+    request = {"action": action, "args": {"game": name, **SMALL.get(name, {}), **args}} if whole else args
+    answer = json.loads(api.handle(json.dumps(request)))
+    assert isinstance(answer, dict)
+    assert "error" not in answer or (answer["error"]["type"] != "InternalError" and answer["error"]["message"]), answer
