@@ -88,8 +88,7 @@ def main_memory() -> None:
     print(f"{'game':<12} {'parameters':<34} {'peak MB':>9} {'estimate MB':>12} {'ratio':>6}")
     for name, params in MEMORY_CASES:
         result = measured_memory(name, params)
-        text = ",".join(f"{k}={v}" for k, v in params.items()) or "defaults"
-        print(f"{name:<12} {text:<34} {result['bytes'] / 1e6:>9.0f} {result['estimate'] / 1e6:>12.0f} "
+        print(f"{name:<12} {parameters_text(params):<34} {result['bytes'] / 1e6:>9.0f} {result['estimate'] / 1e6:>12.0f} "
               f"{result['bytes'] / max(result['estimate'], 1):>6.2f}")
 
 
@@ -103,6 +102,24 @@ DESIGN_CASES = [
 ]
 
 
+def median_seconds(runs: int, action: str, args: dict, fresh: bool) -> float:
+    """The median seconds of ``runs`` API calls (``fresh``: no solution kept between them)."""
+    from pycore import api
+
+    times = []
+    for _ in range(runs):
+        if fresh:
+            CACHES["solutions"].clear()
+        started = time.perf_counter()
+        api.call(action, args)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def parameters_text(params: dict) -> str:
+    return ",".join(f"{k}={v}" for k, v in params.items()) or "defaults"
+
+
 def main_design(runs: int) -> None:
     from pycore import api
 
@@ -110,15 +127,9 @@ def main_design(runs: int) -> None:
     for name, params, param, values in DESIGN_CASES:
         args = {"game": name, **params, "param": param, "values": values}
         estimate = api.call("estimate", args)["seconds"]
-        times = []
-        for _ in range(runs):
-            CACHES["solutions"].clear()
-            started = time.perf_counter()
-            api.call("design", args)
-            times.append(time.perf_counter() - started)
-        seconds = statistics.median(times)
-        text = ",".join(f"{k}={v}" for k, v in params.items()) or "defaults"
-        print(f"{name:<10} {text:<28} {param + ' ' + values:<16} {seconds:>9.2f} {estimate:>11.2f} {seconds / estimate:>6.2f}")
+        seconds = median_seconds(runs, "design", args, fresh=True)
+        print(f"{name:<10} {parameters_text(params):<28} {param + ' ' + values:<16} {seconds:>9.2f} {estimate:>11.2f} "
+              f"{seconds / estimate:>6.2f}")
 
 
 #: (game, parameters, a rule) evaluated by --evaluate; EVALUATE_LARGE the shipped games (126-274 s)
@@ -140,14 +151,8 @@ def main_evaluate(runs: int, large: bool) -> None:
         args = {"game": name, **params, "rule": rule, "max_seconds": 86_400}
         estimate = api.call("estimate", {"game": name, **params, "evaluate": True})["seconds"]
         api.call("solve", {"game": name, **params})  # (the solution first: the evaluation alone is timed)
-        times = []
-        for _ in range(runs if estimate < 10 else 1):
-            started = time.perf_counter()
-            api.call("evaluate", args)
-            times.append(time.perf_counter() - started)
-        seconds = statistics.median(times)
-        text = ",".join(f"{k}={v}" for k, v in params.items()) or "defaults"
-        print(f"{name:<12} {text:<22} {seconds:>9.2f} {estimate:>11.2f} {seconds / estimate:>6.2f}")
+        seconds = median_seconds(runs if estimate < 10 else 1, "evaluate", args, fresh=False)
+        print(f"{name:<12} {parameters_text(params):<22} {seconds:>9.2f} {estimate:>11.2f} {seconds / estimate:>6.2f}")
 
 
 def main() -> None:
@@ -172,8 +177,7 @@ def main() -> None:
         estimate = solve_estimate(find_game(name, **params))
         runs = args.runs if estimate["seconds"] < 10 else 1
         seconds = statistics.median(measured(name, params) for _ in range(runs))
-        text = ",".join(f"{k}={v}" for k, v in params.items()) or "defaults"
-        print(f"{name:<10} {text:<34} {estimate['cells']:>12,} {seconds:>9.2f} {estimate['seconds']:>11.2f} "
+        print(f"{name:<10} {parameters_text(params):<34} {estimate['cells']:>12,} {seconds:>9.2f} {estimate['seconds']:>11.2f} "
               f"{seconds / estimate['seconds']:>6.2f}")
 
 

@@ -34,7 +34,7 @@ def _policies(game: JeopardyGame, args: dict, progress) -> dict:
     solution, _ = solved(game, args, progress)
     # a table's policy results are computed with it (minutes for a factored game) and shipped in
     # it: a solution read from the table as it is (no sweep) answers with them
-    table = prebuilt(game) if not solution.iterations else None
+    table = shipped if not solution.iterations else None  # (read above; None when fresh)
     known = table.entry.get("policies") if table is not None else None
     return {
         **head(game),
