@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from pycore import find_game
-from pycore.jeopardy import factored, factored_game
+from pycore.jeopardy import factored, factored_game, sweep_layout
 from pycore.jeopardy.vocabulary import State
 
 
@@ -69,3 +69,32 @@ def test_the_expected_game_length_equals_the_flow_of_probability(name, params, t
     followed = factored_game.expected_turns(game, factored_game.anchor_values(game))
     assert followed == pytest.approx(flow, abs=1e-12)
     assert followed == pytest.approx(turns, abs=1e-10)
+
+
+def test_the_best_alternative_and_the_first_of_equals_per_outcome():
+    """The blocked max over each outcome's alternatives (``best_alternatives``) against a
+    plain loop: values with many ties and unreached (nan) alternatives, Farkle's real layout
+    (outcomes with 1 to 15 alternatives); nan where no alternative has a value, and then the
+    first alternative as the one taken."""
+    game = find_game("farkle")
+    graph, _ = factored.graph_of_rules(game)
+    [level], _ = sweep_layout.groups(graph)
+    rng = np.random.default_rng(35)
+    cells = int(level.blocked.at.max()) + 1
+    flat = rng.integers(0, 4, size=(cells, 7)).astype(float)  # four values: ties everywhere
+    flat[rng.random(flat.shape) < 0.3] = np.nan
+    flat[level.at[level.alt_starts[:3]], :] = np.nan  # (outcomes with a single alternative, unreached)
+    best, taken = sweep_layout.best_alternatives(flat, level, 0, True)
+    only_best, none = sweep_layout.best_alternatives(flat, level, 0, False)
+    ends = np.r_[level.alt_starts[1:], len(level.at)]
+    for outcome, (start, end) in enumerate(zip(level.alt_starts, ends, strict=True)):
+        for row in range(flat.shape[1]):
+            values = flat[level.at[start:end], row]
+            if np.all(np.isnan(values)):
+                assert np.isnan(best[outcome, row]) and taken[outcome, row] == start
+            else:
+                top = np.nanmax(values)
+                assert best[outcome, row] == top
+                assert taken[outcome, row] == start + int(np.flatnonzero(values == top)[0])
+    assert none is None and np.array_equal(only_best, best, equal_nan=True)
+    assert {k for k, _, _ in level.blocked.blocks} >= {1, 2, 3, 15}

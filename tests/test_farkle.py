@@ -4,10 +4,12 @@ points per turn, and rule sets as data."""
 
 import json
 import random
+import time
 from fractions import Fraction
 
 import numpy as np
 import pytest
+from simulated_dice import cumulative_rolls, optimal_turns
 
 from pycore.core.errors import InvalidParameterError, InvalidStateError
 from pycore.games import farkle
@@ -280,24 +282,8 @@ def test_a_policy_with_choices_is_evaluated_as_a_simulation_plays_it():
     assert round(first, 4) == 0.5308
     graph, columns = factored.graph_of(game)
     step, dice, goal = game.gain_step, columns["d"], game.goal
-    rolls = {}  # configuration -> [(cumulative chance, [(gain, configuration), ...])]
-    for src, dst, gain, prob, outcome in zip(graph.src, graph.dst, graph.gain, graph.prob, graph.choice, strict=True):
-        table = rolls.setdefault(int(src), {})
-        table.setdefault(int(outcome), [float(prob), []])[1].append((int(gain), int(dst)))
-    cumulative = {}
-    for c, table in rolls.items():
-        total, rows = 0.0, []
-        for prob, alternatives in table.values():
-            total += prob
-            rows.append((total, alternatives))
-        cumulative[c] = rows
-    turns = {}
-
-    def optimal_turn(anchor):
-        if anchor not in turns:
-            ending = factored.ending_values(game, anchor, lambda a: float(optimal[game.anchor_row(a)]))
-            turns[anchor] = factored.anchor_turn(game, anchor, ending).turn
-        return turns[anchor]
+    cumulative = cumulative_rolls(graph)
+    optimal_turn = optimal_turns(game, optimal)
 
     rng = random.Random(2026)
 
@@ -442,7 +428,7 @@ def test_a_table_build_stopped_partway_goes_on_where_it_stopped(tmp_path, monkey
     rules to 300) is built once straight through; another build is stopped (Ctrl-C) after its
     third kept stage, and run again: it starts from that stage (the manifest says which), and
     its table is byte for byte the first one (a stage's values depend only on the stages
-    before it). Each entry gives the build's time, peak memory and sweeps."""
+    before it). Each entry gives the build's time, peak memory and sweeps, over all its runs."""
     from pycore import find_game
     from pycore.service import tables
     from pycore.store import checkpoints, prebuilt
@@ -465,9 +451,16 @@ def test_a_table_build_stopped_partway_goes_on_where_it_stopped(tmp_path, monkey
         patched.setattr(checkpoints.FileCheckpoint, "save", stopped_after_three)
         with pytest.raises(KeyboardInterrupt):
             tables.build_tables(out, games=[game])
-    assert (out / prebuilt.CHECKPOINTS / f"{game.table_stem}.npz").exists()
+    kept = out / prebuilt.CHECKPOINTS / f"{game.table_stem}.npz"
+    with np.load(kept) as state:  # what the stopped run cost, kept for the manifest
+        stopped_seconds, stopped_peak = float(state["build_seconds"]), int(state["peak_memory_mb"])
+    assert stopped_seconds > 0 and stopped_peak > 0
+    started = time.perf_counter()
     resumed = tables.build_tables(out, games=[game])["tables"][0]
     assert resumed["resumed_at_stage"] == 3
+    # the build's time is both runs': the stopped one's and this one's
+    assert stopped_seconds < resumed["build_seconds"] <= stopped_seconds + time.perf_counter() - started + 0.1
+    assert resumed["peak_memory_mb"] >= stopped_peak
     assert resumed["sha256"] == whole["sha256"] and resumed["sweeps"] == whole["sweeps"]
     assert not (out / prebuilt.CHECKPOINTS / f"{game.table_stem}.npz").exists()  # (cleared once written)
     # a state kept for other rules is not read: the build starts afresh
@@ -519,3 +512,20 @@ def test_the_smallest_unit_allowed_checks_a_state_within_a_phones_memory():
     finally:
         tracemalloc.stop()
     assert answer["best"] == "roll" and peak < 300e6
+
+
+@pytest.mark.parametrize("changes, rolls_at_16400", [("", True), ("four_and_pair_as_three_pairs=false", False)])
+def test_six_dice_are_rolled_up_to_16400_or_16350(changes, rolls_at_16400):
+    """Busche's remark (issue 35): with six dice one rolls unless at 16,400 or more. The best
+    single turn under our Facebook rules rolls six dice at 16,400 and banks from 16,450; with
+    four of a kind and a pair not read as three pairs it banks from 16,400 (docs/reproduced.md:
+    his remark is about Facebook *Super* Farkle's scoring, so it does not settle the reading)."""
+    rules = rule_set("facebook", changes)
+    turn, unit = best_turn(rules), rules.unit
+
+    def rolls_six(points):
+        k = points // unit
+        return turn.roll[k, 6] > k
+
+    assert rolls_six(16350) and not rolls_six(16450)
+    assert rolls_six(16400) == rolls_at_16400

@@ -7,6 +7,7 @@ from functools import cache
 
 import numpy as np
 import pytest
+from simulated_dice import cumulative_rolls, optimal_turns
 
 from pycore import find_game
 from pycore.core.errors import InvalidParameterError
@@ -143,3 +144,57 @@ def test_the_lowest_score_is_checked_and_sizes_are_refused_by_name():
     game = find_game("farkle", lowest_score=-2500)
     assert game.anchor_count() == 250 * 250 * 9 and "562,500 turn starts" in game.live_limit()
     assert game.table_stem == "farkle-penalty-facebook-lowest2500"
+
+
+def test_two_optimal_zilch_players_win_as_simulated_games_do():
+    """Issue 35, item 3, a second way at a size that solves in seconds: Zilch's rules (300 to
+    bank, 500 lost on the third zilch in a row) to 1,000, scores down to -500. Both players
+    play each turn by the solved values (the turn's own sweep for roll or bank and the best
+    set-aside), zilch counts and penalties kept as the rules say; 20,000 simulated games from
+    0-0 land within 4.5 standard errors of P(first player wins)."""
+    import random
+
+    from pycore.jeopardy import factored
+
+    game = find_game("farkle", rules="zilch", set="target=1000", lowest_score=-500)
+    values = factored_game.anchor_values(game)
+    p_first = float(values[game.anchor_row(game.start_anchor(0))])
+    assert f"{p_first:.6f}" == "0.610813"
+    graph, _ = factored.graph_of(game)
+    step, goal, penalty, lowest = game.gain_step, game.goal, game.rules.zilch_penalty, game.lowest
+    cumulative = cumulative_rolls(graph)
+    turn_of = optimal_turns(game, values)
+
+    rng = random.Random(35)
+
+    def banked(anchor):
+        """The points the mover banks this turn (0: a zilch)."""
+        turn, g, c = turn_of(anchor), 0, graph.start
+        while True:
+            roll, hold = turn.roll[g, c], turn.hold[g, c]
+            if not np.isnan(hold) and (np.isnan(roll) or roll <= hold):  # ties bank
+                return g * step
+            draw = rng.random()
+            row = next((alternatives for total, alternatives in cumulative[c] if draw < total), None)
+            if row is None or row[0][1] < 0:
+                return 0  # a zilch (or the last sliver of rounding)
+            gain, c = max(row, key=lambda a: turn.value[g + a[0], a[1]])
+            g += gain
+
+    games, wins = 20_000, 0
+    for _ in range(games):
+        scores, zilches, mover = [0, 0], [0, 0], 0
+        while True:
+            points = banked((scores[mover], scores[1 - mover], zilches[mover], zilches[1 - mover]))
+            if points:
+                scores[mover] += points
+                zilches[mover] = 0
+                if scores[mover] >= goal:
+                    wins += mover == 0
+                    break
+            elif zilches[mover] == 2:
+                scores[mover], zilches[mover] = max(scores[mover] - penalty, lowest), 0
+            else:
+                zilches[mover] += 1
+            mover = 1 - mover
+    assert abs(wins / games - p_first) < 4.5 * (p_first * (1 - p_first) / games) ** 0.5

@@ -8,6 +8,7 @@ import conformance
 import numpy as np
 import pytest
 from commands import cli
+from simulated_dice import pig_turn
 
 from pycore import find_game
 from pycore.core.errors import InvalidParameterError
@@ -267,14 +268,7 @@ def test_a_turn_limited_games_expected_length_agrees_with_the_seeds_recursion_an
         while n and max(scores) < goal:
             mover = 0 if n % 2 == 0 else 1
             target = best_target(scores[0], scores[1], n)
-            total = 0
-            while total < target:
-                face = rng.randint(1, 6)
-                if face == 1:
-                    total = 0
-                    break
-                total += face
-            scores[mover] += total
+            scores[mover] += pig_turn(rng, lambda total, target=target: total < target)
             n -= 1
         lengths.append(turns - n)
     mean, se = np.mean(lengths), np.std(lengths) / np.sqrt(len(lengths))

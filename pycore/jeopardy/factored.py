@@ -45,6 +45,7 @@ import numpy as np
 
 from ..core.cache import BoundedCache
 from ..core.errors import TurnGraphError
+from .sweep_layout import best_alternatives, expected, gather_table, groups
 from .vocabulary import HOLD, ROLL, Choice, best_of, options_of
 
 
@@ -157,7 +158,7 @@ def sweep(
     hold_allowed = np.broadcast_to(hold_allowed, (B, top + 1, C))
     if policy is not None:
         policy = np.broadcast_to(policy, (B, top + 1, C))
-    groups, max_gain = _groups(graph)
+    levels, max_gain = groups(graph)
     if np.any(roll_allowed & (np.arange(top + 1)[None, :, None] + max_gain[None, None, :] > top)):
         raise TurnGraphError("a roll allowed near the top gain could lead past it")
     choices = graph.choice is not None
@@ -178,7 +179,9 @@ def sweep(
     chosen = np.zeros((B, top + 1, graph.n_outcomes), np.int32) if choices and record_choices else None
     roll = np.full((B, top + 1, C), np.nan)
     hold = np.where(hold_allowed, hold_value[:, :, None], np.nan)
-    value = _gather_table(B, top, C, max_gain, bust_value)
+    # the working tables are rows last, (gain, cell, B): a gather at one gain then reads whole
+    # contiguous rows of the batch (rows first, an outcome's few cells per row, it was 3-5x slower)
+    value = gather_table(B, top, C, max_gain, bust_value)
     # each followed payoff: its table and what holding pays, filled in where holding is allowed
     tracks = []
     for h, u in follow:
@@ -186,41 +189,32 @@ def sweep(
         if permuted:
             h, u = h[order], u[order]
         tracks.append((np.where(hold_allowed, h[:, :, None], np.nan), u))
-    tracked = [_gather_table(B, top, C, max_gain, u) for _, u in tracks]
+    tracked = [gather_table(B, top, C, max_gain, u) for _, u in tracks]
     width = C + 2
     for g in range(top, lowest_gain - 1, -1):
         n = int(rolling[g])
         if n < B:  # these rows roll nowhere at this gain (Farkle: the target is reached): hold or nothing
-            value[n:, g, :C] = hold[n:, g]
+            value[g, :C, n:] = hold[n:, g].T
             for (held, bust_payoff), table in zip(tracks, tracked, strict=True):
-                table[n:, g, :C] = held[n:, g] if g else np.where(np.isnan(hold[n:, g]), np.nan, bust_payoff[n:, None])
+                table[g, :C, n:] = (held[n:, g] if g else np.where(np.isnan(hold[n:, g]), np.nan, bust_payoff[n:, None])).T
         if not n:
             continue
-        for level in groups:
+        for level in levels:
             members, outcome, stay_p = level.members, level.at, level.stay_p
             roll_ok = roll_allowed[:n, g, members]
-            at = g * width + outcome  # each transition's cell at this gain (see _groups)
-            taken = None  # (n, outcomes) each outcome's alternative taken, as a position in ``at``
-            best = None  # (n, outcomes) the best alternative's value, where the sweep takes the best
+            at = g * width + outcome  # each transition's cell at this gain (see sweep_layout.groups)
+            taken = None  # (outcomes, n) each outcome's alternative taken, as a position in ``at``
+            best = None  # (outcomes, n) the best alternative's value, where the sweep takes the best
+            flat = value.reshape(-1, B)[:, :n]
             if choices:
-                gathered = value[:n].reshape(n, -1)[:, at]
                 if choose is not None:
-                    taken = level.position[choose[:n, g, level.outcomes]]
-                elif tracks or chosen is not None:
-                    # an alternative with no value (nan: a state no play reaches) is never the best
-                    worth = np.where(np.isnan(gathered), -np.inf, gathered)
-                    best = np.maximum.reduceat(worth, level.alt_starts, axis=1)
-                    # the first of the best, by runs (argmax over a padded axis of alternatives
-                    # was 40% of a Farkle solve: numpy's argmax is slow over short rows)
-                    first_best = np.where(worth >= np.repeat(best, level.alt_counts, axis=1), level.index, len(at))
-                    taken = np.minimum.reduceat(first_best, level.alt_starts, axis=1)
-                    best[best == -np.inf] = np.nan
-                else:  # only the best value is needed (fmax passes over nan)
-                    best = np.fmax.reduceat(gathered, level.alt_starts, axis=1)
+                    taken = level.position[choose[:n, g, level.outcomes]].T
+                else:
+                    best, taken = best_alternatives(flat, level, g * width, tracks or chosen is not None)
                 if chosen is not None:
-                    chosen[:n, g, level.outcomes] = level.transitions[taken]
+                    chosen[:n, g, level.outcomes] = level.transitions[taken].T
 
-            total = _expected(value[:n], level, at, taken, best)
+            total = expected(flat, level, at, taken, best)
             h = hold[:n, g, members]
             with np.errstate(divide="ignore", invalid="ignore"):
                 again = total / (1.0 - stay_p)
@@ -236,114 +230,26 @@ def sweep(
                 rolls = ~np.isnan(q_roll) & (np.isnan(h) | (q_roll > h))
             else:
                 rolls = ~np.isnan(q_roll) & (policy[:n, g, members] | np.isnan(h))
-            value[:n, g, members] = np.where(rolls, q_roll, h)
+            value[g, members, :n] = np.where(rolls, q_roll, h).T
             for (held, bust_payoff), table in zip(tracks, tracked, strict=True):
-                follow_total = _expected(table[:n], level, at, taken if choices else None, None)
+                follow_total = expected(table.reshape(-1, B)[:, :n], level, at, taken if choices else None, None)
                 follow_hold = held[:n, g, members] if g else np.where(np.isnan(h), np.nan, bust_payoff[:n, None])
                 with np.errstate(divide="ignore", invalid="ignore"):
                     follow_after = np.where(roll_again, follow_total / (1.0 - stay_p), follow_hold)
-                table[:n, g, members] = np.where(rolls, follow_total + stay_p * follow_after, follow_hold)
+                table[g, members, :n] = np.where(rolls, follow_total + stay_p * follow_after, follow_hold).T
+    value = np.ascontiguousarray(value[: top + 1, :C].transpose(2, 0, 1))
+    tracked = [np.ascontiguousarray(t[: top + 1, :C].transpose(2, 0, 1)) for t in tracked]
     if permuted:  # back in the caller's order
         inverse = np.argsort(order)
         value, roll, hold = value[inverse], roll[inverse], hold[inverse]
         tracked = [t[inverse] for t in tracked]
         chosen = None if chosen is None else chosen[inverse]
-    value = value[:, : top + 1, :C]
-    tracked = [t[:, : top + 1, :C] for t in tracked]
     followed = tuple(t[0] if single else t for t in tracked)
     if chosen is not None and single:
         chosen = chosen[0]
     if single:
         return FactoredTurn(value[0], roll[0], hold[0], followed, chosen)
     return FactoredTurn(value, roll, hold, followed, chosen)
-
-
-def _expected(table: np.ndarray, level: _Level, at: np.ndarray, taken, best) -> np.ndarray:
-    """(B, members) the sum over each member's roll outcomes (not staying put) of P * ``table``
-    at the outcome: ``best`` ((B, outcomes)) where the sweep took the best alternatives (their
-    values, already found), else at the alternative ``taken`` ((B, outcomes) positions in
-    ``at``) where there is a choice; a graph without choices gives both None."""
-    flat = table.reshape(table.shape[0], -1)
-    if best is not None:
-        per_outcome = best
-    elif taken is not None:
-        per_outcome = flat[np.arange(table.shape[0])[:, None], at[taken]]
-    else:
-        per_outcome = flat[:, at]
-    return np.add.reduceat(per_outcome * level.weights, level.starts, axis=1)
-
-
-def _gather_table(B: int, top: int, C: int, max_gain: np.ndarray, bust) -> np.ndarray:
-    """A sweep's working table (B, G + 1 + the largest gain, C + 2): rows past the top gain
-    read 0 (only rolls that are not allowed land there), column C holds what a bust is
-    worth and column C + 1 is 0 (what rolling back into the same state reads: divided out),
-    so that each outcome is one flat index and a gather needs no masks."""
-    table = np.full((B, top + 1 + int(max_gain.max(initial=0)), C + 2), np.nan)
-    table[:, top + 1 :, :] = 0.0
-    table[:, :, C] = np.asarray(bust, float)[:, None]
-    table[:, :, C + 1] = 0.0
-    return table
-
-
-@dataclass(frozen=True)
-class _Level:
-    """One order of configurations and their transitions, laid out for a sweep (see
-    :func:`_groups`). ``at``/``index``/``transitions`` per transition (sorted by source and
-    outcome); ``alt_starts``/``alt_counts``/``outcomes``/``weights`` per outcome; ``starts``
-    per member: where its run of outcomes starts; ``position`` (T,) each graph transition's
-    place in ``at`` (for a ``choose`` given as graph transitions)."""
-
-    members: np.ndarray
-    starts: np.ndarray
-    at: np.ndarray
-    weights: np.ndarray
-    stay_p: np.ndarray
-    index: np.ndarray
-    transitions: np.ndarray
-    alt_starts: np.ndarray
-    alt_counts: np.ndarray
-    outcomes: np.ndarray
-    position: np.ndarray
-
-
-#: the last graph's groups (by id; the graph is kept with them, so its id stays its own): one
-#: graph at a time is all any caller needs
-_GROUPS = BoundedCache("turn graph groups", 1)
-
-
-def _groups(graph: TurnGraph) -> tuple[list[_Level], np.ndarray]:
-    """Configurations by decreasing order, each level with its transitions sorted by source
-    and outcome: each transition's flat offset in a :func:`_gather_table` row block (gain *
-    (C + 2) + configuration, or the bust / zero column), each outcome's weight (0 for
-    rolling back into the same state), and each member's chance of that; and (C,) the
-    largest gain a roll from each configuration adds. Built once per graph."""
-    return _GROUPS.get(id(graph), lambda: (graph, _make_groups(graph)))[1]
-
-
-def _make_groups(graph: TurnGraph) -> tuple[list[_Level], np.ndarray]:
-    C = graph.n_configurations
-    outcome_of = graph.outcome
-    by_src = np.lexsort((outcome_of, graph.src))
-    src = graph.src[by_src]
-    groups = []
-    for level in np.unique(graph.order)[::-1]:
-        members = np.flatnonzero(graph.order == level)
-        index = by_src[np.isin(src, members)]
-        dst, gain, prob, outcome = graph.dst[index], graph.gain[index], graph.prob[index], outcome_of[index]
-        stay, bust = (dst == graph.src[index]) & (gain == 0), dst < 0
-        at = np.where(bust, C, np.where(stay, C + 1, gain * (C + 2) + dst))
-        alt_starts = np.flatnonzero(np.r_[True, outcome[1:] != outcome[:-1]])
-        alt_counts = np.diff(np.r_[alt_starts, len(index)])
-        out_src = graph.src[index][alt_starts]
-        starts = np.searchsorted(out_src, members)
-        stay_p = np.add.reduceat(np.where(stay, prob, 0.0)[alt_starts], starts)
-        position = np.zeros(len(graph.src), np.intp)
-        position[index] = np.arange(len(index))
-        groups.append(_Level(members, starts, at, np.where(stay, 0.0, prob)[alt_starts], stay_p,
-                             np.arange(len(index)), index, alt_starts, alt_counts, outcome[alt_starts], position))
-    max_gain = np.zeros(C, dtype=np.intp)
-    np.maximum.at(max_gain, graph.src, graph.gain)
-    return groups, max_gain
 
 
 def reachable(graph: TurnGraph, top: int, roll_limit: int) -> np.ndarray:

@@ -66,6 +66,8 @@ class JeopardyGame(StateText, Game):
     and the abstract methods; instances carry the parameters (goal, bound)."""
 
     kind = "jeopardy"
+    #: players whose chances the solver computes (more than two: :mod:`pycore.jeopardy.seats`)
+    players: ClassVar[int] = 2
     anchor_vars: ClassVar[tuple[str, ...]]
     turn_vars: ClassVar[tuple[str, ...]]
     #: the state as a person enters it (anchor variables first)

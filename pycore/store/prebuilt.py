@@ -33,7 +33,7 @@ import numpy as np
 from ..core.cache import BoundedCache
 from ..core.progress import Progress
 from ..core.registry import game_classes
-from .checkpoints import FileCheckpoint
+from .checkpoints import FileCheckpoint, peak_memory_mb, reset_peak_memory
 from .codec import SCALE_BITS, TableError, decode_table, encode_table
 
 #: where interrupted builds keep their state, inside the tables' folder
@@ -83,7 +83,7 @@ def write_tables(build: Callable, out_dir: Path | None = None, progress: Progres
     entries = []
     for game in prebuilt_games() if games is None else games:
         step = (lambda stage, f, name=game.table_stem: progress(f"{name}: {stage}", f)) if progress else None
-        peak_is_this_builds = _reset_peak_memory()
+        peak_is_this_builds = reset_peak_memory()
         started = time.perf_counter()
         # a build stopped partway goes on from its last kept stage when run again
         checkpoint = FileCheckpoint(out_dir / CHECKPOINTS / f"{game.table_stem}.npz", game.table_rules)
@@ -98,9 +98,10 @@ def write_tables(build: Callable, out_dir: Path | None = None, progress: Progres
                 "sha256": hashlib.sha256(data).hexdigest(),
                 "bytes": len(data),
                 "rules": game.table_rules,
-                "build_seconds": round(seconds, 1),
+                # all its runs' (a build stopped and resumed: the runs before kept theirs)
+                "build_seconds": round(seconds + checkpoint.earlier_seconds, 1),
                 # the process's peak during this build where Linux can reset it, else so far
-                "peak_memory_mb": _peak_memory_mb(),
+                "peak_memory_mb": max(peak_memory_mb() or 0, checkpoint.earlier_peak_mb) or None,
                 "peak_memory_of": "this build" if peak_is_this_builds else "the process so far",
                 "regenerate": f"{REGENERATE} --game {game.name}",
                 # the stage an interrupted build went on from (0: built in one run)
@@ -116,34 +117,6 @@ def write_tables(build: Callable, out_dir: Path | None = None, progress: Progres
     manifest = {"format": 1, "regenerate": REGENERATE, "tables": kept + entries, "results": old.get("results", [])}
     (out_dir / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
     return manifest
-
-
-def _reset_peak_memory() -> bool:
-    """Reset the process's peak resident size to its current size (Linux: writing 5 to
-    /proc/self/clear_refs resets VmHWM); False where that cannot be done."""
-    try:
-        with open("/proc/self/clear_refs", "w") as refs:
-            refs.write("5")
-        return True
-    except OSError:
-        return False
-
-
-def _peak_memory_mb() -> int | None:
-    """The process's peak resident size in MB: VmHWM (since the last reset) on Linux, else the
-    peak since the start; None where neither is known (the browser, which only reads tables)."""
-    try:
-        with open("/proc/self/status") as status:
-            for line in status:
-                if line.startswith("VmHWM:"):
-                    return round(int(line.split()[1]) / 1024)
-    except OSError:
-        pass
-    try:
-        import resource
-    except ImportError:
-        return None
-    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
 
 def register_result(path: Path) -> dict:

@@ -1,0 +1,117 @@
+"""Three players (issue 36): each seat's chance to win, by the factored sweep with the other
+players' chances riding along (``pycore.jeopardy.seats``), checked against a brute force over
+every state, against today's two-player solutions from the same code, between the
+turn-limited game and the game without a limit, and by simulated games."""
+
+import random
+
+import numpy as np
+import pytest
+from simulated_dice import pig_turn
+
+from pycore import find_game
+from pycore.games.pig_seats import ThreePlayerPig, ThreePlayerPigTurns
+from pycore.jeopardy import factored_game
+from pycore.jeopardy.seats import SeatsDidNotSettle, seat_values
+
+
+def brute_force(goal: int, tolerance: float = 1e-14) -> dict:
+    """(i, j, l, k) -> (W_0, W_1, W_2) for three-player Pig by plain value iteration over every
+    state (i, j, l below the goal, k the turn total), each player maximising their own chance,
+    ties held; no anchors, no turn graph, no layers."""
+    states = [(i, j, l, k) for i in range(goal) for j in range(goal) for l in range(goal)  # noqa: E741
+              for k in range(goal - i + 1)]
+    V = {s: np.full(3, 1 / 3) for s in states}
+
+    def after_turn(i, j, l, banked):  # noqa: E741
+        if banked >= goal:
+            return np.array([1.0, 0.0, 0.0])
+        w = V[(j, l, banked, 0)]  # the next mover's seats: this mover is their seat 2
+        return np.array([w[2], w[0], w[1]])
+
+    for _ in range(10_000):
+        change = 0.0
+        for s in sorted(states, key=lambda s: -s[3]):
+            i, j, l, k = s  # noqa: E741
+            hold = after_turn(i, j, l, i + k) if k else None
+            roll = None
+            if i + k < goal:
+                roll = after_turn(i, j, l, i) / 6 + sum(V[(i, j, l, min(k + r, goal - i))] for r in range(2, 7)) / 6
+            best = hold if roll is None or (hold is not None and not roll[0] > hold[0]) else roll
+            change = max(change, float(np.max(np.abs(best - V[s]))))
+            V[s] = best
+        if change < tolerance:
+            return V
+    raise AssertionError("the brute force did not settle")
+
+
+def test_three_players_agree_with_a_brute_force_over_every_state():
+    """Goal 8: every turn start's three chances, to 1e-10 (and they sum to 1)."""
+    game = ThreePlayerPig(goal=8)
+    W = seat_values(game)
+    V = brute_force(8)
+    for row, (i, j, l) in enumerate(game.anchors()):  # noqa: E741
+        assert np.max(np.abs(W[row] - V[(i, j, l, 0)])) < 1e-10
+    assert np.allclose(W.sum(axis=1), 1.0, atol=1e-12)
+
+
+def test_the_start_and_the_turn_limit_that_reaches_it():
+    """Goal 10 and 20: the chances at the start in seat order, and the turn-limited game
+    (backward induction over the turns left, the turns running out shared) tends to them as
+    the limit grows; a short limit is further from them."""
+    for goal, expected in ((10, (0.6339705, 0.2596703, 0.1063593)), (20, (0.4963784, 0.3100086, 0.1936130))):
+        game = ThreePlayerPig(goal=goal)
+        start = seat_values(game)[game.anchor_row(game.start_anchor())]
+        assert np.round(start, 7).tolist() == list(expected)
+        errors = []
+        for turns in (15, 150):
+            limited = ThreePlayerPigTurns(goal=goal, turns=turns)
+            errors.append(np.max(np.abs(seat_values(limited)[limited.anchor_row(limited.start_anchor())] - start)))
+        assert errors[1] < 1e-9 < errors[0]
+
+
+def test_two_players_from_the_same_code_equal_todays_solutions():
+    """Pig to 20 and Pig with 30 turns (free play) solved as a game of two seats: seat 0 is the
+    two-player solver's P(mover wins), seat 1 its complement."""
+    for game in (find_game("pig", goal=20), find_game("pig", goal=20, turns=30, turn_model="free")):
+        W = seat_values(game)
+        X = factored_game.anchor_values(game)
+        assert np.max(np.abs(W[:, 0] - X)) < 1e-10
+        assert np.max(np.abs(W[:, 1] - (1 - X))) < 1e-10
+
+
+def test_a_stationary_solve_that_does_not_settle_is_refused_in_words():
+    with pytest.raises(SeatsDidNotSettle, match="did not settle in 5 sweeps.*turn limit"):
+        seat_values(ThreePlayerPig(goal=10), max_sweeps=5)
+
+
+def test_three_optimal_players_win_as_simulated_games_do():
+    """Goal 8: 30,000 seeded games of three players each playing the brute force's optimal
+    roll or hold; each seat's share of the wins within 4.5 standard errors of its chance."""
+    goal, games = 8, 30_000
+    V = brute_force(goal)
+    W = seat_values(ThreePlayerPig(goal=goal))[0]  # (0, 0, 0) is row 0
+
+    def rolls(i, j, l, k):  # noqa: E741
+        if i + k >= goal:
+            return False
+        if k == 0:
+            return True
+        hold = V[(j, l, i + k, 0)][2]
+        roll = V[(i, j, l, k)][0]
+        return roll > hold + 1e-12  # the value is the best of the two: rolling is best only where it beats holding
+
+    rng = random.Random(36)
+    wins = [0, 0, 0]
+    for _ in range(games):
+        scores, mover = [0, 0, 0], 0
+        while True:
+            i, j, l = scores[mover], scores[(mover + 1) % 3], scores[(mover + 2) % 3]  # noqa: E741
+            scores[mover] += pig_turn(rng, lambda k, i=i, j=j, l=l: rolls(i, j, l, k))  # noqa: E741
+            if scores[mover] >= goal:
+                wins[mover] += 1
+                break
+            mover = (mover + 1) % 3
+    for seat in range(3):
+        p = W[seat]
+        assert abs(wins[seat] / games - p) < 4.5 * (p * (1 - p) / games) ** 0.5
