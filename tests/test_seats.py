@@ -115,3 +115,13 @@ def test_three_optimal_players_win_as_simulated_games_do():
     for seat in range(3):
         p = W[seat]
         assert abs(wins[seat] / games - p) < 4.5 * (p * (1 - p) / games) ** 0.5
+
+
+def test_three_players_to_30_settle_without_a_limit():
+    """Goal 30: the layers still settle from 1/3 (the most sweeps a layer needed grows with the
+    goal: docs/three-players.md), and the chances at the start sum to 1."""
+    game = ThreePlayerPig(goal=30)
+    stats = {}
+    start = seat_values(game, stats=stats)[game.anchor_row(game.start_anchor())]
+    assert np.round(start, 7).tolist() == [0.4274077, 0.3251836, 0.2474087]
+    assert stats["stage_sweeps"] > 57 and stats["residual"] < 1e-12
