@@ -10,6 +10,7 @@ import pytest
 from simulated_dice import pig_turn
 
 from pycore import find_game
+from pycore.core.errors import SolverError
 from pycore.games.pig_seats import ThreePlayerPig, ThreePlayerPigTurns
 from pycore.jeopardy import factored_game
 from pycore.jeopardy.seats import SeatsDidNotSettle, seat_values
@@ -83,6 +84,19 @@ def test_two_players_from_the_same_code_equal_todays_solutions():
 def test_a_stationary_solve_that_does_not_settle_is_refused_in_words():
     with pytest.raises(SeatsDidNotSettle, match="did not settle in 5 sweeps.*turn limit"):
         seat_values(ThreePlayerPig(goal=10), max_sweeps=5)
+
+
+def test_damping_moves_the_sweeps_not_the_fixed_point():
+    """The full step and the half step (the default) reach the same values at goal 20, the
+    half step in more sweeps a layer (57 and 109); a damping out of (0, 1] is refused."""
+    game = ThreePlayerPig(goal=20)
+    full, half = {}, {}
+    W_full = seat_values(game, damping=1.0, stats=full)
+    W_half = seat_values(game, stats=half)
+    assert np.max(np.abs(W_full - W_half)) < 1e-11
+    assert (full["stage_sweeps"], half["stage_sweeps"]) == (57, 109)
+    with pytest.raises(SolverError, match="damping"):
+        seat_values(game, damping=0.0)
 
 
 def test_three_optimal_players_win_as_simulated_games_do():

@@ -29,9 +29,14 @@ need not settle (three-player Pig from goal 70 up keeps switching; issue 36). So
   answer (with the tie rule).
 * **Without one**, a stage whose zero-gain endings stay in it (a 1 in Pig leaves the
   scores where they were) is swept again and again from the values ``1/P`` until no value
-  moves by ``tolerance``; if that has not happened after ``max_sweeps`` sweeps the solve
-  is refused (:class:`SeatsDidNotSettle`, naming the stage and the last change): there is
-  then no stationary answer this iteration finds, and the turn-limited game is the one to ask.
+  moves by ``tolerance`` (the change measured before damping: how far the values are from
+  their own equations). Each sweep moves the values only ``damping`` of the way to what it
+  found: the fixed points are the same, but three-player Pig to 50 settles with 1/2
+  (measured: at most 351 sweeps a layer) where the full step kept switching policies (a
+  layer still moving by 0.0014 after 2,000 sweeps); to 20 it costs 109 sweeps a layer
+  instead of 57. If no fixed point is reached after ``max_sweeps`` sweeps the solve is
+  refused (:class:`SeatsDidNotSettle`, naming the stage and the last change): there is then
+  no stationary answer this iteration finds, and the turn-limited game is the one to ask.
 
 Arrays: the result is (A, P), rows in ``game.anchors()`` order.
 """
@@ -50,14 +55,17 @@ class SeatsDidNotSettle(SolverError):
 
 
 def seat_values(game, tolerance: float = 1e-12, max_sweeps: int = 2000, progress=None,
-                stats: dict | None = None) -> np.ndarray:
+                stats: dict | None = None, damping: float = 0.5) -> np.ndarray:
     """(A, P) each seat's chance to win at every turn start of ``game.anchors()``, seat 0
     the player to move (see the module). ``stats``: ``sweeps`` (batched sweeps made),
     ``stage_sweeps`` (the most one stage needed) and ``residual`` (the largest last change
-    of a stage swept to a fixed point)."""
+    of a stage swept to a fixed point). ``damping``: the share of each sweep's step taken
+    (0 < damping <= 1; see the module)."""
     players = int(game.players)
     if players < 2:
         raise SolverError(f"{game.name}: a game of {players} player has no opponent")
+    if not 0 < damping <= 1:
+        raise SolverError(f"damping is the share of a sweep's step taken, above 0 and at most 1; got {damping}")
     endings = _Endings.of(game)
     graph, columns, can_roll = start_graph_of(game)
     W = np.full((len(endings.anchors), players), 1.0 / players)
@@ -91,7 +99,8 @@ def seat_values(game, tolerance: float = 1e-12, max_sweeps: int = 2000, progress
                 for s in range(1, players):
                     new[part, s] = turn.followed[s - 1][:, 0, graph.start]
             change = float(np.max(np.abs(new - W[members]), initial=0.0))
-            W[members] = new
+            # (a stage every ending leaves is exact at once: no damping)
+            W[members] = W[members] + damping * (new - W[members]) if stage.inside.any() else new
             stats["stage_sweeps"] = max(stats["stage_sweeps"], count)
             if not stage.inside.any():  # every ending leaves the stage: exact in one sweep
                 break
