@@ -77,22 +77,22 @@ def seat_values(game, tolerance: float = 1e-12, max_sweeps: int = 2000, progress
     for done, stage in enumerate(stages, 1):
         members = stage.members
         parts = endings.batches(np.arange(len(members)), graph.n_configurations)
-        ends = [endings.at(members[part]) for part in parts]
+        # what each turn's endings lead to and its legal actions: the same in every sweep
+        ends = []
+        for part in parts:
+            terminal, rows = endings.at(members[part])
+            _, roll_ok, hold_ok = endings.masks(members[part], terminal, columns, can_roll)
+            ended = ~np.isnan(terminal)
+            ends.append((rows, roll_ok, hold_ok, ended, np.where(ended, terminal, 0.0),
+                         np.where(ended, (1.0 - terminal) / (players - 1), 0.0)))
         for count in range(1, max_sweeps + 1):
             new = np.empty((len(members), players))
-            for part, (terminal, rows) in zip(parts, ends, strict=True):
-                _, roll_ok, hold_ok = endings.masks(members[part], terminal, columns, can_roll)
-                ended = ~np.isnan(terminal)
+            for part, (rows, roll_ok, hold_ok, ended, mine, shares) in zip(parts, ends, strict=True):
                 # an ending at an anchor not tabulated (row -1) reads anchor 0: by the rules'
                 # contract (``anchors``) no turn reaches one
                 after = W[np.maximum(rows, 0)]  # (B, G + 1, P): the next mover's seats
-                shares = np.where(ended, (1.0 - terminal) / (players - 1), 0.0)
-
-                def payoff(seat_after: int, mine: bool, ended=ended, terminal=terminal, after=after, shares=shares):
-                    return np.where(ended, terminal if mine else shares, after[:, :, seat_after])
-
-                hold = payoff(players - 1, True)
-                follow = tuple((h, h[:, 0]) for h in (payoff(s - 1, False) for s in range(1, players)))
+                hold = np.where(ended, mine, after[:, :, players - 1])
+                follow = tuple((h, h[:, 0]) for h in (np.where(ended, shares, after[:, :, s - 1]) for s in range(1, players)))
                 turn = sweep(graph, hold, roll_ok, hold_ok, hold[:, 0], follow=follow)
                 stats["sweeps"] += 1
                 new[part, 0] = turn.value[:, 0, graph.start]
