@@ -1,18 +1,18 @@
-"""Three-player Pig (issue 36): the turn-limited solve's time and peak memory beside the
-two-player game with the same goal and turns (the baseline) and the stationary solve, in the
-same run.
+"""Three-player Pig (issue 36): solve time and peak memory of the turn-limited game by the
+chain solver and by the general sweep, beside two-player Pig with the same goal and turns (the
+baseline) and the stationary solve, in the same run.
 
-    python bench/bench_three_players.py [--goals 10 20] [--turns 60] [--repeat 1]
+    python bench/bench_three_players.py [--goals 10 20 30] [--turns 60] [--repeat 1]
+                                        [--stationary-up-to 30] [--general-up-to 30]
 
 Prints, per goal: each solve's median seconds, its ratio to the two-player baseline, the
-turn starts and the process's peak memory so far; and the three chances at the start.
-Numbers, not assertions.
+turn starts and the peak memory it reached (the process's resident size, reset before each
+solve where Linux allows); and the three chances at the start. Numbers, not assertions.
 """
 
 from __future__ import annotations
 
 import argparse
-import resource
 import statistics
 import sys
 import time
@@ -21,36 +21,49 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore import find_game  # noqa: E402
-from pycore.games.pig_seats import ThreePlayerPig, ThreePlayerPigTurns  # noqa: E402
+from pycore.games.pig_seats import ThreePlayerPig  # noqa: E402
 from pycore.jeopardy import factored_game  # noqa: E402
-from pycore.jeopardy.seats import seat_values  # noqa: E402
+from pycore.jeopardy.chain_seats import turn_limited_chain  # noqa: E402
+from pycore.jeopardy.seats import seat_values, turn_limited_seat_values  # noqa: E402
+from pycore.store.checkpoints import peak_memory_mb, reset_peak_memory  # noqa: E402
 
 
-def median_seconds(work, repeat: int):
-    times, result = [], None
+def measured(work, repeat: int):
+    """(median seconds, peak MB, the last result)."""
+    times, result, peak = [], None, 0
     for _ in range(repeat):
+        result = None  # the last result's memory is not this run's
+        reset_peak_memory()
         started = time.perf_counter()
         result = work()
         times.append(time.perf_counter() - started)
-    return statistics.median(times), result
+        peak = max(peak, peak_memory_mb() or 0)
+    return statistics.median(times), peak, result
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--goals", type=int, nargs="+", default=[10, 20])
-    parser.add_argument("--turns", type=int, default=60, help="a multiple of 6 (both games get whole rounds)")
+    parser.add_argument("--goals", type=int, nargs="+", default=[10, 20, 30])
+    parser.add_argument("--turns", type=int, default=60, help="even (the two-player game gives both players as many)")
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--stationary-up-to", type=int, default=30, help="the largest goal solved without a limit too")
+    parser.add_argument("--general-up-to", type=int, default=30, help="the largest goal solved by the general sweep too")
     args = parser.parse_args()
     for goal in args.goals:
         two = find_game("pig", goal=goal, turns=args.turns, turn_model="free")
-        base, _ = median_seconds(lambda two=two: factored_game.anchor_values(two), args.repeat)
-        print(f"goal {goal}, {args.turns} turns: two players {two.anchor_count():,} turn starts, {base:.2f} s (baseline)")
-        for game in (ThreePlayerPigTurns(goal=goal, turns=args.turns), ThreePlayerPig(goal=goal)):
-            seconds, W = median_seconds(lambda game=game: seat_values(game), args.repeat)
-            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-            start = W[game.anchor_row(game.start_anchor())]
-            print(f"  {game.title}: {game.anchor_count():,} turn starts, {seconds:.2f} s ({seconds / base:.1f}x), "
-                  f"peak {peak:.0f} MB; at the start {start[0]:.6f} {start[1]:.6f} {start[2]:.6f}")
+        base, peak, _ = measured(lambda two=two: factored_game.anchor_values(two), args.repeat)
+        print(f"goal {goal}, {args.turns} turns: two players, {two.anchor_count():,} turn starts: "
+              f"{base:.2f} s (baseline), peak {peak} MB")
+        game = ThreePlayerPig(goal=goal)
+        solves = [("chain solver", lambda game=game: turn_limited_chain(game, args.turns).start[-1])]
+        if goal <= args.general_up_to:
+            solves.append(("general sweep", lambda game=game: turn_limited_seat_values(game, args.turns).start[-1]))
+        if goal <= args.stationary_up_to:
+            solves.append(("no limit (stationary)", lambda game=game: seat_values(game)[0]))
+        for label, work in solves:
+            seconds, peak, start = measured(work, args.repeat)
+            print(f"  three players, {label}: {game.anchor_count() * args.turns:,} turn starts, {seconds:.2f} s "
+                  f"({seconds / base:.1f}x), peak {peak} MB; at the start {start[0]:.7f} {start[1]:.7f} {start[2]:.7f}")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from pycore import HOLD, ROLL, api
 from pycore.core.dice import roll
 from pycore.jeopardy.compile import compile_game
 from pycore.jeopardy.factored import graph_of
-from pycore.jeopardy.solvers import solve_turn_score, win_turn_values
+from pycore.jeopardy.solvers import solve_turn_score, solver_of, win_turn_values
 from pycore.jeopardy.turn import turn_values
 from pycore.jeopardy.vocabulary import Choice, options_of
 
@@ -37,8 +37,14 @@ def explore(game, solution, limit: int | None = None) -> int:
     for a game too large to walk whole): each has values from the solver, round-trips
     through JSON and text, has exact outcome probabilities summing to 1, and the solver's
     values satisfy the optimality equations written with the scalar rules (a choice after
-    a roll is worth its best option). Returns the number of states seen."""
+    a roll is worth its best option), each seat's chance too (the mover's, maximised, and the
+    others' under the actions taken: two players, the complement). Returns the number of
+    states seen."""
     model = getattr(solution, "model", None)  # a factored solution has no (A, T) table
+    players = int(game.players)
+    # two players: exact (Newton's step); more: the stationary iteration stops once no chance
+    # moves by 1e-12, so a backup may differ by a few times that
+    tolerance = 1e-13 if players == 2 else 1e-10
     start = start_state(game)
     seen = {start}
     cells = set()
@@ -58,27 +64,46 @@ def explore(game, solution, limit: int | None = None) -> int:
             outcomes = game.transitions(state, action)
             assert sum(o.probability for o in outcomes) == Fraction(1)
             assert all(o.probability > 0 for o in outcomes)
-            value = 0.0
+            backup = np.zeros(players)  # each seat's chance, seat 0 the mover (two players: value, 1 - value)
             for o in outcomes:
                 if o.state is None and not o.options:
                     assert 0.0 <= o.mover_value <= 1.0
-                    value += float(o.probability) * o.mover_value
+                    backup += float(o.probability) * ended(o.mover_value, players)
                     continue
                 nexts = o.options or (o.state,)
-                worth = [solution.value(n) for n in nexts]
-                best = max(worth)
-                value += float(o.probability) * ((1 - best) if o.turn_ended else best)
+                # a turn that ends reads what the solution's turns end in (with a turn limit:
+                # one turn fewer left); within the turn, the state's own chances
+                worth = [ending_seats(solution, n) if o.turn_ended else np.asarray(solution.seat_values(n)) for n in nexts]
+                best = max(worth, key=lambda w: w[0])  # the next state's mover chooses
+                # a turn that ends passes the dice: this mover is the next mover's last seat
+                backup += float(o.probability) * (np.roll(best, 1) if o.turn_ended else best)
                 for n in nexts:
                     if n not in seen:
                         seen.add(n)
                         queue.append(n)
-            backups[action] = value
-        assert solution.value(state) == pytest.approx(max(backups.values()), abs=1e-13)
-        for action, value in backups.items():
-            assert solution.action_values(state)[action] == pytest.approx(value, abs=1e-13)
+            backups[action] = backup
+        assert solution.value(state) == pytest.approx(max(b[0] for b in backups.values()), abs=tolerance)
+        for action, backup in backups.items():
+            assert solution.action_values(state)[action] == pytest.approx(backup[0], abs=tolerance)
+        # each seat's chance: the backup of the action taken (ties held)
+        taken = backups[solution.best_action(state)]
+        assert solution.seat_values(state) == pytest.approx(list(taken), abs=tolerance)
     # positions with identical futures may share a cell (gro: player 2's last turn)
     assert len(cells) <= solution.n_states
     return checked
+
+
+def ending_seats(solution, state) -> np.ndarray:
+    """Each seat's chance at the turn start ``state`` as a turn ending there reads it."""
+    value = np.atleast_1d(np.asarray(solution.ending_value(state.anchor), float))
+    return np.array([value[0], 1.0 - value[0]]) if len(value) == 1 else value
+
+
+def ended(mover_value: float, players: int) -> np.ndarray:
+    """Each seat's chance when the game ends with the mover's result: the others share the rest."""
+    out = np.full(players, (1.0 - mover_value) / (players - 1))
+    out[0] = mover_value
+    return out
 
 
 def play_terminates(game, games=200, seed=7) -> None:
@@ -113,7 +138,7 @@ def play_ends(game, state, rng: random.Random, policy: str = "random") -> None:
 def model_arrays_are_consistent(game) -> None:
     """The solver's arrays: roll probabilities sum to 1, and every state has a move (a factored
     game: its turn graph's probabilities and order, :meth:`TurnGraph.check`)."""
-    if game.solver == "factored":
+    if not solver_of(game).keeps_every_state:
         graph, columns = graph_of(game)
         graph.check()
         assert all(len(c) == graph.n_configurations for c in columns.values())
@@ -128,9 +153,12 @@ def model_arrays_are_consistent(game) -> None:
 
 def rollable_turns(game, sample: int = 400, seed: int = 3) -> list[tuple[int, ...]]:
     """The turn states someone can roll from (a seeded sample of them for a factored game,
-    whose turn is too large to list: every configuration at gain 0, drawn at random)."""
-    if game.solver == "factored":
+    whose turn is too large to list: every configuration at gain 0, drawn at random; a turn
+    of one configuration, Pig's for three players: its turn totals)."""
+    if not solver_of(game).keeps_every_state:
         graph, columns = graph_of(game)
+        if not columns:
+            return [tuple(t) for t in game.turn_states()[:sample]]
         picks = random.Random(seed).sample(range(graph.n_configurations), min(sample, graph.n_configurations))
         return [(0, *(int(c[n]) for c in columns.values())) for n in sorted(picks)]
     model = compile_game(game)
@@ -172,8 +200,9 @@ def turns_recompute_from_anchor_values(game, solution, anchors=40, seed=5) -> No
     all_anchors = game.anchors()
     for a in rng.sample(range(len(all_anchors)), min(anchors, len(all_anchors))):
         anchor = tuple(int(v) for v in all_anchors[a])
-        turn = win_turn_values(game, anchor, lambda other: float(x[game.anchor_row(other)]))
-        if game.solver == "factored":
+        # (what a turn ending reads: a turn start's value; each seat's, for more players)
+        turn = win_turn_values(game, anchor, solution.ending_value)
+        if not solver_of(game).keeps_every_state:
             assert turn.value_at(game.turn_start) == pytest.approx(x[a], abs=1e-12)
             continue
         model = solution.model
@@ -195,7 +224,7 @@ def turn_score_is_a_fixed_point(game, sample: int = 300, seed: int = 4) -> float
     every reachable turn state; a seeded sample where the turn is too large to list)."""
     solution = solve_turn_score(game)
     anchor = tuple(game.start_anchor(0))
-    listed = game.solver != "factored" or len(game.turn_states()) <= 20_000  # (Zombie Dice's 292,140 are not)
+    listed = solver_of(game).keeps_every_state or len(game.turn_states()) <= 20_000  # (Zombie Dice's 292,140 are not)
     if not listed:
         # turn states met in random play, each read at the start anchor
         turns = sorted({s.turn for s in sample_states(game, None, sample, seed)})
@@ -243,7 +272,7 @@ def sample_states(game, solution, count=30, seed=9):
     """A seeded sample of states: cells of the solver's table, or (a factored game) states
     met in random play."""
     rng = random.Random(seed)
-    if game.solver == "factored":
+    if not solver_of(game).keeps_every_state:
         states = []
         while len(states) < count:
             state = start_state(game)

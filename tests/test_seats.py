@@ -9,11 +9,16 @@ import numpy as np
 import pytest
 from simulated_dice import pig_turn
 
-from pycore import find_game
+from pycore import api, find_game
+from pycore.core.cache import CACHES
 from pycore.core.errors import SolverError
-from pycore.games.pig_seats import ThreePlayerPig, ThreePlayerPigTurns
+from pycore.games.pig_seats import ThreePlayerPig
 from pycore.jeopardy import factored_game
-from pycore.jeopardy.seats import SeatsDidNotSettle, seat_values
+from pycore.jeopardy.chain_seats import NotAChainGame, turn_limited_chain
+from pycore.jeopardy.seats import SeatsDidNotSettle, seat_values, turn_limited_seat_values
+from pycore.jeopardy.solvers import solve, solver_of, win_turn_values
+from pycore.jeopardy.tables import table_content
+from pycore.store.prebuilt import load_table, table_file, write_tables
 
 
 def brute_force(goal: int, tolerance: float = 1e-14) -> dict:
@@ -64,11 +69,10 @@ def test_the_start_and_the_turn_limit_that_reaches_it():
         game = ThreePlayerPig(goal=goal)
         start = seat_values(game)[game.anchor_row(game.start_anchor())]
         assert np.round(start, 7).tolist() == list(expected)
-        errors = []
-        for turns in (15, 150):
-            limited = ThreePlayerPigTurns(goal=goal, turns=turns)
-            errors.append(np.max(np.abs(seat_values(limited)[limited.anchor_row(limited.start_anchor())] - start)))
-        assert errors[1] < 1e-9 < errors[0]
+        limited = turn_limited_chain(game, 150)
+        errors = np.max(np.abs(limited.start - start), axis=1)
+        assert errors[150] < 1e-9 < errors[15]
+        assert limited.changes[150] < 1e-9 < limited.changes[15]  # the whole table settles too
 
 
 def test_two_players_from_the_same_code_equal_todays_solutions():
@@ -139,3 +143,80 @@ def test_three_players_to_30_settle_without_a_limit():
     start = seat_values(game, stats=stats)[game.anchor_row(game.start_anchor())]
     assert np.round(start, 7).tolist() == [0.4274077, 0.3251836, 0.2474087]
     assert stats["stage_sweeps"] > 57 and stats["residual"] < 1e-12
+
+
+def test_the_chain_solver_equals_the_general_sweep():
+    """Goal 25, 24 turns: every turn start's three chances and the start's at every number of
+    turns left, the general sweep's and the chain solver's, to rounding; so do their changes."""
+    game = ThreePlayerPig(goal=25)
+    general, chain = turn_limited_seat_values(game, 24), turn_limited_chain(game, 24)
+    assert np.max(np.abs(general.values - chain.values)) < 1e-13
+    assert np.max(np.abs(general.start - chain.start)) < 1e-13
+    assert np.max(np.abs(general.changes - chain.changes)) < 1e-13
+    assert np.round(chain.start[24], 7).tolist() == [0.4564148, 0.3196761, 0.2239091]
+
+
+def test_two_players_from_the_chain_solver_equal_turn_limited_pig():
+    """The chain solver for two seats is Pig with a turn limit (free play, Glenn's notes' draw
+    at 1/2): the start's chance at 2, 10 and 40 turns, and every turn start at 40."""
+    chain = turn_limited_chain(find_game("pig", goal=30), 40)
+    for turns in (2, 10, 40):
+        limited = find_game("pig", goal=30, turns=turns, turn_model="free")
+        X = factored_game.anchor_values(limited)
+        assert abs(chain.start[turns][0] - X[limited.anchor_row(limited.start_anchor())]) < 1e-12
+    rows = [limited.anchor_row((i, j, 40)) for i in range(30) for j in range(30)]
+    assert np.max(np.abs(chain.values[:, 0] - X[rows])) < 1e-12
+
+
+def test_the_chain_solver_refuses_a_game_whose_turn_is_not_a_chain():
+    """Great Rolled Ones' turn has configurations, Pig with a turn limit counts turns in its turn
+    starts: each refusal names what does not fit; a stop asked for ends the solve."""
+    with pytest.raises(NotAChainGame, match="not one chain"):
+        turn_limited_chain(find_game("gro", goal=20), 3)
+    with pytest.raises(NotAChainGame, match="turn starts are not every score"):
+        turn_limited_chain(find_game("pig", goal=10, turns=4, turn_model="free"), 3)
+    with pytest.raises(SolverError, match="stopped at 1 of 5"):
+        turn_limited_chain(ThreePlayerPig(goal=10), 5, should_stop=lambda: True)
+
+
+def test_a_three_player_table_gives_the_solves_advice(tmp_path, monkeypatch):
+    """Goal 12 with 30 turns left, written as a table and read back: each seat's chance at the
+    start and at a state mid-turn, as the live solve gives them (to the table's 2^-30 a
+    chance), through the solver and through a turn swept from the table alone."""
+    game = find_game("pig", players=3, goal=12, turns=30)
+    write_tables(table_content, tmp_path, None, [game])
+    monkeypatch.setenv("ROLL_OR_HOLD_TABLES", str(tmp_path))
+    CACHES["loaded tables"].clear()
+    table = load_table(game)
+    live, shipped = solve(game), solve(game, anchor_values=table.values, shipped=True)
+    assert shipped.iterations == 0
+    assert np.max(np.abs(shipped.ending_values - live.ending_values)) < 2e-9
+    assert np.max(np.abs(np.array(shipped.start_chances()) - live.start_chances())) < 2e-9
+    state = game.state(i=3, j=7, l=9, k=4)
+    swept = win_turn_values(game, state.anchor, solver_of(game).table_ending(game, table.values))
+    for action, chances in live.seat_action_values(state).items():
+        assert np.max(np.abs(np.array(shipped.seat_action_values(state)[action]) - chances)) < 2e-9
+        assert np.max(np.abs(np.array(swept.seat_action_values(state.turn)[action]) - chances)) < 2e-9
+    CACHES["loaded tables"].clear()
+
+
+def test_the_shipped_table_of_three_players_to_100():
+    """The default game (goal 100, 300 turns left) ships as a table under 5 MB; the command
+    line's answer comes from it: 0.3655935, 0.3318555, 0.3025510 (the start, settled to seven
+    digits from 120 turns left: docs/three-players.md). One more turn from the table moves
+    some chance by 0.005 to 0.01, and 25,000 to 40,000 turn starts by more than 1e-6 (measured
+    from 120 to 1,200 turns left: 0.0068 to 0.0086, and 30,400 to 32,200): the table does not
+    settle, its start does."""
+    game = find_game("pig", players=3)
+    table = load_table(game)
+    assert table.entry["bytes"] < 5_000_000
+    answer = api.call("solve", {"game": "pig", "players": 3})
+    assert answer["source"] == f"table {table_file(game)}" and answer["iterations"] == 0
+    assert np.round(answer["seat_chances"], 7).tolist() == [0.3655935, 0.3318555, 0.3025510]
+    shipped = solve(game, anchor_values=table.values, shipped=True)
+    moved = np.max(np.abs(shipped.values - shipped.ending_values), axis=1)
+    assert 0.005 < moved.max() < 0.01
+    assert 25_000 < np.count_nonzero(moved > 1e-6) < 40_000
+    advice = api.call("advise", {"game": "pig", "players": 3, "state": "i=61,j=16,l=61,k=10"})
+    assert advice["source"] == f"table {table_file(game)}"
+    assert sum(advice["seat_values"][advice["best"]]) == pytest.approx(1.0, abs=1e-12)

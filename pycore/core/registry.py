@@ -63,24 +63,28 @@ def variant_class(cls: type[Game], params: dict, strict: bool = True) -> type[Ga
     the standard die only), rather than answering for a game that was not asked for. A link
     (``strict=False``) reports the parameter it drops instead."""
     own = {p.name for p in cls.parameters}
-    for other in _GAMES.values():
-        if other.variant_of == cls.name and any(
-            params.get(name) is not None and name not in own for name in other.variant_params
-        ):
-            theirs = {p.name for p in other.parameters}
-            changed = [
-                f"{p.name}={params[p.name]}"
-                for p in cls.parameters
-                if p.name not in theirs and params.get(p.name) is not None and str(params[p.name]) != str(p.default)
-            ]
-            if strict and changed:
-                given = ", ".join(f"{n}={params[n]}" for n in other.variant_params if params.get(n) is not None)
-                raise InvalidParameterError(
-                    f"{cls.name}: {other.title} ({given}) is solved with the standard "
-                    + ", ".join(f"{p.name} {p.default}" for p in cls.parameters if p.name not in theirs)
-                    + f" only; {', '.join(changed)} is not supported with it"
-                )
-            return other
+    variants = [other for other in _GAMES.values() if other.variant_of == cls.name]
+    # the variants' parameters given (not None), that the base game has not
+    given = {p.name for other in variants for p in other.parameters if p.name not in own and params.get(p.name) is not None}
+    candidates = [other for other in variants if given & set(other.variant_params)]
+    # the variant that takes every such parameter given (pig --players 3 --turns 60: three-player
+    # Pig with its turns left, not Pig with a turn limit), else the first
+    fitting = [other for other in candidates if given <= {p.name for p in other.parameters}]
+    for other in fitting[:1] or candidates[:1]:
+        theirs = {p.name for p in other.parameters}
+        changed = [
+            f"{p.name}={params[p.name]}"
+            for p in cls.parameters
+            if p.name not in theirs and params.get(p.name) is not None and str(params[p.name]) != str(p.default)
+        ]
+        if strict and changed:
+            named = ", ".join(f"{n}={params[n]}" for n in other.variant_params if params.get(n) is not None)
+            raise InvalidParameterError(
+                f"{cls.name}: {other.title} ({named}) is solved with the standard "
+                + ", ".join(f"{p.name} {p.default}" for p in cls.parameters if p.name not in theirs)
+                + f" only; {', '.join(changed)} is not supported with it"
+            )
+        return other
     return cls
 
 

@@ -46,7 +46,7 @@ import numpy as np
 from ..core.cache import BoundedCache
 from ..core.errors import TurnGraphError
 from .sweep_layout import best_alternatives, expected, gather_table, groups
-from .vocabulary import HOLD, ROLL, Choice, best_of, options_of
+from .vocabulary import HOLD, ROLL, Choice, best_of, options_of, two_seats
 
 
 @dataclass(frozen=True)
@@ -375,6 +375,10 @@ class FactoredTurnValues:
     def value_at(self, turn: tuple[int, ...]) -> float:
         return float(self.turn.value[self._cell(turn)])
 
+    def seat_action_values(self, turn: tuple[int, ...]) -> dict[str, list[float] | None]:
+        """{action: each seat's chance, the mover's first} (two players here)."""
+        return {a: None if v is None else two_seats(v) for a, v in self.action_values(turn).items()}
+
     @property
     def states(self) -> int:
         return int(np.count_nonzero(~np.isnan(self.turn.value)))
@@ -391,33 +395,45 @@ class FactoredTurnValues:
         if values[HOLD] is not None:
             out[HOLD] = (0.0, float(gain * self.step))
         if values[ROLL] is not None:
-            points = self.turn.followed[0]
             # the roll's own outcomes, then the best actions (as the sweep's policy)
+            expected = self.after_roll(self.turn.followed[0], 0.0, turn)
             starts = self.graph.src == config
-            dst, step, prob = self.graph.dst[starts], self.graph.gain[starts], self.graph.prob[starts]
-            landed = dst >= 0
-            if self.graph.choice is not None:  # each outcome's best alternative only
-                worth = np.where(landed, self.turn.value[gain + step, np.maximum(dst, 0)], -np.inf)
-                best = {}
-                for n, o in enumerate(self.graph.choice[starts]):
-                    if o not in best or worth[n] > worth[best[o]]:
-                        best[o] = n
-                landed = landed & np.isin(np.arange(len(dst)), list(best.values()))
-            expected = float(np.sum(prob[landed] * points[gain + step[landed], dst[landed]]))
-            out[ROLL] = (float(np.sum(prob[dst < 0])), expected)
+            out[ROLL] = (float(np.sum(self.graph.prob[starts & (self.graph.dst < 0)])), expected)
         return out
+
+    def after_roll(self, table: np.ndarray, bust: float, turn: tuple[int, ...]) -> float:
+        """The expectation of ``table`` ((G + 1, C): the value or a followed payoff) over the
+        roll from ``turn``: at each outcome's state (the best alternative, where the roll
+        offers a choice), ``bust`` where it busts."""
+        gain, config = self._cell(turn)
+        starts = self.graph.src == config
+        dst, step, prob = self.graph.dst[starts], self.graph.gain[starts], self.graph.prob[starts]
+        landed = dst >= 0
+        if self.graph.choice is not None:  # each outcome's best alternative only
+            worth = np.where(landed, self.turn.value[gain + step, np.maximum(dst, 0)], -np.inf)
+            best = {}
+            for n, o in enumerate(self.graph.choice[starts]):
+                if o not in best or worth[n] > worth[best[o]]:
+                    best[o] = n
+            landed = landed & np.isin(np.arange(len(dst)), list(best.values()))
+        return float(np.sum(prob[landed] * table[gain + step[landed], dst[landed]]) + np.sum(prob[dst < 0]) * bust)
 
 
 def configuration_index(graph: TurnGraph, columns: dict[str, np.ndarray]) -> dict[tuple[int, ...], int]:
     """{configuration columns (in ``columns``' order): its index in the graph}."""
+    if not columns:  # a turn of one configuration (Pig's: the turn total alone)
+        return {(): 0}
     stacked = np.stack(list(columns.values()), axis=1)
     return {tuple(int(x) for x in row): n for n, row in enumerate(stacked)}
 
 
-def anchor_turn(game, anchor: tuple[int, ...], hold_value: np.ndarray, lowest_gain: int = 0, policy=None) -> FactoredTurnValues:
+def anchor_turn(game, anchor: tuple[int, ...], hold_value: np.ndarray, lowest_gain: int = 0, policy=None,
+                also_follow: tuple = ()) -> FactoredTurnValues:
     """The turn of one anchor: ``hold_value`` (G + 1,) the mover's value of ending the turn
     having banked each gain (at gain 0: a zero-gain ending, which a bust is too). Rolling
-    is not offered where holding wins the game on the spot (as the rules' legal actions)."""
+    is not offered where holding wins the game on the spot (as the rules' legal actions).
+    The points banked are followed (``turn.followed[0]``), then ``also_follow`` (the sweep's
+    ``follow``: other players' chances)."""
     graph, columns = graph_of(game)
     gains = np.arange(len(hold_value)) * game.gain_step
     state = {v: np.asarray(x) for v, x in zip(game.anchor_vars, anchor, strict=True)}
@@ -429,7 +445,7 @@ def anchor_turn(game, anchor: tuple[int, ...], hold_value: np.ndarray, lowest_ga
     wins = np.asarray(end.mover_value, float) == 1.0
     roll_ok = np.broadcast_to(np.asarray(game.can_roll(state), bool), shape) & ~(hold_ok & wins[:, None])
     turn = sweep(graph, hold_value, roll_ok, hold_ok, hold_value[0], policy=policy,
-                 follow=((gains.astype(float), 0.0),), lowest_gain=lowest_gain // game.gain_step)
+                 follow=((gains.astype(float), 0.0), *also_follow), lowest_gain=lowest_gain // game.gain_step)
     return FactoredTurnValues(tuple(int(x) for x in anchor), graph, index_of(game), turn, lowest_gain, game.gain_step)
 
 

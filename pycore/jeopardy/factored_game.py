@@ -26,7 +26,7 @@ from .factored import (
     sweep,
 )
 from .model import RowIndex
-from .solution import Matchup
+from .solution import Matchup, TwoSeats
 from .vocabulary import Policy, probability
 
 #: when a layer's turn-start values stop: no value moved by more than this in the last sweep
@@ -381,7 +381,7 @@ def panel_turns(game, anchor_values: np.ndarray, anchors: np.ndarray, progress=N
 
 
 @dataclass(frozen=True)
-class FactoredSolution:
+class FactoredSolution(TwoSeats):
     """Optimal play of a game solved by :func:`anchor_values`: the turn-start values (A,),
     and any state's action values from its anchor's turn, swept when asked (the last few
     anchors' turns are kept)."""

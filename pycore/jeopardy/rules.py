@@ -153,6 +153,7 @@ class JeopardyGame(StateText, Game):
             "panel_vars": list(cls.panel_vars) if cls.panel_vars is not None else None,
             "together": [list(group) for group in cls.entered_together],
             "unit": cls.turn_unit(),  # what a turn's gain counts, in the game's words (brains)
+            "players": cls.players,  # whose chances the solver computes (more than two: each seat's)
         }
 
     @classmethod
@@ -324,7 +325,9 @@ class JeopardyGame(StateText, Game):
         return {}
 
     def table_order(self):
-        count = len(self._anchor_array)
+        # each anchor's chance for the mover; with more players each seat's but the last
+        # (the chances sum to 1), anchor by anchor
+        count = self.anchor_count() * (int(self.players) - 1)
         return np.arange(count), count
 
     def anchor_row(self, anchor: tuple[int, ...]) -> int:

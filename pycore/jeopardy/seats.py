@@ -24,9 +24,13 @@ go to holding (the sweep rolls only where rolling is strictly better).
 stochastic game need not have a unique stationary equilibrium, and iterating from a start
 need not settle (three-player Pig from goal 70 up keeps switching; issue 36). So:
 
-* **With a turn limit** (every turn moves to a layer of its own, as in Pig with a turn
-  limit) each stage is exact in one sweep: backward induction over the turns left, one
-  answer (with the tie rule).
+* **With a turn limit** (:func:`turn_limited_seat_values`: ``n`` turns left in all, the
+  win shared 1/P each when they run out) backward induction over ``n`` gives one answer
+  (with the tie rule): one sweep of every turn start a turn left, its endings read in the
+  table with one turn fewer. The chain solver (:mod:`pycore.jeopardy.chain_seats`) does the
+  same for Pig's kind of turn, fast. At goal 100 the start's chances settle to seven digits
+  from 120 turns left while some turn starts keep moving by up to 0.009 a turn
+  (docs/three-players.md).
 * **Without one**, a stage whose zero-gain endings stay in it (a 1 in Pig leaves the
   scores where they were) is swept again and again from the values ``1/P`` until no value
   moves by ``tolerance`` (the change measured before damping: how far the values are from
@@ -43,6 +47,8 @@ Arrays: the result is (A, P), rows in ``game.anchors()`` order.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from ..core.errors import SolverError
@@ -52,6 +58,53 @@ from .factored_game import _Endings
 
 class SeatsDidNotSettle(SolverError):
     """The stationary iteration of a game of more than two players did not settle."""
+
+
+@dataclass(frozen=True)
+class _PartEndings:
+    """What ending a turn leads to, for a batch of B anchors and each gain (G + 1): the
+    next anchor's row (int32, 0 where the game ends or the anchor is not tabulated: by the
+    rules' contract no turn reaches one), the game's result for the mover as a code into
+    ``results`` (0: the game goes on), and the legal actions (B, G + 1, C). Compact (about
+    7 bytes a cell with one configuration) so that a turn-limited solve keeps them for every
+    turn left: Pig for three players to 100 has 10^8 cells."""
+
+    rows: np.ndarray
+    codes: np.ndarray
+    results: np.ndarray
+    roll_ok: np.ndarray
+    hold_ok: np.ndarray
+
+    @classmethod
+    def of(cls, endings: _Endings, anchors: np.ndarray, columns, can_roll) -> _PartEndings:
+        terminal, rows = endings.at(anchors)
+        _, roll_ok, hold_ok = endings.masks(anchors, terminal, columns, can_roll)
+        ended = ~np.isnan(terminal)
+        results, codes = np.unique(terminal[ended], return_inverse=True)
+        if len(results) > 255:
+            raise SolverError(f"{endings.game.name}: over 255 different results of a game's end")
+        code = np.zeros(terminal.shape, np.uint8)
+        code[ended] = codes.ravel() + 1
+        rows = np.where(ended | (rows < 0), 0, rows)
+        small = np.int32 if len(endings.anchors) < 2**31 else np.int64
+        return cls(rows.astype(small), code, np.r_[np.nan, results], roll_ok, hold_ok)
+
+
+def _turn(graph, W: np.ndarray, end: _PartEndings, players: int) -> np.ndarray:
+    """(B, P) each seat's chance at the batch's turn starts, the mover playing the turn to
+    maximise their own, the endings read in ``W`` (A, P) (see the module)."""
+    ended = end.codes > 0
+    terminal = end.results[end.codes]
+    mine, shares = np.where(ended, terminal, 0.0), np.where(ended, (1.0 - terminal) / (players - 1), 0.0)
+    after = W[end.rows]  # (B, G + 1, P): the next mover's seats
+    hold = np.where(ended, mine, after[:, :, players - 1])
+    follow = tuple((h, h[:, 0]) for h in (np.where(ended, shares, after[:, :, s - 1]) for s in range(1, players)))
+    turn = sweep(graph, hold, end.roll_ok, end.hold_ok, hold[:, 0], follow=follow)
+    out = np.empty((len(hold), players))
+    out[:, 0] = turn.value[:, 0, graph.start]
+    for s in range(1, players):
+        out[:, s] = turn.followed[s - 1][:, 0, graph.start]
+    return out
 
 
 def seat_values(game, tolerance: float = 1e-12, max_sweeps: int = 2000, progress=None,
@@ -78,26 +131,12 @@ def seat_values(game, tolerance: float = 1e-12, max_sweeps: int = 2000, progress
         members = stage.members
         parts = endings.batches(np.arange(len(members)), graph.n_configurations)
         # what each turn's endings lead to and its legal actions: the same in every sweep
-        ends = []
-        for part in parts:
-            terminal, rows = endings.at(members[part])
-            _, roll_ok, hold_ok = endings.masks(members[part], terminal, columns, can_roll)
-            ended = ~np.isnan(terminal)
-            ends.append((rows, roll_ok, hold_ok, ended, np.where(ended, terminal, 0.0),
-                         np.where(ended, (1.0 - terminal) / (players - 1), 0.0)))
+        ends = [_PartEndings.of(endings, members[part], columns, can_roll) for part in parts]
         for count in range(1, max_sweeps + 1):
             new = np.empty((len(members), players))
-            for part, (rows, roll_ok, hold_ok, ended, mine, shares) in zip(parts, ends, strict=True):
-                # an ending at an anchor not tabulated (row -1) reads anchor 0: by the rules'
-                # contract (``anchors``) no turn reaches one
-                after = W[np.maximum(rows, 0)]  # (B, G + 1, P): the next mover's seats
-                hold = np.where(ended, mine, after[:, :, players - 1])
-                follow = tuple((h, h[:, 0]) for h in (np.where(ended, shares, after[:, :, s - 1]) for s in range(1, players)))
-                turn = sweep(graph, hold, roll_ok, hold_ok, hold[:, 0], follow=follow)
+            for part, end in zip(parts, ends, strict=True):
+                new[part] = _turn(graph, W, end, players)
                 stats["sweeps"] += 1
-                new[part, 0] = turn.value[:, 0, graph.start]
-                for s in range(1, players):
-                    new[part, s] = turn.followed[s - 1][:, 0, graph.start]
             change = float(np.max(np.abs(new - W[members]), initial=0.0))
             # (a stage every ending leaves is exact at once: no damping)
             W[members] = W[members] + damping * (new - W[members]) if stage.inside.any() else new
@@ -116,3 +155,79 @@ def seat_values(game, tolerance: float = 1e-12, max_sweeps: int = 2000, progress
         if progress:
             progress(f"stage {done} of {len(stages)}", done / len(stages))
     return W
+
+
+@dataclass(frozen=True)
+class TurnLimitedSeats:
+    """A game of ``P`` players played with at most ``turns`` more turns, all players' together
+    (:func:`turn_limited_seat_values`). ``values`` (A, P): each seat's chance at every turn
+    start of ``game.anchors()`` with ``turns`` turns left, this one included; ``start``
+    (turns + 1, P): the chances at the game's start with 0, 1, ..., ``turns`` turns left (0:
+    the win shared, 1/P each); ``changes`` (turns + 1,): the largest change of any chance
+    from ``n - 1`` turns left to ``n`` (0 at ``n = 0``), the stationary iteration's residual
+    if the turns left are read as its sweeps; ``cycle_changes`` (turns + 1,): the same from
+    ``n - P`` (0 below ``P``): with ``n`` and ``n - P`` turns left the same seat has the
+    last turn; ``ending_values`` (A, P): the chances with ``turns - 1`` left, what the turns
+    with ``turns`` left end in (the advice's sweep reads them)."""
+
+    turns: int
+    values: np.ndarray
+    start: np.ndarray
+    changes: np.ndarray
+    cycle_changes: np.ndarray
+    ending_values: np.ndarray
+
+
+def turn_limited_seat_values(game, turns: int, progress=None, should_stop=None) -> TurnLimitedSeats:
+    """Backward induction over the turns left (see the module): ``W_0 = 1/P`` for every seat
+    (the turns ran out with nobody at the goal: the win shared), and ``W_n`` is one turn at
+    every anchor of ``game`` (a game without a turn limit) whose endings read ``W_{n-1}``.
+    Exact, with one answer. What ending each turn leads to is computed once and kept in
+    compact form (:class:`_PartEndings`). ``should_stop``: asked after every turn left; a
+    true answer stops the solve with :class:`~pycore.core.errors.SolverError`."""
+    players = int(game.players)
+    if players < 2:
+        raise SolverError(f"{game.name}: a game of {players} player has no opponent")
+    return collect_turns(game, swept_tables(game), turns, progress, should_stop)
+
+
+def swept_tables(game, start: np.ndarray | None = None):
+    """(A, P) the chances with 1, 2, 3, ... turns left, by the general sweep (without end);
+    ``start`` (A, P): the chances with 0 turns left (default: the win shared, 1/P each)."""
+    players = int(game.players)
+    endings = _Endings.of(game)
+    graph, columns, can_roll = start_graph_of(game)
+    parts = endings.batches(np.arange(len(endings.anchors)), graph.n_configurations)
+    ends = [_PartEndings.of(endings, part, columns, can_roll) for part in parts]
+    W = np.full((len(endings.anchors), players), 1.0 / players) if start is None else np.asarray(start, float)
+    while True:
+        new = np.empty_like(W)
+        for part, end in zip(parts, ends, strict=True):
+            new[part] = _turn(graph, W, end, players)
+        W = new
+        yield W
+
+
+def collect_turns(game, tables, turns: int, progress=None, should_stop=None) -> TurnLimitedSeats:
+    """The :class:`TurnLimitedSeats` of ``turns`` turns left from ``tables`` (an iterator of
+    the (A, P) tables with 1, 2, ... turns left), with the start's chances and the changes at
+    every number of turns left. ``should_stop``: asked after every turn left; a true answer
+    stops with :class:`~pycore.core.errors.SolverError`."""
+    players, turns = int(game.players), int(turns)
+    if turns < 0:
+        raise SolverError(f"turns left must be 0 or more; got {turns}")
+    first = int(game.anchor_row(game.start_anchor()))
+    W = np.full((game.anchor_count(), players), 1.0 / players)
+    earlier = [W]  # the last P tables, oldest first
+    start, changes, cycle = [W[first].copy()], [0.0], [0.0]
+    for n in range(1, turns + 1):
+        W = next(tables)
+        changes.append(float(np.max(np.abs(W - earlier[-1]))))
+        cycle.append(float(np.max(np.abs(W - earlier[0]))) if len(earlier) == players else 0.0)
+        earlier = [*earlier[-(players - 1):], W]
+        start.append(W[first].copy())
+        if progress:
+            progress(f"{n} of {turns} turns left", n / turns)
+        if should_stop and should_stop():
+            raise SolverError(f"stopped at {n} of {turns} turns left")
+    return TurnLimitedSeats(turns, W, np.array(start), np.array(changes), np.array(cycle), earlier[-2] if turns else W)

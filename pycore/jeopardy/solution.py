@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from .vocabulary import Policy, State, probability
+from .vocabulary import Policy, State, probability, two_seats
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,20 @@ class Matchup:
         return 2 * self.win_rate - 1
 
 
+class TwoSeats:
+    """The solution protocol's seat-by-seat answers for a game of two players, from the
+    mover's value (a solution class of two players inherits them)."""
+
+    def ending_value(self, anchor: tuple[int, ...]) -> float:
+        return self.anchor_value(anchor)
+
+    def seat_values(self, state: State) -> list[float]:
+        return two_seats(self.value(state))
+
+    def start_chances(self) -> list[float]:
+        return two_seats(self.p_first_player_wins())
+
+
 class GameSolution(Protocol):
     """Optimal play of a two-player game: values, the best action, and how policies fare."""
 
@@ -62,6 +76,18 @@ class GameSolution(Protocol):
         """Optimal play as :meth:`matchup` takes an opponent (None: the solution plays it)."""
 
     def anchor_value(self, anchor: tuple[int, ...]) -> float: ...
+
+    def ending_value(self, anchor: tuple[int, ...]) -> Any:
+        """What a turn ending at ``anchor`` reads (the solver's ``win_turn`` takes it): the
+        turn-start value for two players; each seat's chances (P,) for more, from the table
+        with one turn fewer left (:mod:`pycore.jeopardy.seat_solution`)."""
+
+    def seat_values(self, state: State) -> list[float]:
+        """Each seat's chance at ``state``, seat 0 its mover, then the players in turn order
+        (two players: the value and its complement)."""
+
+    def start_chances(self) -> list[float]:
+        """Each player's chance at the start (no head start), the first player first."""
 
     def value(self, state: State) -> float: ...
 

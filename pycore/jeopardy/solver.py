@@ -71,14 +71,14 @@ from .evaluation import evaluate, occupancy, policy_table
 from .level_sweep import check_greedy, group_q, initial_u, q_values, sweep_levels, values_of, zero_gain_values
 from .model import Model
 from .rules import JeopardyGame
-from .solution import Matchup
+from .solution import Matchup, TwoSeats
 from .vocabulary import HOLD, ROLL, State, probability
 
 MAX_SWEEPS = 60
 
 
 @dataclass(frozen=True)
-class Solution:
+class Solution(TwoSeats):
     """Optimal play of one game, kept in the sweep's order (one entry per state: a table's
     invalid cells cost nothing). The action values (``Q_roll``, ``Q_hold``) are not kept
     (16 bytes a state): they are one backup from the values, made when asked for, a group

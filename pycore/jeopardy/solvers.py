@@ -31,6 +31,7 @@ from . import factored, factored_game
 from .budget import check_solvable
 from .compile import compile_game
 from .panel import PanelGrid, factored_panel_grid, tabulated_panel_grid
+from .seat_solution import NotForPlayers, SeatSolution, seat_turn, solve_seats, stored_seats
 from .solution import GameSolution
 from .solver import solve_tabulated
 from .strategy import fairest_komi, komi_table, policy_results
@@ -83,6 +84,14 @@ class Solver(Protocol):
         """What a table ships beside the turn-start values (the solve's tolerance; where a
         strategy is a solve of its own, the komi and the human policies' results)."""
 
+    def table_values(self, solution: GameSolution) -> np.ndarray:
+        """What a table stores: the turn-start values a turn's endings read (in
+        ``game.table_order()``'s order)."""
+
+    def table_ending(self, game, values: np.ndarray) -> Any:
+        """What a turn ending at an anchor reads from a table's ``values`` (``win_turn``'s
+        ``anchor_value``)."""
+
 
 class Tabulated:
     """The (A, T) table: every cell's value kept (:mod:`pycore.jeopardy.solver`)."""
@@ -130,6 +139,12 @@ class Tabulated:
 
     def table_facts(self, solution, progress=None) -> dict:
         return {}
+
+    def table_values(self, solution) -> np.ndarray:
+        return solution.anchor_values
+
+    def table_ending(self, game, values):
+        return _stored_value(game, values)
 
 
 class Factored:
@@ -189,6 +204,57 @@ class Factored:
             "policies_seconds": round(time.perf_counter() - started, 1),
         }
 
+    def table_values(self, solution) -> np.ndarray:
+        return solution.anchor_values
+
+    def table_ending(self, game, values):
+        return _stored_value(game, values)
+
+
+class Seats(Factored):
+    """Three or more players: each seat's chance at every turn start, the turns swept when
+    asked as the factored solver's (:mod:`pycore.jeopardy.seat_solution`); the views that
+    compare strategies are not offered for them yet."""
+
+    name = "seats"
+    table_is_the_solution = True
+
+    def solve(self, game, progress=None, anchor_values=None, checkpoint=None) -> GameSolution:
+        return solve_seats(game, progress)
+
+    def from_table(self, game, anchor_values, check: bool = True, progress=None) -> GameSolution:
+        # (the residual: the table's rounding of each chance to 2^-30)
+        return SeatSolution(game, None, stored_seats(game, anchor_values), 0, 2.0**-30)
+
+    def win_turn(self, game, anchor, anchor_value, from_gain: int = 0):
+        # ``anchor_value``: each seat's chance at a turn start, (P,)
+        return seat_turn(game, tuple(anchor), anchor_value, from_gain)
+
+    def panel_grid(self, solution, fixed, progress=None) -> PanelGrid:
+        raise NotForPlayers(f"{solution.game.name}: the boundary pictures are not drawn for {solution.game.players} players yet")
+
+    def charts_hold(self, game) -> bool:
+        return False
+
+    def table_facts(self, solution, progress=None) -> dict:
+        return {"seat_chances": solution.start_chances(), "turns_left": int(solution.game.params.get("turns", 0)),
+                "last_turn_change": solution.last_change}
+
+    def table_values(self, solution) -> np.ndarray:
+        # the table the advised turns end in, each seat's chance but the last's (they sum to
+        # 1), seat by seat (neighbouring anchors' chances are close: 4.7 MB, where anchor by
+        # anchor it was 6.1)
+        return solution.ending_values[:, :-1].T.ravel()
+
+    def table_ending(self, game, values):
+        seats = stored_seats(game, values)
+        return lambda anchor: seats[game.anchor_row(anchor)]
+
+
+def _stored_value(game, values: np.ndarray):
+    """A two-player table's turn-start value at an anchor, as a turn ending reads it."""
+    return lambda anchor: float(values[game.anchor_row(anchor)])
+
 
 def _nearest_reachable_turn(game, anchor: tuple[int, ...], target_turn: np.ndarray) -> State:
     """The reachable turn state of a factored game nearest to ``target_turn`` (L1 over the turn
@@ -214,7 +280,7 @@ def _nearest_reachable_turn(game, anchor: tuple[int, ...], target_turn: np.ndarr
 
 
 #: every solver a game can name, by name
-SOLVERS: dict[str, Solver] = {solver.name: solver for solver in (Tabulated(), Factored())}
+SOLVERS: dict[str, Solver] = {solver.name: solver for solver in (Tabulated(), Factored(), Seats())}
 
 
 def solver_of(game) -> Solver:

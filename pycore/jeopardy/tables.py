@@ -33,4 +33,4 @@ def table_content(game, progress=None, checkpoint=None) -> TableContent:
     }
     # win probabilities to the solver's scale: the double's last bit where the solve is exact,
     # 5e-10 where it is itself to a tolerance: advice from the table is the solve's
-    return TableContent(solution.anchor_values, scale_bits=solver.table_scale_bits, facts=facts)
+    return TableContent(solver.table_values(solution), scale_bits=solver.table_scale_bits, facts=facts)

@@ -34,7 +34,7 @@ from fractions import Fraction
 
 from ..core.errors import InvalidRequestError
 from .rules import OBJECTIVES, JeopardyGame
-from .vocabulary import HOLD, ROLL, Choice, best_of, options_of
+from .vocabulary import HOLD, ROLL, Choice, best_of, options_of, two_seats
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,10 @@ class TurnValues:
 
     def best_action(self, turn: tuple[int, ...]) -> str:
         return best_of(self.action_values(turn))
+
+    def seat_action_values(self, turn: tuple[int, ...]) -> dict[str, list[float] | None]:
+        """{action: each seat's chance, the mover's first} (two players here)."""
+        return {a: None if v is None else two_seats(v) for a, v in self.action_values(turn).items()}
 
     def best_option(self, options: tuple[tuple[int, ...], ...]) -> int:
         return max(range(len(options)), key=lambda n: self.value[tuple(options[n])])

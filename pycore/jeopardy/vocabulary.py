@@ -134,3 +134,8 @@ def options_of(outcome) -> tuple[tuple[int, ...], ...]:
     if isinstance(outcome, Choice):
         return outcome.options
     return (tuple(outcome),)
+
+
+def two_seats(value: float) -> list[float]:
+    """A two-player value as each seat's chance: the mover's, then the opponent's."""
+    return [value, probability(1.0 - value)]

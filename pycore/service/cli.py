@@ -16,6 +16,7 @@ import stat
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from ..core.errors import InvalidRequestError, PycoreError
@@ -133,6 +134,12 @@ def _param_args(parser: argparse.ArgumentParser, kind: str | None = None, ranges
     for name, owners in seen.items():
         first = owners[0][1]
         games = ", ".join(cls.name for cls, _ in owners)
+        if len({p.help for _, p in owners}) > 1:  # (pig-turns' turns in all, pig-3's turns left): each its own
+            helps: dict[str, list[str]] = {}
+            for cls, p in owners:
+                helps.setdefault(p.help, []).append(cls.name)
+            first = replace(first, help="; ".join(f"{', '.join(names)}: {text}" for text, names in helps.items()))
+            games = "by game"
         # turn_model is written --turn-model (the parameter's name is accepted too)
         spellings = dict.fromkeys([f"--{name.replace('_', '-')}", f"--{name}"])
         if first.choices:

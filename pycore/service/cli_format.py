@@ -59,8 +59,13 @@ def _note(result: dict) -> str:
 def _solve(head: str, result: dict) -> str:
     if result.get("objective") == "turn-score":
         return f"{head}\nexpected points of one turn under optimal play = {result['expected_score']:.6f}"
+    seats = result.get("seat_chances", [])
+    if len(seats) > 2:  # each player's chance, in seat order
+        chances = f"P(win), players 1 to {len(seats)} in turn order = " + ", ".join(f"{p:.6f}" for p in seats)
+    else:
+        chances = f"P(first player wins) = {result['p_first_player_wins']:.6f}"
     return (
-        f"{head}\nP(first player wins) = {result['p_first_player_wins']:.6f}\n"
+        f"{head}\n{chances}\n"
         f"{result['states']} states, {result['iterations']} sweeps, residual {result['residual']:.1e}, "
         f"{result['seconds']:.2f} s ({result['source']}){_note(result)}"
     )
@@ -77,6 +82,9 @@ def _advise(head: str, result: dict) -> str:
         unit = result.get("unit", "points")
         detail = f"   bust {outlook['bust']:.1%}, {outlook['points']:.2f} {unit} this turn" if outlook else ""
         lines.append(f"  {action:<4}  " + ("not allowed" if value is None else f"{what} = {value:.6f}{detail}"))
+        seats = (result.get("seat_values") or {}).get(action) or []
+        if len(seats) > 2:  # the other players' chances after it
+            lines.append("        the next players' P(win) = " + ", ".join(f"{p:.6f}" for p in seats[1:]))
     margin = "" if result["margin"] is None else f" (by {result['margin']:.6f})"
     lines.append(f"best: {result.get('best_before_roll', result['best'])}{margin}")
     lines.append(f"why: {result['reason']}")

@@ -2,10 +2,12 @@
 
 Every action takes the game (with its parameters) and the request's arguments:
 
-* ``solve`` {objective?, fresh?} -> p_first_player_wins, states, iterations, residual, seconds, source
+* ``solve`` {objective?, fresh?} -> p_first_player_wins, seat_chances (each player's chance, the
+  first player first), states, iterations, residual, seconds, source
   (a factored game that ships a table answers from it unless ``fresh: true``)
   (``objective: "turn-score"``: expected_score, the maximum expected points of one turn)
-* ``advise`` {state, objective?, view?, faces?} -> state, values {roll, hold}, best, margin, value, link
+* ``advise`` {state, objective?, view?, faces?} -> state, values {roll, hold} (the mover's chance),
+  seat_values {roll, hold} (each seat's chance, the mover's first; for the win), best, margin, value, link
   (the objective defaults to the view's, then the game's); with ``faces`` (what a roll from
   ``state`` showed, e.g. ``"155234"`` or ``[1, 5, 5, 2, 3, 4]``) also ``roll``: {choices
   [{state, gain, then, value, bust, ...}] best first, turn_over}, the same choices as
@@ -133,6 +135,7 @@ def _solve(game: JeopardyGame, args: dict, progress) -> dict:
         **({"model_note": note} if note else {}),
         "objective": "win",
         "p_first_player_wins": solution.p_first_player_wins(),
+        "seat_chances": solution.start_chances(),
         "states": solution.n_states,
         "iterations": solution.iterations,
         "residual": solution.residual,
@@ -188,6 +191,7 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
         "objective": objective,
         "state": game.state_values(state),
         "values": values,
+        **({"seat_values": turn.seat_action_values(state.turn)} if objective == "win" else {}),
         "best": best,
         "margin": abs(values[ROLL] - values[HOLD]) if len(legal) == 2 else None,
         # once the roll is made, the question is what to take from it: the best option

@@ -11,6 +11,7 @@ from ..jeopardy.match import RULES as MATCH_RULES
 from ..jeopardy.match import Values as MatchValues
 from ..jeopardy.match import extend, find_player, play, replay, review, start_state
 from ..jeopardy.rules import JeopardyGame
+from ..jeopardy.seat_solution import NotForPlayers
 from .arguments import whole_number
 from .jeopardy_links import fragment
 from .jeopardy_requests import head, solved
@@ -20,6 +21,7 @@ def _play(game: JeopardyGame, args: dict, progress) -> dict:
     """A whole game with seeded dice between ``policy`` (yours: optimal, a policy's name or a
     rule) in seat ``seat`` (1: first) and ``against``; its record and review
     (:mod:`pycore.jeopardy.match`)."""
+    _two_players(game)
     seed = whole_number(args, "seed", None, 0, MAX_SEED, required=True)
     seat = whole_number(args, "seat", 1, 1, 2) - 1
     komi = whole_number(args, "komi", 0, -game.goal + 1, game.goal - 1)
@@ -31,9 +33,18 @@ def _play(game: JeopardyGame, args: dict, progress) -> dict:
     return {"you": seat, **_reviewed(game, values, play(game, values, players, seed, komi))}
 
 
+def _two_players(game: JeopardyGame) -> None:
+    """NotForPlayers for a game whose rules seat more than two (its whole games come later;
+    at the table a game of more players is advised by the two-player game)."""
+    if game.players > 2:
+        raise NotForPlayers(f"{game.name}: whole games are not played or reviewed for {game.players} players yet; "
+                            f"at the table, play {game.variant_of or game.name} with {game.players} players")
+
+
 def _recorded(game: JeopardyGame, args: dict, progress) -> tuple[JeopardyGame, Record, MatchValues]:
     """The ``record`` argument, its game (with the record's own parameters, which must be of
     this game) and the values to play and review it by."""
+    _two_players(game)
     record = Record.from_json(game_record(args.get("record"), game, MATCH_RULES.fields), MATCH_RULES)
     game = record_game(game, record.params)
     solution, _ = solved(game, args, progress)

@@ -16,7 +16,7 @@ from ..jeopardy.rules import (
     JeopardyGame,
 )
 from ..jeopardy.solution import GameSolution
-from ..jeopardy.solvers import solve, solve_turn_score, win_turn_values
+from ..jeopardy.solvers import solve, solve_turn_score, solver_of, win_turn_values
 from ..jeopardy.turn import check_objective, turn_outlook
 from ..jeopardy.vocabulary import ROLL, State, best_of
 from ..store.prebuilt import load_table, table_file
@@ -153,11 +153,11 @@ def advised_turn(game: JeopardyGame, anchor: tuple, objective: str, gain: int, a
         return _turn_of(game, anchor, source, 0, lambda: solve_turn_score(game, anchor).turn), source
     if table is not None:
         source = f"table {table_file(game)}"
-        return _turn_of(game, anchor, source, gain, lambda: win_turn_values(
-            game, anchor, lambda other: float(table.values[game.anchor_row(other)]), gain)), source
+        ending = solver_of(game).table_ending(game, table.values)
+        return _turn_of(game, anchor, source, gain, lambda: win_turn_values(game, anchor, ending, gain)), source
     solution, _ = solved(game, args, progress)
     source = "solve" if solution.iterations else f"table {table_file(game)}"
-    return _turn_of(game, anchor, source, gain, lambda: win_turn_values(game, anchor, solution.anchor_value, gain)), source
+    return _turn_of(game, anchor, source, gain, lambda: win_turn_values(game, anchor, solution.ending_value, gain)), source
 
 
 def choice_reason(options: list[dict], objective: str) -> str:

@@ -1,0 +1,230 @@
+"""What a solved game of three or more players answers (issue 36): the solution protocol of
+:mod:`pycore.jeopardy.solution`, each value the mover's chance as for two players, and each
+seat's chance beside it (``seat_values``, ``seat_action_values``: seat 0 the mover, then the
+players in turn order).
+
+The values come from :mod:`pycore.jeopardy.seats`: with ``turns`` turns left in all (the
+game's parameter), backward induction (:func:`~pycore.jeopardy.chain_seats.turn_limited_chain`
+where the turn is one chain of rolls, else the general sweep); with ``turns`` 0, the
+stationary iteration, refused where it does not settle. The advice at a state is its turn with
+``turns`` turns left: the turn is swept from the values with ``turns - 1`` left
+(``ending_values``), as the solve made it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..core.errors import InvalidRequestError
+from .chain_seats import NotAChainGame, chain_game, chain_tables, turn_limited_chain
+from .factored import FactoredTurnValues, anchor_turn, graph_of
+from .seats import seat_values, swept_tables, turn_limited_seat_values
+from .solution import Matchup
+from .vocabulary import HOLD, ROLL, probability
+
+
+class NotForPlayers(InvalidRequestError):
+    """Something the app answers for two players and not yet for more."""
+
+
+@dataclass(frozen=True)
+class SeatTurn(FactoredTurnValues):
+    """One anchor's turn, the mover's values as :class:`FactoredTurnValues` reads them (the
+    points banked followed first, for the outlook), and each seat's: ``ends`` (G + 1, P) each
+    seat's chance when the turn ends with each gain (at gain 0: a bust)."""
+
+    ends: np.ndarray | None = field(default=None, repr=False)
+
+    def seat_action_values(self, turn: tuple[int, ...]) -> dict[str, list[float] | None]:
+        """{action: each seat's chance if the mover takes it and plays on as best for them}
+        (None where it is not legal): holding ends the turn, rolling averages the roll's
+        outcomes."""
+        gain, _ = self._cell(turn)
+        values = self.action_values(turn)
+        tables = [self.turn.value, *self.turn.followed[1:]]
+        out: dict[str, list[float] | None] = {
+            HOLD: None if values[HOLD] is None else [probability(v) for v in self.ends[gain]],
+            ROLL: None,
+        }
+        if values[ROLL] is not None:
+            out[ROLL] = [probability(self.after_roll(table, float(self.ends[0, s]), turn)) for s, table in enumerate(tables)]
+        return out
+
+    def seat_values_at(self, turn: tuple[int, ...]) -> list[float]:
+        """Each seat's chance at ``turn`` under the actions the mover takes."""
+        values = self.seat_action_values(turn)
+        best = values[ROLL] if values[HOLD] is None or (values[ROLL] is not None and values[ROLL][0] > values[HOLD][0]) else values[HOLD]
+        return list(best)
+
+
+def seat_ending_values(game, anchor: tuple[int, ...], anchor_seats) -> np.ndarray:
+    """(G + 1, P) each seat's chance when the turn at ``anchor`` ends with each gain: the
+    game's result (the mover's, the others sharing the rest) or the next anchor's seats
+    ``anchor_seats(next anchor)`` turned to this mover's (its last seat is this mover);
+    ``nan`` past the bound."""
+    players, step = int(game.players), game.gain_step
+    top = game.var_range(game.turn_vars[0])[1] // step
+    out = np.full((top + 1, players), np.nan)
+    for n in range(top + 1):
+        end = game.turn_end(tuple(anchor), n * step, 1)
+        if end.mover_value is not None:
+            out[n] = (1.0 - end.mover_value) / (players - 1)
+            out[n, 0] = end.mover_value
+        elif game.has_anchor(tuple(int(x) for x in end.state.anchor)):
+            out[n] = np.roll(np.asarray(anchor_seats(end.state.anchor), float), 1)
+    return out
+
+
+def seat_turn(game, anchor: tuple[int, ...], anchor_seats, lowest_gain: int = 0) -> SeatTurn:
+    """The turn of one anchor for ``game.players`` players, the endings read in
+    ``anchor_seats`` ((P,) each seat's chance at a turn start): the mover maximises their own
+    chance, ties held, the others' ride along."""
+    ends = seat_ending_values(game, anchor, anchor_seats)
+    others = tuple((ends[:, s], ends[0, s]) for s in range(1, ends.shape[1]))
+    base = anchor_turn(game, tuple(anchor), ends[:, 0], lowest_gain, also_follow=others)
+    return SeatTurn(base.anchor, base.graph, base.index, base.turn, base.lowest_gain, base.step, ends)
+
+
+@dataclass(frozen=True)
+class SeatSolution:
+    """Optimal play of a game of ``P`` players (see the module): ``ending_values`` (A, P)
+    each seat's chance at every turn start as the turns advised end in them (with a turn
+    limit: one turn fewer left), and ``values`` (A, P) the chances at the turn starts
+    themselves (given None, as from a shipped table: one more turn from ``ending_values``,
+    swept when first asked for; the same table where the game has no turn limit)."""
+
+    game: object
+    given_values: np.ndarray | None
+    ending_values: np.ndarray
+    iterations: int
+    residual: float
+    #: (turns + 1, P) the start's chances with 0, 1, ... turns left (empty without a limit)
+    start_by_turns: np.ndarray = field(default_factory=lambda: np.empty((0, 0)), repr=False)
+    #: with a turn limit: the largest change of any chance from one turn fewer left (how far
+    #: the table is from settling; the values are the turn-limited game's, exact)
+    last_change: float | None = None
+    _turns: dict = field(default_factory=dict, repr=False, compare=False)
+    _made: dict = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def values(self) -> np.ndarray:
+        """(A, P) each seat's chance at every turn start."""
+        if self.given_values is not None:
+            return self.given_values
+        if "values" not in self._made:
+            self._made["values"] = one_more_turn(self.game, self.ending_values)
+        return self._made["values"]
+
+    @property
+    def anchor_values(self) -> np.ndarray:
+        """(A,) the mover's chance at every turn start."""
+        return self.values[:, 0]
+
+    @property
+    def n_states(self) -> int:
+        graph, _ = graph_of(self.game)
+        return len(self.values) * graph.n_configurations * (self.game.var_range(self.game.turn_vars[0])[1] + 1)
+
+    @property
+    def optimal_policy(self) -> None:
+        return None
+
+    def anchor_seats(self, anchor: tuple[int, ...]) -> np.ndarray:
+        """(P,) each seat's chance at a turn start (one turn's sweep where the table of them
+        is not made: a shipped table's first answers)."""
+        if self.given_values is None and "values" not in self._made:
+            return np.asarray(self.turn(anchor).seat_values_at(self.game.turn_start))
+        return self.values[self.game.anchor_row(anchor)]
+
+    def anchor_value(self, anchor: tuple[int, ...]) -> float:
+        return probability(self.anchor_seats(anchor)[0])
+
+    def ending_value(self, anchor: tuple[int, ...]) -> np.ndarray:
+        """(P,) each seat's chance at a turn start that a turn ends in (one turn fewer left)."""
+        return self.ending_values[self.game.anchor_row(anchor)]
+
+    def turn(self, anchor: tuple[int, ...]) -> SeatTurn:
+        key = self.game.anchor_key(anchor)
+        if key not in self._turns:
+            if len(self._turns) >= 8:
+                self._turns.pop(next(iter(self._turns)))
+            self._turns[key] = seat_turn(self.game, key, self.ending_value)
+        return self._turns[key]
+
+    def value(self, state) -> float:
+        return self.seat_values(state)[0]
+
+    def seat_values(self, state) -> list[float]:
+        """Each seat's chance at ``state``, seat 0 its mover."""
+        if tuple(state.turn) == tuple(self.game.turn_start):
+            return [probability(v) for v in self.anchor_seats(state.anchor)]
+        return self.turn(state.anchor).seat_values_at(state.turn)
+
+    def action_values(self, state) -> dict[str, float | None]:
+        return {a: None if v is None else v[0] for a, v in self.seat_action_values(state).items()}
+
+    def seat_action_values(self, state) -> dict[str, list[float] | None]:
+        return self.turn(state.anchor).seat_action_values(state.turn)
+
+    def best_action(self, state) -> str:
+        return self.turn(state.anchor).best_action(state.turn)
+
+    def start_chances(self) -> list[float]:
+        """Each player's chance at the start, the first player first."""
+        return [probability(v) for v in self.anchor_seats(self.game.start_anchor())]
+
+    def p_first_player_wins(self, komi: int = 0) -> float:
+        if komi:
+            raise NotForPlayers(f"{self.game.name}: head starts are not offered for {self.game.players} players yet")
+        return self.start_chances()[0]
+
+    def _not_yet(self, what: str):
+        raise NotForPlayers(f"{self.game.name}: {what} is not offered for {self.game.players} players yet")
+
+    def matchup(self, policy, against=None, label: str = "Your rule", against_label: str = "Optimal") -> Matchup:
+        self._not_yet("evaluating a policy")
+
+    def against_optimal(self, policies, progress=None) -> list[Matchup]:
+        self._not_yet("evaluating a policy")
+
+    def expected_turns(self) -> float:
+        self._not_yet("the expected length of a game")
+
+    def mistakes(self, policy, limit: int = 10) -> dict:
+        self._not_yet("where a policy goes wrong")
+
+
+def stored_seats(game, values: np.ndarray) -> np.ndarray:
+    """(A, P) each seat's chance from a table's values ((P - 1) * A: every anchor's chance
+    for seat 0, then for seat 1, ...; the last seat's is what the others leave)."""
+    players = int(game.players)
+    kept = np.asarray(values, float).reshape(players - 1, -1).T
+    return np.column_stack([kept, 1.0 - kept.sum(axis=1)])
+
+
+def one_more_turn(game, ending_values: np.ndarray) -> np.ndarray:
+    """(A, P) each seat's chance at every turn start when the turns end in ``ending_values``."""
+    try:
+        tables = chain_tables(game, ending_values)
+    except NotAChainGame:
+        tables = swept_tables(game, ending_values)
+    return next(tables)
+
+
+def solve_seats(game, progress=None, should_stop=None) -> SeatSolution:
+    """Optimal play of a game of more than two players (see the module)."""
+    turns = int(game.params.get("turns", 0))
+    if not turns:
+        stats: dict = {}
+        W = seat_values(game, progress=progress, stats=stats)
+        return SeatSolution(game, W, W, stats["sweeps"], stats["residual"])
+    try:
+        chain_game(game)
+        solved = turn_limited_chain(game, turns, progress, should_stop)
+    except NotAChainGame:
+        solved = turn_limited_seat_values(game, turns, progress, should_stop)
+    # (backward induction is exact: its residual is rounding's; how far the table is from
+    # settling as the limit grows is the last turn's change)
+    return SeatSolution(game, solved.values, solved.ending_values, turns, 0.0, solved.start, float(solved.changes[-1]))
