@@ -232,7 +232,9 @@ def png(size: int) -> bytes:
 
 
 def copy_tables(target: Path) -> None:
-    """prebuilt_tables/ into dist/tables/, every table checked against the manifest's sha256."""
+    """prebuilt_tables/ into dist/tables/, every table checked against the manifest's sha256;
+    a table whose manifest entry says it is not ``on_the_page`` stays out (and out of the
+    copied manifest)."""
     manifest_path = TABLES / "manifest.json"
     if not manifest_path.exists():
         raise BuildError(f"{manifest_path} is missing; run `python -m pycore tables`")
@@ -247,8 +249,12 @@ def copy_tables(target: Path) -> None:
         data = (TABLES / name).read_bytes()
         if sha256(data) != expected:
             raise BuildError(f"prebuilt_tables/{name} does not match its sha256 in the manifest")
-        (target / name).write_bytes(data)
-    shutil.copy2(manifest_path, target / "manifest.json")
+    # the page gets the tables of the games it offers: a table for the command line alone
+    # (three-player Pig's 4.7 MB, until the page offers it) is not precached on every phone
+    shipped = [entry for entry in manifest["tables"] if entry.get("on_the_page", True)]
+    for entry in shipped + manifest.get("results", []):
+        shutil.copy2(TABLES / entry["file"], target / entry["file"])
+    (target / "manifest.json").write_text(json.dumps({**manifest, "tables": shipped}, indent=1) + "\n")
 
 
 def integrity(data: bytes) -> str:

@@ -3,7 +3,11 @@ players' chances riding along (``pycore.jeopardy.seats``), checked against a bru
 every state, against today's two-player solutions from the same code, between the
 turn-limited game and the game without a limit, and by simulated games."""
 
+import importlib.util
+import json
 import random
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -220,3 +224,19 @@ def test_the_shipped_table_of_three_players_to_100():
     advice = api.call("advise", {"game": "pig", "players": 3, "state": "i=61,j=16,l=61,k=10"})
     assert advice["source"] == f"table {table_file(game)}"
     assert sum(advice["seat_values"][advice["best"]]) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_the_page_is_not_given_a_table_of_a_game_it_does_not_offer(tmp_path):
+    """The build copies the tables of the games the page offers: three-player Pig's 4.7 MB
+    stay with the command line (the manifest entry says so) until the page offers it."""
+    spec = importlib.util.spec_from_file_location("site_build", Path(__file__).resolve().parents[1] / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    sys.modules["site_build"] = build  # (its dataclasses look their module up)
+    spec.loader.exec_module(build)
+    build.copy_tables(tmp_path / "tables")
+    copied = {p.name for p in (tmp_path / "tables").iterdir()}
+    listed = json.loads((tmp_path / "tables" / "manifest.json").read_text())["tables"]
+    game = find_game("pig", players=3)
+    assert table_file(game) not in copied and table_file(game) not in {e["file"] for e in listed}
+    assert table_file(find_game("pig")) in copied and "manifest.json" in copied
+    assert {e["file"] for e in listed} <= copied
