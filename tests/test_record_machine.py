@@ -16,7 +16,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from test_conformance import SMALL
 
+from pycore import find_game
 from pycore.service import api
+
+#: the games whole games are played of (more than two players: not yet, refused in words, issue 36)
+PLAYED = [name for name in sorted(SMALL) if find_game(name, **SMALL[name]).players == 2]
 
 #: hostile values a damaged record's field may hold (JSON of every kind, and the sizes that broke it)
 HOSTILE = st.one_of(
@@ -38,7 +42,7 @@ def answer(action: str, args: dict) -> dict:
 
 
 class RecordMachine(RuleBasedStateMachine):
-    @initialize(name=st.sampled_from(sorted(SMALL)), seed=st.integers(0, 2**53 - 1), seat=st.integers(0, 1))
+    @initialize(name=st.sampled_from(PLAYED), seed=st.integers(0, 2**53 - 1), seat=st.integers(0, 1))
     def start(self, name, seed, seat):
         self.args = {"game": name, **SMALL[name]}
         header = api.call("play", {**self.args, "seed": 0})["record"]  # the game's canonical parameters

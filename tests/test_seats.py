@@ -19,6 +19,7 @@ from pycore.core.errors import SolverError
 from pycore.games.pig_seats import ThreePlayerPig
 from pycore.jeopardy import factored_game
 from pycore.jeopardy.chain_seats import NotAChainGame, turn_limited_chain
+from pycore.jeopardy.seat_solution import NotForPlayers
 from pycore.jeopardy.seats import SeatsDidNotSettle, seat_values, turn_limited_seat_values
 from pycore.jeopardy.solvers import solve, solver_of, win_turn_values
 from pycore.jeopardy.tables import table_content
@@ -224,6 +225,8 @@ def test_the_shipped_table_of_three_players_to_100():
     advice = api.call("advise", {"game": "pig", "players": 3, "state": "i=61,j=16,l=61,k=10"})
     assert advice["source"] == f"table {table_file(game)}"
     assert sum(advice["seat_values"][advice["best"]]) == pytest.approx(1.0, abs=1e-12)
+    for kept in ("solutions", "loaded tables", "game lookups", "advised turns"):
+        CACHES[kept].clear()  # (the table of 10^6 turn starts is not left to the next test)
 
 
 def test_the_page_is_not_given_a_table_of_a_game_it_does_not_offer(tmp_path):
@@ -240,3 +243,13 @@ def test_the_page_is_not_given_a_table_of_a_game_it_does_not_offer(tmp_path):
     assert table_file(game) not in copied and table_file(game) not in {e["file"] for e in listed}
     assert table_file(find_game("pig")) in copied and "manifest.json" in copied
     assert {e["file"] for e in listed} <= copied
+
+
+def test_what_three_players_are_not_offered_yet_is_refused_in_words():
+    """Whole games, policies and head starts for three players: each refused naming what."""
+    game = {"game": "pig", "players": 3, "goal": 10, "turns": 30}
+    for action, extra, said in (("play", {"seed": 1}, "whole games are not played"),
+                                ("policies", {}, "evaluating a policy is not offered for 3 players"),
+                                ("komi", {}, "head starts are not offered for 3 players")):
+        with pytest.raises(NotForPlayers, match=said):
+            api.call(action, {**game, **extra})

@@ -259,9 +259,10 @@ def _stored_value(game, values: np.ndarray):
 def _nearest_reachable_turn(game, anchor: tuple[int, ...], target_turn: np.ndarray) -> State:
     """The reachable turn state of a factored game nearest to ``target_turn`` (L1 over the turn
     columns) that is valid at ``anchor``; the turn's start if none is closer."""
-    _, columns = factored.graph_of(game)
+    graph, columns = factored.graph_of(game)
     reach = factored.reachable_turn_states(game)
-    config = np.stack(list(columns.values()), axis=1)  # (C, columns)
+    # (C, columns); none for a turn of one configuration (Pig's for three players: the total alone)
+    config = np.stack(list(columns.values()), axis=1) if columns else np.zeros((graph.n_configurations, 0), np.int64)
     distance = (np.abs(np.arange(reach.shape[0]) - target_turn[0])[:, None]
                 + np.abs(config - target_turn[1:]).sum(axis=1)[None, :]).astype(float)
     distance[~reach] = np.inf
