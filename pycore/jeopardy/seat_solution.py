@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.errors import InvalidRequestError
-from .chain_seats import NotAChainGame, chain_game, chain_tables, turn_limited_chain
+from .chain_seats import NotAChainGame, chain_tables, turn_limited_chain
 from .factored import FactoredTurnValues, anchor_turn, graph_of
 from .seats import seat_values, swept_tables, turn_limited_seat_values
 from .solution import Matchup
@@ -54,9 +54,7 @@ class SeatTurn(FactoredTurnValues):
 
     def seat_values_at(self, turn: tuple[int, ...]) -> list[float]:
         """Each seat's chance at ``turn`` under the actions the mover takes."""
-        values = self.seat_action_values(turn)
-        best = values[ROLL] if values[HOLD] is None or (values[ROLL] is not None and values[ROLL][0] > values[HOLD][0]) else values[HOLD]
-        return list(best)
+        return list(self.seat_action_values(turn)[self.best_action(turn)])
 
 
 def seat_ending_values(game, anchor: tuple[int, ...], anchor_seats) -> np.ndarray:
@@ -221,7 +219,6 @@ def solve_seats(game, progress=None, should_stop=None) -> SeatSolution:
         W = seat_values(game, progress=progress, stats=stats)
         return SeatSolution(game, W, W, stats["sweeps"], stats["residual"])
     try:
-        chain_game(game)
         solved = turn_limited_chain(game, turns, progress, should_stop)
     except NotAChainGame:
         solved = turn_limited_seat_values(game, turns, progress, should_stop)
