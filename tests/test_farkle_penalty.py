@@ -198,3 +198,24 @@ def test_two_optimal_zilch_players_win_as_simulated_games_do():
                 zilches[mover] += 1
             mover = 1 - mover
     assert abs(wins / games - p_first) < 4.5 * (p_first * (1 - p_first) / games) ** 0.5
+
+
+def test_the_shipped_facebook_table_with_the_penalty():
+    """Busche's 2016 model (Facebook Farkle to 10,000, three farkles in a row cost 500, scores
+    down to -2,500) as shipped: the first player wins 0.535142, against 0.535344 without the
+    penalty. Busche prints 53.487% (docs/reproduced.md: the difference, 0.00027, is not yet
+    explained; 2^-30 storage moves the sixth digit by nothing). The table answers the
+    advice with the zilch counts in the turn start, and the penalty costs the player who
+    has two zilches: the same scores are worth less with two than with none."""
+    from pycore import api
+
+    answer = api.call("solve", {"game": "farkle", "lowest_score": -2500})
+    assert answer["source"] == "table farkle-penalty-facebook-lowest2500.roht"
+    assert round(answer["p_first_player_wins"], 6) == 0.535142
+    no_penalty = api.call("solve", {"game": "farkle"})["p_first_player_wins"]
+    assert round(no_penalty, 6) == 0.535344 and round(no_penalty - answer["p_first_player_wins"], 4) == 0.0002
+    assert abs(answer["p_first_player_wins"] - 0.53487) > 2e-4  # (Busche's figure: not reproduced yet)
+    calm = api.call("advise", {"game": "farkle-penalty", "state": "i=3000,j=3000,z=0,zo=0,k=0,d=6"})
+    shaky = api.call("advise", {"game": "farkle-penalty", "state": "i=3000,j=3000,z=2,zo=0,k=0,d=6"})
+    assert calm["source"] == shaky["source"] == "table farkle-penalty-facebook-lowest2500.roht"
+    assert shaky["value"] < calm["value"] - 0.005

@@ -20,7 +20,7 @@ GAMES = [("pig", {"goal": 30}), ("gro", {"goal": 30}), ("ayzd", {}), ("pig-turns
 
 def values_of(solved, name, params):
     game = find_game(name, **params)
-    return game, Values(game, solved(name, **params).anchor_value)
+    return game, Values(game, solved(name, **params).ending_value)
 
 
 @pytest.mark.parametrize("name, params", GAMES)
@@ -329,38 +329,80 @@ def table_of(name, params, players, moves):
     return answer
 
 
-def test_three_players_of_pig_the_first_to_the_goal_wins_and_the_advice_is_against_the_leader(tmp_path):
-    """Ann banks 11, Bob busts, Cy banks 4; Ann's next turn is the two-player position 11
-    against 4 (Cy, the stronger opponent), and holding at 31 ends the game at once. The review
-    values each decision in the position the advice showed: Cy's hold at 4 against Ann's 11
-    costs what the advisor says for i=0, j=11, k=4; there is no curve."""
+def test_four_players_of_pig_the_first_to_the_goal_wins_and_the_advice_is_against_the_leader(tmp_path):
+    """Ann banks 11, Bob busts, Cy banks 4, Dee busts; Ann's next turn is the two-player
+    position 11 against 4 (Cy, the stronger opponent: Pig has no game of four), and holding at
+    31 ends the game at once. The review values each decision in the position the advice
+    showed: Cy's hold at 4 against Ann's 11 costs what the advisor says for i=0, j=11, k=4;
+    there is no curve."""
     pig = {"goal": 30}
-    answer = table_of("pig", pig, ["Ann", "Bob", "Cy"], [roll_of(6), roll_of(5), HOLD, roll_of(1), roll_of(4), HOLD])
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    answer = table_of("pig", pig, names, [roll_of(6), roll_of(5), HOLD, roll_of(1), roll_of(4), HOLD, roll_of(1)])
     at = answer["position"]
-    assert (at["seat"], at["scores"], at["against"]) == (0, [11, 0, 4], 2)
+    assert (at["seat"], at["scores"], at["against"], at["game"]) == (0, [11, 0, 4, 0], 2, "pig")
     assert at["state"] == {"i": 11, "j": 4, "k": 0} and at["legal"] == ["roll"]
-    answer = table_of("pig", pig, ["Ann", "Bob", "Cy"], answer["record"]["moves"] + [roll_of(6)] * 3 + [roll_of(2)])
+    answer = table_of("pig", pig, names, answer["record"]["moves"] + [roll_of(6)] * 3 + [roll_of(2)])
     assert answer["position"]["legal"] == ["hold"] and answer["position"]["state"]["k"] == 20  # 31: holding wins
     answer = api.call("move", {"game": "pig", **pig, "record": answer["record"], "move": HOLD})
     at = answer["position"]
-    assert (at["scores"], at["winners"], at["result"], at["against"]) == ([31, 0, 4], [0], 1.0, None)
+    assert (at["scores"], at["winners"], at["result"], at["against"]) == ([31, 0, 4, 0], [0], 1.0, None)
     review_ = api.call("review", {"game": "pig", **pig, "record": answer["record"]})
     assert review_["winners"] == [0] and review_["curve"] == [] and review_["two_player_values"] is True
-    assert len(review_["total_cost"]) == len(review_["mistakes"]) == 3
+    assert len(review_["total_cost"]) == len(review_["mistakes"]) == 4
     cy = [d for d in review_["decisions"] if d["player"] == 2]
     assert [(d["state"], d["action"]) for d in cy] == [({"i": 0, "j": 11, "k": 4}, "hold")]
     advice = api.call("advise", {"game": "pig", **pig, "state": cy[0]["state"]})
     assert advice["best"] == "roll" and cy[0]["cost"] == pytest.approx(advice["values"]["roll"] - advice["values"]["hold"], abs=1e-15)
     assert review_["total_cost"][2] == cy[0]["cost"] > 0.1
     # the command line reviews the record the same way, and says whose advice it is
-    path = tmp_path / "three.json"
+    path = tmp_path / "four.json"
     path.write_text(json.dumps(answer["record"]))
     done = cli("review", "pig", "--record", str(path), "--json", "--quiet")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["decisions"] == review_["decisions"]
     text = cli("review", "pig", "--record", str(path), "--quiet").stdout
-    assert "Ann (first), Bob, Cy: Ann (player 1) won, 31 to 0 to 4" in text and "player 3 (Cy): 1 of 1" in text
+    assert "Ann (first), Bob, Cy, Dee: Ann (player 1) won, 31 to 0 to 4 to 0" in text and "player 3 (Cy): 1 of 1" in text
     assert "two-player game against the strongest opponent" in text
+
+
+def test_three_players_of_pig_play_three_player_pig_exactly(tmp_path):
+    """Issue 36: a table of three plays three-player Pig. Ann banks 11, Bob busts, Cy banks 4:
+    Ann's position lists every score from her seat (i=11, j=0 Bob's, l=4 Cy's) and its advice
+    is three-player Pig's, with no strongest opponent. The review prices Cy's hold at 4 by
+    three-player Pig's values at i=0 (Cy), j=11 (Ann), l=0 (Bob), k=4, links it to that
+    game's advisor, and draws the first player's chance, each point of it what the seats'
+    chances say."""
+    pig = {"goal": 30}
+    names = ["Ann", "Bob", "Cy"]
+    moves = [roll_of(6), roll_of(5), HOLD, roll_of(1), roll_of(4), HOLD]
+    answer = table_of("pig", pig, names, moves)
+    at = answer["position"]
+    assert (at["seat"], at["scores"], at["against"], at["game"]) == (0, [11, 0, 4], None, "pig-3")
+    assert at["params"] == {"goal": 30, "die": 6, "bust": 1, "players": 3, "turns": 300}
+    assert at["state"] == {"i": 11, "j": 0, "l": 4, "k": 0} and at["legal"] == ["roll"]
+    assert answer["record"]["game"] == "pig" and answer["share"].startswith("#game=pig&")
+    hint = api.call("advise", {"game": at["game"], **at["params"], "state": at["state"]})
+    assert len(hint["seat_values"]["roll"]) == 3
+    answer = table_of("pig", pig, names, moves + [roll_of(6)] * 3 + [roll_of(2)])
+    assert answer["position"]["legal"] == ["hold"] and answer["position"]["state"]["k"] == 20  # 31: holding wins
+    answer = api.call("move", {"game": "pig", **pig, "record": answer["record"], "move": HOLD})
+    assert (answer["position"]["scores"], answer["position"]["winners"]) == ([31, 0, 4], [0])
+    review_ = api.call("review", {"game": "pig", **pig, "record": answer["record"]})
+    assert review_["two_player_values"] is False and review_["winners"] == [0] and review_["valued_in"] == "pig-3"
+    cy = [d for d in review_["decisions"] if d["player"] == 2]
+    assert [(d["state"], d["action"]) for d in cy] == [({"i": 0, "j": 11, "l": 0, "k": 4}, "hold")]
+    advice = api.call("advise", {"game": "pig-3", **pig, "state": cy[0]["state"]})
+    assert cy[0]["cost"] == pytest.approx(advice["values"][advice["best"]] - advice["values"]["hold"], abs=1e-15)
+    assert cy[0]["link"] == "#game=pig-3&goal=30&i=0&j=11&l=0&k=4" and cy[0]["boundary_link"] is None
+    # the curve: the first player's chance before every move, then the result
+    record = answer["record"]
+    assert len(review_["curve"]) == len(record["moves"]) + 1 and review_["curve"][-1] == 1.0
+    start = api.call("solve", {"game": "pig-3", **pig})["seat_chances"][0]
+    assert review_["curve"][0] == pytest.approx(start, abs=1e-12)
+    # before Bob's bust (move 3: Bob to move at i=0, Cy's j=0, Ann's l=11), Ann's chance is
+    # the third seat's of Bob's position
+    bob = api.call("advise", {"game": "pig-3", **pig, "state": "i=0,j=0,l=11,k=0"})
+    assert review_["curve"][3] == pytest.approx(bob["seat_values"]["roll"][2], abs=1e-12)
 
 
 def test_three_players_of_gro_play_the_last_round_out_and_a_later_player_must_exceed():

@@ -4,7 +4,9 @@
 // in force (the engine's model_note, e.g. Farkle's three-zilch penalty).
 // Test contract: data-testid="advice" carries data-best, data-objective, data-p-roll,
 // data-p-hold (full precision; empty when the action is not allowed) and
-// data-ready="true" once the numbers belong to the state shown.
+// data-ready="true" once the numbers belong to the state shown; for three or more players,
+// seats-roll / seats-hold say every player's chance after each action (data-seats: the
+// chances, the mover's first, comma-separated).
 const percent = (p) => `${(100 * p).toFixed(1)}%`;
 
 export class AdvicePanel {
@@ -62,6 +64,16 @@ export class AdvicePanel {
       const text = action === "roll" ? `${percent(o.bust)} chance this roll busts${points}` : `banks ${o.points.toFixed(0)} ${unit}`;
       return `<span class="detail" data-testid="outlook-${action}">${text}</span>`;
     };
+    // three or more players: every player's chance after the action, the mover's first
+    const seatValues = advice.seat_values || {};
+    const players = Object.values(seatValues).find((v) => v)?.length || 2;
+    const seatNames = (n) => (n === 0 ? "you" : n === 1 ? "next player" : n === 2 && players === 3 ? "third player" : `player ${n + 1} on`);
+    const seats = (action) => {
+      const chances = seatValues[action];
+      if (forPoints || players < 3 || !chances) return "";
+      const said = chances.map((p, n) => `${seatNames(n)} ${percent(p)}`).join(" · ");
+      return `<span class="detail" data-testid="seats-${action}" data-seats="${chances.join(",")}">Chances: ${said}</span>`;
+    };
     // win chances fill their bar; expected points fill it in proportion to the larger one
     const scale = forPoints ? Math.max(roll || 0, hold || 0) || 1 : 1;
     const shown = (v) => (forPoints ? v.toFixed(2) : percent(v));
@@ -72,10 +84,12 @@ export class AdvicePanel {
         : `<div class="bar bar-${action} ${best === action ? "best" : ""}">
              <span>${label}</span>
              <span class="track" role="img" aria-label="${spoken(p)}"><span class="fill" style="width:${((100 * p) / scale).toFixed(2)}%"></span></span>
-             <strong>${shown(p)}</strong>${detail(action)}</div>`;
+             <strong>${shown(p)}</strong>${detail(action)}${seats(action)}</div>`;
     const note = forPoints
       ? `Expected ${unit} this turn, playing for the most ${unit} from here on (the scores count only where holding wins the game).`
-      : "Chance that the player to move wins, with perfect play from here on.";
+      : players > 2
+        ? `Chance that the player to move wins, each of the ${players} players playing for their own win from here on (a tie between moves goes to holding).`
+        : "Chance that the player to move wins, with perfect play from here on.";
     // a choice made before any die is rolled (Pig's target): the verdict is the best choice, and
     // the choices are listed best first with their values
     const before = advice.roll && advice.roll.faces.length === 0 && advice.options && advice.options.length ? advice.options : null;

@@ -61,7 +61,7 @@ export class GamePicker {
            <p>${escapeHtml(game.rules)}</p></details>`
       : "";
     this.paramsBox.innerHTML = game.parameters
-      .filter((p) => !p.advanced)
+      .filter((p) => !p.advanced && !(p.minimum === p.maximum && !p.choices && !p.text)) // (a fixed one: nothing to choose)
       .map((p) => {
         const value = params[p.name] ?? p.default;
         if (p.choices) {

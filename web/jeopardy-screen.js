@@ -217,7 +217,7 @@ export class JeopardyScreen {
     const store = this.store();
     const cached = await store.get(game.name, params);
     let estimate = cached ? null : await this.engine.call("estimate", { game: game.name, ...params });
-    if (estimate && estimate.table) estimate = null;
+    if (estimate && (estimate.table || estimate.solved)) estimate = null; // (nothing to ask before)
     let note = "";
     let result;
     for (;;) {

@@ -480,7 +480,9 @@ export function wireMoveButtons(root, p, act, prefix = "play") {
 
 // each action's (or, after a roll offering a choice, each option's) chance of winning for the mover
 // (a position waiting for a choice is still at the state rolled from, with the roll's faces)
-export async function hintText(call, args, p, mover = "your") {
+// seats: the players' names in seat order from the mover, to say every player's chance after
+// the best move where the game values each seat (three players)
+export async function hintText(call, args, p, mover = "your", seats = null) {
   try {
     if (p.options.length) {
       const answer = await call("advise", { ...args, state: p.state, faces: p.faces || [] });
@@ -491,7 +493,12 @@ export async function hintText(call, args, p, mover = "your") {
     const answer = await call("advise", { ...args, state: p.state });
     const values = Object.entries(answer.values).filter(([, v]) => v !== null);
     const title = (a) => a[0].toUpperCase() + a.slice(1);
-    return `Best: ${answer.best}. ${values.map(([a, v]) => `${title(a)} ${pct(v)}`).join(" · ")} (${mover} chance of winning)`;
+    const chances = answer.seat_values?.[answer.best];
+    const after =
+      seats && chances && chances.length > 2
+        ? ` After ${answer.best === "roll" ? "rolling" : "holding"}: ${chances.map((c, n) => `${seats[n]} ${pct(c)}`).join(" · ")}.`
+        : "";
+    return `Best: ${answer.best}. ${values.map(([a, v]) => `${title(a)} ${pct(v)}`).join(" · ")} (${mover} chance of winning).${after}`;
   } catch (error) {
     return error.message;
   }

@@ -23,7 +23,8 @@ export class ReviewPanel {
 
   // answer: the review; names: the players' labels in seat order; you: the seat whose chance the
   // curve shows and whose total comes first (null at the table: every player's total, the first
-  // player's curve; three or more players: two-player values, said so, and no curve)
+  // player's curve; three or more players of a game with no variant for them: two-player values,
+// said so, and no curve)
   show(answer, names, you = null) {
     const seats = you === null ? names.map((_, seat) => seat) : [you];
     const viewer = you ?? 0;
@@ -45,7 +46,7 @@ export class ReviewPanel {
     this.root.innerHTML = `
       <h3>Review</h3>
       ${totals}
-      ${answer.curve.length ? curveSvg(answer.curve, viewer, you === null ? names[0] : "You") : ""}
+      ${answer.curve.length ? curveSvg(answer.curve, viewer, you === null ? names[0] : "You", names.length) : ""}
       ${answer.two_player_values ? `<p class="note" data-testid="review-two-player">With ${names.length} players each decision is
         valued as in the two-player game against the strongest opponent at that moment (the advice given at the table):
         a guide, not the optimum of the ${names.length}-player game. Decisions that position does not value are left out.</p>` : ""}
@@ -71,11 +72,14 @@ export class ReviewPanel {
   }
 }
 
-// one player's chance before each move (the curve holds the first player's): a line over the game, 50% marked
-function curveSvg(curve, viewer, whose) {
+// one player's chance before each move (the curve holds the first player's; with two, the
+// other's is what it leaves): a line over the game, an even share (50%, 33% for three) marked
+function curveSvg(curve, viewer, whose, players = 2) {
   const title = whose === "You" ? "Your chance of winning" : `${escapeHtml(whose)}'s chance of winning`;
   const mine = curve.map((p) => (viewer === 0 ? p : 1 - p));
-  return lineFigure(mine, { low: 0, high: 1, ticks: [[1, "100%"], [0.5, "50%"], [0, "0%"]], base: 0.5, title: `${title}, move by move` });
+  const share = 1 / players;
+  const ticks = [[1, "100%"], [share, `${Math.round(100 * share)}%`], [0, "0%"]];
+  return lineFigure(mine, { low: 0, high: 1, ticks, base: share, title: `${title}, move by move` });
 }
 
 // a line over a game's moves, as a small figure: values between low and high, the ticks

@@ -42,13 +42,16 @@ export function aboutTime(seconds) {
   return `about ${Math.round(seconds / 60)} minutes`;
 }
 
+// e.g. "2.4 million", "7,168" (a small table slow to solve: three players' sweeps)
+const positions = (cells) => (cells >= 1e5 ? `${(cells / 1e6).toFixed(1)} million` : Math.round(cells).toLocaleString("en"));
+
 // Ask in `box` before a long solve: resolves when Solve now is tapped (a request that takes
 // over leaves it unresolved). The words say what is solved and how long it will take.
 export function askToSolve(box, { what, seconds, cells, note = "" }) {
   return new Promise((resolve) => {
     box.innerHTML = `<div class="ask-solve" data-testid="ask-solve">
       <p>${escapeHtml(note)}Solving ${escapeHtml(what)} takes <strong data-testid="solve-estimate">${aboutTime(seconds)}</strong>
-        on this device (a table of up to ${(cells / 1e6).toFixed(1)} million positions); it can be cancelled.</p>
+        on this device (a table of up to ${positions(cells)} positions); it can be cancelled.</p>
       <button type="button" data-testid="solve-now">Solve now</button></div>`;
     box.querySelector("button").addEventListener(
       "click",

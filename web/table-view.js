@@ -1,6 +1,7 @@
 // At the table: a scorekeeper with a coach for two or more people playing with real dice (up to
 // eight where the game's table_end allows more than two; the advice is then the two-player
-// position against the strongest opponent, said so beside it). Each roll is
+// position against the strongest opponent, said so beside it, except where the game has a
+// variant for that many players: three players of Pig are advised exactly). Each roll is
 // entered as dice (roll-entry.js: tap the faces; Zombie Dice colour and face; Farkle a pad of
 // faces), and the engine keeps the turn total, the turn's counters and both scores, says whose
 // turn it is and, at every step, the best move with each move's chance of winning (shown always,
@@ -245,13 +246,19 @@ export class TableView {
     this.advice.textContent = "…";
     const names = this.record.players;
     const mover = `${names[p.seat]}'s`;
-    const hint = await hintText(this.call, { game: this.game.name, ...this.params }, p, mover);
-    // three or more players: the advice is the two-player game against the strongest opponent
-    const against =
+    // (the game of the position: three players of Pig play three-player Pig, every score in it)
+    const game = p.game ? { game: p.game, ...p.params } : { game: this.game.name, ...this.params };
+    const fromMover = names.map((_, n) => names[(p.seat + n) % names.length]);
+    const hint = await hintText(this.call, game, p, mover, fromMover);
+    // three or more players of a game with no variant for them: the advice is the two-player
+    // game against the strongest opponent
+    const note =
       p.against === null || p.against === undefined
-        ? ""
-        : ` Two-player advice: ${names[p.seat]} against ${names[p.against]} (${p.scores[p.against]}), the strongest opponent; not optimal with ${names.length} players.`;
-    this.advice.innerHTML = escapeHtml(hint) + (against ? `<br><span class="caveat">${escapeHtml(against.trim())}</span>` : "");
+        ? names.length > 2
+          ? `Exact for ${names.length} players: each plays for their own win.`
+          : ""
+        : `Two-player advice: ${names[p.seat]} against ${names[p.against]} (${p.scores[p.against]}), the strongest opponent; not optimal with ${names.length} players.`;
+    this.advice.innerHTML = escapeHtml(hint) + (note ? `<br><span class="caveat" data-testid="table-advice-note">${escapeHtml(note)}</span>` : "");
   }
 
   draw() {

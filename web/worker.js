@@ -47,7 +47,12 @@ async function ensureTable(args, onProgress) {
   const entry = manifest.tables.find(
     (t) => t.rules.game === args.game && Object.entries(t.params).every(([k, v]) => !(k in args) || args[k] === v),
   );
-  if (!entry || tablesWritten.has(entry.file)) return;
+  if (entry) await writeTable(entry, onProgress);
+}
+
+// a table of the manifest (and its rule set's results), written to Python's file system once
+async function writeTable(entry, onProgress) {
+  if (tablesWritten.has(entry.file)) return;
   const bytes = await fetchBytes(entry.file, (fraction) => onProgress("loading the table", fraction));
   fileSystem.writeFile(`${TABLES_DIR}/${entry.file}`, bytes);
   // the rule set's offline results (target curve, beating an optimal player): small JSON files
@@ -58,6 +63,7 @@ async function ensureTable(args, onProgress) {
   }
   tablesWritten.add(entry.file);
 }
+
 // Worker console output does not reach the page's console: forward it.
 const log = (message) => post({ type: "log", message: String(message) });
 
@@ -111,16 +117,29 @@ self.onmessage = async (event) => {
     post({ id, error: { type: "EngineError", message: String((error && error.message) || error) } });
     return;
   }
-  let text;
-  try {
-    text = handle(JSON.stringify({ action, args }), progress);
-  } catch (error) {
-    // api.handle answers every Python error itself: what escapes it is the runtime failing
-    // (wasm out of memory, a fatal error), after which this Python cannot be used again
-    post({ id, error: { type: "EngineCrashed", message: String((error && error.message) || error).slice(0, 200) } });
-    return;
+  let answer;
+  for (let asked = 0; ; asked++) {
+    let text;
+    try {
+      text = handle(JSON.stringify({ action, args }), progress);
+    } catch (error) {
+      // api.handle answers every Python error itself: what escapes it is the runtime failing
+      // (wasm out of memory, a fatal error), after which this Python cannot be used again
+      post({ id, error: { type: "EngineCrashed", message: String((error && error.message) || error).slice(0, 200) } });
+      return;
+    }
+    answer = JSON.parse(text);
+    // a table another game's answer needs (three players at Pig's table: three-player Pig's),
+    // named by Python: fetched, and the request asked again (a few times at most)
+    const needed = answer.error?.type === "TableNotLoaded" && asked < 3 && manifest?.tables.find((t) => t.file === answer.error.file);
+    if (!needed || tablesWritten.has(needed.file)) break;
+    try {
+      await writeTable(needed, progress);
+    } catch (error) {
+      post({ id, error: { type: "EngineError", message: String((error && error.message) || error) } });
+      return;
+    }
   }
-  const answer = JSON.parse(text);
   if (answer.error) post({ id, error: answer.error });
   else post({ id, result: answer });
 };

@@ -46,6 +46,17 @@ class TableError(PycoreError, ValueError):
     """A prebuilt table file that is corrupted, truncated, or for other rules."""
 
 
+class TableNotLoaded(TableError):
+    """A table the manifest lists that is not in the tables directory. The page's worker
+    writes a request's tables before asking, by the request's game; a table another game's
+    answer needs (three players at Pig's table: three-player Pig's) it fetches on this error,
+    from ``details["file"]``, and asks again."""
+
+    def __init__(self, message: str, file: str):
+        super().__init__(message)
+        self.details = {"file": file}
+
+
 class InvalidRecordError(PycoreError, ValueError):
     """A game record (a played game to replay or review) that is malformed or does not
     replay: it names the move that does not fit."""

@@ -88,6 +88,22 @@ def variant_class(cls: type[Game], params: dict, strict: bool = True) -> type[Ga
     return cls
 
 
+def for_players(game: Game, players: int) -> Game:
+    """The game a table of ``players`` plays exactly: ``game`` itself for its own number
+    (``game.players``), or the registered variant of it for that many that takes all of its
+    parameters (three-player Pig, its other parameters at their defaults), with them; else
+    ``game`` (a jeopardy table then advises by the two-player game:
+    :class:`pycore.jeopardy.match.Position`). A jeopardy variant for more players lists the
+    scores in seat order from the mover as its anchor."""
+    if players == getattr(game, "players", 2):
+        return game
+    for other in game_classes(game.kind):
+        if (other.variant_of == game.name and getattr(other, "players", 2) == players
+                and set(game.params) <= {p.name for p in other.parameters}):
+            return other(**game.params)
+    return game
+
+
 def find_game(name: str, **params) -> Game:
     """A game instance by name or alias, with parameters (e.g. ``goal=50``, ``joker="forced"``);
     parameters given as None take their defaults. A base game's name with a variant's

@@ -13,8 +13,9 @@ backward induction over ``n`` gives one answer:
 :func:`~pycore.jeopardy.seats.turn_limited_seat_values`, or, the turn being one chain of rolls,
 :func:`~pycore.jeopardy.chain_seats.turn_limited_chain` (the same values, fast).
 
-Registered (``pig --players 3``) for the command line and the API (``solve``, ``advise``);
-not offered on the page yet (``offered``), whose views come with the rest of issue 36.
+Registered (``pig --players 3``) for the command line, the API (``solve``, ``advise``) and the
+page's advisor (its table to 100 with 300 turns left ships); the other views come with the
+rest of issue 36.
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ from ..core.errors import InvalidParameterError
 from ..core.params import Param, StateVar
 from ..core.registry import register
 from ..jeopardy.vocabulary import TurnEnd
-from .pig import OPPONENT, SCORE, Pig
+from .pig import SCORE, Pig
 
+NEXT = StateVar("j", "Next player's score", "score of the player who moves next", unit="points")
 THIRD = StateVar("l", "Third player's score", "score of the player after the next", unit="points")
 
 
@@ -38,12 +40,11 @@ class ThreePlayerPig(Pig):
     variant_params = ("players",)
     title = "Pig for three players"
     players = 3
-    offered = False
     #: the advice only, so far (the boundaries, strategies, designer and whole games: issue 36)
     views = ("advice",)
     anchor_vars = ("i", "j", "l")
     solver = "seats"
-    variables = (SCORE, OPPONENT, THIRD, StateVar("k", "Turn total", "turn total", unit="points"))
+    variables = (SCORE, NEXT, THIRD, StateVar("k", "Turn total", "turn total", unit="points"))
     parameters = (
         *Pig.parameters,
         Param("players", 3, 3, 3, "players at the table", label="Players"),
@@ -93,3 +94,16 @@ class ThreePlayerPig(Pig):
 
     def human_policies(self) -> tuple:
         return ()
+
+    @property
+    def model_note(self) -> str | None:
+        """What the turn limit means, said beside the advice."""
+        turns = int(self.params["turns"])
+        if not turns:
+            return "No turn limit: the values that the players' choices settle to (refused where they do not settle)."
+        said = (f"With {turns} turns left in all, this one included: if nobody reaches {self.goal} by then, the three "
+                f"share the win.")
+        if self.goal == 100 and turns >= 120:  # (the goal-100 study)
+            said += (" Any limit from 120 turns gives the start's chances to six digits; some late positions still "
+                     "move by up to 1% as the limit grows (docs/three-players.md).")
+        return said

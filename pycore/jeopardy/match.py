@@ -25,8 +25,12 @@ Values come from the turn-start values ``anchor_value(anchor)`` (a solve or a sh
 table), each turn's values recomputed from them (:func:`~pycore.jeopardy.turn.win_turn_values`),
 exactly as the advice computes them.
 
-Three or more players (people at a table): there is no solution of the many-player game
-here. Each turn is played on the rules' own turn from the two-player position of the mover
+Three or more players (people at a table): where the game has a variant for that many
+players (:func:`~pycore.core.registry.for_players`: three-player Pig), the
+table plays it exactly: the position is that game's (every score, in seat order from the
+mover), and the advice and the review are its optimum (each player playing for their own
+win), the review's curve the first player's chance. Otherwise there is no solution of the
+many-player game here. Each turn is played on the rules' own turn from the two-player position of the mover
 against the strongest opponent (the most points among the others; in round games, as
 player 2 if that opponent has played this round already), so the counters, the legal moves
 and the advice are the two-player game's at that position, while the scores and the end of
@@ -49,11 +53,12 @@ from ..core.cache import BoundedCache
 from ..core.errors import InvalidParameterError, InvalidPolicyError, InvalidRecordError, PycoreError
 from ..core.play import Record
 from ..core.records import MAX_SEED, whole_number
+from ..core.registry import for_players
 from .factored import start_graph_of
 from .rules import JeopardyGame
 from .solvers import win_turn_values
 from .strategy import rule_policy
-from .vocabulary import HOLD, ROLL, Policy, State, Transition, best_of
+from .vocabulary import HOLD, ROLL, Policy, State, Transition, best_of, two_seats
 
 #: moves one game may take before it is called endless (a rule that never banks)
 MAX_MOVES = 20_000
@@ -65,16 +70,17 @@ MAX_PLAYERS = 8
 
 @dataclass
 class Values:
-    """The optimal values of one game's positions, from its turn-start values: each turn's
-    values computed once per anchor (the last few kept)."""
+    """The optimal values of one game's positions, from what each turn's endings are worth
+    (a solution's ``ending_value``: the mover's chance at a turn start, or with three or more
+    players each seat's): each turn's values computed once per anchor (the last few kept)."""
 
     game: JeopardyGame
-    anchor_value: Callable[[tuple], float]
+    ending_value: Callable[[tuple], float | np.ndarray]
     _turns: BoundedCache = field(default_factory=lambda: BoundedCache(None, 16), repr=False)
 
     def turn(self, anchor: tuple[int, ...]):
         key = tuple(int(x) for x in anchor)
-        return self._turns.get(key, lambda: win_turn_values(self.game, key, self.anchor_value))
+        return self._turns.get(key, lambda: win_turn_values(self.game, key, self.ending_value))
 
     def value(self, state: State) -> float:
         """P(the mover wins) at ``state`` under optimal play from here."""
@@ -82,6 +88,12 @@ class Values:
 
     def action_values(self, state: State) -> dict[str, float | None]:
         return self.turn(state.anchor).action_values(state.turn)
+
+    def seat_chances(self, state: State) -> list[float]:
+        """Each seat's chance at ``state``, the mover's first."""
+        if self.game.players > 2:
+            return self.turn(state.anchor).seat_values_at(state.turn)
+        return two_seats(self.value(state))
 
 
 @dataclass(frozen=True)
@@ -191,9 +203,10 @@ class Position:
     seed's numbers are used), the banked scores (seat order) and once over the result.
 
     Two players: the game's own rules, exactly (``state`` is the mover's, as the solver has
-    it). Three or more (the table): ``scores`` are kept here, each turn is played on the
-    rules' turn from the two-player position of the mover against the strongest opponent
-    (:meth:`_anchor`), and the game ends by the game's ``table_end``."""
+    it). Three or more (the table): ``scores`` are kept here and the game ends by the game's
+    ``table_end``; ``game`` is the game of that many players where there is one (``exact``:
+    its state lists every score), else each turn is played on the rules' turn from the
+    two-player position of the mover against the strongest opponent (:meth:`_anchor`)."""
 
     game: JeopardyGame
     state: State
@@ -220,6 +233,7 @@ class Position:
             raise InvalidRecordError(f"{game.title} is a game of two players")
         if komi:
             raise InvalidRecordError("a head start (komi) is for two players; with more, everyone starts at 0")
+        game = for_players(game, players)
         at = cls(game, start_state(game, 0), scores=(0,) * players, active=tuple(range(players)))
         at.state = State(game.name, at._anchor(), game.turn_start)
         return at
@@ -227,6 +241,11 @@ class Position:
     @property
     def players(self) -> int:
         return len(self.scores)
+
+    @property
+    def exact(self) -> bool:
+        """Whether the game played is the game of this many players (two, or a variant for more)."""
+        return self.game.players == self.players
 
     def _banked(self) -> tuple[int, int]:
         anchor = dict(zip(self.game.anchor_vars, self.state.anchor, strict=True))
@@ -241,9 +260,12 @@ class Position:
         return min(s for s in others if self.scores[s] == top)
 
     def _anchor(self) -> tuple[int, ...]:
-        """The two-player turn start standing for the mover's at a table of three or more:
+        """The mover's turn start at a table of three or more: the game of that many players'
+        (every score, in seat order from the mover), else the two-player one standing for it:
         the mover's score against the strongest opponent's, and where the game has whose turn
         it is in the round (``p``), player 2 if that opponent has played this round already."""
+        if self.exact:
+            return tuple(self.scores[(self.seat + n) % self.players] for n in range(self.players))
         leader = self.opponent()
         game = self.game
         values = {"p": 2 if leader < self.seat else 1, game.score_var: self.scores[self.seat],
@@ -252,7 +274,7 @@ class Position:
 
     def legal(self) -> tuple[str, ...]:
         state = self.state
-        if self.players == 2:
+        if self.exact:
             return self.game.legal_actions(state)
         return self.game.actions_at(state.anchor, state.turn, hold_wins=self._holding_wins())
 
@@ -359,8 +381,12 @@ class Position:
             # how the next roll is entered at the table (its dice and faces), where one is allowed
             "roll": game.roll_entry_at(self.state.turn) if self.result is None and not self.options
             and ROLL in self.legal() else None,
-            # three or more players: whose two-player position the advice is (the strongest opponent)
-            "against": self.opponent() if self.players > 2 and self.result is None else None,
+            # the game whose position ``state`` is (three players of Pig: three-player Pig)
+            "game": game.name,
+            "params": dict(game.params),
+            # three or more players advised by the two-player game: whose position the advice
+            # is (the strongest opponent)
+            "against": self.opponent() if not self.exact and self.result is None else None,
             "faces": self.faces,
             "moves": self.moves,
             "result": self.result,
@@ -421,6 +447,7 @@ class JeopardyPlay:
         return at.seat
 
     def next_move(self, game: JeopardyGame, values: Values, player: Player, at: Position, rng: random.Random) -> dict:
+        game = at.game  # (the game of the table's players)
         if at.options:
             picked = at.options[player.option(game, values, at.state, at.options)]
             return {"action": "choose", "option": turn_values(game, picked)}
@@ -429,7 +456,7 @@ class JeopardyPlay:
         return {"action": ROLL, "faces": draw_faces(game, at.state, rng)}
 
     def completed(self, game: JeopardyGame, at: Position, move: dict, rng: random.Random) -> dict:
-        return {"action": ROLL, "faces": draw_faces(game, at.state, rng)}
+        return {"action": ROLL, "faces": draw_faces(at.game, at.state, rng)}
 
 
 #: the two-player games' answers to the play core
@@ -500,12 +527,15 @@ class Decision:
 class Review:
     decisions: tuple[Decision, ...]
     #: P(the first player wins) before each move, and at the end (1, 1/2 or 0): len(moves) + 1;
-    #: empty with three or more players (the values are two-player positions against the
-    #: strongest opponent, not the first player's chance)
+    #: empty where the values are two-player positions against the strongest opponent (not
+    #: the first player's chance)
     curve: tuple[float, ...]
     result: float  # the first player's: 1 won, 1/2 drew, 0 lost
     scores: tuple[int, ...]  # banked at the end, seat order
     winners: tuple[int, ...] = ()
+    #: three or more players of a game with no variant for them: the values are the two-player
+    #: game's against the strongest opponent (see docs/app.md)
+    two_player_values: bool = False
 
     def total_cost(self, seat: int) -> float:
         return sum((d.cost for d in self.decisions if d.seat == seat), 0.0)
@@ -521,39 +551,39 @@ class Review:
             "total_cost": [self.total_cost(s) for s in seats],
             "mistakes": [sum(1 for d in self.decisions if d.seat == s and d.cost > 1e-12) for s in seats],
             "curve": list(self.curve),
-            # three or more players: the values are two-player ones (see docs/app.md)
-            "two_player_values": len(self.scores) > 2,
+            "two_player_values": self.two_player_values,
         }
 
 
 def review(game: JeopardyGame, values: Values, record: Record) -> Review:
-    """Replay ``record`` (the game's own parameters set already) with every decision valued;
+    """Replay ``record`` (the game's own parameters set already) with every decision valued
+    by ``values`` (of the game the table plays: :func:`~pycore.core.registry.for_players`);
     InvalidRecordError naming the first move that does not fit, or a record that stops
-    before the game ends. With three or more players each decision is valued in the
-    two-player position the table's advice shows (against the strongest opponent); one that
-    position cannot value (outside the tables, or a move its two-player rules do not allow)
-    is left out, and there is no curve."""
-    many = len(record.players) > 2
+    before the game ends. Three or more players of a game with no variant for that many:
+    each decision is valued in the two-player position the table's advice shows (against the
+    strongest opponent); one that position cannot value (outside the tables, or a move its
+    two-player rules do not allow) is left out, and there is no curve."""
     at = None  # (the last position: a record of no moves stops before the end, and is refused)
     decisions: list[Decision] = []
     curve: list[float] = []
     for n, earlier, move, at in play_core.walk(RULES, game, record):
         before, seat, options = earlier.state, earlier.seat, earlier.options
         legal = () if options else earlier.legal()
-        if not many:
-            mover = max(values.value(o) for o in options) if options else values.value(before)
-            curve.append(mover if seat == 0 else 1.0 - mover)
+        if earlier.exact:  # the first player's chance
+            chances = max((values.seat_chances(o) for o in options), key=lambda c: c[0]) if options else values.seat_chances(before)
+            curve.append(chances[-seat % earlier.players])
         try:
-            decision = _decision(game, values, n, seat, before, options, legal, move, at)
+            decision = _decision(earlier.game, values, n, seat, before, options, legal, move, at)
         except PycoreError:
-            if not many:
+            if earlier.exact:
                 raise
             decision = None  # (a two-player position outside the tables)
         if decision is not None:
             decisions.append(decision)
-    if not many:
+    exact = at.exact
+    if exact:
         curve.append(at.result)
-    return Review(tuple(decisions), tuple(curve), at.result, at.scores, at.winners)
+    return Review(tuple(decisions), tuple(curve), at.result, at.scores, at.winners, two_player_values=not exact)
 
 
 def _decision(game: JeopardyGame, values: Values, n: int, seat: int, before: State, options: tuple[State, ...],

@@ -1,8 +1,9 @@
 """The JSON-in/JSON-out surface: the only thing the browser (and the CLI) calls.
 
 ``handle('{"action": "advise", "args": {"game": "pig", "state": "i=10,j=20,k=5"}}')``
-returns a JSON object: the result, or ``{"error": {"type": ..., "message": ...}}``
-for anything the caller got wrong.
+returns a JSON object: the result, or ``{"error": {"type": ..., "message": ...}}`` for
+anything the caller got wrong (a ``TableNotLoaded`` error also names its ``file``: the page's
+worker fetches it and asks again).
 
 Three actions serve every game: ``games`` (each game's description, from which
 the page builds its controls), ``rules`` {game, parameters} (how to play, and a
@@ -136,8 +137,8 @@ def handle(request: str, progress=None) -> str:
         message = read_request(request)
         # (encoded inside the guard: an answer that is not JSON is a bug reported as one)
         return json.dumps(call(message["action"], message.get("args"), progress), allow_nan=False)
-    except PycoreError as exc:
-        result = {"error": {"type": type(exc).__name__, "message": str(exc)}}
+    except PycoreError as exc:  # (with what the caller acts on, where the error has it: a table's file)
+        result = {"error": {"type": type(exc).__name__, "message": str(exc), **getattr(exc, "details", {})}}
     except Exception as exc:  # a bug, or the browser out of memory: one line, not a traceback
         message = f"internal error ({type(exc).__name__}: {exc}); please report it with the link"
         result = {"error": {"type": "InternalError", "message": message}}

@@ -134,6 +134,9 @@ def _review(head: str, result: dict) -> str:
     if result.get("two_player_values"):
         lines.append(f"(with {len(players)} players each decision is valued in the two-player game against the "
                      "strongest opponent: a guide, not the many-player optimum)")
+    elif len(players) > 2:
+        lines.append(f"(each decision is valued in {result['valued_in']}: each of the {len(players)} players plays "
+                     "for their own win)")
     for seat, name in enumerate(players):
         lines.append(f"player {seat + 1} ({name}): {result['mistakes'][seat]} of "
                      f"{sum(1 for d in result['decisions'] if d['player'] == seat)} decisions not the best, "

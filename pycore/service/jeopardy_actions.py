@@ -43,12 +43,15 @@ Every action takes the game (with its parameters) and the request's arguments:
   policy's name or a rule) and ``against``, you in seat ``seat`` (1 or 2)
 * ``review`` {record} -> result, winner, winners, scores, decisions [{move, player, state,
   action, best, cost, values, played_label, best_label, link, boundary_link}], total_cost,
-  mistakes, curve, two_player_values (three or more players: valued against the strongest
-  opponent, no curve), share (see :mod:`pycore.jeopardy.match`)
+  mistakes, curve, valued_in (the game whose values price the decisions: ``pig-3`` for
+  three players of Pig), two_player_values (three or more players of a game with no game of
+  that many: valued against the strongest opponent, no curve), share (see :mod:`pycore.jeopardy.match`)
 * ``move`` {record, move? | player?, check_players?} -> record, share (a link opening the game
   where it stands), position {state, seat, scores, turn_points, legal, options, option_labels,
-  roll (how the next roll is entered), against (three or more players: the strongest
-  opponent's seat, whose two-player position the advice is), faces, moves, result, winners}:
+  roll (how the next roll is entered), game and params (the game whose position ``state`` is:
+  ``pig-3`` for three players of Pig, every score in it), against (three or more players of a
+  game with no game of that many: the strongest opponent's seat, whose two-player position
+  the advice is), faces, moves, result, winners}:
   one more move of a game in progress, the person's (``{"action": "roll"}`` draws the faces
   from the record's seed; at the table the faces are given) or ``player``'s (neither: the position the record has reached,
   and the game's policies); ``check_players``: labels of the record's players that must be
@@ -254,7 +257,8 @@ def _estimate(game: JeopardyGame, args: dict, progress) -> dict:
     ``bytes`` the largest solve's). With ``evaluate: true``: a policy's exact evaluation
     (``seconds``, ``bytes``). These are what ``max_seconds`` is checked against: ``design``,
     ``evaluate``, ``mistakes`` and ``policies`` refuse work estimated past it (60 s unless
-    given; :func:`~pycore.jeopardy.budget.check_work`)."""
+    given; :func:`~pycore.jeopardy.budget.check_work`). ``solved: true``: the solution is in
+    memory already (nothing to ask before answering)."""
     if args.get("param") is not None:
         _, _, games = design_games(game, args)
         return {**head(game), "table": False, **design_estimate(list(games.values()))}
@@ -262,6 +266,8 @@ def _estimate(game: JeopardyGame, args: dict, progress) -> dict:
         return {**head(game), "table": False, "solves": 0, **evaluation_estimate(game)}
     if prebuilt_stem(game):
         return {**head(game), "table": True, "solves": 0, "cells": 0, "seconds": 0.0}
+    if is_solved(game):  # (in memory already: the table's game of three solved it for its moves)
+        return {**head(game), "table": False, "solved": True, "solves": 0, "cells": 0, "seconds": 0.0}
     check_solvable(game)  # a game too large to solve here is refused by name
     return {**head(game), "table": False, "solves": 1, **solve_estimate(game)}
 

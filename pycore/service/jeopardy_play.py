@@ -1,5 +1,8 @@
-"""The two-player actions of a game played or reviewed: ``play`` (a new game, or one move on),
-``move``, ``review``, and a record's share link (:func:`record_link`).
+"""The actions of a game played or reviewed: ``play`` (a new game of two), ``move`` (one move
+on, at the table up to eight players), ``review``, and a record's share link
+(:func:`record_link`). A table of three plays three-player Pig exactly
+(:func:`~pycore.core.registry.for_players`): its positions, advice links and
+review are that game's, the record stays the table game's (``pig`` with three players).
 """
 
 from __future__ import annotations
@@ -7,6 +10,7 @@ from __future__ import annotations
 from ..core.errors import InvalidRequestError
 from ..core.play import Record
 from ..core.records import MAX_SEED, game_record, record_game
+from ..core.registry import for_players
 from ..jeopardy.match import RULES as MATCH_RULES
 from ..jeopardy.match import Values as MatchValues
 from ..jeopardy.match import extend, find_player, play, replay, review, start_state
@@ -29,16 +33,18 @@ def _play(game: JeopardyGame, args: dict, progress) -> dict:
     yours, theirs = find_player(game, args.get("policy")), find_player(game, args.get("against"))
     players = (yours, theirs) if seat == 0 else (theirs, yours)
     solution, _ = solved(game, args, progress)
-    values = MatchValues(game, solution.anchor_value)
+    values = MatchValues(game, solution.ending_value)
     return {"you": seat, **_reviewed(game, values, play(game, values, players, seed, komi))}
 
 
 def _two_players(game: JeopardyGame) -> None:
-    """NotForPlayers for a game whose rules seat more than two (its whole games come later;
-    at the table a game of more players is advised by the two-player game)."""
+    """NotForPlayers for a game whose rules seat more than two: a record names the table's
+    game (``pig`` with three players, which plays ``pig-3``); games against the computer
+    for more than two come later."""
     if game.players > 2:
-        raise NotForPlayers(f"{game.name}: whole games are not played or reviewed for {game.players} players yet; "
-                            f"at the table, play {game.variant_of or game.name} with {game.players} players")
+        raise NotForPlayers(f"{game.name}: whole games are not played against the computer for {game.players} players "
+                            f"yet; at the table, {game.variant_of or game.name} with {game.players} players is entered, "
+                            "advised and reviewed exactly")
 
 
 def _recorded(game: JeopardyGame, args: dict, progress) -> tuple[JeopardyGame, Record, MatchValues]:
@@ -47,19 +53,21 @@ def _recorded(game: JeopardyGame, args: dict, progress) -> tuple[JeopardyGame, R
     _two_players(game)
     record = Record.from_json(game_record(args.get("record"), game, MATCH_RULES.fields), MATCH_RULES)
     game = record_game(game, record.params)
-    solution, _ = solved(game, args, progress)
-    return game, record, MatchValues(game, solution.anchor_value)
+    played = for_players(game, len(record.players))  # (the game of that many players, where there is one)
+    solution, _ = solved(played, args, progress)
+    return game, record, MatchValues(played, solution.ending_value)
 
 
 def _reviewed(game: JeopardyGame, values: MatchValues, record: Record) -> dict:
     """A record's review, each decision with the link to its state in the advisor."""
     out = review(game, values, record).to_json()
-    boundary = next((v for v in ("slice", "thresholds") if v in game.views), None)
+    played = values.game  # (whose positions the decisions are: three-player Pig's at a table of three)
+    boundary = next((v for v in ("slice", "thresholds") if v in played.views), None)
     for decision in out["decisions"]:
-        state = game.state(**decision["state"])
-        decision["link"] = "#" + fragment(game, state)
-        decision["boundary_link"] = "#" + fragment(game, state, {"view": boundary}) if boundary else None
-    return {**head(game), "record": record.to_json(), "share": record_link(game, record), **out}
+        state = played.state(**decision["state"])
+        decision["link"] = "#" + fragment(played, state)
+        decision["boundary_link"] = "#" + fragment(played, state, {"view": boundary}) if boundary else None
+    return {**head(game), "record": record.to_json(), "share": record_link(game, record), "valued_in": played.name, **out}
 
 
 def record_link(game: JeopardyGame, record: Record) -> str | None:

@@ -98,13 +98,22 @@ def _design(game: JeopardyGame, args: dict, progress) -> dict:
 _GRIDS = BoundedCache("boundary panels", 1)
 
 
+def _drawn(game: JeopardyGame) -> None:
+    """Refuse, before any solve, the boundary pictures of a game that has none (Zombie Dice,
+    Farkle: their roll/hold boundary is the hold-threshold chart; three players: none yet)."""
+    if not {"slice", "solid"} & set(game.views):
+        raise InvalidRequestError(f"{game.title} has no roll/hold boundary pictures (its views: {', '.join(game.views)})")
+
+
 def _panel_grid(game: JeopardyGame, args: dict, progress):
+    _drawn(game)
     solution, _ = solved(game, args, progress)
     cache_key = (game.key, json.dumps(args.get("fixed"), sort_keys=True))
     return solution, _GRIDS.get(cache_key, lambda: panel_grid(solution, args.get("fixed"), progress))
 
 
 def _panels(game: JeopardyGame, args: dict, progress) -> dict:
+    _drawn(game)
     solution, _ = solved(game, args, progress)
     return {**head(game), "axes": list(axes_of(game)), "panels": panels(solution)}
 

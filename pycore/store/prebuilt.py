@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from ..core.cache import BoundedCache
+from ..core.errors import TableNotLoaded
 from ..core.progress import Progress
 from ..core.registry import game_classes
 from .checkpoints import FileCheckpoint, peak_memory_mb, reset_peak_memory
@@ -79,7 +80,6 @@ def write_tables(build: Callable, out_dir: Path | None = None, progress: Progres
         probe.unlink()
     except OSError as exc:
         raise TableError(f"tables cannot be written to {out_dir} ({exc.strerror or exc})") from None
-    old = read_manifest(out_dir) if (out_dir / MANIFEST).exists() else {}
     entries = []
     for game in prebuilt_games() if games is None else games:
         step = (lambda stage, f, name=game.table_stem: progress(f"{name}: {stage}", f)) if progress else None
@@ -114,6 +114,8 @@ def write_tables(build: Callable, out_dir: Path | None = None, progress: Progres
             }
         )
         checkpoint.clear()
+    # read now, not before the hours of solving: another build may have listed its table since
+    old = read_manifest(out_dir) if (out_dir / MANIFEST).exists() else {}
     written = {e["file"] for e in entries}
     kept = [e for e in old.get("tables", []) if e["file"] not in written and games is not None]
     manifest = {"format": 1, "regenerate": REGENERATE, "tables": kept + entries, "results": old.get("results", [])}
@@ -174,7 +176,7 @@ def _read_bounded(directory: Path, name: str, cap: int, regenerate: str) -> byte
         with open(path, "rb") as handle:
             data = handle.read(cap + 1)
     except FileNotFoundError:
-        raise TableError(f"{name} is missing from {directory}; run `{regenerate}`") from None
+        raise TableNotLoaded(f"{name} is missing from {directory}; run `{regenerate}`", name) from None
     except OSError as exc:  # no permission...
         raise TableError(f"{name} in {directory} cannot be read ({exc.strerror or exc}); run `{regenerate}`") from None
     if len(data) > cap:  # (it grew while read)

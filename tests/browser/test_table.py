@@ -2,9 +2,10 @@
 people with real dice would, keeps the turn, the counters and the scores, shows the best move
 with the API's numbers, undoes a step, survives a reload in the middle, ends with the right
 scores and the review of both players; Zombie Dice rolls are entered colour and face; three
-players of Pig, with the two-player advice said to be so."""
+players of Pig advised by three-player Pig, four by the two-player game, said to be so."""
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -107,9 +108,10 @@ def test_zombie_dice_rolls_are_entered_colour_and_face(site, page):
 
 def test_three_players_of_pig_at_the_table(site, page):
     """Three players: the head start goes (it is for two), each name is asked for, a bust
-    passes the turn to the next seat, the advice is the two-player position against the
-    strongest opponent and says so, a reload keeps all three, and the review has a total for
-    each player, the two-player caveat and no curve."""
+    passes the turn to the next seat, the advice is three-player Pig's (issue 36: every
+    score, each player's chance after the best move, said to be exact), a reload keeps all
+    three, and the review has a total for each player and the first player's curve. Four
+    players are still advised by the two-player game against the strongest, said so."""
     page.goto(site + "#game=pig&goal=30&view=table")
     table = page.get_by_test_id("table")
     expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
@@ -129,10 +131,13 @@ def test_three_players_of_pig_at_the_table(site, page):
     expect(table.get_by_test_id("table-turn")).to_contain_text("Ann to play")
     enter(table, [6])
     table.get_by_test_id("table-advice-button").click()
-    advice = api.call("advise", {"game": "pig", "goal": 30, "state": {"i": 11, "j": 4, "k": 6}})
+    # Ann's position in three-player Pig: her 11, then Bob's 0 (next), then Cy's 4
+    advice = api.call("advise", {"game": "pig-3", "goal": 30, "state": {"i": 11, "j": 0, "l": 4, "k": 6}})
     shown = table.get_by_test_id("table-advice")
     expect(shown).to_contain_text(f"Roll {100 * advice['values']['roll']:.2f}%", timeout=TIMEOUT)
-    expect(shown).to_contain_text("Two-player advice: Ann against Cy (4), the strongest opponent; not optimal with 3 players")
+    after = advice["seat_values"][advice["best"]]
+    expect(shown).to_contain_text(f"Ann {100 * after[0]:.2f}% · Bob {100 * after[1]:.2f}% · Cy {100 * after[2]:.2f}%")
+    expect(table.get_by_test_id("table-advice-note")).to_have_text("Exact for 3 players: each plays for their own win.")
     page.reload()
     table = page.get_by_test_id("table")
     expect(table.get_by_test_id("table-scores")).to_have_text("Ann 11 Bob 0 Cy 4", timeout=TIMEOUT)
@@ -145,9 +150,25 @@ def test_three_players_of_pig_at_the_table(site, page):
     expect(review).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     record = json.loads(table.get_by_test_id("table-record").input_value())
     expected = api.call("review", {"game": "pig", "record": record})
-    assert expected["scores"] == [31, 0, 4] and expected["winners"] == [0]
+    assert expected["scores"] == [31, 0, 4] and expected["winners"] == [0] and expected["valued_in"] == "pig-3"
     totals = review.get_by_test_id("play-total")
     expect(totals).to_have_count(3)
     assert [float(totals.nth(s).get_attribute("data-total")) for s in range(3)] == pytest.approx(expected["total_cost"], abs=1e-12)
-    expect(review.get_by_test_id("review-two-player")).to_be_visible()
-    expect(review.locator(".play-curve")).to_have_count(0)
+    expect(review.get_by_test_id("review-two-player")).to_have_count(0)
+    expect(review.locator(".play-curve")).to_have_count(1)
+    expect(review.locator(".play-curve")).to_contain_text("Ann's chance of winning")
+    # a decision opens its position in three-player Pig's advisor
+    review.locator("a[data-link=advice]").first.click()
+    expect(page).to_have_url(re.compile(r"#game=pig-3&goal=30&"), timeout=TIMEOUT)
+    expect(page.get_by_test_id("input-l")).to_be_visible(timeout=TIMEOUT)
+    # four players: no game of four, the two-player advice against the strongest, said so
+    page.goto(site + "#game=pig&goal=30&view=table")
+    table = page.get_by_test_id("table")
+    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)  # (the game kept is over)
+    table.get_by_test_id("table-count").select_option("4")  # (the names typed are kept)
+    table.get_by_test_id("table-new").click()
+    expect(table.get_by_test_id("table-scores")).to_have_text("Ann 0 Bob 0 Cy 0 Player 4 0", timeout=TIMEOUT)
+    enter(table, [6])
+    table.get_by_test_id("table-advice-button").click()
+    expect(table.get_by_test_id("table-advice-note")).to_contain_text(
+        "Two-player advice: Ann against Bob (0), the strongest opponent; not optimal with 4 players", timeout=TIMEOUT)

@@ -15,6 +15,12 @@ YZ_ADVICE = "[data-testid=yahtzee-advice]"
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 
+def axe_violations(page) -> list:
+    """axe's WCAG 2.2 AA violations on the page as it is: (rule, the first three nodes)."""
+    results = Axe().run(page, options={"runOnly": {"type": "tag", "values": AXE_TAGS}})
+    return [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in results.response["violations"]]
+
+
 def ready(page, selector=ADVICE):
     expect(page.locator(selector)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
 
@@ -319,6 +325,7 @@ def test_the_focus_ring_is_strong_on_white(site, page):
         ("#game=farkle&rules=zilch&i=0&j=0&k=350&d=2", ADVICE),
         ("#game=gro&view=table", ADVICE),
         ("#game=zombie-dice&view=play", ADVICE),
+        ("#game=pig-3&i=61&j=16&l=61&k=10", ADVICE),  # every seat's chance under each action
     ],
 )
 def test_axe_finds_no_violations(site, page, desktop_page, link, wait):
@@ -344,9 +351,24 @@ def test_axe_finds_no_violations(site, page, desktop_page, link, wait):
             # the phone turns dark while the answer is up (as a phone does at dusk): one boot, both themes
             p.emulate_media(color_scheme=scheme)
             assert p.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
-            results = Axe().run(p, options={"runOnly": {"type": "tag", "values": AXE_TAGS}})
-            violations = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in results.response["violations"]]
-            assert violations == [], (scheme, violations)
+            assert axe_violations(p) == [], scheme
+
+
+def test_a_finished_game_of_three_and_its_review_pass_axe_in_both_themes(site, page):
+    """A finished game at the table, opened from its share link: the scores, the review's
+    totals, the first player's curve and the decisions that cost something (highlighted
+    rows: once pale yellow under pale text in dark mode) pass axe, light and dark."""
+    hold, roll = {"action": "hold"}, (lambda f: {"action": "roll", "faces": [f]})
+    moves = [roll(6), roll(5), hold, roll(1), roll(4), hold] + [roll(6)] * 3 + [roll(2), hold]
+    record = {"game": "pig", "params": {"goal": 30}, "komi": 0, "seed": None, "players": ["Ann", "Bob", "Cy"], "moves": moves}
+    share = api.call("move", {"game": "pig", "goal": 30, "record": record})["share"]
+    page.goto(site + share)
+    review = page.get_by_test_id("play-review")
+    expect(review).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    expect(review.locator("tr.costly")).not_to_have_count(0)
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert axe_violations(page) == [], scheme
 
 
 def test_before_python_is_ready_no_card_is_empty(site, browser):
