@@ -259,3 +259,12 @@ def test_what_three_players_are_not_offered_yet_is_refused_in_words():
                                 ("komi", {}, "head starts are not offered for 3 players")):
         with pytest.raises(NotForPlayers, match=said):
             api.call(action, {**game, **extra})
+
+
+def test_a_players_value_that_is_not_three_does_not_open_three_player_pig():
+    """``players=3`` names three-player Pig; a value it does not take (``abc``, 2) leaves the
+    link at Pig, the key reported as ignored (it opened three-player Pig at its defaults)."""
+    assert api.call("resolve", {"fragment": "#game=pig&players=3&goal=20"})["game"] == "pig-3"
+    for fragment in ("#players=abc", "#game=pig&players=2"):
+        opened = api.call("resolve", {"fragment": fragment})
+        assert opened["game"] == "pig" and opened["problems"] == ["pig has no 'players' (ignored); its state is i, j, k"]

@@ -72,7 +72,9 @@ export class JeopardyScreen {
       navigate: (fragment) => this.navigate(fragment),
     });
     this.table = new TableView(this.boundary, {
-      call: (action, args) => this.engine.call(action, args),
+      // (a table of three solves three-player Pig once, live away from its shipped defaults:
+      // a call that takes long shows its progress and can be cancelled)
+      call: (action, args) => this.longCall("Working out the best moves", action, args),
       navigate: (fragment) => this.navigate(fragment),
     });
     this.turnsChart = new TurnsChart(part("turns-chart"));

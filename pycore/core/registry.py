@@ -52,11 +52,25 @@ def find_game_class(name: str) -> type[Game]:
     raise UnknownGameError(f"unknown game {name!r}; valid games: {valid}")
 
 
+def _takes(cls: type[Game], params: dict) -> bool:
+    """Whether the variant takes the values given of its ``variant_params`` (a link's text or
+    a number): ``players=2`` or ``players=abc`` is not three-player Pig."""
+    for param in cls.parameters:
+        value = params.get(param.name)
+        if param.name not in cls.variant_params or value is None:
+            continue
+        try:
+            param.from_text(cls.name, value) if isinstance(value, str) else param.check(cls.name, value)
+        except InvalidParameterError:
+            return False
+    return True
+
+
 def variant_class(cls: type[Game], params: dict, strict: bool = True) -> type[Game]:
     """The game a base game's name means with these parameters: a registered variant whose
     ``variant_of`` is the base game's name, if one of its ``variant_params`` is given (not
-    None) and the base game has no such parameter (``pig`` with ``turns=40`` is Pig with a
-    turn limit); else the base game.
+    None), the base game has no such parameter (``pig`` with ``turns=40`` is Pig with a
+    turn limit) and the variant takes the value given; else the base game.
 
     ``strict``: InvalidParameterError if the variant lacks a parameter of the base game given
     another value than its default (``pig --turns 40 --die 8``: the turn limit is solved for
@@ -66,7 +80,7 @@ def variant_class(cls: type[Game], params: dict, strict: bool = True) -> type[Ga
     variants = [other for other in _GAMES.values() if other.variant_of == cls.name]
     # the variants' parameters given (not None), that the base game has not
     given = {p.name for other in variants for p in other.parameters if p.name not in own and params.get(p.name) is not None}
-    candidates = [other for other in variants if given & set(other.variant_params)]
+    candidates = [other for other in variants if given & set(other.variant_params) and _takes(other, params)]
     # the variant that takes every such parameter given (pig --players 3 --turns 60: three-player
     # Pig with its turns left, not Pig with a turn limit), else the first
     fitting = [other for other in candidates if given <= {p.name for p in other.parameters}]

@@ -21,16 +21,16 @@ decision's values under optimal play, the best one and the cost of the one taken
 value minus the taken one, in the chooser's P(win) (a draw counting one half), and the
 first player's chance before each move (the curve of the game).
 
-Values come from the turn-start values ``anchor_value(anchor)`` (a solve or a shipped
-table), each turn's values recomputed from them (:func:`~pycore.jeopardy.turn.win_turn_values`),
-exactly as the advice computes them.
+Values come from what each turn's endings are worth (a solution's ``ending_value``, from a
+solve or a shipped table), each turn's values recomputed from them
+(:func:`~pycore.jeopardy.solvers.win_turn_values`), exactly as the advice computes them.
 
 Three or more players (people at a table): where the game has a variant for that many
-players (:func:`~pycore.core.registry.for_players`: three-player Pig), the
-table plays it exactly: the position is that game's (every score, in seat order from the
-mover), and the advice and the review are its optimum (each player playing for their own
-win), the review's curve the first player's chance. Otherwise there is no solution of the
-many-player game here. Each turn is played on the rules' own turn from the two-player position of the mover
+players (:func:`~pycore.core.registry.for_players`: three-player Pig), the table plays it
+exactly: the position is that game's (every score, in seat order from the mover), and the
+advice and the review are its optimum (each player playing for their own win), the review's
+curve the first player's chance. Otherwise there is no solution of the many-player game
+here. Each turn is played on the rules' own turn from the two-player position of the mover
 against the strongest opponent (the most points among the others; in round games, as
 player 2 if that opponent has played this round already), so the counters, the legal moves
 and the advice are the two-player game's at that position, while the scores and the end of

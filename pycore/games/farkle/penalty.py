@@ -55,7 +55,7 @@ class FarklePenalty(Farkle):
     start_hint = "scores are multiples of 50 from the lowest score to below the target; 0-2 zilches in a row each"
     #: Facebook Farkle to 10,000, scores down to -2,500 (Busche's model): 562,500 turn starts,
     #: 16 passes, 8.6 hours here in all (resumed across sittings: issue 35)
-    prebuilt = ({},)
+    prebuilt = ({"rules": "facebook"},)
     # not on the page yet: its Farkle views say which model each number is from first (issue 35)
     offered = False
 
