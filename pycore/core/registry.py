@@ -53,17 +53,22 @@ def find_game_class(name: str) -> type[Game]:
 
 
 def _takes(cls: type[Game], params: dict) -> bool:
-    """Whether the variant takes the values given of its ``variant_params`` (a link's text or
-    a number): ``players=2`` or ``players=abc`` is not three-player Pig."""
+    """Whether the variant takes one of the values given of its ``variant_params`` (a link's
+    text or a number): ``players=2`` or ``players=abc`` alone is not three-player Pig, while
+    ``turns=8&turn_model=fast`` is Pig with a turn limit (the bad model then named by it); a
+    designer's range (``4:20:4``) counts as taken."""
     for param in cls.parameters:
         value = params.get(param.name)
         if param.name not in cls.variant_params or value is None:
             continue
+        if isinstance(value, str) and any(mark in value for mark in ":,"):
+            return True
         try:
             param.from_text(cls.name, value) if isinstance(value, str) else param.check(cls.name, value)
         except InvalidParameterError:
-            return False
-    return True
+            continue
+        return True
+    return False
 
 
 def variant_class(cls: type[Game], params: dict, strict: bool = True) -> type[Game]:
