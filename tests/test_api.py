@@ -19,7 +19,7 @@ def test_games_lists_the_registry():
     # the page's menu offers every game but the Farkle penalty's (its views do not say yet which
     # model each number is from: issue 35); three-player Pig's advice is offered (issue 36)
     assert [g["name"] for g in games if not g["offered"]] == ["farkle-penalty"]
-    assert games[8]["views"] == ["advice"] and games[8]["players"] == 3
+    assert games[8]["views"] == ["advice", "slice", "solid"] and games[8]["players"] == 3
     assert [v["name"] for v in games[1]["state_vars"]] == ["p", "i", "j", "k", "o"]
     assert [b["key"] for b in games[7]["boxes"]][:2] == ["1s", "2s"] and games[7]["boxes"][1]["values"][-1] == 10
     zombie_dice = games[3]
@@ -325,7 +325,9 @@ def test_nan_and_infinity_are_refused_where_a_request_or_a_record_is_read():
     # boundary pictures of a game that draws none: said at once, not after a 30 s solve
     ("panels", {"game": "zombie-dice"}, "InvalidRequestError", "Zombie Dice has no roll/hold boundary pictures"),
     ("slice", {"game": "farkle", "fixed": {}, "axis": "i", "at": 0}, "InvalidRequestError", "no roll/hold boundary"),
-    ("solid", {"game": "pig-3", "fixed": {}}, "InvalidRequestError", "(its views: advice)"),
+    # three players: the panel is the third score
+    ("solid", {"game": "pig-3", "fixed": {}}, "InvalidRequestError", "a pig-3 panel fixes l, got {}"),
+    ("solid", {"game": "pig-3", "fixed": {"l": 100}}, "InvalidRequestError", "a panel fixes l 0-99"),
 ])
 def test_wrong_typed_fields_are_refused_by_name(action, args, kind, words):
     """Issue 37, class 5: a field of the wrong JSON type used to reach deep code: an objective

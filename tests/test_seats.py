@@ -15,7 +15,7 @@ from simulated_dice import pig_turn
 
 from pycore import api, find_game
 from pycore.core.cache import CACHES
-from pycore.core.errors import SolverError
+from pycore.core.errors import InvalidRequestError, SolverError
 from pycore.games.pig_seats import ThreePlayerPig
 from pycore.jeopardy import factored_game
 from pycore.jeopardy.chain_seats import NotAChainGame, turn_limited_chain
@@ -252,13 +252,15 @@ def test_the_page_is_given_the_tables_of_the_games_it_offers_and_no_other(tmp_pa
 
 
 def test_what_three_players_are_not_offered_yet_is_refused_in_words():
-    """Whole games, policies and head starts for three players: each refused naming what."""
+    """Whole games and policies for three players: each refused naming what; a two-player
+    head start (one number) is refused saying what a head start of three is."""
     game = {"game": "pig", "players": 3, "goal": 10, "turns": 30}
     for action, extra, said in (("play", {"seed": 1}, "whole games are not played against the computer"),
-                                ("policies", {}, "evaluating a policy is not offered for 3 players"),
-                                ("komi", {}, "head starts are not offered for 3 players")):
+                                ("policies", {}, "evaluating a policy is not offered for 3 players")):
         with pytest.raises(NotForPlayers, match=said):
             api.call(action, {**game, **extra})
+    with pytest.raises(NotForPlayers, match="one for each player after the first"):
+        solve(ThreePlayerPig(goal=10, turns=30)).p_first_player_wins(2)
 
 
 def test_a_players_value_that_is_not_three_does_not_open_three_player_pig():
@@ -268,3 +270,125 @@ def test_a_players_value_that_is_not_three_does_not_open_three_player_pig():
     for fragment in ("#players=abc", "#game=pig&players=2"):
         opened = api.call("resolve", {"fragment": fragment})
         assert opened["game"] == "pig" and opened["problems"] == ["pig has no 'players' (ignored); its state is i, j, k"]
+
+
+def test_head_starts_for_three_players_agree_with_the_brute_force():
+    """Goal 8 without a limit: every head start's chances (the second and third players
+    starting with 0 to 2 points) are the brute force's at that start; the fairest is the one
+    whose chance farthest from 1/3 is nearest it, checked over the whole list."""
+    V = brute_force(8)
+    answer = api.call("komi", {"game": "pig", "players": 3, "goal": 8, "turns": 0, "max_points": 2})
+    rows = {tuple(r["points"]): r["chances"] for r in answer["head_starts"]}
+    assert sorted(rows) == [(a, b) for a in range(3) for b in range(3)]
+    for (second, third), chances in rows.items():
+        assert np.max(np.abs(np.array(chances) - V[(0, second, third, 0)])) < 1e-9
+    spread = {points: max(abs(c - 1 / 3) for c in chances) for points, chances in rows.items()}
+    assert tuple(answer["fairest"]) == min(spread, key=lambda p: (spread[p], sum(p)))
+    with pytest.raises(InvalidRequestError, match="max_points"):
+        api.call("komi", {"game": "pig", "players": 3, "goal": 8, "turns": 0, "max_points": 8})
+
+
+def test_the_fairest_head_starts_for_three_players_to_100():
+    """The shipped game (goal 100, 300 turns left): 3 points to the second player and 6 to
+    the third leave 0.3333, 0.3335, 0.3332 (without: 0.3656, 0.3319, 0.3026)."""
+    answer = api.call("komi", {"game": "pig", "players": 3})
+    assert answer["fairest"] == [3, 6]
+    assert np.round(answer["fairest_chances"], 4).tolist() == [0.3333, 0.3335, 0.3332]
+    assert len(answer["head_starts"]) == 26 * 26
+    assert np.round(answer["head_starts"][0]["chances"], 4).tolist() == [0.3656, 0.3319, 0.3026]
+    for kept in ("solutions", "loaded tables", "game lookups", "advised turns"):
+        CACHES[kept].clear()
+
+
+def profile_brute_force(goal: int, turns: int, followers: set, rolls) -> np.ndarray:
+    """Three-player Pig with ``turns`` turns left: every player's chance at the start when the
+    players in ``followers`` roll where ``rolls(i, j, l, k)`` says and the others as the exact
+    turn-limited advice says (rolling only where strictly better, from the optimal values with
+    one turn fewer), by plain recursion over (i, j, l, k) for each number of turns left."""
+    triples = [(i, j, l) for i in range(goal) for j in range(goal) for l in range(goal)]  # noqa: E741
+    optimal = {t: np.full(3, 1 / 3) for t in triples}
+    profile = dict(optimal)
+    won = np.array([1.0, 0.0, 0.0])
+
+    def after(table, i, j, l, banked):  # noqa: E741
+        if banked >= goal:
+            return won
+        w = table[(j, l, banked)]
+        return np.array([w[2], w[0], w[1]])
+
+    for n in range(1, turns + 1):
+        follows = (turns - n) % 3 in followers
+        new_optimal, new_profile = {}, {}
+        for i, j, l in triples:  # noqa: E741
+            best, played, chose = {}, {}, {}
+            for k in range(goal - i - 1, -1, -1):
+                def roll_of(values, table, i=i, j=j, l=l, k=k):  # noqa: E741
+                    return (after(table, i, j, l, i) + sum(values.get(k + r, won) for r in range(2, 7))) / 6
+
+                roll, hold = roll_of(best, optimal), after(optimal, i, j, l, i + k)
+                chose[k] = k == 0 or roll[0] > hold[0]
+                best[k] = roll if chose[k] else hold
+                rolls_here = (k == 0 or rolls(i, j, l, k)) if follows else chose[k]
+                played[k] = roll_of(played, profile) if rolls_here else after(profile, i, j, l, i + k)
+            new_optimal[(i, j, l)], new_profile[(i, j, l)] = best[0], played[0]
+        optimal, profile = new_optimal, new_profile
+    return profile[(0, 0, 0)]
+
+
+def test_the_stand_ins_cost_is_a_policy_evaluation_a_brute_force_agrees_with():
+    """Goal 8, 10 turns left, a stand-in that holds at 3: each player following it alone, and
+    everyone following it, against the plain recursion, to 1e-12; the others keep the exact
+    advice (they do not answer the stand-in), so a follower's loss is the stand-in's alone."""
+    from pycore.jeopardy.stand_in import stand_in_cost
+
+    goal, turns = 8, 10
+    game = ThreePlayerPig(goal=goal, turns=turns)
+    holds_at_3 = [None] + [np.full((goal,) * 3, k < 3) for k in range(1, goal)]
+    measured = stand_in_cost(game, stand_in=holds_at_3)
+    rule = lambda i, j, l, k: k < 3  # noqa: E731, E741
+    for s in range(3):
+        assert np.max(np.abs(np.array(measured.alone[s]) - profile_brute_force(goal, turns, {s}, rule))) < 1e-12
+    assert np.max(np.abs(np.array(measured.everyone) - profile_brute_force(goal, turns, {0, 1, 2}, rule))) < 1e-12
+    assert np.max(np.abs(np.array(measured.optimal) - profile_brute_force(goal, turns, set(), rule))) < 1e-12
+    assert all(c > 0.01 for c in measured.costs)
+
+
+def test_the_stand_in_is_the_two_player_advice_against_the_strongest_opponent():
+    """Goal 50: at 2,000 sampled turn starts and turn totals the stand-in rolls exactly where
+    two-player Pig's optimal play rolls at (mover, the higher of the others, k); to 35 it is
+    three-player optimal play (it costs nothing), at 50 with 60 turns left it costs each
+    player 0.0067, 0.0093, 0.0104 (with 150: 0.0105 the third; docs/three-players.md)."""
+    from pycore.jeopardy.stand_in import stand_in_cost, stand_in_rolls
+
+    game = ThreePlayerPig(goal=50, turns=60)
+    masks = stand_in_rolls(game)
+    two = solve(find_game("pig", goal=50))
+    rng = np.random.default_rng(36)
+    for j, l, i, k in rng.integers(0, 50, size=(2000, 4)):  # noqa: E741
+        if 2 <= k < 50 - i:
+            state = two.game.state(i=int(i), j=int(max(j, l)), k=int(k))
+            assert masks[k][j, l, i] == (two.best_action(state) == "roll")
+    assert stand_in_cost(ThreePlayerPig(goal=35, turns=30)).costs == (0.0, 0.0, 0.0)
+    assert np.round(stand_in_cost(game).costs, 4).tolist() == [0.0067, 0.0093, 0.0104]
+
+
+def test_three_players_boundary_is_the_movers_advice_cell_by_cell():
+    """Goal 50, 40 turns left, the third player at 0 and at 10: every (i, j, k) of the panel
+    with j a multiple of 4 rolls exactly where the advice's best action is to roll (both
+    occur: to 40 the mover never holds short of the goal, and at 50 only while the third
+    player is below 20)."""
+    from pycore.jeopardy.boundary import panel_grid
+
+    game = ThreePlayerPig(goal=50, turns=40)
+    solution = solve(game)
+    for third in (0, 10):
+        grid = panel_grid(solution, {"l": third})
+        assert grid.axes == ("i", "j", "k")
+        said = {"roll": 0, "hold": 0}
+        for i, j, k in zip(*np.nonzero(grid.roll >= 0), strict=True):
+            if k < 2 or i + k >= 50 or j % 4:
+                continue  # (no turn total of 1; at the goal the turn has ended)
+            best = solution.best_action(game.state(i=int(i), j=int(j), l=third, k=int(k)))
+            assert (best == "roll") == (grid.roll[i, j, k] == 1), (i, j, third, k)
+            said[best] += 1
+        assert said["roll"] > 10_000 and said["hold"] > 50, said

@@ -13,9 +13,9 @@ backward induction over ``n`` gives one answer:
 :func:`~pycore.jeopardy.seats.turn_limited_seat_values`, or, the turn being one chain of rolls,
 :func:`~pycore.jeopardy.chain_seats.turn_limited_chain` (the same values, fast).
 
-Registered (``pig --players 3``) for the command line, the API (``solve``, ``advise``) and the
-page's advisor (its table to 100 with 300 turns left ships); the other views come with the
-rest of issue 36.
+Registered (``pig --players 3``) for the command line, the API (``solve``, ``advise``, the head
+starts of ``komi``, the boundary pictures) and the page's advisor (its table to 100 with 300
+turns left ships); policies and whole games against the computer come with the rest of issue 36.
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ class ThreePlayerPig(Pig):
     variant_params = ("players",)
     title = "Pig for three players"
     players = 3
-    #: the advice only, so far (the boundaries, strategies, designer and whole games: issue 36)
-    views = ("advice",)
+    #: the advice and the mover's boundary (the strategies, designer and whole games: issue 36)
+    views = ("advice", "slice", "solid")
     anchor_vars = ("i", "j", "l")
     solver = "seats"
     variables = (SCORE, NEXT, THIRD, StateVar("k", "Turn total", "turn total", unit="points"))
@@ -68,8 +68,16 @@ class ThreePlayerPig(Pig):
 
     def start_anchor(self, komi: int = 0) -> tuple[int, ...]:
         if komi:
-            raise InvalidParameterError(f"{self.name}: head starts are not offered for three players yet")
+            raise InvalidParameterError(f"{self.name}: a head start for three players is one for each player after "
+                                        "the first (the komi action lists them)")
         return (0, 0, 0)
+
+    def head_start_anchor(self, points: tuple[int, ...]) -> tuple[int, ...]:
+        """The first turn when the second and third players start with ``points``."""
+        if len(points) != 2 or not all(0 <= int(p) < self.goal for p in points):
+            raise InvalidParameterError(f"{self.name}: head starts are two scores from 0 to {self.goal - 1} (the second "
+                                        f"and third players'), got {tuple(points)}")
+        return (0, int(points[0]), int(points[1]))
 
     def layer(self, anchor):
         return anchor["i"] + anchor["j"] + anchor["l"]

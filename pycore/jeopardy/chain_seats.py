@@ -108,34 +108,65 @@ def chain_tables(game, start: np.ndarray | None = None) -> Iterator[np.ndarray]:
 
 
 def _chain_tables(players: int, goal: int, p_bust: float, outcomes, start) -> Iterator[np.ndarray]:
-    shape = (goal,) * players
-    # X[c][s_1, ..., s_{P-1}, s_0]: seat c's chance, the mover's score last
-    if start is None:
-        X = [np.full(shape, 1.0 / players) for _ in range(players)]
-    else:
-        X = [np.ascontiguousarray(np.moveaxis(np.asarray(start[:, c], float).reshape(shape), 0, -1)) for c in range(players)]
-    rows_per_block = max(1, BLOCK_CELLS // goal ** (players - 1))
+    X = _mover_last(players, goal, start)
     while True:
-        # Y[c][s_1, ..., s_{P-1}, t]: seat c's chance at the next turn start when this mover
-        # (s_0 = t - k) banks k, i.e. at (s_1, ..., s_{P-1}, t) from the next mover's seat
-        Y = [np.ascontiguousarray(np.moveaxis(x, -1, 0)) for x in X]
-        held = [Y[(c - 1) % players] for c in range(players)]  # seat c of this mover's
-        new = [np.empty(shape) for _ in range(players)]
-        for first in range(0, goal, rows_per_block):
-            block = slice(first, first + rows_per_block)
-            start_values = _chain_turns([h[block] for h in held], goal, p_bust, outcomes)
-            for c in range(players - 1):
-                new[c][block] = start_values[c]
-        # the chances sum to 1: the last seat's is what the others leave (a third less work)
-        new[-1] = 1.0 - sum(new[:-1])
-        X = new
-        yield np.stack([np.moveaxis(x, -1, 0).reshape(-1) for x in X], axis=1)
+        X, _ = chain_step(X, goal, p_bust, outcomes)
+        yield _anchor_order(X)
 
 
-def _chain_turns(held: list[np.ndarray], goal: int, p_bust: float, outcomes) -> list[np.ndarray]:
+def _mover_last(players: int, goal: int, start: np.ndarray | None) -> list[np.ndarray]:
+    """X[c][s_1, ..., s_{P-1}, s_0]: seat c's chance, the mover's score last, from (A, P)
+    chances in anchor order (None: the win shared, 1/P each)."""
+    shape = (goal,) * players
+    if start is None:
+        return [np.full(shape, 1.0 / players) for _ in range(players)]
+    return [np.ascontiguousarray(np.moveaxis(np.asarray(start[:, c], float).reshape(shape), 0, -1))
+            for c in range(players)]
+
+
+def _anchor_order(X: list[np.ndarray]) -> np.ndarray:
+    """(A, P) in ``game.anchors()`` order from the mover-last tables."""
+    return np.stack([np.moveaxis(x, -1, 0).reshape(-1) for x in X], axis=1)
+
+
+def chain_step(X: list[np.ndarray], goal: int, p_bust: float, outcomes, rolls=None,
+               record: bool = False) -> tuple[list[np.ndarray], dict[int, np.ndarray] | None]:
+    """One more turn left: every turn start's chances (mover-last tables, as ``X``) when the
+    turns end in ``X``. The mover rolls where that is strictly better for them, or, given
+    ``rolls`` (turn total ``k`` -> bool (T,)*P mover-last, or None for the mover's best), where
+    it says. ``record``: also {k: bool (T,)*P mover-last} where the mover rolled (k >= 1)."""
+    players = len(X)
+    shape = X[0].shape
+    # Y[c][s_1, ..., s_{P-1}, t]: seat c's chance at the next turn start when this mover
+    # (s_0 = t - k) banks k, i.e. at (s_1, ..., s_{P-1}, t) from the next mover's seat
+    Y = [np.ascontiguousarray(np.moveaxis(x, -1, 0)) for x in X]
+    held = [Y[(c - 1) % players] for c in range(players)]  # seat c of this mover's
+    new = [np.empty(shape) for _ in range(players)]
+    rolled = {k: np.zeros(shape, bool) for k in range(1, goal)} if record else None
+    rows_per_block = max(1, BLOCK_CELLS // goal ** (players - 1))
+    for first in range(0, goal, rows_per_block):
+        block = slice(first, first + rows_per_block)
+
+        def rolls_at(k, block=block):
+            mask = rolls(k) if rolls is not None else None
+            return None if mask is None else mask[block]
+
+        chosen = None if rolled is None else {k: r[block] for k, r in rolled.items()}
+        start_values = _chain_turns([h[block] for h in held], goal, p_bust, outcomes, rolls_at, chosen)
+        for c in range(players - 1):
+            new[c][block] = start_values[c]
+    # the chances sum to 1: the last seat's is what the others leave (a third less work)
+    new[-1] = 1.0 - sum(new[:-1])
+    return new, rolled
+
+
+def _chain_turns(held: list[np.ndarray], goal: int, p_bust: float, outcomes, rolls_at=None,
+                 chosen: dict | None = None) -> list[np.ndarray]:
     """Seats 0 to P - 2's chances at turn total 0 for a block of rows (the last seat's is 1
     minus theirs): ``held[c]`` (..., T) seat c's chance when the mover banks to ``t`` (the
-    last axis) and the turn passes. Outcomes of equal chance are summed before one product
+    last axis) and the turn passes. ``rolls_at(k)``: where the mover rolls at turn total
+    ``k`` (the block's rows, (..., T)), or None for their best; ``chosen``: {k: (..., T)},
+    filled with where the mover rolled. Outcomes of equal chance are summed before one product
     (Pig's six faces: five sums and one product a seat, where a product each was twice the
     work)."""
     seats = len(held) - 1
@@ -170,7 +201,10 @@ def _chain_turns(held: list[np.ndarray], goal: int, p_bust: float, outcomes) -> 
                     roll[c] += p * total[c]
         if k:
             hold = [h[..., k:] for h in held]
-            keep = ~(roll[0] > hold[0])  # ties go to holding
+            told = rolls_at(k) if rolls_at is not None else None
+            keep = ~(roll[0] > hold[0]) if told is None else ~told[..., :m]  # ties go to holding
+            if chosen is not None:
+                chosen[k][..., :m] = ~keep
             for c in range(seats):
                 np.copyto(roll[c], hold[c], where=keep)
         values[k] = roll

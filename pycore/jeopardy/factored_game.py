@@ -352,13 +352,16 @@ def expected_turns(game, optimal: np.ndarray, progress=None) -> float:
 # ---- one anchor's turn, and the solution of a game solved this way ---------------------------
 
 
-def panel_turns(game, anchor_values: np.ndarray, anchors: np.ndarray, progress=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def panel_turns(game, passed_values: np.ndarray, anchors: np.ndarray, progress=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The turns of many anchors at once, for a boundary picture: ``(roll, hold, reach)``, each
     (B, G + 1), the values of rolling and holding at each gain of these anchors' turns (B, V)
     (``nan`` where not allowed) and whether the state can occur, in the configuration
     ``game.panel_configuration`` picks at each anchor (by default the turn's start; Pig's
     target model: the target chosen). The rules' turn graph, swept in batches; ``progress``
-    (stage, fraction) is told after each (Pig with a turn limit: seconds of work)."""
+    (stage, fraction) is told after each (Pig with a turn limit: seconds of work).
+    ``passed_values`` (A,): the mover's chance when their turn passes to each anchor (two
+    players: 1 minus its mover's; more: its last seat's); the mover's choices depend on
+    their own chance alone."""
     endings = _Endings.of(game)
     rows = endings.index.rows(anchors)
     graph, columns = graph_of(game)
@@ -367,17 +370,32 @@ def panel_turns(game, anchor_values: np.ndarray, anchors: np.ndarray, progress=N
     roll, hold, seen = np.full((B, G), np.nan), np.full((B, G), np.nan), np.zeros((B, G), bool)
     for part in endings.batches(np.arange(B), graph.n_configurations):
         terminal, following = endings.at(rows[part])
-        ending = np.where(np.isnan(terminal), 1.0 - anchor_values[np.maximum(following, 0)], terminal)
+        ending = np.where(np.isnan(terminal), passed_values[np.maximum(following, 0)], terminal)
         _, roll_ok, hold_ok = endings.masks(rows[part], terminal, columns, game.can_roll)
         turn = sweep(graph, ending, roll_ok, hold_ok, ending[:, 0])
         config = game.panel_configuration(turn.value[:, 0, :], np.asarray(anchors)[part], columns)
         config = np.full(len(part), graph.start) if config is None else config
         at = (np.arange(len(part))[:, None], np.arange(G)[None, :], config[:, None])
         roll[part], hold[part] = turn.roll[at], turn.hold[at]
-        seen[part] = reach[:, config].T
+        # one configuration (Pig's chain): the gains this anchor's own legal rolls reach (a
+        # roll past the goal is not followed: those cells are not states); else every gain
+        # a turn from 0 reaches
+        seen[part] = _chain_reach(graph, roll_ok[:, :, 0]) if graph.n_configurations == 1 else reach[:, config].T
         if progress is not None:
             progress("the boundary's turns", float(part[-1] + 1) / B)
     return roll, hold, seen
+
+
+def _chain_reach(graph, roll_ok: np.ndarray) -> np.ndarray:
+    """(B, G + 1) the gains a one-configuration turn reaches at each of B anchors, rolling
+    where ``roll_ok`` (B, G + 1) allows."""
+    steps = np.unique(graph.gain[(graph.dst >= 0) & (graph.gain > 0)])
+    reach = np.zeros(roll_ok.shape, bool)
+    reach[:, 0] = True
+    for g in range(1, roll_ok.shape[1]):
+        for d in steps[steps <= g]:
+            reach[:, g] |= reach[:, g - d] & roll_ok[:, g - d]
+    return reach
 
 
 @dataclass(frozen=True)

@@ -122,10 +122,12 @@ def tabulated_panel_grid(solution, fixed: dict, progress=None) -> PanelGrid:
     )
 
 
-def factored_panel_grid(solution, fixed: dict, progress=None) -> PanelGrid:
+def factored_panel_grid(solution, fixed: dict, progress=None, passed_values: np.ndarray | None = None) -> PanelGrid:
     """A factored game's panel: every (i, j) anchor's turn swept (batched), in the configuration
     the game shows (:func:`~pycore.jeopardy.factored_game.panel_turns`). No (A, T) table lies behind
-    it (``rows``/``cols`` are empty: a rule's disagreements cannot be laid over it)."""
+    it (``rows``/``cols`` are empty: a rule's disagreements cannot be laid over it).
+    ``passed_values``: the mover's chance when the turn passes to each anchor (default, two
+    players: 1 minus the solution's ``anchor_values``)."""
     game = solution.game
     if any(isinstance(x, bool) or not isinstance(x, int) or not game.var_range(v)[0] <= x <= game.var_range(v)[1]
            for v, x in fixed.items()):  # (panels by range: Pig with 40 turns has 40)
@@ -136,7 +138,9 @@ def factored_panel_grid(solution, fixed: dict, progress=None) -> PanelGrid:
     columns = {game.score_var: i.ravel(), game.opponent_var: j.ravel(), **{v: np.full(i.size, int(x)) for v, x in fixed.items()}}
     canonical = game.canonical_anchor(columns)
     anchors = np.stack([np.asarray(canonical[v]) for v in game.anchor_vars], axis=1)
-    p_roll, p_hold, reach = panel_turns(game, solution.anchor_values, anchors, progress)
+    if passed_values is None:
+        passed_values = 1.0 - solution.anchor_values
+    p_roll, p_hold, reach = panel_turns(game, passed_values, anchors, progress)
     rolls = ~np.isnan(p_roll) & (np.isnan(p_hold) | (p_roll > p_hold))
     state = reach & ~(np.isnan(p_roll) & np.isnan(p_hold))
     roll = np.where(state, rolls.astype(np.int8), -1).astype(np.int8).reshape(goal, goal, -1)

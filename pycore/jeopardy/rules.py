@@ -372,12 +372,17 @@ class JeopardyGame(StateText, Game):
         return np.array(sorted(tuple(int(x) for x in t) for t in self.turn_states()), dtype=np.int64)
 
     def var_range(self, var: str) -> tuple[int, int]:
-        """Inclusive range of a state column in the tabulated states."""
-        if var in self.anchor_vars:
-            column = self._anchor_array[:, self.anchor_vars.index(var)]
-        else:
-            column = self._turn_array[:, self.turn_vars.index(var)]
-        return int(column.min()), int(column.max())
+        """Inclusive range of a state column in the tabulated states (kept: three-player Pig
+        has 10^6 anchors, and every state checked asks for each column's)."""
+        return self._var_ranges[var]
+
+    @cached_property
+    def _var_ranges(self) -> dict[str, tuple[int, int]]:
+        ranges = {}
+        for table, names in ((self._anchor_array, self.anchor_vars), (self._turn_array, self.turn_vars)):
+            for n, var in enumerate(names):
+                ranges[var] = (int(table[:, n].min()), int(table[:, n].max()))
+        return ranges
 
     def check_state(self, state: State) -> None:
         """Raise InvalidStateError unless the state is one the game can reach:

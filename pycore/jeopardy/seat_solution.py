@@ -13,6 +13,7 @@ stationary iteration, refused where it does not settle. The advice at a state is
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -27,6 +28,26 @@ from .vocabulary import HOLD, ROLL, probability
 
 class NotForPlayers(InvalidRequestError):
     """Something the app answers for two players and not yet for more."""
+
+
+@dataclass(frozen=True)
+class HeadStart:
+    """Head starts for the players after the first (``points``, the second player's first)
+    and every player's chance at the start with them (``chances``, the first player's first)."""
+
+    points: tuple[int, ...]
+    chances: tuple[float, ...]
+
+    @property
+    def unfairness(self) -> float:
+        """How far the chance farthest from an even share is from it."""
+        return max(abs(c - 1.0 / len(self.chances)) for c in self.chances)
+
+
+def fairest_head_start(rows: list[HeadStart]) -> HeadStart:
+    """The head starts whose chance farthest from an even share is nearest it (the smaller
+    head starts in all on a tie)."""
+    return min(rows, key=lambda r: (r.unfairness, sum(r.points), r.points))
 
 
 @dataclass(frozen=True)
@@ -175,8 +196,21 @@ class SeatSolution:
 
     def p_first_player_wins(self, komi: int = 0) -> float:
         if komi:
-            raise NotForPlayers(f"{self.game.name}: head starts are not offered for {self.game.players} players yet")
+            raise NotForPlayers(f"{self.game.name}: a head start for {self.game.players} players is one for each "
+                                "player after the first (the komi action lists them)")
         return self.start_chances()[0]
+
+    def head_starts(self, max_points: int) -> list[HeadStart]:
+        """Every player's chance when the players after the first start with head starts of
+        0 to ``max_points`` points each (the first player starts at 0), in the order of the
+        head starts (the second player's first)."""
+        span = range(0, int(max_points) + 1, self.game.gain_step)
+        rows = []
+        for points in itertools.product(span, repeat=int(self.game.players) - 1):
+            # (the whole table: one sweep of every turn start, where one turn each would be 676)
+            chances = self.values[self.game.anchor_row(self.game.head_start_anchor(points))]
+            rows.append(HeadStart(points, tuple(probability(c) for c in chances)))
+        return rows
 
     def _not_yet(self, what: str):
         raise NotForPlayers(f"{self.game.name}: {what} is not offered for {self.game.players} players yet")

@@ -31,7 +31,7 @@ from . import factored, factored_game
 from .budget import check_solvable
 from .compile import compile_game
 from .panel import PanelGrid, factored_panel_grid, tabulated_panel_grid
-from .seat_solution import NotForPlayers, SeatSolution, seat_turn, solve_seats, stored_seats
+from .seat_solution import SeatSolution, seat_turn, solve_seats, stored_seats
 from .solution import GameSolution
 from .solver import solve_tabulated
 from .strategy import fairest_komi, komi_table, policy_results
@@ -231,7 +231,9 @@ class Seats(Factored):
         return seat_turn(game, tuple(anchor), anchor_value, from_gain)
 
     def panel_grid(self, solution, fixed, progress=None) -> PanelGrid:
-        raise NotForPlayers(f"{solution.game.name}: the boundary pictures are not drawn for {solution.game.players} players yet")
+        # the mover's choices follow their own chance: when the turn passes, the next
+        # anchor's last seat (the turns advised end in one turn fewer left)
+        return factored_panel_grid(solution, fixed, progress, solution.ending_values[:, -1])
 
     def charts_hold(self, game) -> bool:
         return False

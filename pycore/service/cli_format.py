@@ -118,10 +118,26 @@ def _design(head: str, result: dict) -> str:
 
 
 def _komi(head: str, result: dict) -> str:
+    if "head_starts" in result:
+        return _head_starts(head, result)
     lines = [f"{head}\n{'points':>6}  P(first player wins)"]
     for r in result["komi"]:
         mark = "  <- fairest" if r["points"] == result["fairest"] else ""
         lines.append(f"{r['points']:>6}  {r['p_first_player_wins']:.4f}{mark}")
+    return "\n".join(lines)
+
+
+def _head_starts(head: str, result: dict) -> str:
+    """The ten fairest head starts of a game of three or more players (all of them with --json)."""
+    rows = sorted(result["head_starts"], key=lambda r: (max(abs(c - 1 / len(r["chances"])) for c in r["chances"]),
+                                                        sum(r["points"])))
+    later = len(rows[0]["points"])
+    seats = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")[:later]
+    lines = [f"{head}\nhead starts of the {', '.join(seats)} players: every player's chance (the first's first), "
+             f"the fairest {min(10, len(rows))} of {len(rows)}"]
+    for r in rows[:10]:
+        mark = "  <- fairest" if r["points"] == result["fairest"] else ""
+        lines.append(f"{' + '.join(f'{p:>3}' for p in r['points'])}   {'  '.join(f'{c:.4f}' for c in r['chances'])}{mark}")
     return "\n".join(lines)
 
 

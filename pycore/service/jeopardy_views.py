@@ -20,8 +20,9 @@ from ..jeopardy.rule_language import parse_rule
 from ..jeopardy.rules import (
     JeopardyGame,
 )
+from ..jeopardy.seat_solution import fairest_head_start
 from ..jeopardy.solvers import check_rule_on_boundary
-from ..jeopardy.strategy import choose_policy, fairest_komi, komi_table, matchup, mistakes, policy_results
+from ..jeopardy.strategy import choose_policy, default_komi_range, fairest_komi, komi_table, matchup, mistakes, policy_results
 from .arguments import flag, text, whole_number
 from .jeopardy_requests import head, prebuilt, prebuilt_stem, solved
 
@@ -45,6 +46,8 @@ def _policies(game: JeopardyGame, args: dict, progress) -> dict:
 
 def _komi(game: JeopardyGame, args: dict, progress) -> dict:
     solution, _ = solved(game, args, progress)
+    if game.players > 2:
+        return _head_starts(game, solution, args)
     max_points = whole_number(args, "max_points")
     rows = komi_table(solution, max_points)
     fairest = fairest_komi(rows)
@@ -53,6 +56,24 @@ def _komi(game: JeopardyGame, args: dict, progress) -> dict:
         "komi": [{"points": r.points, "p_first_player_wins": r.p_first_player_wins} for r in rows],
         "fairest": fairest.points,
         "fairest_p_first_player_wins": fairest.p_first_player_wins,
+    }
+
+
+def _head_starts(game: JeopardyGame, solution, args: dict) -> dict:
+    """Three or more players: every player's chance for each head start of the players after
+    the first, and the fairest."""
+    max_points = whole_number(args, "max_points", None, 0, game.goal - 1)
+    if max_points is None:
+        max_points = default_komi_range(solution)
+    rows = solution.head_starts(max_points)
+    fairest = fairest_head_start(rows)
+    return {
+        **head(game),
+        "definition": "head starts of the players after the first (the second player's first); each player's chance, "
+                      "the first player's first; the fairest brings the chance farthest from an even share nearest it",
+        "head_starts": [{"points": list(r.points), "chances": list(r.chances)} for r in rows],
+        "fairest": list(fairest.points),
+        "fairest_chances": list(fairest.chances),
     }
 
 
@@ -100,7 +121,7 @@ _GRIDS = BoundedCache("boundary panels", 1)
 
 def _drawn(game: JeopardyGame) -> None:
     """Refuse, before any solve, the boundary pictures of a game that has none (Zombie Dice,
-    Farkle: their roll/hold boundary is the hold-threshold chart; three players: none yet)."""
+    Farkle: their roll/hold boundary is the hold-threshold chart)."""
     if not {"slice", "solid"} & set(game.views):
         raise InvalidRequestError(f"{game.title} has no roll/hold boundary pictures (its views: {', '.join(game.views)})")
 

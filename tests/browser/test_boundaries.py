@@ -16,6 +16,8 @@ CASES = {
     "pig": ("#game=pig&i=30&j=50&k=10&view=slice&axis=i", {}),
     "gro": ("#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=i", {"p": 1, "o": 1}),
     "ayzd": ("#game=ayzd&p=2&i=5&j=12&b=3&s=1&view=slice&axis=j", {"p": 2, "s": 1}),
+    # three players: the third score is the panel's; the mover's boundary from the shipped table
+    "pig-3": ("#game=pig-3&i=20&j=50&l=50&k=10&view=slice&axis=j", {"l": 50}),
 }
 
 
@@ -41,8 +43,10 @@ def test_slice_agrees_with_the_solver_cell_by_cell(site, page, name):
     # and the solver's own policy says the same, state by state
     game = find_game(name)
     checked = 0
-    for y, row in enumerate(shown["roll"]):
-        for x, cell in enumerate(row):
+    rows = shown["roll"]
+    for x in range(len(rows[0])):  # (x outer: along y one anchor's turn is swept once, where it changes)
+        for y in range(len(rows)):
+            cell = rows[y][x]
             if cell is None:
                 continue
             values = {**state, shown["x"]: x, shown["y"]: y}
