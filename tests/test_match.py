@@ -393,7 +393,8 @@ def test_three_players_of_pig_play_three_player_pig_exactly(tmp_path):
     assert [(d["state"], d["action"]) for d in cy] == [({"i": 0, "j": 11, "l": 0, "k": 4}, "hold")]
     advice = api.call("advise", {"game": "pig-3", **pig, "state": cy[0]["state"]})
     assert cy[0]["cost"] == pytest.approx(advice["values"][advice["best"]] - advice["values"]["hold"], abs=1e-15)
-    assert cy[0]["link"] == "#game=pig-3&goal=30&i=0&j=11&l=0&k=4" and cy[0]["boundary_link"] is None
+    assert cy[0]["link"] == "#game=pig-3&goal=30&i=0&j=11&l=0&k=4"
+    assert cy[0]["boundary_link"] == "#game=pig-3&goal=30&i=0&j=11&l=0&k=4&view=slice&axis=k"  # (its boundary)
     # the curve: the first player's chance before every move, then the result
     record = answer["record"]
     assert len(review_["curve"]) == len(record["moves"]) + 1 and review_["curve"][-1] == 1.0

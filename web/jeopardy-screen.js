@@ -219,6 +219,8 @@ export class JeopardyScreen {
     const store = this.store();
     const cached = await store.get(game.name, params);
     let estimate = cached ? null : await this.engine.call("estimate", { game: game.name, ...params });
+    // a shipped table is read, not solved (three-player Pig's 4.7 MB take a few seconds on a phone)
+    const doing = estimate && estimate.table ? `Reading the prebuilt table of ${title}` : `Solving ${title}`;
     if (estimate && (estimate.table || estimate.solved)) estimate = null; // (nothing to ask before)
     let note = "";
     let result;
@@ -231,9 +233,9 @@ export class JeopardyScreen {
         this.advice.pending();
       }
       const about = estimate ? `, ${aboutTime(seconds)}` : "";
-      const onCancel = () => this.engine.cancel(`Solving ${title} was cancelled.`);
-      this.progress.show(`Solving ${title}${about}…`, 0, { onCancel });
-      const onProgress = (stage, fraction) => this.progress.show(`Solving ${title}${about} (${stage})`, fraction);
+      const onCancel = () => this.engine.cancel(`${doing} was cancelled.`);
+      this.progress.show(`${doing}${about}…`, 0, { onCancel });
+      const onProgress = (stage, fraction) => this.progress.show(`${doing}${about} (${stage})`, fraction);
       try {
         result = await this.solve(game, params, view, cached, onProgress);
         break;
