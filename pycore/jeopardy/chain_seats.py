@@ -108,13 +108,13 @@ def chain_tables(game, start: np.ndarray | None = None) -> Iterator[np.ndarray]:
 
 
 def _chain_tables(players: int, goal: int, p_bust: float, outcomes, start) -> Iterator[np.ndarray]:
-    X = _mover_last(players, goal, start)
+    X = mover_last(players, goal, start)
     while True:
         X, _ = chain_step(X, goal, p_bust, outcomes)
-        yield _anchor_order(X)
+        yield anchor_order(X)
 
 
-def _mover_last(players: int, goal: int, start: np.ndarray | None) -> list[np.ndarray]:
+def mover_last(players: int, goal: int, start: np.ndarray | None) -> list[np.ndarray]:
     """X[c][s_1, ..., s_{P-1}, s_0]: seat c's chance, the mover's score last, from (A, P)
     chances in anchor order (None: the win shared, 1/P each)."""
     shape = (goal,) * players
@@ -124,7 +124,7 @@ def _mover_last(players: int, goal: int, start: np.ndarray | None) -> list[np.nd
             for c in range(players)]
 
 
-def _anchor_order(X: list[np.ndarray]) -> np.ndarray:
+def anchor_order(X: list[np.ndarray]) -> np.ndarray:
     """(A, P) in ``game.anchors()`` order from the mover-last tables."""
     return np.stack([np.moveaxis(x, -1, 0).reshape(-1) for x in X], axis=1)
 

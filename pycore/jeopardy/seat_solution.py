@@ -47,7 +47,12 @@ class HeadStart:
 def fairest_head_start(rows: list[HeadStart]) -> HeadStart:
     """The head starts whose chance farthest from an even share is nearest it (the smaller
     head starts in all on a tie)."""
-    return min(rows, key=lambda r: (r.unfairness, sum(r.points), r.points))
+    return min(rows, key=fairness_order)
+
+
+def fairness_order(row: HeadStart) -> tuple:
+    """Head starts ordered fairest first (the smaller head starts in all on a tie)."""
+    return (row.unfairness, sum(row.points), row.points)
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ import numpy as np
 
 from ..core.errors import InvalidRequestError, SolverError
 from ..core.registry import find_game
-from .chain_seats import _anchor_order, _mover_last, chain_game, chain_step
+from .chain_seats import anchor_order, chain_game, chain_step, mover_last
 from .solvers import solve
 
 
@@ -93,8 +93,8 @@ def stand_in_cost(game, stand_in: list | None = None, progress=None, should_stop
     goal, p_bust, outcomes = chain_game(game)
     stand_in = stand_in_rolls(game) if stand_in is None else stand_in
     profiles = [{s} for s in range(players)] + [set(range(players))]  # who follows the stand-in
-    optimal = _mover_last(players, goal, None)
-    tables = [_mover_last(players, goal, None) for _ in profiles]
+    optimal = mover_last(players, goal, None)
+    tables = [mover_last(players, goal, None) for _ in profiles]
     for n in range(1, turns + 1):
         mover = (turns - n) % players
         next_optimal, rolled = chain_step(optimal, goal, p_bust, outcomes, record=True)
@@ -109,6 +109,6 @@ def stand_in_cost(game, stand_in: list | None = None, progress=None, should_stop
     first = int(game.anchor_row(game.start_anchor()))
 
     def start(X):  # seat s of the first mover is player s
-        return tuple(float(v) for v in _anchor_order(X)[first])
+        return tuple(float(v) for v in anchor_order(X)[first])
 
     return StandInCost(turns, start(optimal), tuple(start(t) for t in tables[:players]), start(tables[-1]))

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..jeopardy.seat_solution import HeadStart, fairness_order
+
 
 def _games(result: dict) -> str:
     return "\n".join(
@@ -129,15 +131,14 @@ def _komi(head: str, result: dict) -> str:
 
 def _head_starts(head: str, result: dict) -> str:
     """The ten fairest head starts of a game of three or more players (all of them with --json)."""
-    rows = sorted(result["head_starts"], key=lambda r: (max(abs(c - 1 / len(r["chances"])) for c in r["chances"]),
-                                                        sum(r["points"])))
-    later = len(rows[0]["points"])
+    rows = sorted((HeadStart(tuple(r["points"]), tuple(r["chances"])) for r in result["head_starts"]), key=fairness_order)
+    later = len(rows[0].points)
     seats = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")[:later]
     lines = [f"{head}\nhead starts of the {', '.join(seats)} players: every player's chance (the first's first), "
              f"the fairest {min(10, len(rows))} of {len(rows)}"]
     for r in rows[:10]:
-        mark = "  <- fairest" if r["points"] == result["fairest"] else ""
-        lines.append(f"{' + '.join(f'{p:>3}' for p in r['points'])}   {'  '.join(f'{c:.4f}' for c in r['chances'])}{mark}")
+        mark = "  <- fairest" if list(r.points) == result["fairest"] else ""
+        lines.append(f"{' + '.join(f'{p:>3}' for p in r.points)}   {'  '.join(f'{c:.4f}' for c in r.chances)}{mark}")
     return "\n".join(lines)
 
 
