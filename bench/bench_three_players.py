@@ -1,6 +1,8 @@
-"""Three-player Pig (issue 36): solve time and peak memory of the turn-limited game by the
-chain solver and by the general sweep, beside two-player Pig with the same goal and turns (the
-baseline) and the stationary solve, in the same run.
+"""Three-player Pig and AYZD (issue 36): solve time and peak memory of the turn-limited game by
+the chain solver and by the general sweep, beside two-player Pig with the same goal and turns
+(the baseline), and the stationary solve with its policy steps and without them (plain full
+steps); then AYZD for three players, stationary, with and without the policy steps, beside
+two-player AYZD (its baseline), in the same run.
 
     python bench/bench_three_players.py [--goals 10 20 30] [--turns 60] [--repeat 1]
                                         [--stationary-up-to 30] [--general-up-to 30]
@@ -22,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore import find_game  # noqa: E402
 from pycore.games.pig_seats import ThreePlayerPig  # noqa: E402
-from pycore.jeopardy import factored_game  # noqa: E402
+from pycore.jeopardy import factored_game, seats  # noqa: E402
 from pycore.jeopardy.chain_seats import turn_limited_chain  # noqa: E402
 from pycore.jeopardy.seats import seat_values, turn_limited_seat_values  # noqa: E402
 from pycore.store.checkpoints import peak_memory_mb, reset_peak_memory  # noqa: E402
@@ -59,11 +61,32 @@ def main() -> None:
         if goal <= args.general_up_to:
             solves.append(("general sweep", lambda game=game: turn_limited_seat_values(game, args.turns).start[-1]))
         if goal <= args.stationary_up_to:
-            solves.append(("no limit (stationary)", lambda game=game: seat_values(game)[0]))
+            solves.append(("no limit (stationary), policy steps", lambda game=game: seat_values(game)[0]))
+            solves.append(("no limit (stationary), plain steps", lambda game=game: plain(game)[0]))
         for label, work in solves:
             seconds, peak, start = measured(work, args.repeat)
-            print(f"  three players, {label}: {game.anchor_count() * args.turns:,} turn starts, {seconds:.2f} s "
+            starts = game.anchor_count() * (1 if "stationary" in label else args.turns)
+            print(f"  three players, {label}: {starts:,} turn starts, {seconds:.2f} s "
                   f"({seconds / base:.1f}x), peak {peak} MB; at the start {start[0]:.7f} {start[1]:.7f} {start[2]:.7f}")
+    two = find_game("ayzd", bound=39)
+    base, peak, _ = measured(lambda: factored_game.anchor_values(two), args.repeat)
+    print(f"AYZD, goal 13, bound 39: two players, {two.anchor_count():,} turn starts: {base:.2f} s (baseline), peak {peak} MB")
+    game = find_game("ayzd-3")
+    first = game.anchor_row(game.start_anchor())
+    for label, work in (("policy steps", lambda: seat_values(game)[first]), ("plain steps", lambda: plain(game)[first])):
+        seconds, peak, start = measured(work, args.repeat)
+        print(f"  three players, {label}: {game.anchor_count():,} turn starts, {seconds:.2f} s ({seconds / base:.1f}x), "
+              f"peak {peak} MB; at the start {start[0]:.7f} {start[1]:.7f} {start[2]:.7f}")
+
+
+def plain(game):
+    """The stationary solve without policy steps, full steps (the iteration before them)."""
+    kept = seats.POLICY_STEPS
+    seats.POLICY_STEPS = 0
+    try:
+        return seat_values(game, damping=1.0)
+    finally:
+        seats.POLICY_STEPS = kept
 
 
 if __name__ == "__main__":

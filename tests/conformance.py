@@ -68,7 +68,7 @@ def explore(game, solution, limit: int | None = None) -> int:
             for o in outcomes:
                 if o.state is None and not o.options:
                     assert 0.0 <= o.mover_value <= 1.0
-                    backup += float(o.probability) * ended(o.mover_value, players)
+                    backup += float(o.probability) * ended(o, players)
                     continue
                 nexts = o.options or (o.state,)
                 # a turn that ends reads what the solution's turns end in (with a turn limit:
@@ -99,10 +99,14 @@ def ending_seats(solution, state) -> np.ndarray:
     return np.array([value[0], 1.0 - value[0]]) if len(value) == 1 else value
 
 
-def ended(mover_value: float, players: int) -> np.ndarray:
-    """Each seat's chance when the game ends with the mover's result: the others share the rest."""
-    out = np.full(players, (1.0 - mover_value) / (players - 1))
-    out[0] = mover_value
+def ended(outcome, players: int) -> np.ndarray:
+    """Each seat's chance when the game ends: the mover's result, and the others' where the
+    game says them (three players of AYZD), else they share the rest."""
+    if outcome.others is not None:
+        assert len(outcome.others) == players - 1
+        return np.array([outcome.mover_value, *outcome.others])
+    out = np.full(players, (1.0 - outcome.mover_value) / (players - 1))
+    out[0] = outcome.mover_value
     return out
 
 
@@ -154,10 +158,10 @@ def model_arrays_are_consistent(game) -> None:
 def rollable_turns(game, sample: int = 400, seed: int = 3) -> list[tuple[int, ...]]:
     """The turn states someone can roll from (a seeded sample of them for a factored game,
     whose turn is too large to list: every configuration at gain 0, drawn at random; a turn
-    of one configuration, Pig's for three players: its turn totals)."""
+    of one configuration or a short list, Pig's or AYZD's for three players: its turn states)."""
     if not solver_of(game).keeps_every_state:
         graph, columns = graph_of(game)
-        if not columns:
+        if not columns or game.turn_state_count() <= sample:  # (AYZD for three: 81 turn states)
             return [tuple(t) for t in game.turn_states()[:sample]]
         picks = random.Random(seed).sample(range(graph.n_configurations), min(sample, graph.n_configurations))
         return [(0, *(int(c[n]) for c in columns.values())) for n in sorted(picks)]

@@ -17,6 +17,7 @@ SMALL = {
     "pig-3": {"goal": 8, "turns": 0},  # three players without a limit (the stationary iteration)
     "gro": {"goal": 12, "bound": 24},
     "ayzd": {"goal": 5, "bound": 10},
+    "ayzd-3": {"goal": 4, "bound": 8},  # three players: a round's end may hand the win to another
     "zombie-dice": {"goal": 3, "bound": 6},
     "farkle": {"rules": "basic", "set": "target=300"},
     "farkle-penalty": {"rules": "basic", "set": "target=300,zilch_penalty=100", "lowest_score": -100},

@@ -11,7 +11,8 @@ from commands import cli
 from pycore import api, find_game
 from pycore.core.errors import InvalidParameterError, InvalidPolicyError, InvalidRecordError, InvalidRequestError
 from pycore.core.play import Record
-from pycore.jeopardy.match import RULES, Values, find_player, play, review
+from pycore.jeopardy.match import RULES, Values, find_player, play
+from pycore.jeopardy.match_review import review
 from pycore.jeopardy.strategy import matchup, rule_policy
 
 GAMES = [("pig", {"goal": 30}), ("gro", {"goal": 30}), ("ayzd", {}), ("pig-turns", {"goal": 30, "turns": 10}),
@@ -436,22 +437,37 @@ def test_three_players_of_gro_play_the_last_round_out_and_a_later_player_must_ex
 
 
 def test_three_players_of_zombie_dice_a_tie_at_the_top_plays_another_round_among_the_tied():
-    """All Yellow Zombie Dice to 3: Ann and Bob bank 3 brains, Cy 1; the tie at the top plays
-    another round, Ann and Bob only. Both shotgunned: a third round; Ann banks 1 more and Bob
-    is shotgunned: Ann wins 4 to 3."""
+    """All Yellow Zombie Dice to 3, three players: three-player AYZD exactly (issue 36). Ann
+    and Bob bank 3 brains, Cy 1; the tie at the top plays another round, Ann and Bob only:
+    the two-player game from the tie (the same dice, goal and bound), advised exactly. Both
+    shotgunned: a third round; Ann banks 1 more and Bob is shotgunned: Ann wins 4 to 3. The
+    review prices every decision, the tie-break's in the two-player game, and draws Ann's
+    chance throughout (0 or 1 for no one out of it)."""
     ayzd = {"goal": 3, "bound": 12}
+    names = ["Ann", "Bob", "Cy"]
     brains, shotguns = roll_of("brain", "brain", "brain"), roll_of("shotgun", "shotgun", "shotgun")
     first_round = [brains, HOLD, brains, HOLD, roll_of("brain", "footprint", "shotgun"), HOLD]
-    at = table_of("ayzd", ayzd, ["Ann", "Bob", "Cy"], first_round)["position"]
-    assert (at["seat"], at["scores"], at["against"], at["state"]["p"]) == (0, [3, 3, 1], 1, 1)
-    at = table_of("ayzd", ayzd, ["Ann", "Bob", "Cy"], [*first_round, shotguns, shotguns])["position"]
+    at = table_of("ayzd", ayzd, names, first_round[:4])["position"]
+    assert (at["game"], at["against"], at["state"]) == ("ayzd-3", None, {"p": 3, "i": 0, "j": 3, "l": 3, "b": 0, "s": 0})
+    at = table_of("ayzd", ayzd, names, first_round)["position"]
+    assert (at["seat"], at["scores"], at["against"], at["game"]) == (0, [3, 3, 1], None, "ayzd")
+    assert at["params"]["bound"] == 12 and at["state"] == {"p": 1, "i": 3, "j": 3, "b": 0, "s": 0}
+    at = table_of("ayzd", ayzd, names, [*first_round, shotguns, shotguns])["position"]
     assert (at["seat"], at["scores"], at["result"]) == (0, [3, 3, 1], None)  # Cy sits the tie-break out
-    at = table_of("ayzd", ayzd, ["Ann", "Bob", "Cy"],
-                  [*first_round, shotguns, shotguns, roll_of("brain", "footprint", "footprint"), HOLD])["position"]
+    at = table_of("ayzd", ayzd, names, [*first_round, shotguns, shotguns, roll_of("brain", "footprint", "footprint"), HOLD])["position"]
     assert (at["seat"], at["state"]["p"], at["state"]["i"], at["state"]["j"]) == (1, 2, 3, 4)
-    at = table_of("ayzd", ayzd, ["Ann", "Bob", "Cy"],
-                  [*first_round, shotguns, shotguns, roll_of("brain", "footprint", "footprint"), HOLD, shotguns])["position"]
-    assert (at["scores"], at["winners"]) == ([4, 3, 1], [0])
+    answer = table_of("ayzd", ayzd, names, [*first_round, shotguns, shotguns, roll_of("brain", "footprint", "footprint"),
+                                           HOLD, shotguns])
+    assert (answer["position"]["scores"], answer["position"]["winners"]) == ([4, 3, 1], [0])
+    reviewed = api.call("review", {"game": "ayzd", **ayzd, "record": answer["record"]})
+    assert reviewed["valued_in"] == "ayzd-3" and reviewed["two_player_values"] is False
+    assert len(reviewed["curve"]) == len(answer["record"]["moves"]) + 1 and reviewed["curve"][-1] == 1.0
+    start = api.call("solve", {"game": "ayzd-3", **ayzd})["seat_chances"][0]
+    assert reviewed["curve"][0] == pytest.approx(start, abs=1e-12)
+    # the tie-break's first decision (Ann, 1 brain and no shotguns) is priced in the two-player game
+    ann = next(d for d in reviewed["decisions"] if d["state"] == {"p": 1, "i": 3, "j": 3, "b": 1, "s": 0})
+    pair = api.call("advise", {"game": "ayzd", **ayzd, "state": ann["state"]})
+    assert ann["cost"] == pytest.approx(pair["values"][pair["best"]] - pair["values"][ann["action"]], abs=1e-15)
 
 
 def test_tables_of_more_players_refuse_what_they_cannot_be():

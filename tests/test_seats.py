@@ -90,20 +90,30 @@ def test_two_players_from_the_same_code_equal_todays_solutions():
         assert np.max(np.abs(W[:, 1] - (1 - X))) < 1e-10
 
 
-def test_a_stationary_solve_that_does_not_settle_is_refused_in_words():
+def test_a_stationary_solve_that_does_not_settle_is_refused_in_words(monkeypatch):
+    from pycore.jeopardy import seats
+
+    with pytest.raises(SeatsDidNotSettle, match="did not settle in 1 sweeps.*turn limit"):
+        seat_values(ThreePlayerPig(goal=10), max_sweeps=1)  # (the policy step's first sweep only)
+    monkeypatch.setattr(seats, "POLICY_STEPS", 0)  # (plain steps: many a layer)
     with pytest.raises(SeatsDidNotSettle, match="did not settle in 5 sweeps.*turn limit"):
         seat_values(ThreePlayerPig(goal=10), max_sweeps=5)
 
 
-def test_damping_moves_the_sweeps_not_the_fixed_point():
-    """The full step and the half step (the default) reach the same values at goal 20, the
-    half step in more sweeps a layer (57 and 109); a damping out of (0, 1] is refused."""
+def test_policy_steps_and_damping_move_the_sweeps_not_the_fixed_point(monkeypatch):
+    """Goal 20: the policy steps (the default) settle every layer in 2 sweeps; without them the
+    full step takes up to 57 sweeps a layer and the half step 109; all three reach the same
+    values. A damping out of (0, 1] is refused."""
+    from pycore.jeopardy import seats
+
     game = ThreePlayerPig(goal=20)
-    full, half = {}, {}
+    policy, full, half = {}, {}, {}
+    W_policy = seat_values(game, stats=policy)
+    monkeypatch.setattr(seats, "POLICY_STEPS", 0)
     W_full = seat_values(game, damping=1.0, stats=full)
     W_half = seat_values(game, stats=half)
-    assert np.max(np.abs(W_full - W_half)) < 1e-11
-    assert (full["stage_sweeps"], half["stage_sweeps"]) == (57, 109)
+    assert np.max(np.abs(W_full - W_half)) < 1e-11 and np.max(np.abs(W_policy - W_half)) < 1e-11
+    assert (policy["stage_sweeps"], full["stage_sweeps"], half["stage_sweeps"]) == (2, 57, 109)
     with pytest.raises(SolverError, match="damping"):
         seat_values(game, damping=0.0)
 
@@ -141,13 +151,14 @@ def test_three_optimal_players_win_as_simulated_games_do():
 
 
 def test_three_players_to_30_settle_without_a_limit():
-    """Goal 30: the layers still settle from 1/3 (the most sweeps a layer needed grows with the
-    goal: docs/three-players.md), and the chances at the start sum to 1."""
+    """Goal 30: the layers still settle from 1/3 (the policy steps: 2 sweeps a layer; plain
+    steps: 173, growing with the goal: docs/three-players.md), and the chances at the start
+    sum to 1."""
     game = ThreePlayerPig(goal=30)
     stats = {}
     start = seat_values(game, stats=stats)[game.anchor_row(game.start_anchor())]
     assert np.round(start, 7).tolist() == [0.4274077, 0.3251836, 0.2474087]
-    assert stats["stage_sweeps"] > 57 and stats["residual"] < 1e-12
+    assert stats["stage_sweeps"] == 2 and stats["residual"] < 1e-12
 
 
 def test_the_chain_solver_equals_the_general_sweep():
@@ -259,7 +270,7 @@ def test_what_three_players_are_not_offered_yet_is_refused_in_words():
                                 ("policies", {}, "evaluating a policy is not offered for 3 players")):
         with pytest.raises(NotForPlayers, match=said):
             api.call(action, {**game, **extra})
-    with pytest.raises(NotForPlayers, match="one for each player after the first"):
+    with pytest.raises(NotForPlayers, match="one for each of the second and third players"):
         solve(ThreePlayerPig(goal=10, turns=30)).p_first_player_wins(2)
 
 

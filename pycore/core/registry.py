@@ -119,8 +119,24 @@ def for_players(game: Game, players: int) -> Game:
     for other in game_classes(game.kind):
         if (other.variant_of == game.name and getattr(other, "players", 2) == players
                 and set(game.params) <= {p.name for p in other.parameters}):
-            return other(**game.params)
+            return other(**_chosen_params(game))
     return game
+
+
+def _chosen_params(game: Game) -> dict:
+    """``game``'s parameters less those at the value the game gives them by default given
+    the rest (a derived default, such as AYZD's bound, twice the goal): a variant derives its
+    own (AYZD for three: three times the goal)."""
+    chosen = dict(game.params)
+    for name in list(chosen):
+        rest = {k: v for k, v in chosen.items() if k != name}
+        try:
+            derived = type(game)(**rest).params[name]
+        except InvalidParameterError:  # (the rest alone are not a game: the parameter stays)
+            continue
+        if derived == chosen[name]:
+            chosen = rest
+    return chosen
 
 
 def find_game(name: str, **params) -> Game:

@@ -22,32 +22,27 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.errors import InvalidParameterError
 from ..core.params import Param, StateVar
 from ..core.registry import register
+from ..jeopardy.seat_variant import PLAYERS, ForThreePlayers, other_scores
 from ..jeopardy.vocabulary import TurnEnd
 from .pig import SCORE, Pig
 
-NEXT = StateVar("j", "Next player's score", "score of the player who moves next", unit="points")
-THIRD = StateVar("l", "Third player's score", "score of the player after the next", unit="points")
+NEXT, THIRD = other_scores("points")
 
 
 @register
-class ThreePlayerPig(Pig):
+class ThreePlayerPig(ForThreePlayers, Pig):
     name = "pig-3"
-    aliases = ()
     variant_of = "pig"
-    variant_params = ("players",)
     title = "Pig for three players"
-    players = 3
     #: the advice and the mover's boundary (the strategies, designer and whole games: issue 36)
     views = ("advice", "slice", "solid")
     anchor_vars = ("i", "j", "l")
-    solver = "seats"
     variables = (SCORE, NEXT, THIRD, StateVar("k", "Turn total", "turn total", unit="points"))
     parameters = (
         *Pig.parameters,
-        Param("players", 3, 3, 3, "players at the table", label="Players"),
+        PLAYERS,
         Param("turns", 300, 0, 1200, "turns left at the advised turn, all players' together, this one included "
               "(when they run out with nobody at the goal the win is shared); 0: no limit, the stationary "
               "iteration, refused where it does not settle", label="Turns left"),
@@ -65,19 +60,6 @@ class ThreePlayerPig(Pig):
         # sweeps a layer from goal 30 to 50
         turns = int(self.params["turns"])
         return 0.011 * turns if turns else 0.65 * 200
-
-    def start_anchor(self, komi: int = 0) -> tuple[int, ...]:
-        if komi:
-            raise InvalidParameterError(f"{self.name}: a head start for three players is one for each player after "
-                                        "the first (the komi action lists them)")
-        return (0, 0, 0)
-
-    def head_start_anchor(self, points: tuple[int, ...]) -> tuple[int, ...]:
-        """The first turn when the second and third players start with ``points``."""
-        if len(points) != 2 or not all(0 <= int(p) < self.goal for p in points):
-            raise InvalidParameterError(f"{self.name}: head starts are two scores from 0 to {self.goal - 1} (the second "
-                                        f"and third players'), got {tuple(points)}")
-        return (0, int(points[0]), int(points[1]))
 
     def layer(self, anchor):
         return anchor["i"] + anchor["j"] + anchor["l"]

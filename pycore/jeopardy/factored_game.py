@@ -97,6 +97,13 @@ class _Endings:
         following = game.canonical_anchor({v: np.broadcast_to(end.next_anchor[v], shape) for v in names})
         return terminal, self.index.rows(np.stack([np.ravel(following[v]) for v in names], axis=1)).reshape(shape)
 
+    def seat_results(self, rows: np.ndarray, players: int) -> np.ndarray:
+        """(R, G + 1, P) every player's result where ending the turn at these anchors with
+        each gain ends the game, the mover's first (``nan`` where it goes on): the game's
+        ``others``, or the rest shared equally (:meth:`TurnEnd.results`)."""
+        end = self.game.end_turn({v: c[rows][:, None] for v, c in self.columns.items()}, self.gains[None, :])
+        return end.results(players, (len(rows), len(self.gains)))
+
     def stages(self) -> tuple[list[_Stage], bool]:
         """The anchors in the order they are solved, highest layer first, and whether some
         ending leads to a lower layer (the Farkle penalty: then one pass over the stages is
@@ -352,7 +359,8 @@ def expected_turns(game, optimal: np.ndarray, progress=None) -> float:
 # ---- one anchor's turn, and the solution of a game solved this way ---------------------------
 
 
-def panel_turns(game, passed_values: np.ndarray, anchors: np.ndarray, progress=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def panel_turns(game, passed_values: np.ndarray, anchors: np.ndarray, progress=None,
+                turn_fixed: dict | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The turns of many anchors at once, for a boundary picture: ``(roll, hold, reach)``, each
     (B, G + 1), the values of rolling and holding at each gain of these anchors' turns (B, V)
     (``nan`` where not allowed) and whether the state can occur, in the configuration
@@ -361,7 +369,8 @@ def panel_turns(game, passed_values: np.ndarray, anchors: np.ndarray, progress=N
     (stage, fraction) is told after each (Pig with a turn limit: seconds of work).
     ``passed_values`` (A,): the mover's chance when their turn passes to each anchor (two
     players: 1 minus its mover's; more: its last seat's); the mover's choices depend on
-    their own chance alone."""
+    their own chance alone. ``turn_fixed``: turn variables the picture fixes that are the
+    configuration's (AYZD for three: the shotguns), which then picks it."""
     endings = _Endings.of(game)
     rows = endings.index.rows(anchors)
     graph, columns = graph_of(game)
@@ -373,8 +382,11 @@ def panel_turns(game, passed_values: np.ndarray, anchors: np.ndarray, progress=N
         ending = np.where(np.isnan(terminal), passed_values[np.maximum(following, 0)], terminal)
         _, roll_ok, hold_ok = endings.masks(rows[part], terminal, columns, game.can_roll)
         turn = sweep(graph, ending, roll_ok, hold_ok, ending[:, 0])
-        config = game.panel_configuration(turn.value[:, 0, :], np.asarray(anchors)[part], columns)
-        config = np.full(len(part), graph.start) if config is None else config
+        if turn_fixed:
+            config = np.full(len(part), _configuration(columns, turn_fixed))
+        else:
+            config = game.panel_configuration(turn.value[:, 0, :], np.asarray(anchors)[part], columns)
+            config = np.full(len(part), graph.start) if config is None else config
         at = (np.arange(len(part))[:, None], np.arange(G)[None, :], config[:, None])
         roll[part], hold[part] = turn.roll[at], turn.hold[at]
         # one configuration (Pig's chain): the gains this anchor's own legal rolls reach (a
@@ -384,6 +396,12 @@ def panel_turns(game, passed_values: np.ndarray, anchors: np.ndarray, progress=N
         if progress is not None:
             progress("the boundary's turns", float(part[-1] + 1) / B)
     return roll, hold, seen
+
+
+def _configuration(columns: dict, values: dict) -> int:
+    """The configuration whose columns have ``values``."""
+    match = np.logical_and.reduce([np.asarray(columns[v]) == int(x) for v, x in values.items()])
+    return int(np.flatnonzero(match)[0])
 
 
 def _chain_reach(graph, roll_ok: np.ndarray) -> np.ndarray:

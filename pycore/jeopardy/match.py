@@ -56,7 +56,7 @@ from ..core.records import MAX_SEED, whole_number
 from ..core.registry import for_players
 from .factored import start_graph_of
 from .rules import JeopardyGame
-from .solvers import win_turn_values
+from .solvers import solve, win_turn_values
 from .strategy import rule_policy
 from .vocabulary import HOLD, ROLL, Policy, State, Transition, best_of, two_seats
 
@@ -94,6 +94,13 @@ class Values:
         if self.game.players > 2:
             return self.turn(state.anchor).seat_values_at(state.turn)
         return two_seats(self.value(state))
+
+    def of(self, game: JeopardyGame) -> Values:
+        """The values of ``game``'s positions: these, or (a tie-break of fewer players at a
+        table of three: AYZD's) that game's, solved once."""
+        if game.key == self.game.key:
+            return self
+        return self._turns.get(("game", game.key), lambda: Values(game, solve(game).ending_value))
 
 
 @dataclass(frozen=True)
@@ -222,6 +229,9 @@ class Position:
     #: and whether someone has reached the goal (the round being played is the last)
     active: tuple[int, ...] = (0, 1)
     last_round: bool = False
+    #: the table plays a game of its own number of players (False: three or more advised by
+    #: the two-player game against the strongest opponent)
+    table_exact: bool = True
 
     @classmethod
     def start(cls, game: JeopardyGame, komi: int, players: int = 2) -> Position:
@@ -234,7 +244,8 @@ class Position:
         if komi:
             raise InvalidRecordError("a head start (komi) is for two players; with more, everyone starts at 0")
         game = for_players(game, players)
-        at = cls(game, start_state(game, 0), scores=(0,) * players, active=tuple(range(players)))
+        at = cls(game, start_state(game, 0), scores=(0,) * players, active=tuple(range(players)),
+                 table_exact=game.players == players)
         at.state = State(game.name, at._anchor(), game.turn_start)
         return at
 
@@ -244,8 +255,15 @@ class Position:
 
     @property
     def exact(self) -> bool:
-        """Whether the game played is the game of this many players (two, or a variant for more)."""
-        return self.game.players == self.players
+        """Whether the game played is the game of the players in play: two, a variant for more,
+        or the game the tied players of such a variant play on (AYZD's tie-break of two)."""
+        return self.table_exact and self.game.players == len(self.active)
+
+    def first_player_chance(self, chances) -> float:
+        """The first player's chance, from ``chances`` (the players in play from the mover)."""
+        if 0 not in self.active:
+            return 0.0  # (out of a tie-break)
+        return chances[(self.active.index(0) - self.active.index(self.seat)) % len(self.active)]
 
     def _banked(self) -> tuple[int, int]:
         anchor = dict(zip(self.game.anchor_vars, self.state.anchor, strict=True))
@@ -264,8 +282,10 @@ class Position:
         (every score, in seat order from the mover), else the two-player one standing for it:
         the mover's score against the strongest opponent's, and where the game has whose turn
         it is in the round (``p``), player 2 if that opponent has played this round already."""
-        if self.exact:
-            return tuple(self.scores[(self.seat + n) % self.players] for n in range(self.players))
+        if self.exact:  # the scores of the players in play from the mover, and the mover's place
+            place = self.active.index(self.seat)
+            order = iter(self.scores[s] for s in self.active[place:] + self.active[:place])
+            return tuple(place + 1 if v == "p" else next(order) for v in self.game.anchor_vars)
         leader = self.opponent()
         game = self.game
         values = {"p": 2 if leader < self.seat else 1, game.score_var: self.scores[self.seat],
@@ -347,6 +367,9 @@ class Position:
                 if game.table_end == "round" or len(tied) == 1:
                     return self._won(tied[:1])  # (a later player had to exceed an earlier one)
                 self.active = tied  # a tie at the top: another round among the tied
+                among = getattr(game, "game_among", None)
+                if self.table_exact and among is not None:
+                    self.game = game = among(len(tied))
         later = [s for s in self.active if s > seat]
         self.seat = later[0] if later else self.active[0]
         self.state = State(game.name, self._anchor(), game.turn_start)
@@ -495,114 +518,3 @@ def turn_values(game: JeopardyGame, state: State) -> dict:
     """The turn variables of a state (how a record names an option)."""
     values = game.state_values(state)
     return {v: values[v] for v in game.turn_vars if v in values}
-
-
-# ---- the review -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Decision:
-    """One decision of a reviewed game: who chose (seat), where (the advice's state keys),
-    what was taken and what was best (an action, or an option's turn variables), the cost
-    (best value minus the taken one's, in the chooser's P(win)) and every option's value."""
-
-    move: int
-    seat: int
-    state: dict
-    action: str | dict
-    best: str | dict
-    cost: float
-    values: dict
-    #: what was played and what was best, in the game's words ("roll", "keep 1 5 (+150)")
-    played_label: str = ""
-    best_label: str = ""
-
-    def to_json(self) -> dict:
-        return {"move": self.move, "player": self.seat, "state": self.state, "action": self.action,
-                "best": self.best, "cost": self.cost, "values": self.values,
-                "played_label": self.played_label or str(self.action), "best_label": self.best_label or str(self.best)}
-
-
-@dataclass(frozen=True)
-class Review:
-    decisions: tuple[Decision, ...]
-    #: P(the first player wins) before each move, and at the end (1, 1/2 or 0): len(moves) + 1;
-    #: empty where the values are two-player positions against the strongest opponent (not
-    #: the first player's chance)
-    curve: tuple[float, ...]
-    result: float  # the first player's: 1 won, 1/2 drew, 0 lost
-    scores: tuple[int, ...]  # banked at the end, seat order
-    winners: tuple[int, ...] = ()
-    #: three or more players of a game with no variant for them: the values are the two-player
-    #: game's against the strongest opponent (see docs/app.md)
-    two_player_values: bool = False
-
-    def total_cost(self, seat: int) -> float:
-        return sum((d.cost for d in self.decisions if d.seat == seat), 0.0)
-
-    def to_json(self) -> dict:
-        seats = range(len(self.scores))
-        return {
-            "result": self.result,
-            "winner": self.winners[0] if len(self.winners) == 1 else None,
-            "winners": list(self.winners),
-            "scores": list(self.scores),
-            "decisions": [d.to_json() for d in self.decisions],
-            "total_cost": [self.total_cost(s) for s in seats],
-            "mistakes": [sum(1 for d in self.decisions if d.seat == s and d.cost > 1e-12) for s in seats],
-            "curve": list(self.curve),
-            "two_player_values": self.two_player_values,
-        }
-
-
-def review(game: JeopardyGame, values: Values, record: Record) -> Review:
-    """Replay ``record`` (the game's own parameters set already) with every decision valued
-    by ``values`` (of the game the table plays: :func:`~pycore.core.registry.for_players`);
-    InvalidRecordError naming the first move that does not fit, or a record that stops
-    before the game ends. Three or more players of a game with no variant for that many:
-    each decision is valued in the two-player position the table's advice shows (against the
-    strongest opponent); one that position cannot value (outside the tables, or a move its
-    two-player rules do not allow) is left out, and there is no curve."""
-    at = None  # (the last position: a record of no moves stops before the end, and is refused)
-    decisions: list[Decision] = []
-    curve: list[float] = []
-    for n, earlier, move, at in play_core.walk(RULES, game, record):
-        before, seat, options = earlier.state, earlier.seat, earlier.options
-        legal = () if options else earlier.legal()
-        if earlier.exact:  # the first player's chance
-            chances = max((values.seat_chances(o) for o in options), key=lambda c: c[0]) if options else values.seat_chances(before)
-            curve.append(chances[-seat % earlier.players])
-        try:
-            decision = _decision(earlier.game, values, n, seat, before, options, legal, move, at)
-        except PycoreError:
-            if earlier.exact:
-                raise
-            decision = None  # (a two-player position outside the tables)
-        if decision is not None:
-            decisions.append(decision)
-    exact = at.exact
-    if exact:
-        curve.append(at.result)
-    return Review(tuple(decisions), tuple(curve), at.result, at.scores, at.winners, two_player_values=not exact)
-
-
-def _decision(game: JeopardyGame, values: Values, n: int, seat: int, before: State, options: tuple[State, ...],
-              legal: tuple[str, ...], move: dict, after: Position) -> Decision | None:
-    """Move ``n`` valued, if it was a decision (two legal actions, or a choice of options);
-    None if it was not, or (three or more players) a move the two-player rules do not value."""
-    where = game.state_values(before)
-    if len(options) > 1:
-        worth = [values.value(o) for o in options]
-        best = int(np.argmax(worth))
-        taken = [turn_values(game, o) for o in options].index(turn_values(game, after.state))
-        offered = {json.dumps(turn_values(game, o)): w for o, w in zip(options, worth, strict=True)}
-        label = [option_label(game, before.turn, after.faces, o) for o in (options[taken], options[best])]
-        return Decision(n, seat, where, turn_values(game, options[taken]), turn_values(game, options[best]),
-                        worth[best] - worth[taken], offered, *label)
-    if len(legal) == 2:
-        valued = values.action_values(before)
-        if valued.get(move["action"]) is None:
-            return None  # the table allows it, the two-player position does not (holding wins there)
-        best_action = best_of(valued)
-        return Decision(n, seat, where, move["action"], best_action, valued[best_action] - valued[move["action"]], valued)
-    return None

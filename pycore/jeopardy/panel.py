@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.errors import InvalidRequestError
+from .factored import graph_of
 from .factored_game import panel_turns
 
 MARGIN = 5  # turn totals shown beyond the last roll
@@ -140,7 +141,9 @@ def factored_panel_grid(solution, fixed: dict, progress=None, passed_values: np.
     anchors = np.stack([np.asarray(canonical[v]) for v in game.anchor_vars], axis=1)
     if passed_values is None:
         passed_values = 1.0 - solution.anchor_values
-    p_roll, p_hold, reach = panel_turns(game, passed_values, anchors, progress)
+    _, configuration_columns = graph_of(game)
+    turn_fixed = {v: x for v, x in fixed.items() if v in configuration_columns}
+    p_roll, p_hold, reach = panel_turns(game, passed_values, anchors, progress, turn_fixed)
     rolls = ~np.isnan(p_roll) & (np.isnan(p_hold) | (p_roll > p_hold))
     state = reach & ~(np.isnan(p_roll) & np.isnan(p_hold))
     roll = np.where(state, rolls.astype(np.int8), -1).astype(np.int8).reshape(goal, goal, -1)

@@ -464,7 +464,8 @@ class JeopardyGame(StateText, Game):
         end = self.end_turn(columns, np.asarray(gain))
         value = float(end.mover_value)
         if not np.isnan(value):
-            return Transition(probability, None, value, True)
+            others = None if end.others is None else tuple(float(x) for x in np.ravel(end.others))
+            return Transition(probability, None, value, True, others=others)
         nxt = tuple(int(end.next_anchor[v]) for v in self.anchor_vars)
         return Transition(probability, State(self.name, nxt, self.turn_start), None, True)
 

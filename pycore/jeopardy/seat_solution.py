@@ -21,6 +21,7 @@ import numpy as np
 from ..core.errors import InvalidRequestError
 from .chain_seats import NotAChainGame, chain_tables, turn_limited_chain
 from .factored import FactoredTurnValues, anchor_turn, graph_of
+from .seat_variant import SEAT_WORDS
 from .seats import seat_values, swept_tables, turn_limited_seat_values
 from .solution import Matchup
 from .vocabulary import HOLD, ROLL, probability
@@ -32,8 +33,9 @@ class NotForPlayers(InvalidRequestError):
 
 @dataclass(frozen=True)
 class HeadStart:
-    """Head starts for the players after the first (``points``, the second player's first)
-    and every player's chance at the start with them (``chances``, the first player's first)."""
+    """Head starts for the game's ``head_start_seats`` (``points``, in their order: Pig's
+    second and third players, AYZD's first and second) and every player's chance at the start
+    with them (``chances``, the first player's first)."""
 
     points: tuple[int, ...]
     chances: tuple[float, ...]
@@ -85,19 +87,21 @@ class SeatTurn(FactoredTurnValues):
 
 def seat_ending_values(game, anchor: tuple[int, ...], anchor_seats) -> np.ndarray:
     """(G + 1, P) each seat's chance when the turn at ``anchor`` ends with each gain: the
-    game's result (the mover's, the others sharing the rest) or the next anchor's seats
+    game's result for every player (``TurnEnd.results``) or the next anchor's seats
     ``anchor_seats(next anchor)`` turned to this mover's (its last seat is this mover);
     ``nan`` past the bound."""
     players, step = int(game.players), game.gain_step
     top = game.var_range(game.turn_vars[0])[1] // step
     out = np.full((top + 1, players), np.nan)
-    for n in range(top + 1):
-        end = game.turn_end(tuple(anchor), n * step, 1)
-        if end.mover_value is not None:
-            out[n] = (1.0 - end.mover_value) / (players - 1)
-            out[n, 0] = end.mover_value
-        elif game.has_anchor(tuple(int(x) for x in end.state.anchor)):
-            out[n] = np.roll(np.asarray(anchor_seats(end.state.anchor), float), 1)
+    columns = {v: np.asarray(int(x)) for v, x in zip(game.anchor_vars, anchor, strict=True)}
+    gains = np.arange(top + 1) * step
+    end = game.end_turn(columns, gains)
+    out[:] = end.results(players, (top + 1,))
+    for n in np.flatnonzero(np.isnan(out[:, 0])):
+        following = game.canonical_anchor({v: np.broadcast_to(end.next_anchor[v], gains.shape)[n] for v in game.anchor_vars})
+        key = tuple(int(following[v]) for v in game.anchor_vars)
+        if game.has_anchor(key):
+            out[n] = np.roll(np.asarray(anchor_seats(key), float), 1)
     return out
 
 
@@ -201,17 +205,18 @@ class SeatSolution:
 
     def p_first_player_wins(self, komi: int = 0) -> float:
         if komi:
-            raise NotForPlayers(f"{self.game.name}: a head start for {self.game.players} players is one for each "
-                                "player after the first (the komi action lists them)")
+            words = " and ".join(SEAT_WORDS[s] for s in self.game.head_start_seats)
+            raise NotForPlayers(f"{self.game.name}: a head start for {self.game.players} players is one for each of the "
+                                f"{words} players (the komi action lists them)")
         return self.start_chances()[0]
 
     def head_starts(self, max_points: int) -> list[HeadStart]:
-        """Every player's chance when the players after the first start with head starts of
-        0 to ``max_points`` points each (the first player starts at 0), in the order of the
-        head starts (the second player's first)."""
+        """Every player's chance when the game's ``head_start_seats`` start with head starts
+        of 0 to ``max_points`` points each (the other player at 0), in the order of the head
+        starts (the first of those seats' first)."""
         span = range(0, int(max_points) + 1, self.game.gain_step)
         rows = []
-        for points in itertools.product(span, repeat=int(self.game.players) - 1):
+        for points in itertools.product(span, repeat=len(self.game.head_start_seats)):
             # (the whole table: one sweep of every turn start, where one turn each would be 676)
             chances = self.values[self.game.anchor_row(self.game.head_start_anchor(points))]
             rows.append(HeadStart(points, tuple(probability(c) for c in chances)))

@@ -55,6 +55,9 @@ from ..core.errors import SolverError
 from .factored import start_graph_of, sweep
 from .factored_game import _Endings
 
+#: the sweeps of a stage that take a policy-iteration step before plain (damped) steps
+POLICY_STEPS = 20
+
 
 class SeatsDidNotSettle(SolverError):
     """The stationary iteration of a game of more than two players did not settle."""
@@ -64,10 +67,11 @@ class SeatsDidNotSettle(SolverError):
 class _PartEndings:
     """What ending a turn leads to, for a batch of B anchors and each gain (G + 1): the
     next anchor's row (int32, 0 where the game ends or the anchor is not tabulated: by the
-    rules' contract no turn reaches one), the game's result for the mover as a code into
-    ``results`` (0: the game goes on), and the legal actions (B, G + 1, C). Compact (about
-    7 bytes a cell with one configuration) so that a turn-limited solve keeps them for every
-    turn left: Pig for three players to 100 has 10^8 cells."""
+    rules' contract no turn reaches one), every player's result where the game ends as a
+    code into ``results`` ((K + 1, P), the mover's first; code 0: the game goes on), and the
+    legal actions (B, G + 1, C). Compact (about 7 bytes a cell with one configuration) so
+    that a turn-limited solve keeps them for every turn left: Pig for three players to 100
+    has 10^8 cells."""
 
     rows: np.ndarray
     codes: np.ndarray
@@ -76,35 +80,62 @@ class _PartEndings:
     hold_ok: np.ndarray
 
     @classmethod
-    def of(cls, endings: _Endings, anchors: np.ndarray, columns, can_roll) -> _PartEndings:
+    def of(cls, endings: _Endings, anchors: np.ndarray, columns, can_roll, players: int) -> _PartEndings:
         terminal, rows = endings.at(anchors)
         _, roll_ok, hold_ok = endings.masks(anchors, terminal, columns, can_roll)
         ended = ~np.isnan(terminal)
-        results, codes = np.unique(terminal[ended], return_inverse=True)
+        everyone = endings.seat_results(anchors, players)
+        results, codes = np.unique(everyone[ended], axis=0, return_inverse=True)
         if len(results) > 255:
             raise SolverError(f"{endings.game.name}: over 255 different results of a game's end")
         code = np.zeros(terminal.shape, np.uint8)
         code[ended] = codes.ravel() + 1
         rows = np.where(ended | (rows < 0), 0, rows)
         small = np.int32 if len(endings.anchors) < 2**31 else np.int64
-        return cls(rows.astype(small), code, np.r_[np.nan, results], roll_ok, hold_ok)
+        return cls(rows.astype(small), code, np.vstack([np.full(players, np.nan), results]), roll_ok, hold_ok)
 
 
-def _turn(graph, W: np.ndarray, end: _PartEndings, players: int) -> np.ndarray:
+def _turn(graph, W: np.ndarray, end: _PartEndings, players: int, zero_gain_chance: bool = False) -> np.ndarray:
     """(B, P) each seat's chance at the batch's turn starts, the mover playing the turn to
-    maximise their own, the endings read in ``W`` (A, P) (see the module)."""
+    maximise their own, the endings read in ``W`` (A, P) (see the module); with
+    ``zero_gain_chance`` (B, P + 1), the last column the chance that the turn so played ends
+    with nothing banked."""
     ended = end.codes > 0
-    terminal = end.results[end.codes]
-    mine, shares = np.where(ended, terminal, 0.0), np.where(ended, (1.0 - terminal) / (players - 1), 0.0)
+    terminal = end.results[end.codes]  # (B, G + 1, P)
     after = W[end.rows]  # (B, G + 1, P): the next mover's seats
-    hold = np.where(ended, mine, after[:, :, players - 1])
-    follow = tuple((h, h[:, 0]) for h in (np.where(ended, shares, after[:, :, s - 1]) for s in range(1, players)))
+    hold = np.where(ended, terminal[:, :, 0], after[:, :, players - 1])
+    follow = tuple((h, h[:, 0]) for h in (np.where(ended, terminal[:, :, s], after[:, :, s - 1]) for s in range(1, players)))
+    if zero_gain_chance:  # the chance that the turn ends with nothing banked: holding 0 or a bust
+        follow += ((np.zeros_like(hold), 1.0),)
     turn = sweep(graph, hold, end.roll_ok, end.hold_ok, hold[:, 0], follow=follow)
-    out = np.empty((len(hold), players))
+    out = np.empty((len(hold), players + zero_gain_chance))
     out[:, 0] = turn.value[:, 0, graph.start]
-    for s in range(1, players):
+    for s in range(1, players + zero_gain_chance):
         out[:, s] = turn.followed[s - 1][:, 0, graph.start]
     return out
+
+
+def _cycle_step(W: np.ndarray, new: np.ndarray, zero: np.ndarray, stage) -> np.ndarray:
+    """(M, P) the values of a stage's members were each turn played as in this sweep (a
+    policy-iteration step; see the module): each member's values are ``c + d * roll(W[n])``,
+    ``n`` its zero-gain partner in the stage and ``d`` = ``zero`` the chance of that ending,
+    so ``P`` steps along the partners compose to ``C + D * W`` (the seats turned ``P``
+    times are back in place) wherever the partners come back in ``P`` steps, and there
+    ``W = C / (1 - D)``. Members whose partners do not come back (none in Pig or AYZD) keep
+    the sweep's values."""
+    players = W.shape[1]
+    members = stage.members
+    step = np.arange(len(members))
+    step[stage.inside] = stage.position  # each member's partner in the stage (itself where it leaves)
+    d = np.where(stage.inside, zero, 0.0)
+    c = new - d[:, None] * np.roll(W[members][step], 1, axis=1)
+    C, D, at = c.copy(), d.copy(), step.copy()
+    for turned in range(1, players):
+        C += D[:, None] * np.roll(c[at], turned, axis=1)
+        D *= d[at]
+        at = step[at]
+    back = (at == np.arange(len(members))) | (D == 0.0)
+    return np.where(back[:, None], C / (1.0 - D)[:, None], new)
 
 
 def seat_values(game, tolerance: float = 1e-12, max_sweeps: int = 2000, progress=None,
@@ -131,15 +162,18 @@ def seat_values(game, tolerance: float = 1e-12, max_sweeps: int = 2000, progress
         members = stage.members
         parts = endings.batches(np.arange(len(members)), graph.n_configurations)
         # what each turn's endings lead to and its legal actions: the same in every sweep
-        ends = [_PartEndings.of(endings, members[part], columns, can_roll) for part in parts]
+        ends = [_PartEndings.of(endings, members[part], columns, can_roll, players) for part in parts]
         for count in range(1, max_sweeps + 1):
-            new = np.empty((len(members), players))
+            new = np.empty((len(members), players + 1))
             for part, end in zip(parts, ends, strict=True):
-                new[part] = _turn(graph, W, end, players)
+                new[part] = _turn(graph, W, end, players, zero_gain_chance=True)
                 stats["sweeps"] += 1
+            new, zero = new[:, :players], new[:, players]
             change = float(np.max(np.abs(new - W[members]), initial=0.0))
-            # (a stage every ending leaves is exact at once: no damping)
-            W[members] = W[members] + damping * (new - W[members]) if stage.inside.any() else new
+            if count <= POLICY_STEPS and stage.inside.any():
+                W[members] = _cycle_step(W, new, zero, stage)
+            else:  # (a stage every ending leaves is exact at once: no damping)
+                W[members] = W[members] + damping * (new - W[members]) if stage.inside.any() else new
             stats["stage_sweeps"] = max(stats["stage_sweeps"], count)
             if not stage.inside.any():  # every ending leaves the stage: exact in one sweep
                 break
@@ -198,7 +232,7 @@ def swept_tables(game, start: np.ndarray | None = None):
     endings = _Endings.of(game)
     graph, columns, can_roll = start_graph_of(game)
     parts = endings.batches(np.arange(len(endings.anchors)), graph.n_configurations)
-    ends = [_PartEndings.of(endings, part, columns, can_roll) for part in parts]
+    ends = [_PartEndings.of(endings, part, columns, can_roll, players) for part in parts]
     W = np.full((len(endings.anchors), players), 1.0 / players) if start is None else np.asarray(start, float)
     while True:
         new = np.empty_like(W)

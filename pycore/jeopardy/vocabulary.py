@@ -48,10 +48,26 @@ class TurnEnd:
     the game is over (1 = that player won, 1/2 a draw), ``nan`` where the game
     goes on. ``next_anchor`` maps each anchor variable to the next mover's
     anchor (meaningful only where the game goes on).
+
+    With more than two players, ``others`` (shape ``(..., P - 1)``, the next player's
+    first) is each other player's result where the game ends, where it is not the rest
+    shared equally (the default, None: a player of three who ends the round may hand the
+    win to one of the others, or leave two of them to a tie-break between them).
     """
 
     mover_value: np.ndarray
     next_anchor: dict[str, np.ndarray]
+    others: np.ndarray | None = None
+
+    def results(self, players: int, shape: tuple[int, ...]) -> np.ndarray:
+        """(``shape`` + (P,)) every player's result where the game ends, the mover's first
+        (``nan`` where it goes on)."""
+        mover = np.broadcast_to(np.asarray(self.mover_value, float), shape)
+        if self.others is None:
+            rest = np.repeat(((1.0 - mover) / (players - 1))[..., None], players - 1, axis=-1)
+        else:
+            rest = np.broadcast_to(np.asarray(self.others, float), (*shape, players - 1))
+        return np.concatenate([mover[..., None], rest], axis=-1)
 
 
 @dataclass(frozen=True)
@@ -101,6 +117,9 @@ class Transition:
     mover_value: float | None
     turn_ended: bool
     options: tuple[State, ...] = ()
+    #: more than two players, where the game ends: each other player's result (the next
+    #: player's first; None: they share the rest equally, see :class:`TurnEnd`)
+    others: tuple[float, ...] | None = None
 
 
 def select(conditions_and_values: list[tuple[np.ndarray, object]], otherwise: object) -> np.ndarray:

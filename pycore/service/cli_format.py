@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..jeopardy.seat_solution import HeadStart, fairness_order
+from ..jeopardy.seat_variant import SEAT_WORDS
 
 
 def _games(result: dict) -> str:
@@ -132,9 +133,8 @@ def _komi(head: str, result: dict) -> str:
 def _head_starts(head: str, result: dict) -> str:
     """The ten fairest head starts of a game of three or more players (all of them with --json)."""
     rows = sorted((HeadStart(tuple(r["points"]), tuple(r["chances"])) for r in result["head_starts"]), key=fairness_order)
-    later = len(rows[0].points)
-    seats = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")[:later]
-    lines = [f"{head}\nhead starts of the {', '.join(seats)} players: every player's chance (the first's first), "
+    seats = [SEAT_WORDS[s] for s in result["seats"]]
+    lines = [f"{head}\nhead starts of the {' and '.join(seats)} players: every player's chance (the first's first), "
              f"the fairest {min(10, len(rows))} of {len(rows)}"]
     for r in rows[:10]:
         mark = "  <- fairest" if list(r.points) == result["fairest"] else ""

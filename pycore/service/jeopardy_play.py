@@ -13,7 +13,8 @@ from ..core.records import MAX_SEED, game_record, record_game
 from ..core.registry import for_players
 from ..jeopardy.match import RULES as MATCH_RULES
 from ..jeopardy.match import Values as MatchValues
-from ..jeopardy.match import extend, find_player, play, replay, review, start_state
+from ..jeopardy.match import extend, find_player, play, replay, start_state
+from ..jeopardy.match_review import review
 from ..jeopardy.rules import JeopardyGame
 from ..jeopardy.seat_solution import NotForPlayers
 from .arguments import whole_number
@@ -60,13 +61,15 @@ def _recorded(game: JeopardyGame, args: dict, progress) -> tuple[JeopardyGame, R
 
 def _reviewed(game: JeopardyGame, values: MatchValues, record: Record) -> dict:
     """A record's review, each decision with the link to its state in the advisor."""
-    out = review(game, values, record).to_json()
+    reviewed = review(game, values, record)
+    out = reviewed.to_json()
     played = values.game  # (whose positions the decisions are: three-player Pig's at a table of three)
-    boundary = next((v for v in ("slice", "thresholds") if v in played.views), None)
-    for decision in out["decisions"]:
-        state = played.state(**decision["state"])
-        decision["link"] = "#" + fragment(played, state)
-        decision["boundary_link"] = "#" + fragment(played, state, {"view": boundary}) if boundary else None
+    for made, decision in zip(reviewed.decisions, out["decisions"], strict=True):
+        where = made.game or played  # (a tie-break's decisions: the game the tied play on)
+        boundary = next((v for v in ("slice", "thresholds") if v in where.views), None)
+        state = where.state(**decision["state"])
+        decision["link"] = "#" + fragment(where, state)
+        decision["boundary_link"] = "#" + fragment(where, state, {"view": boundary}) if boundary else None
     return {**head(game), "record": record.to_json(), "share": record_link(game, record), "valued_in": played.name, **out}
 
 

@@ -21,6 +21,7 @@ from ..jeopardy.rules import (
     JeopardyGame,
 )
 from ..jeopardy.seat_solution import fairest_head_start
+from ..jeopardy.seat_variant import SEAT_WORDS
 from ..jeopardy.solvers import check_rule_on_boundary
 from ..jeopardy.strategy import choose_policy, default_komi_range, fairest_komi, komi_table, matchup, mistakes, policy_results
 from .arguments import flag, text, whole_number
@@ -69,8 +70,10 @@ def _head_starts(game: JeopardyGame, solution, args: dict) -> dict:
     fairest = fairest_head_start(rows)
     return {
         **head(game),
-        "definition": "head starts of the players after the first (the second player's first); each player's chance, "
-                      "the first player's first; the fairest brings the chance farthest from an even share nearest it",
+        "definition": f"head starts of the {' and '.join(SEAT_WORDS[s] for s in game.head_start_seats)} players (in "
+                      "that order); each player's chance, the first player's first; the fairest brings the chance "
+                      "farthest from an even share nearest it",
+        "seats": list(game.head_start_seats),
         "head_starts": [{"points": list(r.points), "chances": list(r.chances)} for r in rows],
         "fairest": list(fairest.points),
         "fairest_chances": list(fairest.chances),

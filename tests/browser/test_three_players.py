@@ -1,4 +1,4 @@
-"""Three-player Pig in the page's advisor (issue 36): picked from the list, answered from its
+"""Three-player Pig (and AYZD) in the page's advisor (issue 36): picked from the list, answered from its
 shipped table on a phone, the third score entered with its stepper and carried by the link,
 every seat's chance under each action equal to the command line's, and a small goal solved
 live in the page as CPython solves it."""
@@ -69,3 +69,28 @@ def test_a_small_goal_for_three_is_solved_live_as_cpython_solves_it(site, page):
         assert seats(page, action) == pytest.approx(expected["seat_values"][action], abs=1e-12)
     expect(page.get_by_test_id("model-note")).to_contain_text("With 30 turns left in all")
     expect(page.get_by_test_id("status")).to_contain_text("Pig for three players: solved exactly")
+
+
+def test_three_players_of_ayzd_are_advised_on_a_phone_from_the_table_and_live(site, page):
+    """All Yellow Zombie Dice for three: the place in the round and the three scores come from
+    the link; the default game answers from its shipped table, and a small goal is solved
+    live in the page (its two-player tie-break solved first, in the page too) as CPython
+    solves it."""
+    page.goto(site + "#game=ayzd-3&p=3&i=10&j=14&l=12&b=3&s=1")
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    expect(page.get_by_test_id("input-l")).to_have_value("12")
+    expected = api.call("advise", {"game": "ayzd-3", "state": "p=3,i=10,j=14,l=12,b=3,s=1"})
+    assert expected["source"].startswith("table ") and expected["best"] == "roll"
+    assert page.locator(ADVICE).get_attribute("data-best") == "roll"
+    for action in ("roll", "hold"):
+        assert seats(page, action) == pytest.approx(expected["seat_values"][action], abs=1e-12)
+    # holding loses to the first player's 14 (the third ends the round): every chance says so
+    assert seats(page, "hold") == pytest.approx([0.0, 1.0, 0.0], abs=1e-12)
+    expect(page.get_by_test_id("model-note")).to_contain_text("two tied at the top play the two-player game")
+    page.goto(site + "#game=ayzd-3&goal=5&p=2&i=3&j=1&l=5&b=1&s=1")
+    page.reload()
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    live = api.call("advise", {"game": "ayzd-3", "goal": 5, "state": "p=2,i=3,j=1,l=5,b=1,s=1"})
+    assert live["source"] == "solve"
+    for action in ("roll", "hold"):
+        assert seats(page, action) == pytest.approx(live["seat_values"][action], abs=1e-12)
