@@ -5,11 +5,11 @@ over every state, written from the seed's round rule alone (no anchors, layers, 
 from fractions import Fraction
 from itertools import product
 
-import numpy as np
 import pytest
+from seat_checks import boundary_is_the_advice, mixed, plain_iteration, turned
 
 from pycore import find_game
-from pycore.core.errors import InvalidParameterError, InvalidStateError
+from pycore.core.errors import InvalidParameterError
 from pycore.jeopardy.seat_solution import SeatSolution
 from pycore.jeopardy.vocabulary import State
 
@@ -21,11 +21,6 @@ def outcomes():
         key = (faces.count("B"), faces.count("S"))
         out[key] = out.get(key, 0.0) + 1 / 27
     return [(chance, b, s) for (b, s), chance in out.items()]
-
-
-def _rolled(values, by: int) -> tuple:
-    """Chances turned ``by`` seats (a turn that ends: this mover is the next mover's last)."""
-    return tuple(values[-by:] + values[:-by]) if by else tuple(values)
 
 
 def brute_force(goal: int, bound: int, players: int, scores=None, sweeps: int = 4000) -> dict:
@@ -77,30 +72,19 @@ def brute_force(goal: int, bound: int, players: int, scores=None, sweeps: int = 
     def after_turn(p, sc, gain):
         following = (*sc[1:], sc[0] + gain)  # from the next player; this mover last
         if p < players:
-            return _rolled(values[(p + 1, following, 0, 0)], 1)
+            return turned(values[(p + 1, following, 0, 0)], 1)
         result = round_end(following)  # (the round's order: the first player's score first)
-        return _rolled(values[(1, following, 0, 0)] if result is None else result, 1)
+        return turned(values[(1, following, 0, 0)] if result is None else result, 1)
 
-    for _ in range(sweeps):
-        change = 0.0
-        for state in states:
-            p, sc, b, s = state
-            can_roll = sc[0] + b + 3 <= bound
-            can_hold = b > 0 or s > 0 or not can_roll
-            hold = after_turn(p, sc, b) if can_hold else None
-            roll = None
-            if can_roll and not (hold and hold[0] == 1.0):  # holding wins: the game is taken
-                roll = [0.0] * players
-                for chance, brains, shotguns in rolls:
-                    then = after_turn(p, sc, 0) if s + shotguns >= 3 else values[(p, sc, b + brains, s + shotguns)]
-                    roll = [r + chance * v for r, v in zip(roll, then, strict=True)]
-            best = hold if roll is None or (hold is not None and hold[0] >= roll[0]) else tuple(roll)
-            change = max(change, max(abs(x - y) for x, y in zip(best, values[state], strict=True)))
-            values[state] = best
-        if change < 1e-14:
-            break
-    else:
-        raise AssertionError(f"the brute force did not settle (last change {change})")
+    def actions(state):
+        p, sc, b, s = state
+        can_roll = sc[0] + b + 3 <= bound
+        hold = after_turn(p, sc, b) if b > 0 or s > 0 or not can_roll else None
+        return hold, (lambda: mixed((chance, after_turn(p, sc, 0) if s + shotguns >= 3 else
+                                     values[(p, sc, b + brains, s + shotguns)]) for chance, brains, shotguns in rolls)
+                      ) if can_roll else None
+
+    plain_iteration(states, values, actions, sweeps)
     return {(p, sc): values[(p, sc, 0, 0)] for p, sc in starts}
 
 
@@ -168,21 +152,7 @@ def test_three_player_ayzd_boundary_is_the_movers_advice_cell_by_cell(solved):
     """The boundary pictures of AYZD for three (i, j and the brains b; the place, the third
     score and the shotguns fixed): every cell that is a state rolls exactly where the
     advisor's best action is to roll, and both occur."""
-    from pycore.jeopardy.boundary import panel_grid
-
     game = find_game("ayzd-3", goal=8)
     solution = solved("ayzd-3", goal=8)
-    said = {"roll": 0, "hold": 0}
-    for fixed in ({"p": 1, "l": 3, "s": 1}, {"p": 3, "l": 10, "s": 2}):
-        grid = panel_grid(solution, fixed)
-        assert grid.axes == ("i", "j", "b")
-        for i, j, b in zip(*np.nonzero(grid.roll >= 0), strict=True):
-            try:  # (the picture draws past where holding wins on the spot: not states, held there)
-                state = game.state(p=fixed["p"], i=int(i), j=int(j), l=fixed["l"], b=int(b), s=fixed["s"])
-            except InvalidStateError:
-                assert grid.roll[i, j, b] == 0
-                continue
-            best = solution.best_action(state)
-            assert (best == "roll") == (grid.roll[i, j, b] == 1), (fixed, i, j, b)
-            said[best] += 1
+    said = boundary_is_the_advice(game, solution, ({"p": 1, "l": 3, "s": 1}, {"p": 3, "l": 10, "s": 2}), ("i", "j", "b"))
     assert said["roll"] > 100 and said["hold"] > 100, said

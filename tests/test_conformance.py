@@ -16,6 +16,8 @@ SMALL = {
     "pig-turns": {"goal": 12, "turns": 6},  # the target model; test_pig_turns runs the free one
     "pig-3": {"goal": 8, "turns": 0},  # three players without a limit (the stationary iteration)
     "gro": {"goal": 12, "bound": 24},
+    # three players: the last round for three, settled (three dice, two 1s bust: a walk of every state)
+    "gro-3": {"goal": 5, "bound": 10, "n_dice": 3, "bust_ones": 2, "turns": 0},
     "ayzd": {"goal": 5, "bound": 10},
     "ayzd-3": {"goal": 4, "bound": 8},  # three players: a round's end may hand the win to another
     "zombie-dice": {"goal": 3, "bound": 6},
@@ -27,6 +29,7 @@ VARIANTS = {
     "pig d8, 1-2 bust": ("pig", {"goal": 16, "die": 8, "bust": 2}),
     "pig d3": ("pig", {"goal": 10, "die": 3}),
     "pig-3 with 7 turns left": ("pig-3", {"goal": 8, "turns": 7}),
+    "gro-3 with 7 turns left": ("gro-3", {"goal": 5, "bound": 10, "n_dice": 3, "bust_ones": 2, "turns": 7}),
     "gro 3 dice, 1 busts": ("gro", {"goal": 12, "bound": 24, "n_dice": 3, "bust_ones": 1}),
     "gro 7 dice, 5 bust": ("gro", {"goal": 12, "bound": 30, "n_dice": 7, "bust_ones": 5}),
     "ayzd 3/1/2 faces": ("ayzd", {"goal": 5, "bound": 10, "brains": 3, "shotguns": 1, "footprints": 2}),

@@ -408,32 +408,39 @@ def test_three_players_of_pig_play_three_player_pig_exactly(tmp_path):
 
 
 def test_three_players_of_gro_play_the_last_round_out_and_a_later_player_must_exceed():
-    """Great Rolled Ones to 10: Ann reaches 10, so the round is the last. Bob ties at 10 (he
-    may still roll: holding wins nothing yet), then Cy holds at 9: Ann wins the tie (a later
-    player must exceed an earlier one, the two-player game's player 2). Had Cy reached 12, the
-    last seat, holding would win on the spot: the only move."""
+    """Great Rolled Ones to 10, three players: three-player GRO exactly (issue 36). Ann reaches
+    10, so the round is the last. Bob ties at 10 (he may still roll: holding wins nothing
+    yet), then Cy holds at 9: Ann wins the tie (a later player must exceed an earlier one).
+    Had Cy reached 12, the last seat, holding would win on the spot: the only move. The
+    review prices every decision in three-player GRO, Bob's rolling on past Ann's 10 too."""
     gro = {"goal": 10, "bound": 20}
+    names = ["Ann", "Bob", "Cy"]
     ann = [roll_of(2, 2, 2, 2, 2), roll_of(3, 3, 3, 3, 3), HOLD]
     bob = [roll_of(2, 2, 2, 2, 2), roll_of(2, 2, 2, 2, 2)]
-    at = table_of("gro", gro, ["Ann", "Bob", "Cy"], ann + bob)["position"]
-    assert at["seat"] == 1 and at["state"] == {"p": 2, "i": 0, "j": 10, "k": 10, "o": 0} and at["legal"] == ["roll", "hold"]
+    at = table_of("gro", gro, names, ann + bob)["position"]
+    assert (at["game"], at["against"]) == ("gro-3", None)
+    assert at["seat"] == 1 and at["state"] == {"p": 2, "i": 0, "j": 0, "l": 10, "k": 10, "o": 0} and at["legal"] == ["roll", "hold"]
     cy = [HOLD, roll_of(2, 2, 2, 2, 2), roll_of(2, 2, 2, 2, 1)]
-    at = table_of("gro", gro, ["Ann", "Bob", "Cy"], ann + bob + cy)["position"]
-    assert (at["seat"], at["against"], at["state"]["p"], at["state"]["j"]) == (2, 0, 2, 10)  # the earliest of equals
-    at = table_of("gro", gro, ["Ann", "Bob", "Cy"], ann + bob + cy + [HOLD])["position"]
+    at = table_of("gro", gro, names, ann + bob + cy)["position"]
+    assert (at["seat"], at["against"], at["state"]["p"], at["state"]["j"], at["state"]["l"]) == (2, None, 3, 10, 10)
+    at = table_of("gro", gro, names, ann + bob + cy + [HOLD])["position"]
     assert (at["scores"], at["winners"]) == ([10, 10, 9], [0])
-    at = table_of("gro", gro, ["Ann", "Bob", "Cy"], ann + bob + cy + [roll_of(2, 2, 2, 1)])["position"]
+    at = table_of("gro", gro, names, ann + bob + cy + [roll_of(2, 2, 2, 1)])["position"]
     assert at["state"]["k"] == 12 and at["legal"] == ["hold"]
-    at = table_of("gro", gro, ["Ann", "Bob", "Cy"], ann + bob + cy + [roll_of(2, 2, 2, 1), HOLD])["position"]
+    at = table_of("gro", gro, names, ann + bob + cy + [roll_of(2, 2, 2, 1), HOLD])["position"]
     assert (at["scores"], at["winners"], at["result"]) == ([10, 10, 12], [2], 0.0)
-    # Bob rolls on past Ann's 10 (Cy is still to play): the two-player game would hold and win
-    # there, so the review leaves those two decisions out rather than value them
-    record = {"game": "gro", "params": gro, "players": ["Ann", "Bob", "Cy"],
+    # Bob rolls on past Ann's 10 (Cy is still to play): three-player GRO values it
+    record = {"game": "gro", "params": gro, "players": names,
               "moves": [*ann, *bob, roll_of(2, 2, 2, 2, 2), roll_of(2, 2, 2, 2, 1), HOLD, roll_of(1, 1, 1, 2, 2)]}
     reviewed = api.call("review", {"game": "gro", **gro, "record": record})
-    assert (reviewed["scores"], reviewed["winners"]) == ([10, 19, 0], [1])
-    assert [d["move"] for d in reviewed["decisions"]] == [2, 3, 5, 6]
-    assert api.call("advise", {"game": "gro", **gro, "state": {"p": 2, "i": 0, "j": 10, "k": 15, "o": 0}})["values"]["roll"] is None
+    assert (reviewed["scores"], reviewed["winners"], reviewed["valued_in"]) == ([10, 19, 0], [1], "gro-3")
+    # (every decision, Bob's rolls at 10 and at 15 too: the two-player game left those out)
+    assert [d["move"] for d in reviewed["decisions"]] == [2, 3, 5, 6, 7]
+    assert reviewed["curve"][-1] == 0.0 and reviewed["two_player_values"] is False
+    bob_rolls = next(d for d in reviewed["decisions"] if d["move"] == 7)
+    assert bob_rolls["state"]["k"] == 15 and bob_rolls["action"] == bob_rolls["best"] == "roll"  # (Cy is to come)
+    advice = api.call("advise", {"game": "gro-3", **gro, "state": bob_rolls["state"]})
+    assert bob_rolls["cost"] == pytest.approx(advice["values"][advice["best"]] - advice["values"]["roll"], abs=1e-15)
 
 
 def test_three_players_of_zombie_dice_a_tie_at_the_top_plays_another_round_among_the_tied():

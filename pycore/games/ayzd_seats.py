@@ -43,27 +43,22 @@ from functools import cached_property
 import numpy as np
 
 from ..core.errors import InvalidParameterError
-from ..core.params import Param, StateVar
+from ..core.params import Param
 from ..core.registry import register
-from ..jeopardy.seat_variant import PLAYERS, ForThreePlayers, other_scores
+from ..jeopardy.seat_variant import PLACE, PLAYERS, RoundOfThree, other_scores
 from ..jeopardy.solvers import solve
 from ..jeopardy.vocabulary import TurnEnd
 from .ayzd import DICE, AllYellowZombieDice
 from .pig import SCORE
 
-PLACE = StateVar("p", "Place in the round", "the mover's place in the round (1 to 3)", choices=(1, 2, 3),
-                 choice_labels=("1st", "2nd", "3rd"),
-                 choice_titles=("first in the round", "second in the round", "third in the round"))
 NEXT, THIRD = other_scores("brains")
 
 
 @register
-class ThreePlayerAYZD(ForThreePlayers, AllYellowZombieDice):
+class ThreePlayerAYZD(RoundOfThree, AllYellowZombieDice):
     name = "ayzd-3"
     variant_of = "ayzd"
     title = "All Yellow Zombie Dice for three players"
-    views = ("advice", "slice", "solid")
-    anchor_vars = ("p", "i", "j", "l")
     start_hint = ("p is 1 to 3; at a round's start the scores are below the goal or all three tied; the players "
                   "who have played this round may be at the goal or above")
     prebuilt = ({},)  # (6 s to solve here, longer in a phone: the first advice reads the table)
@@ -89,10 +84,6 @@ class ThreePlayerAYZD(ForThreePlayers, AllYellowZombieDice):
         if self.params["bound"] == 0:
             self.params["bound"] = 3 * self.goal  # (see the module: 2 goal binds for three)
         super()._check_params()
-
-    #: who a head start can even out: the later seats are favoured (the last sees every score),
-    #: so the first and second players start ahead
-    head_start_seats = (0, 1)
 
     def layer(self, anchor):
         return anchor["i"] + anchor["j"] + anchor["l"]
@@ -163,11 +154,7 @@ class ThreePlayerAYZD(ForThreePlayers, AllYellowZombieDice):
         stuck = top + DICE > self.bound
         results = np.where((tied[..., None] == 3) & stuck[..., None], 1.0 / 3, results)
         results = np.where((over & ~((tied == 3) & ~stuck))[..., None], results, np.nan)
-        following = {"p": np.where(p == 3, 1, p + 1), "i": j, "j": l, "l": banked}
-        return TurnEnd(results[..., 0], following, results[..., 1:])
-
-    def human_policies(self) -> tuple:
-        return ()
+        return self.round_turn_end(results, p, j, l, banked)
 
     @property
     def model_note(self) -> str | None:

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.params import Param, StateVar
+from ..core.params import StateVar
 from ..core.registry import register
-from ..jeopardy.seat_variant import PLAYERS, ForThreePlayers, other_scores
+from ..jeopardy.seat_variant import PLAYERS, ForThreePlayers, other_scores, turns_left
 from ..jeopardy.vocabulary import TurnEnd
 from .pig import SCORE, Pig
 
@@ -36,16 +36,12 @@ class ThreePlayerPig(ForThreePlayers, Pig):
     name = "pig-3"
     variant_of = "pig"
     title = "Pig for three players"
-    #: the advice and the mover's boundary (the strategies, designer and whole games: issue 36)
-    views = ("advice", "slice", "solid")
     anchor_vars = ("i", "j", "l")
     variables = (SCORE, NEXT, THIRD, StateVar("k", "Turn total", "turn total", unit="points"))
     parameters = (
         *Pig.parameters,
         PLAYERS,
-        Param("turns", 300, 0, 1200, "turns left at the advised turn, all players' together, this one included "
-              "(when they run out with nobody at the goal the win is shared); 0: no limit, the stationary "
-              "iteration, refused where it does not settle", label="Turns left"),
+        turns_left(300),
     )
     #: the default game, to 100 with 300 turns left: a table (its build: 6 minutes here)
     prebuilt = ({},)
@@ -82,18 +78,11 @@ class ThreePlayerPig(ForThreePlayers, Pig):
         return TurnEnd(value, {"i": np.broadcast_to(anchor["j"], shape), "j": np.broadcast_to(anchor["l"], shape),
                                "l": banked})
 
-    def human_policies(self) -> tuple:
-        return ()
-
     @property
     def model_note(self) -> str | None:
         """What the turn limit means, said beside the advice."""
-        turns = int(self.params["turns"])
-        if not turns:
-            return "No turn limit: the values that the players' choices settle to (refused where they do not settle)."
-        said = (f"With {turns} turns left in all, this one included: if nobody reaches {self.goal} by then, the three "
-                f"share the win.")
-        if self.goal == 100 and turns >= 120:  # (the goal-100 study)
+        said = self.turns_note()
+        if self.goal == 100 and int(self.params["turns"]) >= 120:  # (the goal-100 study)
             said += (" Any limit from 120 turns gives the start's chances to six digits; some late positions still "
                      "move by up to 1% as the limit grows (docs/three-players.md).")
         return said

@@ -7,14 +7,30 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import numpy as np
+
 from ..core.errors import InvalidParameterError
 from ..core.params import Param, StateVar
+from .vocabulary import TurnEnd
 
 #: the seats in words, the first player's first
 SEAT_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 #: the players at the table: three, the variant's own number (the page shows no field for it)
 PLAYERS = Param("players", 3, 3, 3, "players at the table", label="Players")
+
+
+#: a game of rounds: the mover's place in the round
+PLACE = StateVar("p", "Place in the round", "the mover's place in the round (1 to 3)", choices=(1, 2, 3),
+                 choice_labels=("1st", "2nd", "3rd"),
+                 choice_titles=("first in the round", "second in the round", "third in the round"))
+
+
+def turns_left(default: int, most: int = 1200) -> Param:
+    """The turns left at the advised turn, all players' together (0: no limit)."""
+    return Param("turns", default, 0, most, "turns left at the advised turn, all players' together, this one included "
+                 "(when they run out with nobody at the goal the win is shared); 0: no limit, the stationary "
+                 "iteration, refused where it does not settle", label="Turns left")
 
 
 def other_scores(unit: str) -> tuple[StateVar, StateVar]:
@@ -30,6 +46,8 @@ class ForThreePlayers:
     variant_params: ClassVar[tuple[str, ...]] = ("players",)
     players: ClassVar[int] = 3
     solver: ClassVar[str] = "seats"
+    #: the advice and the mover's boundary (policies and whole games: not for three yet)
+    views: ClassVar[tuple[str, ...]] = ("advice", "slice", "solid")
     #: the seats a head start goes to (the komi action), the first player's seat 0: the ones
     #: the game does not favour
     head_start_seats: ClassVar[tuple[int, ...]] = (1, 2)
@@ -52,5 +70,33 @@ class ForThreePlayers:
         order = iter(scores)
         return tuple(1 if v == "p" else next(order) for v in self.anchor_vars)
 
+    def human_policies(self) -> tuple:
+        return ()  # (the papers' policies are for two players)
+
+    def turns_note(self) -> str:
+        """What the turn limit (the ``turns`` parameter) means, said beside the advice."""
+        turns = int(self.params["turns"])
+        if not turns:
+            return "No turn limit: the values that the players' choices settle to (refused where they do not settle)."
+        return (f"With {turns} turns left in all, this one included: if nobody has won by then, the three share "
+                "the win.")
+
     def _head_start_words(self) -> str:
         return " and ".join(SEAT_WORDS[s] for s in self.head_start_seats)
+
+
+class RoundOfThree(ForThreePlayers):
+    """A game of rounds for three (GRO, AYZD): a turn start is the mover's place ``p`` and
+    the scores from the mover; the later seats are favoured (the last of a round knows what
+    to beat), so head starts go to the first and second players."""
+
+    anchor_vars: ClassVar[tuple[str, ...]] = ("p", "i", "j", "l")
+    head_start_seats: ClassVar[tuple[int, ...]] = (0, 1)
+
+    @staticmethod
+    def round_turn_end(results: np.ndarray, p, j, l, banked) -> TurnEnd:  # noqa: E741
+        """A turn's end: ``results`` (..., 3) every player's where the game ends (the mover's
+        first, ``nan`` where it goes on), else the next player's turn: ``(p + 1, j, l, i + g)``,
+        the first's place after the third's."""
+        following = {"p": np.where(p == 3, 1, p + 1), "i": j, "j": l, "l": banked}
+        return TurnEnd(results[..., 0], following, results[..., 1:])

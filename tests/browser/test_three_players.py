@@ -94,3 +94,18 @@ def test_three_players_of_ayzd_are_advised_on_a_phone_from_the_table_and_live(si
     assert live["source"] == "solve"
     for action in ("roll", "hold"):
         assert seats(page, action) == pytest.approx(live["seat_values"][action], abs=1e-12)
+
+
+def test_three_players_of_gro_are_advised_from_the_shipped_table_on_a_phone(site, page):
+    """Great Rolled Ones for three, the third player's last turn (the first player at 52): the
+    link opens it, the shipped table answers, every seat's chance is the command line's, and
+    the turns left are a field."""
+    page.goto(site + "#game=gro-3&p=3&i=30&j=52&l=41&k=14&o=1")
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    expect(page.get_by_test_id("param-turns")).to_have_value("60")
+    expected = api.call("advise", {"game": "gro-3", "state": "p=3,i=30,j=52,l=41,k=14,o=1"})
+    assert expected["source"].startswith("table ") and expected["best"] == "roll"
+    for action in ("roll", "hold"):
+        assert seats(page, action) == pytest.approx(expected["seat_values"][action], abs=1e-12)
+    assert seats(page, "hold") == pytest.approx([0.0, 1.0, 0.0], abs=1e-12)  # 44 against 52: the first wins
+    expect(page.get_by_test_id("model-note")).to_contain_text("a later player must exceed an earlier one")

@@ -327,6 +327,7 @@ def test_the_focus_ring_is_strong_on_white(site, page):
         ("#game=zombie-dice&view=play", ADVICE),
         ("#game=pig-3&i=61&j=16&l=61&k=10", ADVICE),  # every seat's chance under each action
         ("#game=ayzd-3&p=3&i=10&j=14&l=12&b=3&s=1", ADVICE),  # the place in the round, three scores
+        ("#game=gro-3&p=2&i=30&j=35&l=52&k=14&o=1&view=slice&axis=k", ADVICE),  # a last turn's boundary
     ],
 )
 def test_axe_finds_no_violations(site, page, desktop_page, link, wait):
