@@ -2,7 +2,8 @@
 the chain solver and by the general sweep, beside two-player Pig with the same goal and turns
 (the baseline), and the stationary solve with its policy steps and without them (plain full
 steps); then AYZD for three players, stationary, with and without the policy steps, beside
-two-player AYZD (its baseline), in the same run.
+two-player AYZD (its baseline), and GRO for three with a turn limit beside two-player GRO, in
+the same run.
 
     python bench/bench_three_players.py [--goals 10 20 30] [--turns 60] [--repeat 1]
                                         [--stationary-up-to 30] [--general-up-to 30]
@@ -77,6 +78,19 @@ def main() -> None:
         seconds, peak, start = measured(work, args.repeat)
         print(f"  three players, {label}: {game.anchor_count():,} turn starts, {seconds:.2f} s ({seconds / base:.1f}x), "
               f"peak {peak} MB; at the start {start[0]:.7f} {start[1]:.7f} {start[2]:.7f}")
+    gro(30, args.repeat)
+
+
+def gro(turns: int, repeat: int) -> None:
+    """GRO to 20 (bound 40): the two-player game (its baseline) and three players with
+    ``turns`` turns left (the general sweep: its stationary iteration does not settle)."""
+    two = find_game("gro", goal=20, bound=40)
+    base, peak, _ = measured(lambda: factored_game.anchor_values(two), repeat)
+    print(f"GRO, goal 20, bound 40: two players, {two.anchor_count():,} turn starts: {base:.2f} s (baseline), peak {peak} MB")
+    game = find_game("gro-3", goal=20, bound=40, turns=turns)
+    seconds, peak, start = measured(lambda: turn_limited_seat_values(game, turns).start[-1], repeat)
+    print(f"  three players, {turns} turns left: {game.anchor_count():,} turn starts, {seconds:.2f} s ({seconds / base:.1f}x), "
+          f"peak {peak} MB; at the start {start[0]:.7f} {start[1]:.7f} {start[2]:.7f}")
 
 
 def plain(game):

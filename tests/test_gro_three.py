@@ -113,3 +113,14 @@ def test_three_player_gro_boundary_is_the_movers_advice_cell_by_cell(solved):
     solution = solved("gro-3", **params)
     said = boundary_is_the_advice(game, solution, ({"p": 1, "l": 5, "o": 1}, {"p": 2, "l": 14, "o": 0}), ("i", "j", "k"))
     assert said["roll"] > 100 and said["hold"] > 20, said
+
+
+def test_the_reason_names_every_other_score():
+    """The third player's last turn, 44 against the first player's 52: the reason says both
+    other scores, not one opponent's."""
+    from pycore import api
+
+    answer = api.call("advise", {"game": "gro-3", "state": "p=3,i=30,j=52,l=41,k=14,o=1"})
+    assert answer["best"] == "roll"
+    assert answer["reason"] == ("Holding now ends the game and loses it (you would have 44, the others 52 and 41). "
+                                "Only rolling can still win.")

@@ -252,11 +252,14 @@ export class TableView {
     const hint = await hintText(this.call, game, p, mover, fromMover);
     // three or more players of a game with no variant for them: the advice is the two-player
     // game against the strongest opponent
+    const tied = (p.active || []).map((s) => names[s]);
     const note =
       p.against === null || p.against === undefined
-        ? names.length > 2
-          ? `Exact for ${names.length} players: each plays for their own win.`
-          : ""
+        ? names.length > 2 && tied.length < names.length
+          ? `Exact: ${tied.join(" and ")} play the tie-break on, the two-player game from the tie.`
+          : names.length > 2
+            ? `Exact for ${names.length} players: each plays for their own win.`
+            : ""
         : `Two-player advice: ${names[p.seat]} against ${names[p.against]} (${p.scores[p.against]}), the strongest opponent; not optimal with ${names.length} players.`;
     this.advice.innerHTML = escapeHtml(hint) + (note ? `<br><span class="caveat" data-testid="table-advice-note">${escapeHtml(note)}</span>` : "");
   }

@@ -50,8 +50,12 @@ def reason(
     end = game.turn_end(state.anchor, gain, Fraction(1))
     if end.mover_value is not None:
         anchor = dict(zip(game.anchor_vars, state.anchor, strict=True))
-        mine, theirs = anchor[game.score_var] + gain, anchor[game.opponent_var]
-        scores = f"you would have {mine}, your opponent {theirs}"
+        mine = anchor[game.score_var] + gain
+        if game.players > 2:  # (the other scores, in turn order)
+            theirs = "the others " + " and ".join(str(anchor[v]) for v in game.anchor_vars if v not in ("p", game.score_var))
+        else:
+            theirs = f"your opponent {anchor[game.opponent_var]}"
+        scores = f"you would have {mine}, {theirs}"
         if end.mover_value == 1:  # whatever the objective: a won game is not rolled on
             return f"Holding now wins the game ({scores})."
         if objective == "win":

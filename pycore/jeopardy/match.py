@@ -412,6 +412,8 @@ class Position:
             "against": self.opponent() if not self.exact and self.result is None else None,
             "faces": self.faces,
             "moves": self.moves,
+            # the seats still playing (a tie-break's: the tied)
+            "active": list(self.active),
             "result": self.result,
             "winners": list(self.winners),
         }

@@ -172,3 +172,47 @@ def test_three_players_of_pig_at_the_table(site, page):
     table.get_by_test_id("table-advice-button").click()
     expect(table.get_by_test_id("table-advice-note")).to_contain_text(
         "Two-player advice: Ann against Bob (0), the strongest opponent; not optimal with 4 players", timeout=TIMEOUT)
+
+
+def test_three_players_of_ayzd_play_on_to_a_tie_break_at_the_table(site, page):
+    """All Yellow Zombie Dice to 3, three players (issue 36): Ann and Bob bank 3 brains, Cy 1;
+    the two tied play on alone, the two-player game from the tie, and the advice says so."""
+    page.goto(site + "#game=ayzd&goal=3&bound=12&view=table")
+    table = page.get_by_test_id("table")
+    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
+    table.get_by_test_id("table-count").select_option("3")
+    for seat, name in enumerate(["Ann", "Bob", "Cy"]):
+        table.get_by_test_id(f"table-name-{seat}").fill(name)
+    table.get_by_test_id("table-new").click()
+    expect(table.get_by_test_id("table-scores")).to_have_text("Ann 0 Bob 0 Cy 0", timeout=TIMEOUT)
+    brains = ["brain"] * 3
+    for move in [brains, "hold", brains, "hold"]:
+        enter_faces(table, move)
+    table.get_by_test_id("table-advice-button").click()
+    expect(table.get_by_test_id("table-advice-note")).to_have_text("Exact for 3 players: each plays for their own win.",
+                                                                   timeout=TIMEOUT)
+    for move in [["brain", "footprint", "shotgun"], "hold"]:
+        enter_faces(table, move)
+    expect(table.get_by_test_id("table-scores")).to_have_text("Ann 3 Bob 3 Cy 1")
+    expect(table.get_by_test_id("table-turn")).to_contain_text("Ann to play")
+    enter_faces(table, ["brain", "footprint", "footprint"])
+    table.get_by_test_id("table-advice-button").click()
+    advice = api.call("advise", {"game": "ayzd", "goal": 3, "bound": 12, "state": {"p": 1, "i": 3, "j": 3, "b": 1, "s": 0}})
+    shown = table.get_by_test_id("table-advice")
+    expect(shown).to_contain_text(f"Best: {advice['best']}", timeout=TIMEOUT)
+    expect(shown).to_contain_text(f"Roll {100 * advice['values']['roll']:.2f}%")
+    expect(table.get_by_test_id("table-advice-note")).to_have_text(
+        "Exact: Ann and Bob play the tie-break on, the two-player game from the tie.")
+
+
+def enter_faces(table, move):
+    """A hold, or a roll of dice entered die by die, face by face (AYZD's one colour)."""
+    board = table.get_by_test_id("table-board")
+    moves = board.get_attribute("data-moves")
+    if move == "hold":
+        table.get_by_test_id("table-hold").click()
+    else:
+        for n, face in enumerate(move):
+            table.get_by_test_id(f"roll-face-{n}-{face}").click()
+        table.get_by_test_id("roll-apply").click()
+    expect(board).not_to_have_attribute("data-moves", moves, timeout=TIMEOUT)
