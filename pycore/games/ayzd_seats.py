@@ -38,8 +38,6 @@ turns cycle within the score sum's layer).
 
 from __future__ import annotations
 
-from functools import cached_property
-
 import numpy as np
 
 from ..core.errors import InvalidParameterError
@@ -85,9 +83,6 @@ class ThreePlayerAYZD(RoundOfThree, AllYellowZombieDice):
             self.params["bound"] = 3 * self.goal  # (see the module: 2 goal binds for three)
         super()._check_params()
 
-    def layer(self, anchor):
-        return anchor["i"] + anchor["j"] + anchor["l"]
-
     def anchors(self) -> np.ndarray:
         g, m = self.goal, self.bound
         below, every = range(g), range(m + 1)
@@ -115,7 +110,7 @@ class ThreePlayerAYZD(RoundOfThree, AllYellowZombieDice):
             raise InvalidParameterError(f"{self.name}: a tie-break is of two or three players, not {players}")
         return AllYellowZombieDice(**{k: v for k, v in self.params.items() if k != "players"})
 
-    @cached_property
+    @property
     def pair_chances(self) -> np.ndarray:
         """``q[t]``: the chance that the earlier of two players tied at ``t`` (the goal or
         more) wins their tie-break, the two-player game's value at ``(1, t, t)`` (solved

@@ -57,9 +57,6 @@ class ThreePlayerPig(ForThreePlayers, Pig):
         turns = int(self.params["turns"])
         return 0.011 * turns if turns else 0.65 * 200
 
-    def layer(self, anchor):
-        return anchor["i"] + anchor["j"] + anchor["l"]
-
     def anchors(self) -> np.ndarray:
         scores = np.arange(self.goal)
         return np.stack([c.ravel() for c in np.meshgrid(scores, scores, scores, indexing="ij")], axis=1)

@@ -86,23 +86,19 @@ class _Endings:
         gains = np.arange(game.var_range(game.turn_vars[0])[1] // game.gain_step + 1) * game.gain_step
         return cls(game, anchors, cols, gains, np.asarray(game.layer(cols)), RowIndex(anchors))
 
-    def at(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def at(self, rows: np.ndarray, players: int | None = None) -> tuple:
         """(terminal, next rows), each (R, G + 1): the mover's result where ending the turn at
         these anchors with each gain ends the game (``nan`` where it goes on), and the next
-        anchor's row (-1: not tabulated)."""
+        anchor's row (-1: not tabulated); given ``players``, also (R, G + 1, P) every player's
+        result there, the mover's first (:meth:`TurnEnd.results`: the game's ``others``, or
+        the rest shared equally)."""
         game, names = self.game, self.game.anchor_vars
         end = game.end_turn({v: c[rows][:, None] for v, c in self.columns.items()}, self.gains[None, :])
         shape = (len(rows), len(self.gains))
         terminal = np.array(np.broadcast_to(np.asarray(end.mover_value, float), shape))
         following = game.canonical_anchor({v: np.broadcast_to(end.next_anchor[v], shape) for v in names})
-        return terminal, self.index.rows(np.stack([np.ravel(following[v]) for v in names], axis=1)).reshape(shape)
-
-    def seat_results(self, rows: np.ndarray, players: int) -> np.ndarray:
-        """(R, G + 1, P) every player's result where ending the turn at these anchors with
-        each gain ends the game, the mover's first (``nan`` where it goes on): the game's
-        ``others``, or the rest shared equally (:meth:`TurnEnd.results`)."""
-        end = self.game.end_turn({v: c[rows][:, None] for v, c in self.columns.items()}, self.gains[None, :])
-        return end.results(players, (len(rows), len(self.gains)))
+        next_rows = self.index.rows(np.stack([np.ravel(following[v]) for v in names], axis=1)).reshape(shape)
+        return (terminal, next_rows) if players is None else (terminal, next_rows, end.results(players, shape))
 
     def stages(self) -> tuple[list[_Stage], bool]:
         """The anchors in the order they are solved, highest layer first, and whether some

@@ -70,6 +70,10 @@ class ForThreePlayers:
         order = iter(scores)
         return tuple(1 if v == "p" else next(order) for v in self.anchor_vars)
 
+    def layer(self, anchor):
+        # the scores' sum: a turn that banks nothing passes the dice within it
+        return anchor["i"] + anchor["j"] + anchor["l"]
+
     def human_policies(self) -> tuple:
         return ()  # (the papers' policies are for two players)
 

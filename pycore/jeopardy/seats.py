@@ -81,10 +81,9 @@ class _PartEndings:
 
     @classmethod
     def of(cls, endings: _Endings, anchors: np.ndarray, columns, can_roll, players: int) -> _PartEndings:
-        terminal, rows = endings.at(anchors)
+        terminal, rows, everyone = endings.at(anchors, players)
         _, roll_ok, hold_ok = endings.masks(anchors, terminal, columns, can_roll)
         ended = ~np.isnan(terminal)
-        everyone = endings.seat_results(anchors, players)
         results, codes = np.unique(everyone[ended], axis=0, return_inverse=True)
         if len(results) > 255:
             raise SolverError(f"{endings.game.name}: over 255 different results of a game's end")

@@ -25,6 +25,10 @@ def enter(table, move):
     moves = board.get_attribute("data-moves")
     if move == "hold":
         table.get_by_test_id("table-hold").click()
+    elif isinstance(move[0], str):  # faces by name (AYZD's one colour): die by die
+        for n, face in enumerate(move):
+            table.get_by_test_id(f"roll-face-{n}-{face}").click()
+        table.get_by_test_id("roll-apply").click()
     else:
         single = not table.get_by_test_id("roll-apply").is_visible()  # one die: its face enters the roll
         for face in move:
@@ -187,15 +191,15 @@ def test_three_players_of_ayzd_play_on_to_a_tie_break_at_the_table(site, page):
     expect(table.get_by_test_id("table-scores")).to_have_text("Ann 0 Bob 0 Cy 0", timeout=TIMEOUT)
     brains = ["brain"] * 3
     for move in [brains, "hold", brains, "hold"]:
-        enter_faces(table, move)
+        enter(table, move)
     table.get_by_test_id("table-advice-button").click()
     expect(table.get_by_test_id("table-advice-note")).to_have_text("Exact for 3 players: each plays for their own win.",
                                                                    timeout=TIMEOUT)
     for move in [["brain", "footprint", "shotgun"], "hold"]:
-        enter_faces(table, move)
+        enter(table, move)
     expect(table.get_by_test_id("table-scores")).to_have_text("Ann 3 Bob 3 Cy 1")
     expect(table.get_by_test_id("table-turn")).to_contain_text("Ann to play")
-    enter_faces(table, ["brain", "footprint", "footprint"])
+    enter(table, ["brain", "footprint", "footprint"])
     table.get_by_test_id("table-advice-button").click()
     advice = api.call("advise", {"game": "ayzd", "goal": 3, "bound": 12, "state": {"p": 1, "i": 3, "j": 3, "b": 1, "s": 0}})
     shown = table.get_by_test_id("table-advice")
@@ -203,16 +207,3 @@ def test_three_players_of_ayzd_play_on_to_a_tie_break_at_the_table(site, page):
     expect(shown).to_contain_text(f"Roll {100 * advice['values']['roll']:.2f}%")
     expect(table.get_by_test_id("table-advice-note")).to_have_text(
         "Exact: Ann and Bob play the tie-break on, the two-player game from the tie.")
-
-
-def enter_faces(table, move):
-    """A hold, or a roll of dice entered die by die, face by face (AYZD's one colour)."""
-    board = table.get_by_test_id("table-board")
-    moves = board.get_attribute("data-moves")
-    if move == "hold":
-        table.get_by_test_id("table-hold").click()
-    else:
-        for n, face in enumerate(move):
-            table.get_by_test_id(f"roll-face-{n}-{face}").click()
-        table.get_by_test_id("roll-apply").click()
-    expect(board).not_to_have_attribute("data-moves", moves, timeout=TIMEOUT)
