@@ -2,7 +2,7 @@
 changes and P(first player wins) as the lowest score is lowered, beside the game without the
 penalty (the baseline: one pass) in the same run.
 
-    python bench/bench_farkle_penalty.py [--target 500] [--lowest 0 -250 -500 -1000] [--repeat 1]
+    python bench/bench_farkle_penalty.py [--target 500] [--lowest 0 -250 -500 -1000] [--set CHANGES] [--repeat 1]
 
 Prints, per lowest score: the turn starts, the median solve time and its ratio to the
 baseline's, the passes and the last change, P(first player wins), and the process's peak
@@ -40,14 +40,17 @@ def main() -> None:
     parser.add_argument("--target", type=int, default=500)
     parser.add_argument("--lowest", type=int, nargs="+", default=[0, -250, -500, -1000])
     parser.add_argument("--rules", default="facebook")
+    parser.add_argument("--set", default="", help="more rule changes (docs/reproduced.md's table: "
+                        "minimum_bank=0,four_and_pair_as_three_pairs=true, the reading before issue 35 settled it)")
     parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
-    base = find_game("farkle", rules=args.rules, set=f"target={args.target},zilch_penalty=0")
+    more = f",{args.set}" if args.set else ""
+    base = find_game("farkle", rules=args.rules, set=f"target={args.target},zilch_penalty=0{more}")
     base_seconds, base_p, _ = timed(base, args.repeat)
     print(f"farkle {args.rules} to {args.target}, no penalty (baseline): {base.anchor_count():,} turn starts, "
           f"{base_seconds:.2f} s, P(first) {base_p:.6f}")
     for lowest in args.lowest:
-        game = find_game("farkle", rules=args.rules, set=f"target={args.target}", lowest_score=lowest)
+        game = find_game("farkle", rules=args.rules, set=f"target={args.target}{more}", lowest_score=lowest)
         seconds, p_first, stats = timed(game, args.repeat)
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         changes = " ".join(f"{c:.1e}" for c in stats["pass_changes"])

@@ -64,10 +64,13 @@ def test_scoring_options_of_the_seeds_example():
     options = scoring_options(RULE_SETS["zilch"], (1, 2, 0, 2, 1, 0))
     assert sorted((sum(kept), points) for kept, points in options) == [(1, 50), (1, 100), (2, 150)]
     assert scoring_options(RULE_SETS["zilch"], (0, 1, 1, 1, 0, 1)) == []  # {2, 3, 4, 6}: a zilch
-    # four 2s: 400 (doubled); with two 3s, three pairs: 1500 in Zilch, 750 in Facebook Farkle
+    # four 2s: 400 (doubled); with two 3s, three pairs: 1500 in Zilch; in Facebook Farkle as
+    # Busche played it not three pairs (the four 2s, 400), with a set's option 750 again
     assert max(p for _, p in scoring_options(RULE_SETS["zilch"], (0, 4, 0, 0, 0, 0))) == 400
     assert max(p for _, p in scoring_options(RULE_SETS["zilch"], (0, 4, 2, 0, 0, 0))) == 1500
-    assert max(p for _, p in scoring_options(RULE_SETS["facebook"], (0, 4, 2, 0, 0, 0))) == 750
+    assert max(p for _, p in scoring_options(RULE_SETS["facebook"], (0, 4, 2, 0, 0, 0))) == 400
+    assert max(p for _, p in scoring_options(rule_set("facebook", "four_and_pair_as_three_pairs=true"), (0, 4, 2, 0, 0, 0))) == 750
+    assert max(p for _, p in scoring_options(RULE_SETS["facebook"], (0, 2, 2, 0, 0, 2))) == 750  # three true pairs
     # five 3s: each die past three adds 300 in Facebook Farkle (900), doubles in Zilch (1200)
     assert max(p for _, p in scoring_options(RULE_SETS["facebook"], (0, 0, 5, 0, 0, 0))) == 900
     assert max(p for _, p in scoring_options(RULE_SETS["zilch"], (0, 0, 5, 0, 0, 0))) == 1200
@@ -90,6 +93,16 @@ def test_basic_scores_nothing_else():
     assert best((0, 0, 0, 0, 5, 0)) == ((0, 0, 0, 0, 5, 0), 600)  # three 5s and two single 5s
     assert best((0, 0, 6, 0, 0, 0)) == ((0, 0, 6, 0, 0, 0), 600)  # two triples of 3s
     assert best_turn(basic).expected_score == pytest.approx(446.5714403, abs=1e-6)
+
+
+def test_the_best_facebook_turn_as_docs_reproduced_gives_it():
+    """docs/reproduced.md's row for the Facebook rules as Busche played them (at least 300 to
+    bank, four of a kind with a pair not three pairs): the best turn, its zilch chance, where
+    it banks with one to six dice (no target), and the long-run rate with the penalty."""
+    turn = best_turn(RULE_SETS["facebook"])
+    assert round(turn.expected_score, 4) == 548.7363 and round(turn.p_zilch_turn, 5) == 0.20614
+    assert turn.bank_thresholds() == {1: 300, 2: 300, 3: 450, 4: 1050, 5: 3050, 6: 16400}
+    assert round(long_run(RULE_SETS["facebook"]).points_per_turn, 2) == 545.90
 
 
 def test_busches_long_run_points_per_turn_for_zilch():
@@ -226,12 +239,16 @@ def test_two_player_farkle_says_what_it_solves_and_links_keep_the_rule_changes()
     """Facebook Farkle to 10,000 answers from its table, saying what the model leaves out;
     rules no table ships for solve live up to a target of 1,000, and are refused beyond it
     (a link to them means the one-turn objective unless it asks for the win)."""
-    with pytest.raises(InvalidParameterError, match="two-player play to 10000 is too large to solve here"):
+    with pytest.raises(InvalidParameterError, match="two-player play to 10000 with the zilch counts and scores down "
+                                                    "to -2500 .562,500 turn starts. is too large to solve here"):
         api.call("solve", {"game": "farkle", "rules": "zilch"})
     small = api.call("solve", {"game": "farkle", "rules": "basic", "set": "target=300"})
-    assert 0.5 < small["p_first_player_wins"] < 1 and "model_note" not in small  # no penalty in basic
-    penalised = api.call("solve", {"game": "farkle", "rules": "zilch", "set": "target=500"})
-    assert "500-point penalty for three zilches in a row" in penalised["model_note"]
+    assert small["game"] == "farkle"  # no penalty in basic: no counts
+    assert 0.5 < small["p_first_player_wins"] < 1 and "model_note" not in small
+    penalised = api.call("solve", {"game": "farkle", "rules": "zilch", "set": "target=300", "lowest_score": -300})
+    assert penalised["game"] == "farkle-penalty"  # Zilch's rules take 500 for three zilches: counted
+    assert "the third costs 500 points and starts the count again (Busche's 2016 model), scores bounded below " \
+           "at -300" in penalised["model_note"]
     link = api.call("link", {"game": "farkle", "rules": "zilch", "set": "minimum_bank=0,zilch_penalty=0",
                              "state": "i=0,j=0,k=350,d=2"})["fragment"]
     assert link == "#game=farkle&rules=zilch&set=minimum_bank%3D0%2Czilch_penalty%3D0&i=0&j=0&k=350&d=2"
@@ -248,7 +265,7 @@ def test_two_player_farkle_says_what_it_solves_and_links_keep_the_rule_changes()
     assert rules["in_force"]["nothing"] == 500 and set(rules["rule_sets"]) == set(RULE_SETS)
 
 
-@pytest.mark.parametrize("rules, changes", [("facebook", "target=300"), ("zilch", "target=400")])
+@pytest.mark.parametrize("rules, changes", [("facebook", "target=300,zilch_penalty=0"), ("zilch", "target=400,zilch_penalty=0")])
 def test_the_sweep_with_choices_equals_the_generic_solver(rules, changes):
     """Two players: the factored sweep, which takes the best set-aside after each roll, gives
     the turn-start values of the generic solver over the rules' (A, T) table, which knows
@@ -339,15 +356,16 @@ def test_a_roll_is_advised_set_aside_by_set_aside():
 
 # ---- two players to 10,000: the shipped table -------------------------------------------------
 
-P_FIRST = 0.53534  # Busche: 0.53487 with the penalty and scores down to -2500 (docs/reproduced.md: why they differ)
-FAIR_HEAD_START = 300  # P(first) 0.4970; 250 leaves 0.5034 and 200 leaves 0.5099 (Busche and Neller's 200 is for their 2017 rules)
-BEST_SINGLE_TURN = -0.0424  # optimal play wins 52.12 % against it
-SIMPLE_RULE = -0.2852  # always keeping the most points: optimal play wins 64.26 %
+# Facebook Farkle without the zilch counts (Busche's 0.53487 is with them: test_farkle_penalty)
+P_FIRST = 0.53526
+FAIR_HEAD_START = 300  # P(first) 0.4968; 250 leaves 0.5033 and 200 leaves 0.5097 (Busche and Neller's 200 is for their 2017 rules)
+BEST_SINGLE_TURN = -0.0413  # optimal play wins 52.06 % against it
+SIMPLE_RULE = -0.2827  # always keeping the most points: optimal play wins 64.13 %
 
 
 def test_the_shipped_table_of_facebook_farkle_is_the_fixed_point_it_claims():
-    """Facebook Farkle to 10,000 without the three-zilch penalty (the model solved; Busche's
-    0.53487 is for the rules with the penalty and scores down to -2500): P(first player wins),
+    """Facebook Farkle to 10,000 without the zilch counts (``zilch_penalty=0``; Busche's 0.53487
+    is for the rules with the penalty, test_farkle_penalty): P(first player wins),
     the fair head start (Busche and Neller: 200) and the human rules, as built; and the table
     is a fixed point: sampled anchors' turns, swept again from the table's own values, give back
     their values (to the table's 2^-30 rounding), whatever the layer."""
@@ -355,7 +373,7 @@ def test_the_shipped_table_of_facebook_farkle_is_the_fixed_point_it_claims():
     from pycore.jeopardy.solvers import win_turn_values
     from pycore.store.prebuilt import load_table
 
-    game = find_game("farkle")
+    game = find_game("farkle", set="zilch_penalty=0")  # (with the penalty: farkle-penalty, test_farkle_penalty)
     table = load_table(game)
     entry = table.entry
     assert entry["file"] == "farkle-facebook.roht" and entry["anchors"] == 40_000
@@ -372,10 +390,10 @@ def test_the_shipped_table_of_facebook_farkle_is_the_fixed_point_it_claims():
     by_name = {p["name"]: p for p in entry["policies"]}
     assert round(by_name["Best single turn"]["difference"], 4) == BEST_SINGLE_TURN
     assert round(by_name["Most points, bank at 300/300/400/1000/3000"]["difference"], 4) == SIMPLE_RULE
-    solved = cli_json("solve", "farkle", "--rules", "facebook")
+    solved = cli_json("solve", "farkle", "--rules", "facebook", "--set", "zilch_penalty=0")
     assert solved["p_first_player_wins"] == pytest.approx(entry["p_first_player_wins"], abs=2**-30)
-    assert solved["source"] == "table farkle-facebook.roht" and "three zilches in a row" in solved["model_note"]
-    komi = api.call("komi", {"game": "farkle", "max_points": 500})
+    assert solved["source"] == "table farkle-facebook.roht" and "model_note" not in solved  # (no penalty: none left out)
+    komi = api.call("komi", {"game": "farkle", "set": "zilch_penalty=0", "max_points": 500})
     assert [r["points"] for r in komi["komi"]] == list(range(-500, 501, 50))
     assert komi["fairest"] == -FAIR_HEAD_START
 
@@ -385,7 +403,7 @@ def test_the_cli_advises_a_roll_from_scores_turn_total_and_dice():
     best first, each its chance to win; the same as the position written out with --faces."""
     answer = cli_json("advise", "farkle", "--rules", "facebook", "--dice", "1,5,5,2,3,4", "--turn-total", "350",
                       "--scores", "4000,5500")
-    assert answer["state"] == {"i": 4000, "j": 5500, "k": 350, "d": 6} and answer["objective"] == "win"
+    assert answer["state"] == {"i": 4000, "j": 5500, "z": 0, "zo": 0, "k": 350, "d": 6} and answer["objective"] == "win"
     options = answer["options"]
     assert answer["best"] == options[0] and [o["value"] for o in options] == sorted((o["value"] for o in options), reverse=True)
     assert sorted(tuple(o["keep"]) for o in options) == [(1,), (1, 5), (1, 5, 5), (5,), (5, 5)]
@@ -412,14 +430,18 @@ def test_anchors_are_found_by_arithmetic_as_the_grid_lists_them():
         game.anchor_row((25, 0))
 
 
-@pytest.mark.parametrize("change", ["minimum_bank=0", "zilch_penalty=0"])
-def test_a_change_the_model_does_not_see_reads_the_shipped_table(change):
+@pytest.mark.parametrize("change, table", [("minimum_bank=300", "farkle-penalty-facebook-lowest2500.roht"),
+                                           ("zilch_penalty=0", "farkle-facebook.roht")])
+def test_a_change_the_model_does_not_see_reads_the_shipped_table(change, table):
     """Found by the API fuzz test (issue 16): Facebook Farkle with ``set=minimum_bank=0`` (a
     value the set already has) named the table's file but was refused by its header, "table is
-    for rules ... not ...set minimum_bank=0"; it reads Facebook's table, as the zilch penalty does."""
+    for rules ... not ...set minimum_bank=0" (then Facebook's value); it reads Facebook's table.
+    Without the penalty (``zilch_penalty=0``) the counts change nothing: the game without them
+    reads its own table."""
     changed = api.call("advise", {"game": "farkle", "set": change, "state": {}, "objective": "win"})
-    shipped = api.call("advise", {"game": "farkle", "state": {}, "objective": "win"})
-    assert changed["source"] == shipped["source"] == "table farkle-facebook.roht"
+    shipped = api.call("advise", {"game": "farkle", "set": change.replace("minimum_bank=300", ""), "state": {},
+                                  "objective": "win"})
+    assert changed["source"] == shipped["source"] == f"table {table}"
     assert changed["value"] == shipped["value"]
 
 
@@ -514,12 +536,14 @@ def test_the_smallest_unit_allowed_checks_a_state_within_a_phones_memory():
     assert answer["best"] == "roll" and peak < 300e6
 
 
-@pytest.mark.parametrize("changes, rolls_at_16400", [("", True), ("four_and_pair_as_three_pairs=false", False)])
+@pytest.mark.parametrize("changes, rolls_at_16400", [("", False), ("four_and_pair_as_three_pairs=true", True)])
 def test_six_dice_are_rolled_up_to_16400_or_16350(changes, rolls_at_16400):
     """Busche's remark (issue 35): with six dice one rolls unless at 16,400 or more. The best
-    single turn under our Facebook rules rolls six dice at 16,400 and banks from 16,450; with
-    four of a kind and a pair not read as three pairs it banks from 16,400 (docs/reproduced.md:
-    his remark is about Facebook *Super* Farkle's scoring, so it does not settle the reading)."""
+    single turn under the Facebook rules as his solver played them (four of a kind with a pair
+    not three pairs) rolls six dice up to 16,350 and banks from 16,400, as he says; with four of
+    a kind and a pair read as three pairs it would roll at 16,400 too (docs/reproduced.md: his
+    remark is made of Facebook *Super* Farkle's table, so it only agrees with the reading that
+    gives his 53.487 %)."""
     rules = rule_set("facebook", changes)
     turn, unit = best_turn(rules), rules.unit
 

@@ -107,7 +107,7 @@ export class AdvicePanel {
       <p class="why" data-testid="reason">${escapeHtml(reason)}</p>
       ${marginText ? `<p class="margin" data-testid="margin">${marginText}</p>` : ""}
       <p class="note">${note}</p>
-      ${advice.model_note ? `<p class="note model-note" data-testid="model-note">${escapeHtml(advice.model_note)}</p>` : ""}`;
+      ${advice.model_note ? modelNote(advice.model_note) : ""}`;
     this.root.classList.remove("stale");
     this.root.dataset.ready = "true";
     // the one-line answer: the verdict, its value, the margin
@@ -137,6 +137,11 @@ export function showErrorIn(panel, message, body = panel) {
   panel.dataset.ready = "false";
   panel.classList.remove("stale");
   body.innerHTML = `<p class="error" data-testid="advice-error">${escapeHtml(message)}</p>`;
+}
+
+// which model a view's win chances are from (the engine's model_note), the same in every view
+export function modelNote(text) {
+  return `<p class="note model-note" data-testid="model-note">${escapeHtml(text)}</p>`;
 }
 
 export function escapeHtml(text) {

@@ -126,7 +126,7 @@ class App {
       this.shown = shown.link;
       const pushed = early && location.hash === early.answer.link; // (the early answer pushed it already)
       if (location.hash !== shown.link) history[push && !pushed ? "pushState" : "replaceState"](null, "", shown.link);
-      this.lastByGame[resolved.game] = shown.link;
+      this.lastByGame[game.shown_as || resolved.game] = shown.link; // (by the menu's entry)
       writeKept(LAST_KEY, this.lastByGame);
       const kept = { answer: shown.answer, resolved, games: this.games };
       await this.store.putAnswer(shown.link, kept);
@@ -176,7 +176,8 @@ class App {
     if (this.picker) return;
     this.picker = new GamePicker($("game-picker"), this.games, ({ game, params }) => {
       // another game: where it was left (each game keeps its own position), else its start
-      if (!this.current || this.current.game !== game) {
+      const shownAs = this.current && this.meta(this.current.game).shown_as; // (Farkle's zilch counts: still Farkle)
+      if (!this.current || (this.current.game !== game && shownAs !== game)) {
         this.open(this.lastByGame[game] || new URLSearchParams({ game }).toString(), { push: true });
         return;
       }
@@ -187,7 +188,10 @@ class App {
         Object.assign(keys, { view: view.view, axis: view.axis });
         if (view.rule) keys.rule = view.rule;
       }
-      if (view && view.objective && view.objective !== (this.meta(game).default_objective || "win")) keys.objective = view.objective;
+      // an objective the player chose is kept; the one these rules meant by default (Farkle's basic rules to
+      // 10,000: most points this turn) is not, so other rules open with their own
+      const meant = this.current.default_objective || this.meta(game).default_objective || "win";
+      if (view && view.objective && view.objective !== meant) keys.objective = view.objective;
       this.open(new URLSearchParams(keys).toString(), { push: true, heading: "The position moved to fit these rules:" });
     }, (game, params) => this.engine.call("rules", { game, ...params }));
     new ShareButtons($("share"), (text) => ($("status").textContent = text));

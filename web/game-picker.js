@@ -50,8 +50,11 @@ export class GamePicker {
   }
 
   show(name, params) {
-    this.select.value = name;
-    this.renderParams(name, params);
+    // a variant its base game's rules mean (Farkle with the zilch penalty) shows as the base game
+    const shownAs = this.game(name)?.shown_as;
+    const entry = shownAs && this.game(shownAs) ? shownAs : name;
+    this.select.value = entry;
+    this.renderParams(entry, params);
   }
 
   renderParams(name, params) {

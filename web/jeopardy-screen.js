@@ -253,10 +253,11 @@ export class JeopardyScreen {
     if (!fromTable) this.solved.add(`${this.engine.generation}|${variant}`);
     this.byTurns.set(variant, result.by_turns || null);
     this.progress.hide();
+    const model = result.model_note ? ` ${result.model_note}` : ""; // which model the numbers are from
     if (fromTable) {
-      this.say(`${title}: solved exactly offline; the turn-start values are read from its prebuilt table.`);
+      this.say(`${title}: solved exactly offline; the turn-start values are read from its prebuilt table.${model}`);
     } else {
-      this.say(`${title}: solved exactly, ${result.states.toLocaleString("en")} states in ${result.seconds.toFixed(1)} s.`);
+      this.say(`${title}: solved exactly, ${result.states.toLocaleString("en")} states in ${result.seconds.toFixed(1)} s.${model}`);
     }
   }
 

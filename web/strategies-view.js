@@ -1,7 +1,7 @@
 // The strategy lab: the papers' human-playable policies and komi, computed
 // live; your own rule evaluated exactly (only when you ask); and where a
 // rule goes wrong, weighted by how often it gets there.
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml, modelNote } from "./advice-panel.js";
 
 const pct = (p) => `${(100 * p).toFixed(2)}%`;
 const signed = (d) => `${d >= 0 ? "+" : "−"}${Math.abs(d).toFixed(4)}`;
@@ -116,6 +116,8 @@ export class StrategiesView {
         }),
       );
       if (!result.policies.length) box.innerHTML = `<p class="note">No published policies for this game.</p>`;
+      // the model the numbers are from, where it is not the one the advice uses (Farkle's zilch counts)
+      if (result.model_note) box.insertAdjacentHTML("afterbegin", modelNote(result.model_note));
     } catch (error) {
       box.innerHTML = `<p class="error">${escapeHtml(error.message)}</p>`;
     }
@@ -126,7 +128,7 @@ export class StrategiesView {
     try {
       const result = await this.call("komi", { game: this.game.name, ...this.params });
       box.dataset.fairest = result.fairest;
-      box.innerHTML = `<p>Fairest: ${headStart(result.fairest, scoreUnit(this.game))} (the first player then wins
+      box.innerHTML = `${result.model_note ? modelNote(result.model_note) : ""}<p>Fairest: ${headStart(result.fairest, scoreUnit(this.game))} (the first player then wins
           ${pct(result.fairest_p_first_player_wins)}).</p>
         <div class="komi-row">${result.komi
           .map(

@@ -16,6 +16,8 @@ from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import factorial
 
+from .errors import InvalidStateError
+
 Faces = tuple[Hashable, ...]
 
 
@@ -46,3 +48,23 @@ def roll(distribution: list[tuple[Fraction, Faces]], rng: random.Random) -> Face
             return faces
         pick -= probability
     return distribution[-1][1]  # unreachable when the probabilities sum to 1
+
+
+def is_face(face) -> bool:
+    """A face as a roll is written: a whole number, a name, or a list of those ([colour, face]);
+    not ``true`` nor ``3.0`` (which Python would take for 1 and 3)."""
+    if isinstance(face, (list, tuple)):
+        return all(is_face(part) and not isinstance(part, (list, tuple)) for part in face)
+    return isinstance(face, str) or (isinstance(face, int) and not isinstance(face, bool))
+
+
+def face_count(faces) -> dict:
+    """Faces as a multiset (order does not matter; JSON lists read as tuples)."""
+    count: dict = {}
+    for face in faces:
+        face = tuple(face) if isinstance(face, list) else face
+        try:
+            count[face] = count.get(face, 0) + 1
+        except TypeError:  # e.g. a JSON object where a face should be
+            raise InvalidStateError(f"a face is a name or a list like [colour, face], got {face!r}") from None
+    return count

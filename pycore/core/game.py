@@ -40,6 +40,9 @@ class Game:
     #: whether the page's game menu lists it (links and the command line reach every game): not
     #: where its default variant can be answered neither live nor from a shipped table
     offered: ClassVar[bool] = True
+    #: the page shows it under its base game's entry (the base game's name means it by its
+    #: rules: :meth:`meant_by_rules`), so its tables ship though the menu does not list it
+    shown_as_base: ClassVar[bool] = False
 
     def __init__(self, **params) -> None:
         known = {p.name: p for p in self.parameters}
@@ -56,6 +59,20 @@ class Game:
 
     def _check_params(self) -> None:
         """Hook for relations between parameters (may fill in derived defaults)."""
+
+    @classmethod
+    def on_the_page(cls) -> bool:
+        """Whether the page reaches it by its menu (listed, or shown as its base game): its
+        tables ship in ``dist/``."""
+        return cls.offered or cls.shown_as_base
+
+    @classmethod
+    def meant_by_rules(cls, params: dict) -> bool:
+        """A variant: whether its base game's name means it with these parameters though none
+        of ``variant_params`` is given (Farkle's rules with a penalty for three zilches in a
+        row: the game that counts them). False where the parameters are not valid (the base
+        game then names what is wrong)."""
+        return False
 
     def rules_data(self) -> dict:
         """The rules as data, for games whose rules are (Farkle's rule sets); else nothing."""
@@ -142,5 +159,5 @@ class Game:
             tuple(cls.parameters),
             tuple(cls.state_variables()),
             cls.rules_text,
-            {"offered": cls.offered, **cls.describe_extra()},
+            {"offered": cls.offered, **({"shown_as": cls.variant_of} if cls.shown_as_base else {}), **cls.describe_extra()},
         )

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from .errors import InvalidPolicyError, InvalidRecordError, PycoreError
 from .records import from_link_word, read_json, record_game, to_link_word
-from .registry import find_game_class
+from .registry import find_game_class, names_game
 
 
 class PlayRules(Protocol):
@@ -134,7 +134,7 @@ class Record:
 
 
 def _check_game(game, record: Record) -> None:
-    if record.game != game.name:
+    if not names_game(record.game, record.params, game):
         raise InvalidRecordError(f"the record is a game of {record.game}, not {game.name}")
 
 

@@ -12,7 +12,7 @@ import json
 import zlib
 
 from .errors import InvalidRecordError, PycoreError
-from .registry import find_game_class
+from .registry import names_game
 
 #: the longest record a link carries (a long Farkle game is about 1,500 characters)
 MAX_LINK = 20_000
@@ -83,11 +83,7 @@ def game_record(data, game, fields: str) -> dict:
     name = data.get("game")
     if name is None:
         return data  # (the record's own reading names what is missing)
-    try:
-        same = isinstance(name, str) and find_game_class(name) is type(game)
-    except PycoreError:
-        same = False
-    if not same:
+    if not names_game(name, data.get("params"), game):
         shown = name if isinstance(name, str) else repr(name)
         raise InvalidRecordError(f"the record is a game of {shown}, not {game.name}")
     return data

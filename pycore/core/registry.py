@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from .errors import InvalidParameterError, RulesError, UnknownGameError
+from .errors import InvalidParameterError, PycoreError, RulesError, UnknownGameError
 from .game import Game
 
 _GAMES: dict[str, type[Game]] = {}
@@ -75,7 +75,10 @@ def variant_class(cls: type[Game], params: dict, strict: bool = True) -> type[Ga
     """The game a base game's name means with these parameters: a registered variant whose
     ``variant_of`` is the base game's name, if one of its ``variant_params`` is given (not
     None), the base game has no such parameter (``pig`` with ``turns=40`` is Pig with a
-    turn limit) and the variant takes the value given; else the base game.
+    turn limit) and the variant takes the value given; else the variant whose
+    :meth:`~pycore.core.game.Game.meant_by_rules` says the rules are its (``farkle``, whose
+    Facebook rules take 500 points for three zilches in a row, is ``farkle-penalty``); else
+    the base game.
 
     ``strict``: InvalidParameterError if the variant lacks a parameter of the base game given
     another value than its default (``pig --turns 40 --die 8``: the turn limit is solved for
@@ -86,6 +89,8 @@ def variant_class(cls: type[Game], params: dict, strict: bool = True) -> type[Ga
     # the variants' parameters given (not None), that the base game has not
     given = {p.name for other in variants for p in other.parameters if p.name not in own and params.get(p.name) is not None}
     candidates = [other for other in variants if given & set(other.variant_params) and _takes(other, params)]
+    # none named by its parameters: the variant the base game's rules mean (Farkle's zilch penalty)
+    candidates = candidates or [other for other in variants if other.meant_by_rules(params)]
     # the variant that takes every such parameter given (pig --players 3 --turns 60: three-player
     # Pig with its turns left, not Pig with a turn limit), else the first
     fitting = [other for other in candidates if given <= {p.name for p in other.parameters}]
@@ -105,6 +110,19 @@ def variant_class(cls: type[Game], params: dict, strict: bool = True) -> type[Ga
             )
         return other
     return cls
+
+
+def names_game(name, params, game: Game) -> bool:
+    """Whether a record's or a link's game name with its parameters means ``game``'s class (a
+    base game's name means the variant its parameters say: ``farkle`` with the zilch penalty
+    is ``farkle-penalty``)."""
+    try:
+        named = find_game_class(name) if isinstance(name, str) else None
+        if named is not None:  # (parameters that are not an object: the record's reading names them)
+            named = variant_class(named, params if isinstance(params, dict) else {}, strict=False)
+    except PycoreError:
+        return False
+    return named is type(game)
 
 
 def for_players(game: Game, players: int) -> Game:
@@ -142,6 +160,7 @@ def _chosen_params(game: Game) -> dict:
 def find_game(name: str, **params) -> Game:
     """A game instance by name or alias, with parameters (e.g. ``goal=50``, ``joker="forced"``);
     parameters given as None take their defaults. A base game's name with a variant's
-    parameter names the variant (:func:`variant_class`)."""
+    parameter, or with the rules a variant models (:meth:`Game.meant_by_rules`), names the
+    variant (:func:`variant_class`)."""
     cls = variant_class(find_game_class(name), params)
     return cls(**{k: v for k, v in params.items() if v is not None})

@@ -81,7 +81,7 @@ def design_row(game, value) -> DesignRow:
     turns = solution.expected_turns()
     policies = game.human_policies()
     skill = name = None
-    if policies:
+    if policies and game.policies_game is game:  # (else evaluated on another model: hours here)
         result = policy_results(solution)[0]
         skill, name = 1.0 - result.matchup.win_rate, result.policy.name
     return DesignRow(

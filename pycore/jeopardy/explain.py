@@ -110,4 +110,8 @@ def roll_said(game: JeopardyGame, result: dict) -> str:
     if mover == other:  # nothing on screen moves (whose turn it is shows, where the state has it)
         return f"{said} {who} moves now." if "p" in after else said
     mine, theirs = game.variable(game.score_var).label, game.variable(game.opponent_var).label
-    return f"{said} {who} moves now, so the scores change sides: “{mine}” now shows theirs ({mover}), “{theirs}” yours ({other})."
+    # the other counters kept for each player swap too (Farkle's zilches in a row)
+    also = "".join(f" “{game.variable(a).label}” shows theirs ({after[a]}), “{game.variable(b).label}” yours ({after[b]})."
+                   for a, b in game.player_pairs)
+    return (f"{said} {who} moves now, so the scores change sides: “{mine}” now shows theirs ({mover}), “{theirs}” yours "
+            f"({other}).{also}")

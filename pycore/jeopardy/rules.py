@@ -53,7 +53,7 @@ from typing import ClassVar
 import numpy as np
 
 from ..core.cache import BoundedCache
-from ..core.dice import Faces
+from ..core.dice import Faces, face_count, is_face
 from ..core.errors import InvalidParameterError, InvalidStateError, RulesError
 from ..core.game import Game
 from ..core.params import StateVar
@@ -115,6 +115,9 @@ class JeopardyGame(StateText, Game):
     #: they are may be right once another changes (Zombie Dice's dice and brains, Farkle's turn
     #: total and dice left), so the page keeps it, marked, and checks the group as a whole
     entered_together: ClassVar[tuple[tuple[str, ...], ...]] = ()
+    #: counters of the turn start kept for each player besides the scores, (the mover's, the
+    #: opponent's): they change sides with the scores when the turn passes (Farkle's zilches)
+    player_pairs: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -357,6 +360,13 @@ class JeopardyGame(StateText, Game):
         """The human-playable policies printed in the literature."""
         return ()
 
+    @property
+    def policies_game(self) -> JeopardyGame:
+        """The game the human policies are evaluated on: this one, or a smaller model of it
+        where an evaluation here would take hours (Farkle's zilch counts); the answer then
+        names that model."""
+        return self
+
     # ---- what the tables hold, cached per instance -----------------------------------
 
     @cached_property
@@ -378,11 +388,18 @@ class JeopardyGame(StateText, Game):
 
     @cached_property
     def _var_ranges(self) -> dict[str, tuple[int, int]]:
-        ranges = {}
-        for table, names in ((self._anchor_array, self.anchor_vars), (self._turn_array, self.turn_vars)):
+        ranges = self.anchor_ranges()
+        for table, names in ((None if ranges else self._anchor_array, self.anchor_vars), (self._turn_array, self.turn_vars)):
             for n, var in enumerate(names):
-                ranges[var] = (int(table[:, n].min()), int(table[:, n].max()))
+                if table is not None:
+                    ranges[var] = (int(table[:, n].min()), int(table[:, n].max()))
         return ranges
+
+    def anchor_ranges(self) -> dict[str, tuple[int, int]]:
+        """Each anchor column's inclusive range, where arithmetic gives it (a grid of turn
+        starts: Farkle's 56 million at its finest unit would cost a phone gigabytes to list);
+        empty: read from :meth:`anchors`."""
+        return {}
 
     def check_state(self, state: State) -> None:
         """Raise InvalidStateError unless the state is one the game can reach:
@@ -530,11 +547,11 @@ class JeopardyGame(StateText, Game):
     def read_faces(self, state: State, faces) -> Transition:
         """:meth:`apply_roll` where rolling is known to be allowed (a table of more players
         decides that for itself): a bust is the turn's end having banked nothing."""
-        if not isinstance(faces, (list, tuple)) or not all(_is_face(face) for face in faces):
+        if not isinstance(faces, (list, tuple)) or not all(is_face(face) for face in faces):
             raise InvalidStateError(f"{self.name}: a roll is a list of the faces shown (numbers or names), got {faces!r}")
-        wanted = _face_count(faces)
+        wanted = face_count(faces)
         for probability, shown in self.roll_faces(state.turn):
-            if _face_count(shown) == wanted:
+            if face_count(shown) == wanted:
                 outcome = self.read_roll(state.turn, shown)
                 if outcome is None:
                     return self.turn_end(state.anchor, 0, probability)
@@ -562,26 +579,6 @@ class JeopardyGame(StateText, Game):
             else:
                 result.append(Transition(probability, State(self.name, state.anchor, tuple(outcome)), None, False))
         return result
-
-
-def _is_face(face) -> bool:
-    """A face as a roll is written: a whole number, a name, or a list of those ([colour, face]);
-    not ``true`` nor ``3.0`` (which Python would take for 1 and 3)."""
-    if isinstance(face, (list, tuple)):
-        return all(_is_face(part) and not isinstance(part, (list, tuple)) for part in face)
-    return isinstance(face, str) or (isinstance(face, int) and not isinstance(face, bool))
-
-
-def _face_count(faces) -> dict:
-    """Faces as a multiset (order does not matter; JSON lists read as tuples)."""
-    count: dict = {}
-    for face in faces:
-        face = tuple(face) if isinstance(face, list) else face
-        try:
-            count[face] = count.get(face, 0) + 1
-        except TypeError:  # e.g. a JSON object where a face should be
-            raise InvalidStateError(f"a face is a name or a list like [colour, face], got {face!r}") from None
-    return count
 
 
 #: what a jeopardy game can be solved for: the win probability of two players, or the

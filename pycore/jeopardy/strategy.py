@@ -105,7 +105,10 @@ def policy_result(solution: GameSolution, policy: Policy) -> PolicyResult:
 
 def policy_results(solution: GameSolution, known: list[dict] | None = None, progress=None) -> list[PolicyResult]:
     """Every human-playable policy of the game against optimal play, or read from ``known``
-    (a prebuilt table's results, by policy name) when given and complete."""
+    (a prebuilt table's results, by policy name) when given and complete; none where the game
+    evaluates them on a smaller model (:attr:`~pycore.jeopardy.rules.JeopardyGame.policies_game`)."""
+    if solution.game.policies_game is not solution.game:
+        return []
     policies = solution.game.human_policies()
     if known is not None:
         by_name = {r["name"]: r for r in known}

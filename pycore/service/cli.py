@@ -462,7 +462,8 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "tables":
             _writable_directory(request.get("out"))
-            only = [g for g in prebuilt_games() if g.name == find_game(args.only).name] if args.only else None
+            # (by the name's own class: --game farkle rebuilds Farkle's table, not the penalty model's it means)
+            only = [g for g in prebuilt_games() if g.name == find_game_class(args.only).name] if args.only else None
             if only == []:
                 raise InvalidRequestError(f"{args.only} ships no prebuilt table")
             manifest = build_tables(request.get("out"), progress, only)

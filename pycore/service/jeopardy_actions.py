@@ -98,6 +98,7 @@ from .jeopardy_requests import (
     choices_after,
     head,
     is_solved,
+    model_of,
     objective_of,
     prebuilt_stem,
     solved,
@@ -131,11 +132,10 @@ def _solve(game: JeopardyGame, args: dict, progress) -> dict:
     by_turns = game.by_turns(solution)  # a game with a turn limit: how it approaches the unlimited game
     if by_turns is not None:
         extra["by_turns"] = by_turns
-    note = getattr(game, "model_note", None)
     return {
         **head(game),
         **extra,
-        **({"model_note": note} if note else {}),
+        **model_of(game),
         "objective": "win",
         "p_first_player_wins": solution.p_first_player_wins(),
         "seat_chances": solution.start_chances(),
@@ -154,6 +154,7 @@ def _solve_from_table(game: JeopardyGame, table) -> dict:
     entry = table.entry
     return {
         **head(game),
+        **model_of(game),
         "objective": "win",
         "p_first_player_wins": probability(float(table.values[game.anchor_row(game.start_anchor(0))])),
         "states": entry["states"],
@@ -182,7 +183,6 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
         roll = choices_after(game, state, faces, turn)
         # what the roll allows, flat, and the best of it (none after a bust)
         rolled = {"roll": roll, "options": roll["choices"]}
-    note = getattr(game, "model_note", None) if objective == "win" else None
     # the one turn's points because the win chances cannot be had: why, with the answer
     why_not_win = win_unavailable(game) if objective == "turn-score" and game.default_objective == "win" else None
     return {
@@ -190,7 +190,7 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
            if why_not_win else {}),
         **head(game),
         **rolled,
-        **({"model_note": note} if note else {}),
+        **(model_of(game) if objective == "win" else {}),
         "objective": objective,
         "state": game.state_values(state),
         "values": values,

@@ -54,6 +54,13 @@ def head(game: JeopardyGame) -> dict:
     return {"game": game.name, "params": game.params}
 
 
+def model_of(game: JeopardyGame) -> dict:
+    """``model_note``: which model a game's win chances are from, where the rules say more
+    than the model sees or the model has a bound (Farkle's zilch penalty); else nothing."""
+    note = getattr(game, "model_note", None)
+    return {"model_note": note} if note else {}
+
+
 def solved(game: JeopardyGame, args: dict, progress) -> tuple[GameSolution, float]:
     stored = args.get("anchor_values")
     if stored is not None and not (

@@ -6,6 +6,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -25,9 +27,27 @@ from ..jeopardy.seat_variant import SEAT_WORDS
 from ..jeopardy.solvers import check_rule_on_boundary
 from ..jeopardy.strategy import choose_policy, default_komi_range, fairest_komi, komi_table, matchup, mistakes, policy_results
 from .arguments import flag, text, whole_number
-from .jeopardy_requests import head, prebuilt, prebuilt_stem, solved
+from .jeopardy_requests import head, model_of, prebuilt, prebuilt_stem, solved
 
 
+def on_policies_model(action: Callable[[JeopardyGame, dict, Any], dict]) -> Callable[[JeopardyGame, dict, Any], dict]:
+    """An action that evaluates the printed policies or a user's rule, run on the game's
+    :attr:`~pycore.jeopardy.rules.JeopardyGame.policies_game` where that is another model
+    (Farkle's zilch counts: evaluated without them, in minutes rather than hours), and saying so."""
+
+    def run(game: JeopardyGame, args: dict, progress) -> dict:
+        evaluated_on = game.policies_game
+        if evaluated_on is game:
+            return action(game, args, progress)
+        return {**action(evaluated_on, args, progress), **head(game),
+                "model_note": f"Evaluated exactly on {evaluated_on.title}, with "
+                              f"{evaluated_on.table_notes().get('model', 'its own rules')}; "
+                              f"against {game.title} an evaluation takes hours."}
+
+    return run
+
+
+@on_policies_model
 def _policies(game: JeopardyGame, args: dict, progress) -> dict:
     shipped = None if flag(args, "fresh") else prebuilt(game)
     if shipped is None or shipped.entry.get("policies") is None:  # evaluated here: estimated first
@@ -54,6 +74,7 @@ def _komi(game: JeopardyGame, args: dict, progress) -> dict:
     fairest = fairest_komi(rows)
     return {
         **head(game),
+        **model_of(game),
         "komi": [{"points": r.points, "p_first_player_wins": r.p_first_player_wins} for r in rows],
         "fairest": fairest.points,
         "fairest_p_first_player_wins": fairest.p_first_player_wins,
@@ -234,6 +255,7 @@ def _check_evaluation_work(game: JeopardyGame, args: dict, what: str, count: int
     check_work(game, what, lambda g: evaluation_estimate(g, count), seconds_allowed(args.get("max_seconds")))
 
 
+@on_policies_model
 def _evaluate(game: JeopardyGame, args: dict, progress) -> dict:
     _check_rules(game, args)
     _check_evaluations(game, args, ("", "against_"))
@@ -252,6 +274,7 @@ def _evaluate(game: JeopardyGame, args: dict, progress) -> dict:
     }
 
 
+@on_policies_model
 def _mistakes(game: JeopardyGame, args: dict, progress) -> dict:
     _check_rules(game, args)
     limit = whole_number(args, "limit", 10, 0, 1000)

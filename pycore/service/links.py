@@ -25,7 +25,7 @@ from urllib.parse import parse_qsl, quote
 from ..core.errors import PycoreError
 from ..core.game import Game
 from ..core.params import WHOLE_NUMBER, not_a_number
-from ..core.registry import find_game_class, game_classes, game_names, variant_class
+from ..core.registry import find_game_class, game_classes, game_names, names_game, variant_class
 
 DEFAULT_GAME_INDEX = 0  # the first registered game opens when a link names none (or a wrong one)
 
@@ -43,9 +43,11 @@ class LinkValues:
 
 def to_fragment(game: Game, position_pairs: list[tuple[str, str]]) -> str:
     """The fragment (without ``#``) of a game and a position's key/value pairs (already escaped)."""
-    parts = [("game", game.name)]
-    parts += [(p.name, quote(str(game.params[p.name]), safe="")) for p in game.parameters
-              if p.choices or game.params[p.name] != _default(game, p)]
+    given = {p.name: game.params[p.name] for p in game.parameters if p.choices or game.params[p.name] != _default(game, p)}
+    # a variant its base game's rules mean is linked by the base game's name (game=farkle: the
+    # zilch counts follow from the rules)
+    name = game.variant_of if game.shown_as_base and names_game(game.variant_of, given, game) else game.name
+    parts = [("game", name), *((k, quote(str(v), safe="")) for k, v in given.items())]
     return "&".join(f"{k}={v}" for k, v in parts + position_pairs)
 
 

@@ -105,7 +105,7 @@ def write_tables(build: Callable, out_dir: Path | None = None, progress: Progres
                 "peak_memory_of": "this build" if peak_is_this_builds else "the process so far",
                 "regenerate": f"{REGENERATE} --game {game.name}",
                 # whether the page offers the game (build.py leaves the others' tables out of dist/)
-                "on_the_page": bool(type(game).offered),
+                "on_the_page": type(game).on_the_page(),
                 # the stage an interrupted build went on from (0: built in one run)
                 "resumed_at_stage": int((checkpoint.resumed_at or {}).get("stages_done", 0)),
                 # and its pass, where the solve makes passes (Farkle's penalty; 1 otherwise)

@@ -14,7 +14,7 @@ TIMEOUT = 90_000
 def test_one_turn_of_zilch_is_advised_and_win_chances_say_why_not(site, page):
     expected = api.call("advise", {"game": "farkle", "rules": "zilch", "state": "i=0,j=0,k=350,d=2"})
     # no table ships for Zilch to 10,000: a link means the one-turn objective
-    assert expected["objective"] == "turn-score" and expected["link"] == "#game=farkle&rules=zilch&i=0&j=0&k=350&d=2"
+    assert expected["objective"] == "turn-score" and expected["link"] == "#game=farkle&rules=zilch&i=0&j=0&z=0&zo=0&k=350&d=2"
     page.goto(site + expected["link"])
     panel = page.locator(ADVICE)
     expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
@@ -32,7 +32,8 @@ def test_one_turn_of_zilch_is_advised_and_win_chances_say_why_not(site, page):
     expect(page.get_by_test_id("note-k")).to_be_visible(timeout=TIMEOUT)
     # win chances of Zilch to 10,000: no table, too large to solve here, and it says so
     page.get_by_test_id("objective-win").click()
-    expect(page.get_by_test_id("advice-error")).to_contain_text("two-player play to 10000 is too large", timeout=TIMEOUT)
+    expect(page.get_by_test_id("advice-error")).to_contain_text("two-player play to 10000 with the zilch counts", timeout=TIMEOUT)
+    expect(page.get_by_test_id("advice-error")).to_contain_text("is too large to solve here")
     page.get_by_test_id("objective-turn-score").click()
     expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
 
@@ -75,16 +76,18 @@ def test_a_roll_tapped_on_the_pad_lists_every_set_aside_and_a_choice_carries_the
 def test_two_player_facebook_farkle_is_advised_from_its_table_set_aside_by_set_aside(site, page):
     """4,000 to 5,500 with 350 at stake and six dice: the win chances come from the shipped
     table (no solve), each set-aside of 1-5-5-2-3-4 valued by its chance to win, and the page
-    says what the model leaves out (the three-zilch penalty)."""
+    says which model they are from (the zilches in a row counted: Busche's)."""
     state = "i=4000,j=5500,k=350,d=6"
     expected = api.call("advise", {"game": "farkle", "state": state, "faces": "155234"})
-    assert expected["objective"] == "win" and expected["link"] == "#game=farkle&rules=facebook&i=4000&j=5500&k=350&d=6"
+    assert expected["objective"] == "win" and expected["link"] == "#game=farkle&rules=facebook&i=4000&j=5500&z=0&zo=0&k=350&d=6"
     page.goto(site + expected["link"])
     panel = page.locator(ADVICE)
     expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     assert panel.get_attribute("data-objective") == "win" and panel.get_attribute("data-best") == expected["best_before_roll"]
     assert float(panel.get_attribute("data-p-roll")) == pytest.approx(expected["values"]["roll"], rel=1e-12)
-    expect(page.get_by_test_id("model-note")).to_contain_text("500-point penalty for three zilches in a row")
+    expect(page.get_by_test_id("model-note")).to_contain_text("Win chances count each player's zilches in a row: the "
+                                                              "third costs 500 points")
+    expect(page.locator("#status")).to_contain_text("Busche's 2016 model")  # (the status line says it too)
     for face in "155234":
         page.get_by_test_id(f"roll-pad-{face}").click()
     page.get_by_test_id("roll-apply").click()
@@ -115,9 +118,10 @@ def test_rules_changed_in_the_page_are_checked_named_and_solved_live(site, page)
     changed = "straight=1000,target=1000"
     expected = api.call("advise", {"game": "farkle", "rules": "basic", "set": changed, "state": "i=0,j=0,k=0,d=6",
                                    "objective": "win"})
-    expect(page).to_have_url(site + "#game=farkle&rules=basic&set=straight%3D1000%2Ctarget%3D1000&i=0&j=0&k=0&d=6"
-                             "&objective=turn-score", timeout=TIMEOUT)
-    page.get_by_test_id("objective-win").click()
+    # most points this turn was only what basic rules to 10,000 meant (no win chances there): the
+    # rules changed to a target that solves live, the advice is for the win again
+    expect(page).to_have_url(site + "#game=farkle&rules=basic&set=straight%3D1000%2Ctarget%3D1000&i=0&j=0&k=0&d=6",
+                             timeout=TIMEOUT)
     panel = page.locator(ADVICE)
     expect(panel).to_have_attribute("data-objective", "win", timeout=TIMEOUT)
     expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
@@ -127,3 +131,31 @@ def test_rules_changed_in_the_page_are_checked_named_and_solved_live(site, page)
     # basic to 10,000 again: no win chances to be had, so the link means the one turn
     expect(page).to_have_url(site + "#game=farkle&rules=basic&i=0&j=0&k=0&d=6", timeout=TIMEOUT)
     expect(page.locator(ADVICE)).to_have_attribute("data-objective", "turn-score", timeout=TIMEOUT)
+
+
+def test_the_menus_farkle_is_busches_model_and_every_view_says_which_model(site, page):
+    """Issue 35: the menu's one Farkle entry opens the counted game under the Facebook rules
+    (each player's zilches in a row among the fields), the menu still shows Farkle / Zilch;
+    basic rules drop the counts and Facebook brings them back; Strategies says its policies
+    are evaluated without the counts, and the head starts which model they are from."""
+    page.goto(site + "#game=farkle&i=2000&j=3000&z=2")
+    panel = page.locator(ADVICE)
+    expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    expect(page.get_by_test_id("game-select")).to_have_value("farkle")
+    expected = api.call("advise", {"game": "farkle", "state": "i=2000,j=3000,z=2,zo=0,k=0,d=6"})
+    assert float(panel.get_attribute("data-p-roll")) == pytest.approx(expected["values"]["roll"], rel=1e-12)
+    expect(page).to_have_url(site + expected["link"])
+    page.get_by_test_id("param-rules").select_option("basic")
+    expect(page).to_have_url(site + "#game=farkle&rules=basic&i=2000&j=3000&k=0&d=6", timeout=TIMEOUT)
+    expect(page.get_by_test_id("game-select")).to_have_value("farkle")
+    expect(page.get_by_text("Your zilches in a row")).to_have_count(0)
+    page.get_by_test_id("param-rules").select_option("facebook")
+    expect(page).to_have_url(site + "#game=farkle&rules=facebook&i=2000&j=3000&z=0&zo=0&k=0&d=6", timeout=TIMEOUT)
+    page.goto(site + "#game=farkle&view=strategies")
+    rows = page.get_by_test_id("policy-row")
+    expect(rows.first).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_test_id("paper-policies").get_by_test_id("model-note")).to_contain_text(
+        "Evaluated exactly on Farkle / Zilch, with no penalty for three zilches in a row")
+    expect(page.get_by_test_id("komi").get_by_test_id("model-note")).to_contain_text(
+        "Win chances count each player's zilches in a row", timeout=TIMEOUT)
+    expect(page.get_by_test_id("komi")).to_have_attribute("data-fairest", str(api.call("komi", {"game": "farkle"})["fairest"]))

@@ -398,10 +398,11 @@ def test_a_zilch_entered_at_the_table_says_the_scores_change_sides(site, page):
     page.get_by_test_id("roll-apply").click()
     expect(page.get_by_test_id("roll-note")).to_have_text(
         "That roll busts: the turn scores nothing. Your opponent moves now, so the scores change sides: "
-        "“Your score” now shows theirs (5000), “Opponent's score” yours (3000).",
+        "“Your score” now shows theirs (5000), “Opponent's score” yours (3000). “Your zilches in a row” shows "
+        "theirs (0), “Opponent's zilches in a row” yours (1).",
         timeout=TIMEOUT,
     )
-    answered(page, "farkle", "i=5000,j=3000,k=0,d=6")
+    answered(page, "farkle", "i=5000,j=3000,z=0,zo=1,k=0,d=6")  # (the zilch counted: the player who rolled it has 1)
     expect(page.get_by_test_id("input-i")).to_have_value("5000")
     expect(page.get_by_test_id("input-j")).to_have_value("3000")
 

@@ -165,6 +165,9 @@ class Farkle(JeopardyGame):
         i, j = np.meshgrid(scores, scores, indexing="ij")
         return np.stack([i.ravel(), j.ravel()], axis=1)
 
+    def anchor_ranges(self) -> dict[str, tuple[int, int]]:
+        return {var: (self.lowest, self.goal - self.unit) for var in self.anchor_vars[:2]}
+
     # the anchors are a grid (i major, as anchors() lists them): found by arithmetic, not looked up
     def has_anchor(self, key: tuple[int, ...]) -> bool:
         return all(0 <= x < self.goal and x % self.unit == 0 for x in key)
@@ -201,9 +204,10 @@ class Farkle(JeopardyGame):
     def table_rules(self) -> dict:
         """The rules a table is checked against: a change the model does not see (the zilch
         penalty, or a value the set already has) reads the named set's own table."""
+        # (the digest: a table built before a named set was redefined is refused, not misread)
         if self.table_stem == f"{self.name}-{self.params['rules']}":
-            return {"game": self.name, "rules": self.params["rules"], "set": ""}
-        return super().table_rules
+            return {"game": self.name, "rules": self.params["rules"], "set": "", "digest": self.model_rules.digest}
+        return {**super().table_rules, "digest": self.model_rules.digest}
 
     @property
     def table_stem(self) -> str:

@@ -7,21 +7,30 @@ A zilch adds one to the mover's count; the third in a row costs ``zilch_penalty`
 score lowers the layer (the sum of the scores) a turn leads to, so the factored sweep makes
 passes over the layers until they settle (:func:`pycore.jeopardy.factored_game.anchor_values`).
 
-``farkle --lowest-score N`` is this game.
+``farkle`` is this game where the rules in force have the penalty (the Facebook and Zilch
+rule sets: :meth:`FarklePenalty.meant_by_rules`), and ``farkle --lowest-score N`` always.
 """
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import numpy as np
 
-from ...core.errors import InvalidParameterError
+from ...core.errors import InvalidParameterError, PycoreError
 from ...core.params import Param, StateVar
 from ...core.registry import register
 from ...jeopardy.vocabulary import TurnEnd
-from .game import Farkle
+from .game import LIVE_TARGET, Farkle
+from .scoring import RULE_SETS
 
 #: a zilch count: 0, 1 or 2 zilches in a row (the third is penalised and starts it again)
 COUNTS = (0, 1, 2)
+#: ``lowest_score``'s default, read as the target below zero, at most :data:`BUSCHES_LOWEST`: a
+#: bound that grows with the game (at target 500, -500 and -1,000 give the same P(first) to
+#: 2e-6), so that small targets solve live
+DERIVED_LOWEST = 1
+BUSCHES_LOWEST = -2500
 #: the most turn starts solved in the page or the CLI without a table (target 500 with scores
 #: down to -500: 3,600; see ``live_limit``)
 LIVE_ANCHORS = 4000
@@ -39,6 +48,7 @@ class FarklePenalty(Farkle):
     title = "Farkle with the zilch penalty"
     reference = "seed 004 (Choi); Busche, Maximizing Win Probability in the Game of Farkle (2016)"
     anchor_vars = ("i", "j", "z", "zo")
+    player_pairs = (("z", "zo"),)
     turn_vars = ("k", "d")
     variables = (
         *Farkle.variables[:2],
@@ -49,18 +59,33 @@ class FarklePenalty(Farkle):
     )
     parameters = (
         *Farkle.parameters,
-        Param("lowest_score", -2500, -20000, 0, "the lowest a score can fall to by penalties (a multiple of the "
-              "rule set's unit; Busche's model: -2500)", label="Lowest score", advanced=True),
+        Param("lowest_score", DERIVED_LOWEST, -20000, DERIVED_LOWEST,
+              "the lowest a score can fall to by penalties (a multiple of the rule set's unit; 1, the default: the "
+              "target below zero, at most 2,500 below: Busche's -2,500 to 10,000)", label="Lowest score", advanced=True),
     )
     start_hint = "scores are multiples of 50 from the lowest score to below the target; 0-2 zilches in a row each"
     #: Facebook Farkle to 10,000, scores down to -2,500 (Busche's model): 562,500 turn starts,
     #: 16 passes, 8.6 hours here in all (resumed across sittings: issue 35)
     prebuilt = ({"rules": "facebook"},)
-    # not on the page yet: its Farkle views say which model each number is from first (issue 35)
-    offered = False
+
+    # the page shows it as Farkle (the menu's one Farkle entry, whose rules decide the model)
+    offered, shown_as_base = False, True
+
+    @classmethod
+    def meant_by_rules(cls, params: dict) -> bool:
+        """``farkle`` whose rules take points for three zilches in a row (Facebook's 500,
+        Zilch's 500) is this game: the counts are part of the position. Without a penalty the
+        counts change nothing, and ``farkle`` is the smaller game without them."""
+        try:
+            rules = Farkle(**{k: params.get(k) for k in ("rules", "set")}).rules
+        except PycoreError:  # (Farkle names what is wrong)
+            return False
+        return bool(rules.zilch_penalty)
 
     def _check_params(self) -> None:
         super()._check_params()
+        if self.params["lowest_score"] == DERIVED_LOWEST:
+            self.params["lowest_score"] = max(BUSCHES_LOWEST, -self.goal // self.unit * self.unit)
         if self.lowest % self.unit:
             raise InvalidParameterError(
                 f"{self.name}: the lowest score must be a multiple of {self.unit} (lowest_score), got {self.lowest}")
@@ -77,6 +102,9 @@ class FarklePenalty(Farkle):
         scores = np.arange(self.lowest, self.goal, self.unit)
         i, j, z, zo = np.meshgrid(scores, scores, COUNTS, COUNTS, indexing="ij")
         return np.stack([i.ravel(), j.ravel(), z.ravel(), zo.ravel()], axis=1)
+
+    def anchor_ranges(self) -> dict[str, tuple[int, int]]:
+        return {**super().anchor_ranges(), "z": (COUNTS[0], COUNTS[-1]), "zo": (COUNTS[0], COUNTS[-1])}
 
     def anchor_count(self) -> int:
         return self._scores**2 * len(COUNTS) ** 2
@@ -96,8 +124,13 @@ class FarklePenalty(Farkle):
 
     def live_limit(self) -> str | None:
         if self.anchor_count() > LIVE_ANCHORS:
-            return (f"{self.name}: target {self.goal} with scores down to {self.lowest} has {self.anchor_count():,} "
-                    f"turn starts, more than the {LIVE_ANCHORS:,} solved here; lower the target or raise the lowest score")
+            shipped = ", ".join(v["rules"] for v in self.prebuilt)
+            return (f"{self.name}: two-player play to {self.goal} with the zilch counts and scores down to {self.lowest} "
+                    f"({self.anchor_count():,} turn starts) is too large to solve here, and no table ships for these "
+                    f"rules (one ships for the {shipped} rules as they are); a lower target with the lowest score "
+                    f"raised solves live up to {LIVE_ANCHORS:,} turn starts (500 with -500), the rule change "
+                    f"zilch_penalty=0 leaves the counts out (to {LIVE_TARGET:,} live), and most points this turn "
+                    "works for any rules")
         return None
 
     def end_turn(self, anchor, gain) -> TurnEnd:
@@ -117,23 +150,38 @@ class FarklePenalty(Farkle):
 
     @property
     def model_note(self) -> str | None:
-        return None
+        """Which model the win chances are from: the zilch counts are in it; what bounds it."""
+        if not self.rules.zilch_penalty:
+            return None
+        return (f"Win chances count each player's zilches in a row: the third costs {self.rules.zilch_penalty} points "
+                f"and starts the count again (Busche's 2016 model), scores bounded below at {self.lowest:,}.")
+
+    @cached_property
+    def policies_game(self) -> Farkle:
+        """The policies are evaluated on Farkle without the counts (the same rules otherwise):
+        against this model an evaluation is passes of three sweeps where the solve makes one
+        (about five times the solve: hours to 10,000)."""
+        return Farkle(**{k: v for k, v in self.params.items() if k != "lowest_score"})
 
     @property
     def table_rules(self) -> dict:
-        return {"game": self.name, **self.params}
+        """The rules a table is checked against: a change that leaves the named set as it is
+        (``minimum_bank=0`` in Facebook's) reads the set's own table."""
+        return {"game": self.name, **self.params, **({"set": ""} if self._as_named else {}), "digest": self.rules.digest}
 
     @property
     def table_stem(self) -> str:
         stem = f"{self.name}-{self.params['rules']}-lowest{-self.lowest}"
-        if not self.params["set"]:
-            return stem
-        return f"{stem}-{self.rules.digest}"
+        return stem if self._as_named else f"{stem}-{self.rules.digest}"
+
+    @property
+    def _as_named(self) -> bool:
+        return self.rules == RULE_SETS[self.params["rules"]]
 
     def human_policies(self) -> tuple:
-        """None yet: a policy against optimal play is evaluated by passes as the solve is, three
-        sweeps a pass where the solve makes one (about five times the solve: hours to 10,000)."""
-        return ()
+        """Farkle's, to play against (they do not look at the counts); their results against
+        optimal play are Farkle's without the counts (:attr:`policies_game`)."""
+        return self.policies_game.human_policies()
 
     def table_notes(self) -> dict:
         return {"model": f"the {self.rules.zilch_penalty}-point penalty for three zilches in a row, "

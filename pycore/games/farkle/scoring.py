@@ -139,8 +139,10 @@ class RuleSet:
 
     @property
     def digest(self) -> str:
-        """Twelve hex digits naming these rules (a changed rule set's table file)."""
-        return hashlib.sha256(json.dumps(self.to_json(), sort_keys=True).encode()).hexdigest()[:12]
+        """Twelve hex digits naming what these rules score and allow (not their name or words): a
+        changed rule set's table file, and a table's check that its rules are still the set's."""
+        fields = {k: v for k, v in self.to_json().items() if k not in ("name", "source")}
+        return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:12]
 
     def to_json(self) -> dict:
         out = dataclasses.asdict(self)
@@ -182,14 +184,18 @@ RULE_SETS = {
         source="Zilch by Gaby (2008), the rules behind seed 004: at least 300 to bank, 500 lost on the "
         "third zilch in a row; six dice that score nothing pay 500",
     ),
+    # Busche's 2016 solver's reading (his scoring and rules pages): the one that gives his 53.487 %
+    # (docs/reproduced.md: a four of a kind with a pair as three pairs, or no minimum, does not)
     "facebook": RuleSet(
         "facebook",
         more_of_a_kind=(2, 3, 4),
         three_pairs=750,
+        four_and_pair_as_three_pairs=False,
         nothing=0,
-        minimum_bank=0,
-        source="Facebook Farkle as used by Busche and Neller: each die past three of a kind adds the triple's "
-        "value again, three pairs (four of a kind with a pair too) 750, no score for nothing, no minimum",
+        minimum_bank=300,
+        source="Facebook Farkle as Busche's 2016 solver plays it: each die past three of a kind adds the triple's "
+        "value again, three pairs 750 (four of a kind with a pair is not three pairs), no score for nothing, at "
+        "least 300 to bank, 500 lost on the third zilch in a row",
     ),
     "basic": RuleSet(
         "basic",
