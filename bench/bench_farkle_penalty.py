@@ -48,14 +48,14 @@ def main() -> None:
     base = find_game("farkle", rules=args.rules, set=f"target={args.target},zilch_penalty=0{more}")
     base_seconds, base_p, _ = timed(base, args.repeat)
     print(f"farkle {args.rules} to {args.target}, no penalty (baseline): {base.anchor_count():,} turn starts, "
-          f"{base_seconds:.2f} s, P(first) {base_p:.6f}")
+          f"{base_seconds:.2f} s, P(first) {base_p:.9f}")
     for lowest in args.lowest:
         game = find_game("farkle", rules=args.rules, set=f"target={args.target}{more}", lowest_score=lowest)
         seconds, p_first, stats = timed(game, args.repeat)
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         changes = " ".join(f"{c:.1e}" for c in stats["pass_changes"])
         print(f"  lowest {lowest:6d}: {game.anchor_count():8,} turn starts, {seconds:7.2f} s ({seconds / base_seconds:5.1f}x), "
-              f"{stats['passes']:2d} passes, P(first) {p_first:.6f}, peak {peak:.0f} MB; changes {changes}")
+              f"{stats['passes']:2d} passes, P(first) {p_first:.9f}, peak {peak:.0f} MB; changes {changes}")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 from simulated_dice import cumulative_rolls, optimal_turns
+from table_checks import assert_fixed_point, random_scores
 
 from pycore.core.errors import InvalidParameterError, InvalidStateError
 from pycore.games import farkle
@@ -241,7 +242,7 @@ def test_two_player_farkle_says_what_it_solves_and_links_keep_the_rule_changes()
     (a link to them means the one-turn objective unless it asks for the win)."""
     with pytest.raises(InvalidParameterError, match="two-player play to 10000 with the zilch counts and scores down "
                                                     "to -2500 .562,500 turn starts. is too large to solve here"):
-        api.call("solve", {"game": "farkle", "rules": "zilch"})
+        api.call("solve", {"game": "farkle", "rules": "zilch", "set": "minimum_bank=0"})  # (Zilch's own: a table)
     small = api.call("solve", {"game": "farkle", "rules": "basic", "set": "target=300"})
     assert small["game"] == "farkle"  # no penalty in basic: no counts
     assert 0.5 < small["p_first_player_wins"] < 1 and "model_note" not in small
@@ -258,7 +259,8 @@ def test_two_player_farkle_says_what_it_solves_and_links_keep_the_rule_changes()
     asked = api.call("resolve", {"fragment": link + "&objective=win"})  # asked for: kept, and refused with why
     assert asked["view"]["objective"] == "win" and asked["fragment"].endswith("&objective=win")
     with pytest.raises(InvalidParameterError, match="no table ships for these rules"):
-        api.call("advise", {"game": "farkle", "rules": "zilch", "state": "i=0,j=0,k=350,d=2", "objective": "win"})
+        api.call("advise", {"game": "farkle", "rules": "zilch", "set": "minimum_bank=0", "state": "i=0,j=0,k=350,d=2",
+                            "objective": "win"})
     bad = api.call("resolve", {"fragment": "#game=farkle&set=straight%3Dlots&i=0&j=0"})
     assert bad["params"]["set"] == "" and "straight (points of 1-2-3-4-5-6 (0: none)) cannot be 'lots'" in bad["problems"][0]
     rules = cli_json("rules", "farkle", "--rules", "zilch")
@@ -336,15 +338,16 @@ def test_a_policy_with_choices_is_evaluated_as_a_simulation_plays_it():
 
 
 def test_a_roll_is_advised_set_aside_by_set_aside():
-    """1-5-5-2-3-4 at 350 points with six dice (Zilch): setting the 1 aside alone and rolling
+    """1-5-5-2-3-4 at 350 points with six dice (Zilch, the most points this turn): setting the 1 aside alone and rolling
     five dice is best; each choice's value is the advice's value at the position it leads to."""
-    answer = api.call("advise", {"game": "farkle", "rules": "zilch", "state": "i=0,j=0,k=350,d=6", "faces": "155234"})
+    answer = api.call("advise", {"game": "farkle", "rules": "zilch", "state": "i=0,j=0,k=350,d=6", "faces": "155234",
+                                 "objective": "turn-score"})
     choices = answer["roll"]["choices"]
     assert [(c["keep"], c["points"], c["then"]) for c in choices[:2]] == [([1], 100, "roll"), ([5], 50, "roll")]
     assert sorted(tuple(c["keep"]) for c in choices) == [(1,), (1, 5), (1, 5, 5), (5,), (5, 5)]
     assert [c["value"] for c in choices] == sorted((c["value"] for c in choices), reverse=True)
     for choice in choices:
-        there = api.call("advise", {"game": "farkle", "rules": "zilch", "state": choice["state"]})
+        there = api.call("advise", {"game": "farkle", "rules": "zilch", "state": choice["state"], "objective": "turn-score"})
         assert choice["value"] == pytest.approx(there["value"], abs=1e-9)
         assert choice["then"] == there["best"] and choice["gain"] == choice["points"]
     bust = api.call("advise", {"game": "farkle", "state": "i=0,j=0,k=100,d=5", "faces": [2, 3, 4, 6, 2]})
@@ -370,7 +373,6 @@ def test_the_shipped_table_of_facebook_farkle_is_the_fixed_point_it_claims():
     is a fixed point: sampled anchors' turns, swept again from the table's own values, give back
     their values (to the table's 2^-30 rounding), whatever the layer."""
     from pycore import find_game
-    from pycore.jeopardy.solvers import win_turn_values
     from pycore.store.prebuilt import load_table
 
     game = find_game("farkle", set="zilch_penalty=0")  # (with the penalty: farkle-penalty, test_farkle_penalty)
@@ -382,11 +384,7 @@ def test_the_shipped_table_of_facebook_farkle_is_the_fixed_point_it_claims():
     assert entry["bytes"] <= 3_000_000 and entry["peak_memory_mb"] <= 8_000
     values = np.asarray(table.values, float)
     assert values[game.anchor_row((0, 0))] == pytest.approx(entry["p_first_player_wins"], abs=2**-30)
-    rng = random.Random(13)
-    for _ in range(12):
-        anchor = (50 * rng.randrange(200), 50 * rng.randrange(200))
-        turn = win_turn_values(game, anchor, lambda other: float(values[game.anchor_row(other)]))
-        assert turn.value_at(game.turn_start) == pytest.approx(values[game.anchor_row(anchor)], abs=1e-8)
+    assert_fixed_point(game, values, random_scores(13, 12))
     by_name = {p["name"]: p for p in entry["policies"]}
     assert round(by_name["Best single turn"]["difference"], 4) == BEST_SINGLE_TURN
     assert round(by_name["Most points, bank at 300/300/400/1000/3000"]["difference"], 4) == SIMPLE_RULE
@@ -396,6 +394,32 @@ def test_the_shipped_table_of_facebook_farkle_is_the_fixed_point_it_claims():
     komi = api.call("komi", {"game": "farkle", "set": "zilch_penalty=0", "max_points": 500})
     assert [r["points"] for r in komi["komi"]] == list(range(-500, 501, 50))
     assert komi["fairest"] == -FAIR_HEAD_START
+
+
+def test_busche_and_nellers_2017_rules_ship_and_their_fair_head_start_is_200():
+    """Issue 35, item 2: Busche and Neller (ACG 2017) solve the simplest Farkle (1 = 100, 5 =
+    50, three of a kind 100 x face, three 1s 1,000, hot dice, nothing else: ``basic``) to
+    10,000 and recommend 200 points for the second player. From the shipped table, 200 is the
+    fairest head start (P(first) 0.504002 with it; 0.495701 with 250), and the table is the
+    fixed point it claims. Their optimal play's edge over score-maximising play, "~4.7718 %"
+    on their slides, comes out 4.9458 % here against our best single turn (docs/reproduced.md:
+    not a head start's effect, 4.9782 % with 200), so it is checked as computed, not as theirs."""
+    from pycore import find_game
+    from pycore.store.prebuilt import load_table
+
+    game = find_game("farkle", rules="basic")
+    table = load_table(game)
+    entry = table.entry
+    assert entry["file"] == "farkle-basic.roht" and entry["anchors"] == 40_000
+    assert entry["fairest_head_start"] == 200 and round(entry["p_first_player_wins"], 6) == 0.536953
+    komi = api.call("komi", {"game": "farkle", "rules": "basic", "max_points": 300})
+    assert komi["fairest"] == -200
+    by_points = {r["points"]: round(r["p_first_player_wins"], 6) for r in komi["komi"]}
+    assert (by_points[-200], by_points[-250], by_points[-150]) == (0.504002, 0.495701, 0.512281)
+    assert_fixed_point(game, np.asarray(table.values, float), random_scores(17, 8))
+    by_name = {p["name"]: p for p in entry["policies"]}
+    assert round(by_name["Best single turn"]["difference"], 6) == -0.049458  # optimal play wins 52.47 %
+    assert round(by_name["Most points, bank at 300/300/400/1000/3000"]["difference"], 4) == -0.3932  # 69.66 %
 
 
 def test_the_cli_advises_a_roll_from_scores_turn_total_and_dice():

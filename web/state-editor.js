@@ -85,7 +85,9 @@ export class StateEditor {
         const help = escapeHtml(v.help);
         const note = `<p class="field-note" data-testid="note-${v.name}" data-var="${v.name}" role="status" hidden></p>`;
         if (v.control === "choice") {
-          return `<fieldset class="field choice" data-var="${v.name}" title="${help}">
+          // a few short choices (a count of 0 to 2) fit half a phone's row, beside their pair
+          const short = v.choices.length <= 3 && v.choice_labels.every((c) => String(c).length <= 2);
+          return `<fieldset class="field choice${short ? " short" : ""}" data-var="${v.name}" title="${help}">
               <legend>${label}</legend>
               ${v.choices
                 .map(

@@ -96,7 +96,7 @@ export class StrategiesView {
         ${result.policies
           .map(
             (p) => `<tr data-testid="policy-row" data-name="${escapeHtml(p.name)}" data-difference="${p.difference}">
-              <td><strong>${escapeHtml(p.name)}</strong><br><span class="note">${escapeHtml(p.description)}
+              <td><strong>${escapeHtml(p.name).replaceAll("/", "/<wbr>")}</strong><br><span class="note">${escapeHtml(p.description)}
                 (${escapeHtml(p.source)})</span>
                 ${
                   p.expression

@@ -112,6 +112,14 @@ def variant_class(cls: type[Game], params: dict, strict: bool = True) -> type[Ga
     return cls
 
 
+def other_models(game: Game) -> list[type[Game]]:
+    """The other games the name on the page means under other rules (Farkle with the zilch
+    counts and without them): a base game and the variants its rules can mean."""
+    base = game.variant_of if type(game).shown_as_base else game.name
+    return [other for other in _GAMES.values() if other is not type(game)
+            and (other.name == base or (other.variant_of == base and other.shown_as_base))]
+
+
 def names_game(name, params, game: Game) -> bool:
     """Whether a record's or a link's game name with its parameters means ``game``'s class (a
     base game's name means the variant its parameters say: ``farkle`` with the zilch penalty

@@ -10,6 +10,7 @@ from urllib.parse import quote
 from ..core.errors import PycoreError
 from ..core.params import not_a_number
 from ..core.play import linked_record
+from ..core.registry import other_models
 from ..jeopardy.editing import nearest_state
 from ..jeopardy.match import RULES as MATCH_RULES
 from ..jeopardy.rules import (
@@ -20,6 +21,20 @@ from ..jeopardy.rules import (
 from ..jeopardy.vocabulary import State
 from .jeopardy_requests import VIEWS, default_objective
 from .links import LinkValues, to_fragment
+
+
+def _not_in_this_model(game: JeopardyGame, key: str, raw: str) -> list[str]:
+    """What to say of a key the game's state does not have. A count another model of the same
+    game keeps (Farkle's zilches in a row, from rules with a penalty carried to rules without)
+    goes unsaid at 0, where nothing is lost, and is named in words otherwise."""
+    for other in other_models(game):
+        var = next((v for v in other.variables if v.name == key), None)
+        if var is None:
+            continue
+        if raw.strip() == "0":  # (the counts' start: nothing is lost)
+            return []
+        return [f"these rules do not keep “{var.label}” ({key}={raw}, dropped)"]
+    return [f"{game.name} has no {key!r} (ignored); its state is {', '.join(game.state_vars)}"]
 
 
 def person_words(text: str) -> str:
@@ -94,7 +109,7 @@ def resolve_position(game: JeopardyGame, link: LinkValues) -> dict:
     wanted: dict[str, object] = {}
     for key, raw in link.values.items():
         if key not in game.state_vars:
-            problems.append(f"{game.name} has no {key!r} (ignored); its state is {', '.join(game.state_vars)}")
+            problems += _not_in_this_model(game, key, raw)
             continue
         try:
             wanted[key] = game.parse_value(key, raw)

@@ -12,9 +12,11 @@ TIMEOUT = 90_000
 
 
 def test_one_turn_of_zilch_is_advised_and_win_chances_say_why_not(site, page):
-    expected = api.call("advise", {"game": "farkle", "rules": "zilch", "state": "i=0,j=0,k=350,d=2"})
-    # no table ships for Zilch to 10,000: a link means the one-turn objective
-    assert expected["objective"] == "turn-score" and expected["link"] == "#game=farkle&rules=zilch&i=0&j=0&z=0&zo=0&k=350&d=2"
+    # Zilch as the seed scores it, with no minimum to bank: no table ships for these rules to
+    # 10,000 (Zilch's own, 300 to bank, has one), so a link means the one-turn objective
+    expected = api.call("advise", {"game": "farkle", "rules": "zilch", "set": "minimum_bank=0", "state": "i=0,j=0,k=350,d=2"})
+    assert expected["objective"] == "turn-score"
+    assert expected["link"] == "#game=farkle&rules=zilch&set=minimum_bank%3D0&i=0&j=0&z=0&zo=0&k=350&d=2"
     page.goto(site + expected["link"])
     panel = page.locator(ADVICE)
     expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
@@ -22,7 +24,7 @@ def test_one_turn_of_zilch_is_advised_and_win_chances_say_why_not(site, page):
     assert float(panel.get_attribute("data-p-roll")) == pytest.approx(expected["values"]["roll"], abs=1e-9)
     expect(page.get_by_test_id("outlook-roll")).to_contain_text("44.4% chance this roll busts")
     # a 1 set aside from six dice: 100 points, five dice to roll: roll on, as the engine says
-    rolls = api.call("advise", {"game": "farkle", "rules": "zilch", "state": "i=0,j=0,k=100,d=5"})
+    rolls = api.call("advise", {"game": "farkle", "rules": "zilch", "set": "minimum_bank=0", "state": "i=0,j=0,k=100,d=5"})
     page.evaluate("h => { location.hash = h }", rolls["link"])
     expect(panel).to_have_attribute("data-best", "roll", timeout=TIMEOUT)
     assert float(panel.get_attribute("data-p-roll")) == pytest.approx(rolls["values"]["roll"], abs=1e-9)
@@ -30,7 +32,7 @@ def test_one_turn_of_zilch_is_advised_and_win_chances_say_why_not(site, page):
     page.get_by_test_id("input-k").fill("300")
     page.get_by_test_id("input-k").press("Enter")
     expect(page.get_by_test_id("note-k")).to_be_visible(timeout=TIMEOUT)
-    # win chances of Zilch to 10,000: no table, too large to solve here, and it says so
+    # win chances of these rules to 10,000: no table, too large to solve here, and it says so
     page.get_by_test_id("objective-win").click()
     expect(page.get_by_test_id("advice-error")).to_contain_text("two-player play to 10000 with the zilch counts", timeout=TIMEOUT)
     expect(page.get_by_test_id("advice-error")).to_contain_text("is too large to solve here")
@@ -39,10 +41,11 @@ def test_one_turn_of_zilch_is_advised_and_win_chances_say_why_not(site, page):
 
 
 def test_a_roll_tapped_on_the_pad_lists_every_set_aside_and_a_choice_carries_the_turn_on(site, page):
-    """1-5-5-2-3-4 at 350 points with six dice (Zilch): the choices in the engine's order and
+    """1-5-5-2-3-4 at 350 points with six dice (Zilch, the most points this turn): the choices in the engine's order and
     values; keeping the 1 moves to 450 points with five dice; a zilch is said in the note."""
     state = "i=0,j=0,k=350,d=6"
-    expected = api.call("advise", {"game": "farkle", "rules": "zilch", "state": state, "faces": "155234"})
+    expected = api.call("advise", {"game": "farkle", "rules": "zilch", "state": state, "faces": "155234",
+                                   "objective": "turn-score"})
     page.goto(site + expected["link"])
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     apply = page.get_by_test_id("roll-apply")
@@ -62,7 +65,7 @@ def test_a_roll_tapped_on_the_pad_lists_every_set_aside_and_a_choice_carries_the
         expect(button).to_contain_text(f"{choice['value']:.0f} points expected")
     expect(page.get_by_test_id("roll-choice-0")).to_contain_text("then roll 5 (8% to bust)")
     page.get_by_test_id("roll-choice-0").click()
-    after = api.call("advise", {"game": "farkle", "rules": "zilch", "state": "i=0,j=0,k=450,d=5"})
+    after = api.call("advise", {"game": "farkle", "rules": "zilch", "state": "i=0,j=0,k=450,d=5", "objective": "turn-score"})
     expect(page).to_have_url(site + after["link"], timeout=TIMEOUT)
     expect(page.locator(ADVICE)).to_have_attribute("data-p-hold", "450", timeout=TIMEOUT)
     # (the page's numpy in WebAssembly may differ in the last bits)
@@ -99,13 +102,14 @@ def test_two_player_facebook_farkle_is_advised_from_its_table_set_aside_by_set_a
 
 
 def test_rules_changed_in_the_page_are_checked_named_and_solved_live(site, page):
-    """Basic Farkle: a straight worth 'lots' is refused naming the field, and what was typed
-    stays; a straight worth 1,000 to a target of 1,000 is solved live and its win chances are
-    the engine's; 'Back to the rule set' drops the changes."""
-    page.goto(site + "#game=farkle&rules=basic&i=0&j=0&k=0&d=6&objective=turn-score")
+    """Basic Farkle with 300 to bank (no table ships for it to 10,000, so a link means the one
+    turn): a straight worth 'lots' is refused naming the field, and what was typed stays; a
+    straight worth 1,000 to a target of 1,000 is solved live and its win chances are the
+    engine's; 'Back to the rule set' drops the changes, and basic's own table answers the win."""
+    page.goto(site + "#game=farkle&rules=basic&set=minimum_bank%3D300&i=0&j=0&k=0&d=6")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
-    editor = page.get_by_test_id("rules-editor")
-    editor.locator("summary").click()
+    expect(page.locator(ADVICE)).to_have_attribute("data-objective", "turn-score")
+    expect(page.get_by_test_id("rules-editor")).to_have_attribute("open", "")  # (a rule changed: shown open)
     expect(page.get_by_test_id("rule-target")).to_have_value("10000")
     page.get_by_test_id("rule-straight").fill("lots")
     page.get_by_test_id("rules-apply").click()
@@ -115,22 +119,25 @@ def test_rules_changed_in_the_page_are_checked_named_and_solved_live(site, page)
     page.get_by_test_id("rule-straight").fill("1000")
     page.get_by_test_id("rule-target").fill("1000")
     page.get_by_test_id("rules-apply").click()
-    changed = "straight=1000,target=1000"
-    expected = api.call("advise", {"game": "farkle", "rules": "basic", "set": changed, "state": "i=0,j=0,k=0,d=6",
-                                   "objective": "win"})
-    # most points this turn was only what basic rules to 10,000 meant (no win chances there): the
+    changed = "straight=1000,minimum_bank=300,target=1000"  # (in the rules editor's order)
+    expected = api.call("advise", {"game": "farkle", "rules": "basic", "set": changed, "state": "i=0,j=0,k=0,d=6"})
+    # most points this turn was only what these rules to 10,000 meant (no win chances there): the
     # rules changed to a target that solves live, the advice is for the win again
-    expect(page).to_have_url(site + "#game=farkle&rules=basic&set=straight%3D1000%2Ctarget%3D1000&i=0&j=0&k=0&d=6",
-                             timeout=TIMEOUT)
+    assert expected["objective"] == "win"
+    expect(page).to_have_url(site + expected["link"], timeout=TIMEOUT)
     panel = page.locator(ADVICE)
     expect(panel).to_have_attribute("data-objective", "win", timeout=TIMEOUT)
     expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     assert float(panel.get_attribute("data-p-roll")) == pytest.approx(expected["values"]["roll"], rel=1e-9)
-    expect(page.get_by_test_id("rules-editor").locator("summary")).to_have_text("Change the rules (2 changed)")
+    expect(page.get_by_test_id("rules-editor").locator("summary")).to_have_text("Change the rules (3 changed)")
     page.get_by_test_id("rules-reset").click()
-    # basic to 10,000 again: no win chances to be had, so the link means the one turn
+    # basic to 10,000 again: Busche and Neller's 2017 rules, whose table answers the win
     expect(page).to_have_url(site + "#game=farkle&rules=basic&i=0&j=0&k=0&d=6", timeout=TIMEOUT)
-    expect(page.locator(ADVICE)).to_have_attribute("data-objective", "turn-score", timeout=TIMEOUT)
+    expect(page.locator(ADVICE)).to_have_attribute("data-objective", "win", timeout=TIMEOUT)
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    basic = api.call("advise", {"game": "farkle", "rules": "basic", "state": "i=0,j=0,k=0,d=6"})
+    assert basic["source"] == "table farkle-basic.roht"
+    assert float(page.locator(ADVICE).get_attribute("data-p-roll")) == pytest.approx(basic["values"]["roll"], rel=1e-9)
 
 
 def test_the_menus_farkle_is_busches_model_and_every_view_says_which_model(site, page):
@@ -148,7 +155,9 @@ def test_the_menus_farkle_is_busches_model_and_every_view_says_which_model(site,
     page.get_by_test_id("param-rules").select_option("basic")
     expect(page).to_have_url(site + "#game=farkle&rules=basic&i=2000&j=3000&k=0&d=6", timeout=TIMEOUT)
     expect(page.get_by_test_id("game-select")).to_have_value("farkle")
-    expect(page.get_by_text("Your zilches in a row")).to_have_count(0)
+    expect(page.locator("fieldset[data-var=z], fieldset[data-var=zo]")).to_have_count(0)
+    # the count of 2 the position had is not kept by these rules, and the page says so
+    expect(page.get_by_test_id("link-message")).to_contain_text("these rules do not keep “Your zilches in a row” (z=2, dropped)")
     page.get_by_test_id("param-rules").select_option("facebook")
     expect(page).to_have_url(site + "#game=farkle&rules=facebook&i=2000&j=3000&z=0&zo=0&k=0&d=6", timeout=TIMEOUT)
     page.goto(site + "#game=farkle&view=strategies")

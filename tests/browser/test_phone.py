@@ -407,6 +407,19 @@ def test_a_zilch_entered_at_the_table_says_the_scores_change_sides(site, page):
     expect(page.get_by_test_id("input-j")).to_have_value("3000")
 
 
+def test_a_pair_of_short_counts_shares_a_row_and_a_long_choice_has_its_own(site, page):
+    """On a phone the two zilch counts (0, 1 or 2 each) sit side by side, as the two scores do,
+    so the dice stay nearer the top; a choice of six dice keeps a row of its own. Each button
+    still does what it says."""
+    open_position(page, site, "farkle", "i=3000,j=5000,z=0,zo=0,k=0,d=6")
+    mine, theirs = (page.locator(f"fieldset.choice[data-var={v}]").bounding_box() for v in ("z", "zo"))
+    assert abs(mine["y"] - theirs["y"]) < 1 and mine["x"] + mine["width"] <= theirs["x"]
+    dice = page.locator("fieldset.choice[data-var=d]").bounding_box()
+    assert dice["y"] >= mine["y"] + mine["height"] and dice["width"] > 1.5 * mine["width"]
+    page.get_by_test_id("set-zo-2").click()
+    answered(page, "farkle", "i=3000,j=5000,z=0,zo=2,k=0,d=6")
+
+
 def test_the_views_and_the_upper_bonus_are_named_by_the_games_description(site, page):
     """Issue 33 item 11: the view buttons and Yahtzee's tabs are the description's, in its order
     and words (Pig with a turn limit has When to hold now); the upper bonus's target and points

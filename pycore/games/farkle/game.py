@@ -131,7 +131,10 @@ class Farkle(JeopardyGame):
     # a turn total is reached with some dice left: the two are entered together
     entered_together = (("k", "d"),)
     rules_evaluated_live = False  # one evaluation to 10,000 is a solve's worth of sweeps: minutes
-    prebuilt = ({"rules": "facebook"},)  # two players to 10,000 (its table: python -m pycore tables --game farkle)
+    # two players to 10,000 (their tables: python -m pycore tables --game farkle); basic is
+    # Busche and Neller's 2017 rule set (docs/reproduced.md: its fair head start of 200); the
+    # others without their zilch counts (the policies are evaluated on these)
+    prebuilt = ({"rules": "facebook"}, {"rules": "basic"}, {"rules": "zilch"})
     solver = "factored"  # the turn's graph over the dice to roll; a roll's set-asides are its choices
     roll_entry = {"dice": "d", "faces": [1, 2, 3, 4, 5, 6]}  # the dice left to roll, tapped on a pad
     rules_text = (

@@ -64,9 +64,10 @@ class FarklePenalty(Farkle):
               "target below zero, at most 2,500 below: Busche's -2,500 to 10,000)", label="Lowest score", advanced=True),
     )
     start_hint = "scores are multiples of 50 from the lowest score to below the target; 0-2 zilches in a row each"
-    #: Facebook Farkle to 10,000, scores down to -2,500 (Busche's model): 562,500 turn starts,
-    #: 16 passes, 8.6 hours here in all (resumed across sittings: issue 35)
-    prebuilt = ({"rules": "facebook"},)
+    #: Facebook Farkle and Zilch to 10,000, scores down to -2,500 (Busche's model): 562,500
+    #: turn starts each, built in warm-started passes resumed across sittings (issue 35; the
+    #: manifest keeps each build's time, peak memory and passes)
+    prebuilt = ({"rules": "facebook"}, {"rules": "zilch"})
 
     # the page shows it as Farkle (the menu's one Farkle entry, whose rules decide the model)
     offered, shown_as_base = False, True

@@ -1,0 +1,24 @@
+"""Checks of a shipped table of turn-start values against its own optimality equations."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+
+def random_scores(seed: int, count: int, lowest: int = 0, goal: int = 10_000) -> list[tuple[int, int]]:
+    """``count`` score pairs from ``lowest`` to below ``goal`` in steps of 50, drawn from ``seed``."""
+    rng = random.Random(seed)
+    steps = (goal - lowest) // 50
+    return [(lowest + 50 * rng.randrange(steps), lowest + 50 * rng.randrange(steps)) for _ in range(count)]
+
+
+def assert_fixed_point(game, values, anchors) -> None:
+    """The anchors' turns, swept again from the table's own values, give back their values (to
+    the table's 2^-30 rounding), whatever the layer."""
+    from pycore.jeopardy.solvers import win_turn_values
+
+    for anchor in anchors:
+        turn = win_turn_values(game, anchor, lambda other: float(values[game.anchor_row(other)]))
+        assert turn.value_at(game.turn_start) == pytest.approx(values[game.anchor_row(anchor)], abs=1e-8)
