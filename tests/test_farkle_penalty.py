@@ -302,7 +302,10 @@ def test_farkle_means_the_model_its_rules_call_for_and_its_links_records_and_tab
     assert names_game("farkle", {"rules": "zilch"}, counted) and not names_game("farkle", {"rules": "basic"}, counted)
     # the position carried to rules without the counts (the picker's facebook -> basic): counts
     # at 0 lose nothing and go unsaid, a count of 2 is named as dropped, in words
-    for counts, problems in (("z=0&zo=0", []), ("z=2&zo=0", ["these rules do not keep “Your zilches in a row” (z=2, dropped)"])):
+    for counts, problems in (("z=0&zo=0", []), ("z=&zo=0", []),
+                             ("z=2&zo=0", ["these rules do not keep “Your zilches in a row” (z=2, dropped)"]),
+                             ("z=%00&zo=-1", ["these rules do not keep “Your zilches in a row” (z='\\x00', dropped)",
+                                              "these rules do not keep “Opponent's zilches in a row” (zo='-1', dropped)"])):
         carried = api.call("resolve", {"fragment": f"game=farkle&rules=basic&i=100&{counts}&k=0&d=6"})
         assert carried["game"] == "farkle" and carried["state"] == {"i": 100, "j": 0, "k": 0, "d": 6}
         assert carried["problems"] == problems

@@ -26,14 +26,15 @@ from .links import LinkValues, to_fragment
 def _not_in_this_model(game: JeopardyGame, key: str, raw: str) -> list[str]:
     """What to say of a key the game's state does not have. A count another model of the same
     game keeps (Farkle's zilches in a row, from rules with a penalty carried to rules without)
-    goes unsaid at 0, where nothing is lost, and is named in words otherwise."""
+    goes unsaid at 0 or empty, where nothing is lost, and is named in words otherwise."""
     for other in other_models(game):
         var = next((v for v in other.variables if v.name == key), None)
         if var is None:
             continue
-        if raw.strip() == "0":  # (the counts' start: nothing is lost)
+        if raw.strip() in ("", "0"):  # (empty, or the counts' start: nothing is lost)
             return []
-        return [f"these rules do not keep “{var.label}” ({key}={raw}, dropped)"]
+        shown = raw if raw.isdigit() else repr(raw)  # (what is not a count, quoted as typed)
+        return [f"these rules do not keep “{var.label}” ({key}={shown}, dropped)"]
     return [f"{game.name} has no {key!r} (ignored); its state is {', '.join(game.state_vars)}"]
 
 
