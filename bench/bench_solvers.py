@@ -19,7 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore import find_game, solve  # noqa: E402
-from pycore.jeopardy.compile import _compile_cached, compile_game  # noqa: E402
+from pycore.core.cache import CACHES  # noqa: E402
+from pycore.jeopardy.compile import compile_game  # noqa: E402
 from pycore.jeopardy.level_sweep import value_iteration  # noqa: E402
 
 
@@ -41,7 +42,7 @@ def main() -> None:
         game = find_game(name)
         compiles, solves = [], []
         for _ in range(args.runs):
-            _compile_cached.cache_clear()
+            CACHES["compiled models"].clear()
             seconds, _ = timed(lambda game=game: compile_game(game))
             compiles.append(seconds)
             seconds, solution = timed(lambda game=game: solve(game))

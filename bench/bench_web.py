@@ -31,7 +31,7 @@ from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from pycore import find_game, solve  # noqa: E402
-from pycore.jeopardy.compile import _compile_cached  # noqa: E402
+from pycore.core.cache import CACHES  # noqa: E402
 
 LINK = "#game=gro&p=1&i=10&j=20&k=12&o=1"  # the default GRO: its turn-start values ship (no solve)
 LIVE_LINK = "#game=gro&goal=49&p=1&i=10&j=20&k=12&o=1"  # the baseline: rules no table ships for (a live solve)
@@ -222,7 +222,7 @@ def main() -> None:
     for name in browser_solve:
         runs = []
         for _ in range(args.runs):
-            _compile_cached.cache_clear()
+            CACHES["compiled models"].clear()
             started = time.perf_counter()
             solve(find_game(name))
             runs.append(time.perf_counter() - started)
@@ -230,7 +230,6 @@ def main() -> None:
     zombie_cpython = []
     for _ in range(args.runs):
         from pycore import api
-        from pycore.core.cache import CACHES
         from pycore.games import zombie_dice
         from pycore.games.zombie_dice import game as zombie_dice_game
         from pycore.jeopardy.solvers import win_turn_values  # noqa: F401  (imports outside the timing)

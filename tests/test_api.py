@@ -341,8 +341,9 @@ def test_wrong_typed_fields_are_refused_by_name(action, args, kind, words):
 def test_a_design_range_is_counted_before_any_value_is_made():
     """Issue 37, class 3: 1:1000000000 used to be built in full before its 40-value limit was
     checked (a MemoryError), and a 21-digit end gave an OverflowError. The count is refused by
-    name at once, and a list is counted by its commas before its numbers are read."""
-    for values, count in [("1:1000000000", "1,000,000,000"), ("1:100000000000000000000", "100,000,000,000,000,000,000"),
+    name at once, and a list is counted by its commas before its numbers are read (an end of
+    more than 18 digits is refused as it is read: tests/test_numbers.py)."""
+    for values, count in [("1:1000000000", "1,000,000,000"), ("1:999999999999999999", "999,999,999,999,999,999"),
                           (",".join(["7"] * 100_000), "100,000")]:
         answer = json.loads(api.handle(json.dumps({"action": "design", "args": {"game": "pig", "param": "goal",
                                                                                 "values": values}})))
@@ -350,3 +351,69 @@ def test_a_design_range_is_counted_before_any_value_is_made():
         assert f"ask for 1 to 40 values at a time (each is a solve); got {count}" == answer["error"]["message"]
     estimate = api.call("estimate", {"game": "pig", "param": "goal", "values": "20:40:10"})
     assert estimate["solves"] == 3
+
+
+@pytest.mark.parametrize("args, message", [
+    ({"players": 4}, "players 4 is not a game here: players 2 is Pig, players 3 is Pig for three players"),
+    ({"turns": 1000}, "turns 1000 is not a game here: turns 2 to 400 is Pig with a turn limit, turns 0 to 1200 "
+                       "with players 3 is Pig for three players"),
+    ({"players": 3, "turn_model": "free"}, "Pig with a turn limit takes no players (3): players 2 is Pig with a turn "
+                                           "limit, players 3 is Pig for three players"),
+    ({"joker": "forced"}, "pig has no joker (its parameters: goal, die, bust)"),
+])
+def test_a_parameter_no_game_of_the_name_takes_is_refused_not_dropped(args, message):
+    """``advise pig players=4`` answered two-player Pig with no word about the players (issue 50,
+    class 7): a value no game of the name takes is refused, saying which values are games."""
+    answer = handle({"action": "advise", "args": {"game": "pig", "state": "i=10,j=20,k=5", **args}})
+    assert answer["error"]["message"].endswith(message), answer
+    assert answer["error"]["type"] in ("InvalidParameterError", "InvalidRequestError")
+
+
+def test_a_games_own_number_of_players_names_the_game():
+    """``players=2`` for a two-player game is that game (nothing dropped); Farkle has no game for three."""
+    assert handle({"action": "advise", "args": {"game": "pig", "players": 2, "state": "i=10,j=20,k=5"}})["best"] == "roll"
+    refused = handle({"action": "rules", "args": {"game": "farkle", "players": 3}})["error"]["message"]
+    assert refused == "farkle: Farkle with the zilch penalty takes no players (3): players 2 is Farkle with the zilch penalty"
+
+
+def test_a_link_says_which_players_are_games():
+    """A link's players no game takes is said with the values that are games (it read as
+    "pig has no 'players'"); the game's own number opens it without a word."""
+    resolved = handle({"action": "resolve", "args": {"fragment": "game=pig&players=4&i=3"}})
+    assert (resolved["game"], resolved["state"]["i"]) == ("pig", 3)
+    assert resolved["problems"] == ["players 4 is not a game here: players 2 is Pig, players 3 is Pig for three players; "
+                                    "ignored"]
+    assert handle({"action": "resolve", "args": {"fragment": "game=pig&players=2&i=3"}})["problems"] == []
+
+
+def test_a_farkle_link_whose_rule_change_is_refused_keeps_the_zilch_counts():
+    """``game=farkle&set=target%3D50``: the rule change is dropped (the Facebook rules' 300 to bank
+    is above 50) and the Facebook rules have the zilch penalty, so the position keeps its counts
+    (it opened the model without them, and its own link then opened the other model)."""
+    resolved = handle({"action": "resolve", "args": {"fragment": "game=farkle&set=target%3D50&z=2"}})
+    assert resolved["game"] == "farkle-penalty" and resolved["state"]["z"] == 2
+    assert resolved["problems"] == ["farkle rules 'facebook': minimum_bank 300 is above the target 50; using no set "
+                                    "(the default)"]
+
+
+@pytest.mark.parametrize("fragment", [
+    "game=farkle&set=target%3D50", "game=farkle&set=target%3D50&z=1&zo=2", "game=farkle&rules=bogus",
+    "game=farkle&rules=bogus&z=1", "game=farkle&set=nonsense", "game=farkle&rules=basic&set=zilch_penalty%3D500",
+    "game=farkle&rules=facebook&set=zilch_penalty%3D0&z=1", "game=farkle&rules=zilch&set=target%3D500",
+    "game=farkle&rules=basic&set=target%3D50", "game=farkle&lowest_score=-500&set=target%3D500",
+    "game=farkle&lowest_score=7&rules=basic", "game=farkle-penalty&rules=basic", "game=farkle&rules=basic&z=1",
+    "game=farkle&set=" + "x" * 300, "game=farkle&rules=zilch&set=minimum_bank%3D0%2Ctarget%3D1000",
+])
+def test_a_farkle_positions_own_link_opens_the_same_position(fragment):
+    """Whatever a Farkle link's rule change, the link the answer gives back opens the same game,
+    rules and position, with nothing more to say."""
+    first = handle({"action": "resolve", "args": {"fragment": fragment}})
+    again = handle({"action": "resolve", "args": {"fragment": first["fragment"]}})
+    assert again["problems"] == []
+    assert [again[k] for k in ("game", "params", "state", "fragment")] == [first[k] for k in ("game", "params", "state", "fragment")]
+
+
+def test_a_time_budget_below_a_second_is_said_as_given():
+    """``max_seconds: 0.5`` was refused as "more than the 0 s allowed"."""
+    answer = handle({"action": "evaluate", "args": {"game": "zombie-dice", "rule": "b < 2", "max_seconds": 0.5}})
+    assert "more than the 0.5 s allowed (max_seconds" in answer["error"]["message"], answer

@@ -204,3 +204,103 @@ def test_an_output_folder_that_cannot_be_written_is_refused_before_computing(tmp
     for args in (("target-curve", "--out", str(blocked / "inside")), ("tables", "--game", "pig", "--out", str(blocked))):
         done = cli(*args, "--quiet", timeout=60)
         assert done.returncode == 2 and "cannot write to the directory" in done.stderr, done.stderr
+
+
+class Computed(Exception):
+    """Raised where an offline result's computing would start."""
+
+
+def _no_computing(monkeypatch):
+    from pycore.scorecard import target_curve
+
+    def refuse(*args, **kwargs):
+        raise Computed("the command went on to compute")
+
+    monkeypatch.setattr(target_curve, "target_curve", refuse)
+    monkeypatch.setattr(target_curve, "beat_optimal", refuse)
+
+
+def test_where_an_offline_result_cannot_be_written_is_refused_before_computing(tmp_path, monkeypatch, capsys):
+    """Issue 50, class 9: the folder may be writable while the result's file or the folder's
+    manifest is not (a folder in the file's place, a manifest that is no manifest): refused by
+    name before the minutes of computing, not after them."""
+    from pycore import find_game
+    from pycore.service import cli
+
+    _no_computing(monkeypatch)
+    stem = find_game("yahtzee").table_stem
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / f"{stem}-targets.json").mkdir()
+    (tmp_path / "bad-manifest").mkdir()
+    (tmp_path / "bad-manifest" / "manifest.json").write_text("not JSON")
+    for out, says in ((tmp_path / "taken", f"cannot write the result {str(tmp_path / 'taken' / f'{stem}-targets.json')!r} "
+                                           "(--out): it is a directory"),
+                      (tmp_path / "bad-manifest", "is not valid JSON")):
+        for command in ("target-curve", "beat-optimal"):
+            if command == "beat-optimal" and out.name == "taken":
+                continue  # (its file is another: -beat-optimal.json)
+            assert cli.main([command, "--out", str(out), "--quiet"]) == 2
+            error = capsys.readouterr().err
+            assert says in error and "internal error" not in error, error
+
+
+def test_an_offline_result_goes_into_a_new_folder_with_its_own_manifest(tmp_path, monkeypatch, capsys):
+    """--out names a folder that is made if missing: the result is listed in a manifest made
+    there (it was refused after the computing: "no table manifest")."""
+    from pycore import find_game
+    from pycore.scorecard import target_curve
+    from pycore.service import cli
+    from pycore.store.prebuilt import read_manifest
+
+    game = find_game("yahtzee")
+    curve = [{"target": t, "p_reach_target_play": 0.5, "p_reach_playing_for_points": 0.25, "gain": 0.25}
+             for t in range(301)]
+    monkeypatch.setattr(target_curve, "target_curve", lambda *args, **kwargs: {
+        "kind": "targets", "rules": game.table_rules, "seconds": 1.0, "max_target": 300,
+        "regenerate": "python -m pycore target-curve yahtzee", "curve": curve})
+    out = tmp_path / "new"
+    assert cli.main(["target-curve", "--out", str(out), "--quiet"]) == 0, capsys.readouterr().err
+    assert [entry["file"] for entry in read_manifest(out)["results"]] == [f"{game.table_stem}-targets.json"]
+    assert json.loads((out / f"{game.table_stem}-targets.json").read_text())["curve"] == curve
+
+
+def test_design_takes_max_seconds(monkeypatch, capsys):
+    """Issue 50, class 9: the designer's table past 60 s is refused, naming --max-seconds, and
+    --max-seconds then lets it run (it was dropped from the request: refused whatever it said).
+    The estimate is made 100 s so the table that runs is a small one."""
+    from pycore.jeopardy.budget import design_estimate
+    from pycore.service import cli, jeopardy_views
+
+    monkeypatch.setattr(jeopardy_views, "design_estimate", lambda games: {**design_estimate(games), "seconds": 100.0})
+    argv = ["design", "pig", "--goal", "10,20", "--quiet", "--json"]
+    assert cli.main(argv) == 2
+    error = json.loads(capsys.readouterr().out)["error"]["message"]
+    assert "takes about 2 min" in error and "more than the 60 s allowed (max_seconds; --max-seconds" in error
+    assert cli.main([*argv, "--max-seconds", "120"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    assert [row["value"] for row in rows] == [10, 20]
+    assert rows[0]["p_first_player_wins"] == pytest.approx(cli_json("solve", "pig", "--goal", "10")["p_first_player_wins"])
+
+
+@pytest.mark.parametrize("scores", [("--scores", "-2500,0"), ("--scores=-2500,0",)], ids=["apart", "joined"])
+def test_negative_scores_are_read_either_way(scores):
+    """``--scores -2500,0`` got argparse's "expected one argument" (a value starting with '-'
+    was taken for an option): Farkle's scores fall below zero with the zilch penalty."""
+    assert cli_json("link", "farkle", *scores)["fragment"] == "#game=farkle&rules=facebook&i=-2500&j=0&z=0&zo=0&k=0&d=6"
+
+
+def test_scores_are_one_for_each_player():
+    """``--scores`` for Pig for three took two numbers and set the third to 0 without a word."""
+    done = cli("link", "pig", "--players", "3", "--scores", "10,20")
+    assert done.returncode == 2 and done.stderr.strip().endswith(
+        "--scores must be 3 whole numbers, the mover's and the next players' in seat order, e.g. 40,55,20, got '10,20'")
+    assert cli_json("link", "pig", "--players", "3", "--scores", "10,20,30")["fragment"] == "#game=pig-3&i=10&j=20&l=30&k=0"
+
+
+def test_players_says_which_numbers_are_games():
+    """``gro --players 2`` said "gro has no --players": two players is GRO itself, three its
+    variant; another number is refused naming both."""
+    assert cli_json("link", "gro", "--players", "2", "--scores", "10,20")["fragment"] == "#game=gro&p=1&i=10&j=20&k=0&o=0"
+    done = cli("link", "gro", "--players", "4")
+    assert done.returncode == 2 and done.stderr.strip().endswith(
+        "gro: players 4 is not a game here: players 2 is Great Rolled Ones, players 3 is Great Rolled Ones for three players")

@@ -38,12 +38,16 @@ VALUES = [
     "i=10,j=20,k=5", "p=1,i=0,j=0,k=0,o=0", "i=0,j=0,b=0,s=0", "k < 20", "k and 20 or i", "1 // 0",
     "roll", "hold", "optimal", "win", "turn-score", "forced", "free", "none", "facebook", "basic",
     "target=300", "minimum_bank=0", "goal", "k", "advice", "slice", "play", "Hold at 20",
+    # (issue 50: digits of other scripts and Python's underscores where a number is read from text,
+    # a box of thousands of digits, ranges and rule changes so written)
+    "٥٠٠", "5_000", "２５", "²", "target=٥٠٠", "target=5_000", "fh:٢٥", "fh:" + "9" * 5000, "٢٠:٣٠", "2:20",
+    "y:50,yb:-1", "i=" + "9" * 5000 + ",j=0,k=0", 400, 1200, 10**6,
 ]
 ARG_KEYS = PARAM_NAMES + [
     "state", "policy", "rule", "against", "against_policy", "against_rule", "komi", "param", "values",
     "var", "direction", "to", "fragment", "record", "move", "seed", "limit", "objective", "dice",
     "scorecard", "rolls_left", "target", "anchor_values", "axis", "view", "player", "keep", "faces",
-    "max_seconds", "evaluate",
+    "max_seconds", "evaluate", "seat", "include_anchor_values",
 ]
 
 
@@ -139,6 +143,48 @@ def _answer_one(request: str) -> None:
         count("API (api.handle)", answer["error"]["type"])
     else:
         count("API (api.handle)", "answers")
+
+
+#: each parameter of the three-player games at its extremes: what fits a phone, what is far
+#: past it (pig-3 to 400 enumerated 1.9 GB for a link), and what is no game at all
+THREE_PLAYER_EXTREMES = {
+    "goal": [1, 2, 13, 20, 50, 100, 150, 300, 400, 10**6], "turns": [0, 1, 2, 60, 1200, 10**6, None],
+    "bound": [0, 1, 40, 100, 300, 10**6], "n_dice": [1, 2, 5, 30], "die": [2, 6, 20, 1000], "bust": [1, 2, 5],
+    "bust_ones": [1, 3, 9], "brains": [0, 2, 13], "shotguns": [1, 2, 3], "footprints": [0, 2, 9], "players": [2, 3, 4],
+}
+
+
+def random_three_player_request(rng: random.Random) -> str:
+    """A cheap question (a link, a state's check, an estimate) or a solve with a small time
+    budget, about a three-player game whose parameters sit at their extremes."""
+    game = rng.choice(["pig-3", "gro-3", "ayzd-3"])
+    params = {p.name for p in next(c for c in game_classes() if c.name == game).parameters}
+    args: dict = {"game": game}
+    for name in rng.sample(sorted(params & set(THREE_PLAYER_EXTREMES)), rng.randrange(1, 4)):
+        args[name] = rng.choice(THREE_PLAYER_EXTREMES[name])
+    action = rng.choice(["link", "estimate", "advise", "solve", "thresholds", "resolve"])
+    if action == "resolve":
+        return json.dumps({"action": "resolve", "args": {"fragment": "#" + "&".join(
+            f"{k}={'' if v is None else v}" for k, v in args.items()) + "&i=0"}})
+    args["state"] = rng.choice(["i=0,j=0,l=0,k=0", "i=0", "p=1,i=0,j=0,l=0,k=0,o=0", "p=1,i=0,j=0,l=0,b=0,s=0",
+                                "i=5,j=5,l=5,k=5", "p=3,i=9,j=0,l=9,b=1,s=2"])
+    args["max_seconds"] = rng.choice([1, 5, None])
+    return json.dumps({"action": action, "args": args})
+
+
+def test_three_player_parameters_at_their_extremes_are_answered_within_a_phone():
+    """Issue 50, classes 2-4: a state's check, a link and an estimate of a three-player game
+    cost what a phone gives, and a solve asks the time budget before it runs: each request is
+    answered or refused by name within the alarm and the phone's memory."""
+    rng = random.Random(SEED)
+    with within_the_phone_budget("three-player parameters at their extremes"):
+        for _ in range(150):
+            request = random_three_player_request(rng)
+            with at_most(60, request):
+                answer = json.loads(api.handle(request))
+            error = answer.get("error", {})
+            assert error.get("type") != "InternalError", (request, answer)
+            count("three-player parameters at their extremes (api.handle)", error.get("type", "answers"))
 
 
 def random_fragment(rng: random.Random) -> str:
@@ -404,3 +450,40 @@ def test_stored_values_are_chances_and_distributions_sum_to_one(tmp_path, monkey
             prebuilt.load_table(yahtzee)
     prebuilt.LOADED.clear()
     count("table loader (stored values: a chance of 1.9, two bad distributions)", "refused (TableError)")
+
+
+def test_farkle_at_a_table_of_three_to_eight_plays_any_rolls_and_reviews():
+    """Issue 50, class 1: Farkle entered at a table of three to eight players, under each rule
+    set with and without the zilch penalty: random dice, random set-asides, rolls and holds
+    (zilches in a row included, so the penalty falls), then the record's review: every move
+    answered, never an internal error."""
+    rng = random.Random(SEED)
+    for rules in ("facebook", "zilch", "basic", "facebook", "zilch"):
+        players = [f"P{n}" for n in range(rng.randrange(3, 9))]
+        record = {"game": "farkle", "params": {"rules": rules}, "komi": 0, "seed": None, "players": players, "moves": []}
+        answer = api.call("move", {"game": "farkle", "rules": rules, "record": record})
+        for _ in range(60):
+            at = answer["position"]
+            if at["result"] is not None:
+                break
+            if at["options"]:
+                move = {"action": "choose", "option": rng.choice(at["options"])}
+            elif "hold" in at["legal"] and rng.random() < 0.3:
+                move = {"action": "hold"}
+            else:  # (a third of the rolls nothing to set aside: zilches in a row)
+                dice = at["roll"]["dice"]
+                faces = [rng.choice((2, 3, 4, 6)) for _ in range(dice)] if rng.random() < 0.4 else \
+                    [rng.randrange(1, 7) for _ in range(dice)]
+                move = {"action": "roll", "faces": faces}
+            with at_most(60, (rules, len(players), move)):
+                answer = json.loads(api.handle(json.dumps({"action": "move", "args": {
+                    "game": "farkle", "rules": rules, "record": answer["record"], "move": move}})))
+            assert "error" not in answer or answer["error"]["type"] != "InternalError", (rules, players, move, answer)
+            if "error" in answer:  # (a roll its rules cannot have, e.g. three pairs where they do not score)
+                count("Farkle at a table of 3-8 (move)", answer["error"]["type"])
+                break
+            count("Farkle at a table of 3-8 (move)", "answers")
+        reviewed = json.loads(api.handle(json.dumps({"action": "review", "args": {
+            "game": "farkle", "rules": rules, "record": answer["record"]}})))
+        assert reviewed.get("error", {}).get("type") != "InternalError", (rules, reviewed)
+        count("Farkle at a table of 3-8 (review)", reviewed.get("error", {}).get("type", "answers"))

@@ -492,6 +492,101 @@ def test_tables_of_more_players_refuse_what_they_cannot_be():
     assert api.call("move", {"game": "pig", "record": record("pig", 8)})["position"]["scores"] == [0] * 8
 
 
+# ---- issue 50, class 1: Farkle's zilch counts at a table of three or more ------------------
+
+ZILCH = roll_of(2, 3, 4, 6, 2, 3)  # nothing to set aside (two pairs are not three)
+BANK_1000 = [roll_of(1, 1, 1, 2, 3, 4), {"action": "choose", "option": {"k": 1000, "d": 3}}, HOLD]
+# six 1s three times (4,000 a roll, hot dice each time): 12,000, and holding wins
+WIN_12000 = [move for k in (4000, 8000, 12000) for move in (roll_of(*[1] * 6), {"action": "choose", "option": {"k": k, "d": 6}})]
+
+
+def two_player_farkle_value(i, j, z, zo):
+    """The default two-player Farkle (Facebook's rules, the zilch penalty) at a turn start,
+    read from its shipped table: the mover's chance."""
+    from pycore.store.prebuilt import load_table
+
+    game = find_game("farkle")
+    return float(load_table(game).values[game.anchor_row((i, j, z, zo))])
+
+
+def assert_advised_against_the_leader(position, i, j, z, zo):
+    """The table's position is the two-player one at (the mover's score, the strongest
+    opponent's, the mover's zilches in a row, that opponent's), and the advice the page asks
+    for there is worth what the two-player game says."""
+    assert position["game"] == "farkle-penalty"
+    assert position["state"] == {"i": i, "j": j, "z": z, "zo": zo, "k": 0, "d": 6}
+    advice = api.call("advise", {"game": position["game"], **position["params"], "state": position["state"]})
+    assert advice["value"] == pytest.approx(two_player_farkle_value(i, j, z, zo), abs=1e-8)
+    return advice
+
+
+def test_three_players_of_farkle_each_seat_counts_its_own_zilches_and_the_third_costs_the_penalty():
+    """Farkle's default rules take 500 points for three zilches in a row (issue 50: a table of
+    three failed on its first move). Each seat keeps its own count: Ann banks 1,000, Bob and
+    Cy zilch, Ann and Bob zilch, Cy banks 1,000 (his count back to 0), Ann zilches. Bob, two
+    zilches in a row, is advised against Ann (1,000, the earliest of the leaders, with her
+    two); his third zilch costs him 500 and starts his count again. Cy zilches, and Ann's
+    third costs her 500: Bob is advised against Cy, the leader now, with his one zilch."""
+    names = ["Ann", "Bob", "Cy"]
+    moves = [*BANK_1000, ZILCH, ZILCH, ZILCH, ZILCH, *BANK_1000, ZILCH]
+    at = table_of("farkle", {}, names, moves)["position"]
+    assert (at["seat"], at["scores"], at["counters"], at["against"]) == (1, [1000, 0, 1000], {"z": [2, 2, 0]}, 0)
+    shaky = assert_advised_against_the_leader(at, 0, 1000, 2, 2)
+    assert abs(shaky["value"] - two_player_farkle_value(0, 1000, 0, 0)) > 1e-3  # (the counts are in it)
+    at = table_of("farkle", {}, names, [*moves, ZILCH])["position"]
+    assert (at["seat"], at["scores"], at["counters"], at["against"]) == (2, [1000, -500, 1000], {"z": [2, 0, 0]}, 0)
+    assert_advised_against_the_leader(at, 1000, 1000, 0, 2)
+    at = table_of("farkle", {}, names, [*moves, ZILCH, ZILCH, ZILCH])["position"]
+    assert (at["seat"], at["scores"], at["counters"], at["against"]) == (1, [500, -500, 1000], {"z": [0, 0, 1]}, 2)
+    assert_advised_against_the_leader(at, -500, 1000, 0, 1)
+
+
+def test_five_players_of_farkle_through_third_zilches_to_the_end_and_its_review(tmp_path):
+    """Five players of Farkle (default rules): Ann banks 1,000, everyone else zilches twice
+    round, Ann too; Bob's, Dee's and Eve's third zilches cost each of them 500, Cy banks
+    1,000 between them. Ann, two zilches in a row, is advised against Cy (1,000, no zilches)
+    and wins with 12,000. The review values each decision in the two-player position the
+    advice showed (Cy's, with two zilches of his own and Ann's two), on the API and the
+    command line alike."""
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+    moves = [*BANK_1000, *[ZILCH] * 4, *[ZILCH] * 5, ZILCH]
+    at = table_of("farkle", {}, names, moves)["position"]
+    assert (at["seat"], at["scores"], at["counters"]) == (1, [1000, 0, 0, 0, 0], {"z": [2, 2, 2, 2, 2]})
+    assert_advised_against_the_leader(at, 0, 1000, 2, 2)
+    moves += [ZILCH, *BANK_1000, ZILCH, ZILCH]
+    at = table_of("farkle", {}, names, moves)["position"]
+    assert (at["seat"], at["scores"], at["counters"], at["against"]) == (0, [1000, -500, 1000, -500, -500],
+                                                                         {"z": [2, 0, 0, 0, 0]}, 2)
+    assert_advised_against_the_leader(at, 1000, 1000, 2, 0)
+    answer = table_of("farkle", {}, names, [*moves, *WIN_12000, HOLD])
+    at = answer["position"]
+    assert (at["scores"], at["winners"], at["counters"]) == ([13000, -500, 1000, -500, -500], [0], {"z": [0] * 5})
+    reviewed = api.call("review", {"game": "farkle", "record": answer["record"]})
+    assert reviewed["two_player_values"] is True and reviewed["valued_in"] == "farkle-penalty"
+    assert (reviewed["scores"], reviewed["winners"]) == (at["scores"], [0])
+    cy = [d for d in reviewed["decisions"] if d["player"] == 2]
+    assert [(d["state"], d["action"]) for d in cy] == [
+        ({"i": 0, "j": 1000, "z": 2, "zo": 2, "k": 0, "d": 6}, {"k": 1000, "d": 3}),
+        ({"i": 0, "j": 1000, "z": 2, "zo": 2, "k": 1000, "d": 3}, "hold")]
+    advice = api.call("advise", {"game": "farkle-penalty", "state": cy[1]["state"]})
+    assert cy[1]["values"] == pytest.approx(advice["values"], abs=1e-15)
+    assert cy[1]["cost"] == pytest.approx(advice["values"][advice["best"]] - advice["values"]["hold"], abs=1e-15)
+    # Ann rolls on at 8,000 with her two zilches in a row: priced with them
+    ann = next(d for d in reviewed["decisions"] if d["player"] == 0 and d["action"] == "roll" and d["state"]["k"] == 8000)
+    assert ann["state"] == {"i": 1000, "j": 1000, "z": 2, "zo": 0, "k": 8000, "d": 6} and ann["best"] == "hold"
+    advice = api.call("advise", {"game": "farkle-penalty", "state": ann["state"]})
+    assert ann["cost"] == pytest.approx(advice["values"]["hold"] - advice["values"]["roll"], abs=1e-15) and ann["cost"] > 0.01
+    # the command line reviews the record the same way
+    path = tmp_path / "five.json"
+    path.write_text(json.dumps(answer["record"]))
+    done = cli("review", "farkle", "--record", str(path), "--json", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["decisions"] == reviewed["decisions"]
+    text = cli("review", "farkle", "--record", str(path), "--quiet").stdout
+    assert "Ann (first), Bob, Cy, Dee, Eve: Ann (player 1) won, 13000 to -500 to 1000 to -500 to -500" in text
+    assert "two-player game against the strongest opponent" in text
+
+
 # ---- issue 37, class 4: records are checked as play's arguments are ---------------------
 
 
@@ -573,3 +668,12 @@ def test_an_alias_names_its_game_in_a_record_as_in_a_link():
     assert answer["record"]["game"] == "farkle"
     with pytest.raises(InvalidRecordError, match="a game of chess, not farkle"):
         api.call("move", {"game": "farkle", "record": {**record, "game": "chess"}})
+
+
+def test_a_records_params_naming_another_game_are_said():
+    """A record of ``pig`` with ``players: 3`` was refused as "the record is a game of pig, not
+    pig": its params make it three-player Pig, which the message names."""
+    record = {"game": "pig", "params": {"players": 3}, "players": ["A", "B", "C"], "moves": [{"action": "hold"}]}
+    with pytest.raises(InvalidRecordError) as refused:
+        api.call("review", {"game": "pig", "record": json.dumps(record)})
+    assert str(refused.value) == "the record's params (players 3) make it a game of pig-3 (Pig for three players), not pig"

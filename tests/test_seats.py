@@ -275,12 +275,15 @@ def test_what_three_players_are_not_offered_yet_is_refused_in_words():
 
 
 def test_a_players_value_that_is_not_three_does_not_open_three_player_pig():
-    """``players=3`` names three-player Pig; a value it does not take (``abc``, 2) leaves the
-    link at Pig, the key reported as ignored (it opened three-player Pig at its defaults)."""
+    """``players=3`` names three-player Pig; a value it does not take (``abc``) leaves the
+    link at Pig, the key reported as ignored with the values that are games (it opened
+    three-player Pig at its defaults); 2, Pig's own number of players, opens Pig unremarked."""
     assert api.call("resolve", {"fragment": "#game=pig&players=3&goal=20"})["game"] == "pig-3"
-    for fragment in ("#players=abc", "#game=pig&players=2"):
-        opened = api.call("resolve", {"fragment": fragment})
-        assert opened["game"] == "pig" and opened["problems"] == ["pig has no 'players' (ignored); its state is i, j, k"]
+    opened = api.call("resolve", {"fragment": "#players=abc"})
+    assert opened["game"] == "pig" and opened["problems"] == [
+        "players 'abc' is not a game here: players 2 is Pig, players 3 is Pig for three players; ignored"]
+    opened = api.call("resolve", {"fragment": "#game=pig&players=2"})
+    assert (opened["game"], opened["problems"]) == ("pig", [])
 
 
 def test_head_starts_for_three_players_agree_with_the_brute_force():

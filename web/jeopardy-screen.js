@@ -237,7 +237,9 @@ export class JeopardyScreen {
       this.progress.show(`${doing}${about}…`, 0, { onCancel });
       const onProgress = (stage, fraction) => this.progress.show(`${doing}${about} (${stage})`, fraction);
       try {
-        result = await this.solve(game, params, view, cached, onProgress);
+        // (the time the person was shown, or agreed to wait for, is the request's budget)
+        const budget = estimate ? { max_seconds: Math.min(86400, Math.ceil(estimate.seconds) + 1) } : {};
+        result = await this.solve(game, { ...params, ...budget }, view, cached, onProgress);
         break;
       } catch (error) {
         if (error.name !== "CancelledError" || !estimate) throw error;

@@ -21,7 +21,7 @@ import { hintText, moveButtons, wireMoveButtons } from "./play-view.js";
 import { RecordBox } from "./record-box.js";
 import { ReviewPanel } from "./review-panel.js";
 import { RollEntry } from "./roll-entry.js";
-import { countersHtml, diceHtml } from "./turn-words.js";
+import { counted, countersHtml, diceHtml } from "./turn-words.js";
 
 export class TableView {
   // call(action, args) -> Promise of the engine's answer; navigate(fragment): open a state
@@ -205,7 +205,10 @@ export class TableView {
     await this.move({ action: "roll", faces });
     const after = this.position;
     if (after.result === null && after.seat !== before.seat) {
-      return `No score this turn for ${this.record.players[before.seat]}: ${this.record.players[after.seat]}'s turn.`;
+      // (Farkle's third zilch in a row: the penalty too)
+      const lost = before.scores[before.seat] - after.scores[before.seat];
+      const penalty = lost > 0 ? `, and ${counted(lost, this.game.unit || "points")} lost as a penalty` : "";
+      return `No score this turn for ${this.record.players[before.seat]}${penalty}: ${this.record.players[after.seat]}'s turn.`;
     }
     return "";
   }

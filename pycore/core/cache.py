@@ -40,6 +40,10 @@ class BoundedCache(Generic[V]):
         if key in self._entries:
             self._entries.move_to_end(key)
             return self._entries[key]
+        # room first: a full cache of values as large as solves would otherwise hold one more
+        # than its size while the new one is made (a designer's rows: each pairs its table)
+        while len(self._entries) >= self.size:
+            self._entries.popitem(last=False)
         return self.put(key, make())
 
     def peek(self, key: Hashable, default: Any = None) -> V | Any:
@@ -56,6 +60,10 @@ class BoundedCache(Generic[V]):
         while len(self._entries) > self.size:
             self._entries.popitem(last=False)
         return value
+
+    def discard(self, key: Hashable) -> None:
+        """Forget the value kept for ``key``, if any."""
+        self._entries.pop(key, None)
 
     def clear(self) -> None:
         self._entries.clear()

@@ -57,6 +57,11 @@ class TableNotLoaded(TableError):
         self.details = {"file": file}
 
 
+class CheckpointError(TableError):
+    """A table build's kept state (``prebuilt_tables/.checkpoints/``) that can neither be used
+    nor set aside, or that cannot be written: the build stops, naming the file."""
+
+
 class InvalidRecordError(PycoreError, ValueError):
     """A game record (a played game to replay or review) that is malformed or does not
     replay: it names the move that does not fit."""

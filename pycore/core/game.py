@@ -108,6 +108,9 @@ class Game:
 
     #: names of the extra arrays a table of this game must hold
     table_extra: ClassVar[tuple[str, ...]] = ()
+    #: the facts of a table's manifest entry that its answers read back (an entry without
+    #: one is refused when the table loads, not a KeyError in an answer)
+    table_facts_read: ClassVar[tuple[str, ...]] = ()
 
     def table_value_range(self) -> tuple[float, float]:
         """What a table's stored values may be (a table holding others is refused): win
@@ -118,6 +121,11 @@ class Game:
         """The table's extra arrays that are distributions (chances summing to 1), and the
         length each must have."""
         return {}
+
+    def table_values_problem(self, stored, rounding: float) -> str | None:
+        """What makes a table's stored values (each within :meth:`table_value_range`) no answer,
+        or None (``rounding``: how far the table's fixed point may have moved each value)."""
+        return None
 
     @classmethod
     def prebuilt_variants(cls) -> list[Game]:

@@ -14,16 +14,60 @@ import numpy as np
 
 from .errors import InvalidParameterError
 
-#: a whole number as a person types it: ASCII digits with an optional sign, at most 18
-WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,18}")
+#: the most digits a number typed is read with (no parameter or count needs more; past 4,300
+#: Python's int() raises a ValueError of its own)
+MOST_DIGITS = 18
+#: a whole number as a person types it: ASCII digits with an optional sign
+WHOLE_NUMBER = re.compile(rf"[+-]?[0-9]{{1,{MOST_DIGITS}}}")
+#: a decimal number as a person types it: ASCII digits with an optional sign and point
+DECIMAL_NUMBER = re.compile(rf"[+-]?(?=[0-9.]{{1,{MOST_DIGITS + 1}}}$)[0-9]*\.?[0-9]+")
+#: the spaces a number may stand between (str.strip's would take Unicode's, \x1c-\x1f among them)
+SPACES = " \t\r\n"
 
 
-def not_a_number(name: str, text: object) -> str:
-    """What is wrong with a text that should be a whole number, for messages:
-    ``"i is empty"`` or ``"i must be a whole number, not 'abc'"``."""
-    if isinstance(text, str) and not text.strip():
+def shown(text: object, most: int = 40) -> str:
+    """A value quoted for a message, at most ``most`` characters of it (a NUL shows as \\x00)."""
+    if isinstance(text, str) and len(text) > most:
+        return f"{text[:most]!r}... ({len(text):,} characters)"
+    return repr(text)
+
+
+def not_a_number(name: str, text: object, what: str = "a whole number") -> str:
+    """What is wrong with a text that should be a number, for messages: ``"i is empty"``,
+    ``"i must be a whole number, not 'abc'"`` or ``"i has 5,000 digits; at most 18 are read"``."""
+    if isinstance(text, str) and not text.strip(SPACES):
         return f"{name} is empty"
-    return f"{name} must be a whole number, not {text!r}"
+    digits = sum(c in "0123456789" for c in text) if isinstance(text, str) else 0
+    if digits > MOST_DIGITS and not text.strip(SPACES + "+-.0123456789"):
+        return f"{name} has {digits:,} digits; at most {MOST_DIGITS} are read"
+    return f"{name} must be {what}, not {shown(text)}"
+
+
+def whole_number_of(text: object, sign: bool = True) -> int | None:
+    """The whole number a person typed (ASCII digits, at most 18, an optional sign unless
+    ``sign`` is false, spaces around them), else None. The text is checked before it is converted:
+    int() would take 5_000, other scripts' digits (٥٠٠), spaces of any kind and thousands of digits."""
+    if not isinstance(text, str) or not WHOLE_NUMBER.fullmatch(text.strip(SPACES)):
+        return None
+    if not sign and text.strip(SPACES)[0] in "+-":
+        return None
+    return int(text)
+
+
+def read_whole_number(text: object, name: str, error: type[Exception] = InvalidParameterError, sign: bool = True) -> int:
+    """:func:`whole_number_of` ``text``, else ``error`` naming ``name`` and the text."""
+    number = whole_number_of(text, sign)
+    if number is None:
+        raise error(not_a_number(name, text, "a whole number" if sign else "a whole number from 0"))
+    return number
+
+
+def decimal_number_of(text: object) -> float | None:
+    """The decimal number a person typed (ASCII digits, an optional sign and point: not float()'s
+    ``nan``, ``1e3``, ``1_0`` or ``٤``), else None."""
+    if not isinstance(text, str) or not DECIMAL_NUMBER.fullmatch(text.strip(SPACES)):
+        return None
+    return float(text)
 
 
 @dataclass(frozen=True)
@@ -74,9 +118,7 @@ class Param:
         """Parse a link's or the command line's text for this parameter."""
         if self.choices or self.text:
             return self.check(game, text.strip())
-        if not WHOLE_NUMBER.fullmatch(text.strip()):  # (int() would take 5_0, ٥٠ and 10,000 digits)
-            raise InvalidParameterError(f"{game}: {not_a_number(self.name, text)}")
-        return self.check(game, int(text))
+        return self.check(game, read_whole_number(text, f"{game}: {self.name}"))
 
     def to_json(self) -> dict:
         out = {"name": self.name, "label": self.title, "default": self.default, "help": self.help, "advanced": self.advanced}

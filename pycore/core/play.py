@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .errors import InvalidPolicyError, InvalidRecordError, PycoreError
-from .records import from_link_word, read_json, record_game, to_link_word
-from .registry import find_game_class, names_game
+from .records import check_game_named, from_link_word, read_json, record_game, to_link_word
+from .registry import find_game_class
 
 
 class PlayRules(Protocol):
@@ -134,8 +134,7 @@ class Record:
 
 
 def _check_game(game, record: Record) -> None:
-    if not names_game(record.game, record.params, game):
-        raise InvalidRecordError(f"the record is a game of {record.game}, not {game.name}")
+    check_game_named(record.game, record.params, game)
 
 
 def apply_numbered(rules: PlayRules, game, at, move: dict, n: int):

@@ -25,3 +25,7 @@ class Checkpoint(Protocol):
 
     def save(self, state: dict[str, Any]) -> None:
         """Keep ``state`` (arrays and numbers) for a later run; may keep only some calls'."""
+
+    def set_aside(self, why: str) -> None:
+        """Put aside what :meth:`load` gave, which the solver cannot use (``why``: what is
+        wrong with it); the solve starts from the beginning."""

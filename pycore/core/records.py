@@ -12,7 +12,8 @@ import json
 import zlib
 
 from .errors import InvalidRecordError, PycoreError
-from .registry import names_game
+from .params import read_whole_number
+from .registry import find_game_class, names_game, variant_class
 
 #: the longest record a link carries (a long Farkle game is about 1,500 characters)
 MAX_LINK = 20_000
@@ -44,6 +45,11 @@ def from_link_word(word: str) -> str:
         raise InvalidRecordError("it is damaged (not a game record this app made)") from None
 
 
+def _whole_number_of_json(text: str) -> int:
+    """A record's JSON integer, at most 18 digits (past 4,300 int() raises a ValueError of its own)."""
+    return read_whole_number(text, "a number in the record", InvalidRecordError)
+
+
 def _no_constant(name: str):
     raise InvalidRecordError(f"it holds {name}, which is not a JSON number")
 
@@ -53,7 +59,7 @@ def read_json(data, fields: str) -> dict:
     object (``fields`` says what one holds)."""
     if isinstance(data, (str, bytes)):
         try:
-            data = json.loads(data, parse_constant=_no_constant)
+            data = json.loads(data, parse_constant=_no_constant, parse_int=_whole_number_of_json)
         except (ValueError, RecursionError) as exc:  # (InvalidRecordError is a ValueError too)
             raise InvalidRecordError(f"a game record is JSON; this is not: {exc}") from None
     if not isinstance(data, dict):
@@ -83,10 +89,27 @@ def game_record(data, game, fields: str) -> dict:
     name = data.get("game")
     if name is None:
         return data  # (the record's own reading names what is missing)
-    if not names_game(name, data.get("params"), game):
-        shown = name if isinstance(name, str) else repr(name)
-        raise InvalidRecordError(f"the record is a game of {shown}, not {game.name}")
+    check_game_named(name, data.get("params"), game)
     return data
+
+
+def check_game_named(name, params, game) -> None:
+    """InvalidRecordError unless a record's game name with its params means ``game``; where
+    the params make the name another game (``pig`` with ``players: 3``: three-player Pig), the
+    message names it and them (it read "the record is a game of pig, not pig")."""
+    if names_game(name, params, game):
+        return
+    try:
+        named = find_game_class(name)
+        meant = variant_class(named, params, strict=False) if isinstance(params, dict) else named
+    except PycoreError:  # (not a game's name: said as it is below)
+        meant = named = None
+    if meant is not named:
+        given = {k: v for k, v in params.items() if k in meant.variant_params} or params
+        raise InvalidRecordError(f"the record's params ({', '.join(f'{k} {v}' for k, v in given.items())}) make it a "
+                                 f"game of {meant.name} ({meant.title}), not {game.name}")
+    shown = name if isinstance(name, str) else repr(name)
+    raise InvalidRecordError(f"the record is a game of {shown}, not {game.name}")
 
 
 def record_game(game, params: dict):

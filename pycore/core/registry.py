@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from .errors import InvalidParameterError, PycoreError, RulesError, UnknownGameError
 from .game import Game
+from .params import shown, whole_number_of
 
 _GAMES: dict[str, type[Game]] = {}
 G = TypeVar("G", bound=type[Game])
@@ -40,6 +41,11 @@ def game_classes(kind: str | None = None) -> list[type[Game]]:
 
 def game_names() -> list[str]:
     return [g.name for g in game_classes()]
+
+
+def parameter_names() -> list[str]:
+    """Every registered game's parameter names, each once, in registration order."""
+    return list(dict.fromkeys(p.name for g in game_classes() for p in g.parameters))
 
 
 def find_game_class(name: str) -> type[Game]:
@@ -94,22 +100,56 @@ def variant_class(cls: type[Game], params: dict, strict: bool = True) -> type[Ga
     # the variant that takes every such parameter given (pig --players 3 --turns 60: three-player
     # Pig with its turns left, not Pig with a turn limit), else the first
     fitting = [other for other in candidates if given <= {p.name for p in other.parameters}]
-    for other in fitting[:1] or candidates[:1]:
-        theirs = {p.name for p in other.parameters}
-        changed = [
-            f"{p.name}={params[p.name]}"
-            for p in cls.parameters
-            if p.name not in theirs and params.get(p.name) is not None and str(params[p.name]) != str(p.default)
-        ]
-        if strict and changed:
-            named = ", ".join(f"{n}={params[n]}" for n in other.variant_params if params.get(n) is not None)
-            raise InvalidParameterError(
-                f"{cls.name}: {other.title} ({named}) is solved with the standard "
-                + ", ".join(f"{p.name} {p.default}" for p in cls.parameters if p.name not in theirs)
-                + f" only; {', '.join(changed)} is not supported with it"
-            )
-        return other
-    return cls
+    chosen = (fitting[:1] or candidates[:1] or [cls])[0]
+    theirs = {p.name for p in chosen.parameters}
+    changed = [
+        f"{p.name}={params[p.name]}"
+        for p in cls.parameters
+        if p.name not in theirs and params.get(p.name) is not None and str(params[p.name]) != str(p.default)
+    ]
+    if strict and changed:
+        named = ", ".join(f"{n}={params[n]}" for n in chosen.variant_params if params.get(n) is not None)
+        raise InvalidParameterError(
+            f"{cls.name}: {chosen.title} ({named}) is solved with the standard "
+            + ", ".join(f"{p.name} {p.default}" for p in cls.parameters if p.name not in theirs)
+            + f" only; {', '.join(changed)} is not supported with it"
+        )
+    # a variant's value none takes (pig players=4): said, not dropped
+    untaken = untaken_params(cls, chosen, params, sorted(given))
+    if strict and untaken:
+        raise InvalidParameterError(f"{cls.name}: {next(iter(untaken.values()))}")
+    return chosen
+
+
+def untaken_params(base: type[Game], chosen: type[Game], params: dict, names) -> dict[str, str | None]:
+    """Of ``names`` given in ``params`` (not None), those the game ``chosen`` (``base`` or its
+    variant) does not take, each with what says so where another game of the name takes it:
+    the values that are games (``pig`` with ``players=4``: "players 4 is not a game here:
+    players 2 is Pig, players 3 is Pig for three players"); None where no game of the name
+    has it (the caller names the game's own parameters). A game's fixed value of the name (a
+    two-player game's ``players``, 2) is taken."""
+    own = {p.name for p in chosen.parameters}
+    said: dict[str, str | None] = {}
+    for name in names:
+        value = params.get(name)
+        if name in own or value is None or str(getattr(chosen, name, None)) == str(value).strip():
+            continue
+        fixed = getattr(chosen, name, None)
+        games = [f"{name} {fixed} is {chosen.title}"] if isinstance(fixed, int) and not isinstance(fixed, bool) else []
+        for other in (o for o in _GAMES.values() if o.variant_of == base.name and o is not chosen):
+            param = next((p for p in other.parameters if p.name == name), None)
+            if param is None:
+                continue
+            values = (" or ".join(param.choices) if param.choices else str(param.minimum)
+                      if param.minimum == param.maximum else f"{param.minimum} to {param.maximum}")
+            # the variant's fixed values it is named by (three-player GRO's turns: with players 3)
+            needs = [f"{p.name} {p.default}" for p in other.parameters
+                     if p.name in other.variant_params and p.name != name and p.minimum == p.maximum and not p.choices]
+            games.append(f"{name} {values}{' with ' + ', '.join(needs) if needs else ''} is {other.title}")
+        said_value = value if isinstance(value, int) or whole_number_of(str(value)) is not None else shown(value)
+        head = f"{name} {said_value} is not a game here" if chosen is base else f"{chosen.title} takes no {name} ({said_value})"
+        said[name] = f"{head}: {', '.join(games)}" if games else None
+    return said
 
 
 def other_models(game: Game) -> list[type[Game]]:

@@ -73,10 +73,13 @@ class ThreePlayerAYZD(RoundOfThree, AllYellowZombieDice):
         "scoring nothing. Hold to bank the brains. When a round ends with someone at 13 or more, the player "
         "with the most brains wins; players tied at the top play more rounds among themselves."
     )
-    # measured: goal 13, bound 39: 4.5 million turn cells, 6.2 s (policy steps: at most 6
-    # sweeps a layer); bound 26: 91 MB peak for 1.4 million cells
-    solve_microseconds_per_cell = 1.5
-    solve_bytes_per_cell = 65.0
+    # measured (bench/bench_estimate.py --seats): 1.0 us a turn cell (goal 8 1.5, 13 0.93, 16
+    # 0.88: at most 6 sweeps a layer with the policy steps); the peak grows by 45 bytes a cell
+    # to about 4.5 million cells and by 5 beyond (goal 8: 49 MB, 13: 212 MB, 16: 249 MB)
+    solve_microseconds_per_cell = 1.0
+    solve_batch_bytes_per_cell = 45.0
+    solve_batch_cells = 4_500_000
+    solve_bytes_per_cell = 5.0
 
     def _check_params(self) -> None:
         if self.params["bound"] == 0:
@@ -100,6 +103,20 @@ class ThreePlayerAYZD(RoundOfThree, AllYellowZombieDice):
         g, m = self.goal, self.bound
         above = range(g, m + 1)
         return g**3 + g * g * (m + 1) + g * (m + 1) ** 2 + sum(1 + (m + 1 - t) + (m + 1 - t) ** 2 for t in above)
+
+    # ranged and checked by arithmetic (to 100 the list is 16 million tuples)
+    def anchor_ranges(self) -> dict[str, tuple[int, int]]:
+        return {"p": (1, 3), **{v: (0, self.bound) for v in ("i", "j", "l")}}
+
+    def has_anchor(self, key: tuple[int, ...]) -> bool:
+        p, i, j, l = (int(x) for x in key)  # noqa: E741
+        g, m = self.goal, self.bound
+        # a round's start below the goal; p - 1 players have played it, each to the bound
+        played = (j, l)[3 - p:] if p in (2, 3) else ()
+        below = p in (1, 2, 3) and 0 <= i < g and all(0 <= s < g for s in (j, l)[: 3 - p]) and all(0 <= s <= m for s in played)
+        # a round of all three tied at t (the goal or more): the later scores t or more
+        tied = p in (1, 2, 3) and g <= i <= m and all(i <= s <= m for s in played) and all(s == i for s in (j, l)[: 3 - p])
+        return below or tied
 
     def game_among(self, players: int) -> AllYellowZombieDice:
         """The game that ``players`` players tied at the top play on: the two-player game
@@ -138,7 +155,10 @@ class ThreePlayerAYZD(RoundOfThree, AllYellowZombieDice):
         results = np.where(tied[..., None] == 1, on_top.astype(float), np.nan)
         # two tied: the earlier of them is the first of the two-player tie-break (the first
         # player before the second before the mover)
-        q = self.pair_chances[np.clip(top, self.goal, self.bound)]
+        # (the two-player game is solved only for a turn that may end in such a tie: a state's
+        # check asks for one turn's ends, and the two-player game to 100 is too large here)
+        two_tied = over & (tied == 2)
+        q = self.pair_chances[np.clip(top, self.goal, self.bound)] if two_tied.any() else np.zeros(shape)
         earlier_first = np.stack([np.zeros(shape), q, 1.0 - q], axis=-1)  # the first and the second tied
         mover_and_first = np.stack([1.0 - q, q, np.zeros(shape)], axis=-1)
         mover_and_second = np.stack([1.0 - q, np.zeros(shape), q], axis=-1)

@@ -65,17 +65,26 @@ class ThreePlayerGRO(RoundOfThree, GreatRolledOnes):
         "roll). When a turn ends with 50 or more, that round is the last; at its end the highest score wins, and a "
         "later player must exceed an earlier one."
     )
-    #: bytes a turn cell: the general sweep keeps what each ending leads to (about 7) and the
-    #: tables of chances
-    solve_bytes_per_cell = 12.0
+    #: the stationary iteration settles at goal 16 (201 sweeps) and not at 20 (the module)
+    unsettled_from_goal = 20
+
+    # The cost model (measured: bench/bench_estimate.py --seats), a cell a turn start x a turn
+    # state: the turn-limited general sweep 0.09 us a turn left and 0.24 to find every ending
+    # first (goal 20, bound 40: 0.27 s a turn left after 0.8 s; one die costs as much a turn
+    # start and gain), the stationary iteration 0.33 (goals 8 to 16); 150 bytes a cell of the
+    # sweep's largest batch and 15 a turn start and gain, what each ending leads to (goal 20,
+    # bound 40: 179 MB; to 50 with one die 819 MB).
+    solve_batch_bytes_per_cell = 150.0
+    solve_bytes_per_cell = 0.0
 
     @property
     def solve_microseconds_per_cell(self) -> float:
-        # measured: goal 20, bound 40, 90 turns left: 3.4 million cells a turn left, 101 s
-        # beside other work (0.33 a cell a turn left); the stationary iteration (goal 12):
-        # a few sweeps a layer
         turns = int(self.params["turns"])
-        return 0.33 * turns if turns else 3.0
+        return 0.09 * turns + 0.24 if turns else 0.33
+
+    @property
+    def solve_bytes_per_anchor(self) -> float:
+        return 15.0 * (self.bound + 1)
 
     @property
     def top_score(self) -> int:
@@ -105,6 +114,24 @@ class ThreePlayerGRO(RoundOfThree, GreatRolledOnes):
 
     def anchor_count(self) -> int:
         return 3 * self.goal**3 + self.top_score**2 + 2 * self.top_score
+
+    # counted, ranged and checked by arithmetic (to 150 with bound 300 the set of them holds
+    # 10 million tuples)
+    def anchor_ranges(self) -> dict[str, tuple[int, int]]:
+        top = self.top_score
+        return {"p": (1, 3), "i": (0, top - 1), "j": (0, top), "l": (0, top)}
+
+    def has_anchor(self, key: tuple[int, ...]) -> bool:
+        p, i, j, l = (int(x) for x in key)  # noqa: E741
+        g, top = self.goal, self.top_score
+        if p in (1, 2, 3) and 0 <= min(i, j, l) and max(i, j, l) < g:
+            return True
+        if p == 2:  # the second player's last turn: l the top, i and j below it
+            return l == top and 0 <= i < top and 0 <= j < top
+        # the third player's last turn: one of j and l leads (the goal or more), the other 0;
+        # i is the goal less the deficit, or 0 for a deficit of the goal or more
+        lead = max(j, l)
+        return p == 3 and min(j, l) == 0 and g <= lead <= top and (0 <= i < g if lead == g else i == 0)
 
     def canonical_anchor(self, anchor):
         p, i, j, l = anchor["p"], anchor["i"], anchor["j"], anchor["l"]  # noqa: E741

@@ -45,7 +45,24 @@ class Pig(JeopardyGame):
     anchor_vars = ("i", "j")
     turn_vars = ("k",)
     solve_microseconds_per_cell = 0.27  # measured: goal 60 0.29 (0.07 s), goal 100 die 8 0.24 (0.26 s)
-    solve_bytes_per_cell = 34.0  # measured (issue 17): goal 150 36, goal 250 29; goal 60 100 (the fixed part)
+
+    # A roll's outcomes (each face that scores, and the bust: six with the usual die) cost
+    # memory a cell (measured at goal 100: die 2 27 bytes, die 20 78) and a designer's row time
+    # beyond its solve (the length, the policies; at goal 120 0.7 of the solve's estimate with
+    # die 6, 1.2 with 12, 3-6 with 20); a rule's evaluation alone stays near the solve's
+
+    @property
+    def _outcomes(self) -> int:
+        return int(self.params["die"]) - int(self.params["bust"]) + 1
+
+    @property
+    def solve_bytes_per_cell(self) -> float:
+        return 34.0 + 2.9 * (self._outcomes - 6)  # (die 6, issue 17: goal 150 36, goal 250 29)
+
+    @property
+    def design_cost_factor(self) -> float:
+        return 1.4 + self._outcomes / 6  # (the solve, the komi table, the length, the policies)
+
     prebuilt = ({},)  # the default game's turn-start values: its first advice needs no solve
     variables = (SCORE, OPPONENT, StateVar("k", "Turn total", "turn total", unit="points"))
     parameters = (

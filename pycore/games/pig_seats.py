@@ -45,21 +45,49 @@ class ThreePlayerPig(ForThreePlayers, Pig):
     )
     #: the default game, to 100 with 300 turns left: a table (its build: 6 minutes here)
     prebuilt = ({},)
-    #: bytes a turn start: the chain solver's tables (the last P + 1 of 8 bytes a seat) and
-    #: its sweep's blocks (measured: goal 100, 144 MB peak with 10^6 turn starts)
-    solve_bytes_per_anchor = 144.0
+    #: the stationary iteration does not settle from here (goal 60 settles in 1,027 sweeps)
+    unsettled_from_goal = 70
+
+    # The cost model (measured: bench/bench_estimate.py --seats). With a turn limit the chain
+    # solver: 0.0045 us a cell (a turn start x a turn total) a turn left, 0.004 to set up
+    # (goal 100: 0.46 s a turn left after 0.35 s), 15 MB and 200 bytes a turn start (its last
+    # P + 1 tables of every seat's chance; goal 100: 212 MB). Without one the stationary
+    # iteration over the general sweep: 0.8 us a cell (0.75 to 1.15 from goal 20 to 60, the
+    # policy steps settling most layers at once), 90 bytes a cell of its largest batch and
+    # 3.5 a cell (goal 30: 90 MB, goal 60: 121 MB).
 
     @property
     def solve_microseconds_per_cell(self) -> float:
-        # measured, a cell a turn start x a turn total: the chain solver 0.011 a turn left
-        # (goal 100: 1.2 s a turn left), the stationary iteration 0.65 a sweep, 100-350
-        # sweeps a layer from goal 30 to 50
         turns = int(self.params["turns"])
-        return 0.011 * turns if turns else 0.65 * 200
+        return 0.0045 * turns + 0.004 if turns else 0.8
+
+    @property
+    def solve_bytes_fixed(self) -> float:
+        return 15e6 if int(self.params["turns"]) else super().solve_bytes_fixed
+
+    @property
+    def solve_bytes_per_anchor(self) -> float:
+        return 200.0 if int(self.params["turns"]) else 0.0
+
+    @property
+    def solve_bytes_per_cell(self) -> float:
+        return 0.0 if int(self.params["turns"]) else 3.5
+
+    @property
+    def solve_batch_bytes_per_cell(self) -> float:
+        return 0.0 if int(self.params["turns"]) else 90.0
 
     def anchors(self) -> np.ndarray:
         scores = np.arange(self.goal)
         return np.stack([c.ravel() for c in np.meshgrid(scores, scores, scores, indexing="ij")], axis=1)
+
+    # the turn starts are every score triple below the goal: counted and checked by arithmetic
+    # (to 400 the list is 1.5 GB)
+    def anchor_count(self) -> int:
+        return self.goal**3
+
+    def anchor_ranges(self) -> dict[str, tuple[int, int]]:
+        return {var: (0, self.goal - 1) for var in self.anchor_vars}
 
     def has_anchor(self, key: tuple[int, ...]) -> bool:
         return all(0 <= x < self.goal for x in key)

@@ -67,20 +67,25 @@ class PigTurns(JeopardyGame):
     #: two players only: the turn limit counts both players' turns
     table_end = None
     turn_vars = ("k", "s")
-    # the factored sweep touches few of the anchors x (k, s) cells; measured at 10 turns:
-    # free 0.34 (3.7 s), target 0.031 (17.5 s; goal 50, 20 turns: 0.05, 4.0 s); a designer's
-    # row evaluates a policy and follows the game's length, two more sweeps: measured 2.7x a
-    # solve's estimate (bench_estimate.py --design: 0.59-0.61 of 6x in CPython; the page, whose
-    # device factor its plain solves set, 0.28 of 6x)
-    design_cost_factor = 2.7
+    # the factored sweep touches few of the anchors x (k, s) cells (see
+    # solve_microseconds_per_cell); a designer's row evaluates a policy and follows the game's
+    # length, more sweeps: turns 6, 10 and 14 to 50 measured 20 s, 7 times the solves' estimate
+    design_cost_factor = 7.0
     # a rule's evaluation sweeps every turn of the 400,000 anchors again: measured 274 s with the
-    # default rules (0.57 of the solve's estimate), so the page gives the command instead
-    evaluate_cost_factor = 0.57
+    # default rules, 4.5 times the solve's linear estimate (goal 50 with 20 turns: 6.0 s, 3.2
+    # times), so the page gives the command instead
+    evaluate_cost_factor = 4.5
+    evaluate_bytes_factor = 1.0  # measured: goal 50, 20 turns 194 MB, its solve 131 MB (a sweep adds little)
     rules_evaluated_live = False
 
     @property
     def solve_microseconds_per_cell(self) -> float:
-        return 0.031 if self.target_model else 0.34
+        # (linear, measured: target 0.022-0.025 from 0.5 to 2.7 billion cells, goal 100 with
+        # 10-30 turns 13-38 s; free 0.11-0.19, goal 50-100 with 10-40 turns; with the growth
+        # of (cells / 1e6) ** 0.25 they were over-estimated 5-9 times)
+        return 0.024 if self.target_model else 0.12
+
+    solve_traffic_exponent = 0.0
 
     # factored: its turn graph once, the anchors' values; measured target 125-161 MB (25,000 to
     # 400,000 anchors), free 75 MB at 25,000 and 135 MB at 100,000 anchors

@@ -36,7 +36,7 @@ from functools import cache, cached_property
 import numpy as np
 
 from ..core.errors import InvalidStateError
-from ..core.params import Param
+from ..core.params import Param, read_whole_number, shown
 from ..core.registry import register
 from ..scorecard.dice_turn import DiceTurn
 from ..scorecard.rules import ScorecardGame
@@ -82,7 +82,7 @@ def _box_number(name: str) -> int:
     for i, (key, title, aliases) in enumerate(BOXES):
         if wanted in (key, title.lower(), title.lower().replace(" ", "_")) or wanted in aliases:
             return i
-    raise InvalidStateError(f"unknown scorecard box {name!r}; boxes: {', '.join(BOX_KEYS)} and {BONUS_KEY} (bonuses)")
+    raise InvalidStateError(f"unknown scorecard box {shown(name)}; boxes: {', '.join(BOX_KEYS)} and {BONUS_KEY} (bonuses)")
 
 
 def _straight(faces: set[int], length: int) -> bool:
@@ -135,13 +135,15 @@ class Scorecard:
             if not item or item == "-":
                 continue
             name, sep, value = item.replace("=", ":").partition(":")
-            if not sep or not re.fullmatch(r"\d+", value.strip()):
-                raise InvalidStateError(f"scorecard entry {item!r} is not box:points (e.g. fh:25)")
-            points = int(value)
-            if name.strip().lower() in (BONUS_KEY, "bonus", "yahtzee_bonus", "bonuses"):
+            if not sep:
+                raise InvalidStateError(f"scorecard entry {shown(item)} is not box:points (e.g. fh:25)")
+            is_bonus = name.strip().lower() in (BONUS_KEY, "bonus", "yahtzee_bonus", "bonuses")
+            box = None if is_bonus else _box_number(name)
+            what = f"the Yahtzee bonuses ({BONUS_KEY})" if is_bonus else f"the score in scorecard box {BOX_KEYS[box]}"
+            points = read_whole_number(value, what, InvalidStateError, sign=False)
+            if is_bonus:
                 bonuses = points
                 continue
-            box = _box_number(name)
             if box in filled:
                 raise InvalidStateError(f"scorecard box {BOX_KEYS[box]} is given twice")
             if points not in possible_points(box):
@@ -189,9 +191,9 @@ def parse_dice(text: str, n_dice: int = 5) -> tuple[int, ...]:
     """``"13356"``, ``"1,3,3,5,6"`` or ``"1 3 3 5 6"`` -> (1, 3, 3, 5, 6)."""
     digits = re.sub(r"[\s,;]+", "", str(text))
     if not re.fullmatch(r"[1-6]*", digits):
-        raise InvalidStateError(f"dice {text!r}: each die is a digit 1-6")
+        raise InvalidStateError(f"dice {shown(text)}: each die is a digit 1-6")
     if len(digits) != n_dice:
-        raise InvalidStateError(f"dice {text!r}: give {n_dice} dice, not {len(digits)}")
+        raise InvalidStateError(f"dice {shown(text)}: give {n_dice} dice, not {len(digits)}")
     return tuple(sorted(int(d) for d in digits))
 
 
@@ -263,7 +265,7 @@ class Yahtzee(ScorecardGame):
             try:
                 self.anchor_of(Scorecard.from_text(",".join(kept + [item])))
             except InvalidStateError as exc:
-                problems.append(f"scorecard entry {item!r} left out: {exc}")
+                problems.append(f"scorecard entry {shown(item)} left out: {exc}")
                 continue
             kept.append(item)
         return Scorecard.from_text(",".join(kept)), problems

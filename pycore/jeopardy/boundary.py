@@ -20,7 +20,8 @@ def panel_grid(solution, fixed: dict, progress=None) -> PanelGrid:
     game = solution.game
     expected = set(panel_vars(game))
     if not isinstance(fixed, dict) or set(fixed) != expected:
-        raise InvalidRequestError(f"a {game.name} panel fixes {', '.join(sorted(expected)) or 'nothing'}, got {fixed!r}")
+        raise InvalidRequestError(f"argument 'fixed': a {game.name} panel fixes {', '.join(sorted(expected)) or 'nothing'}, "
+                                  f"got {fixed!r}")
     return solver_of(game).panel_grid(solution, fixed, progress)
 
 
@@ -39,11 +40,11 @@ def pick(grid: PanelGrid, array: np.ndarray, axis: str, at: int) -> np.ndarray:
 def slice_of(grid: PanelGrid, axis: str, at: int) -> dict:
     """The 2-D slice with ``axis`` fixed at ``at``: matrices indexed [y][x]."""
     if axis not in grid.axes:
-        raise InvalidRequestError(f"a slice fixes one of {', '.join(grid.axes)}, not {axis!r}")
+        raise InvalidRequestError(f"argument 'axis': a slice fixes one of {', '.join(grid.axes)}, not {axis!r}")
     n = grid.axes.index(axis)
     size = grid.roll.shape[n]
     if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at < size:
-        raise InvalidRequestError(f"{axis} must be between 0 and {size - 1} in this view, got {at!r}")
+        raise InvalidRequestError(f"argument 'at': {axis} must be between 0 and {size - 1} in this view, got {at!r}")
     x_axis, y_axis = [a for a in grid.axes if a != axis]
     roll = pick(grid, grid.roll, axis, at)
     return {

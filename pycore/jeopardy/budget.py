@@ -3,16 +3,52 @@ browser tab unless the command line's ``--memory`` raised it), the estimate of a
 and peak memory from the game's cost model (its ``solve_*`` class attributes, measured by
 ``bench/bench_estimate.py``), and the refusal that names the largest rules that fit.
 
-Work that is not one solve (a policy's exact evaluation, a designer's table of solves) is
-estimated the same way and checked against a time budget as well (:func:`check_work`):
-:data:`WORK_SECONDS` unless the caller allows more (the request's ``max_seconds``, the command
-line's ``--max-seconds``). A solve alone is bounded by the memory budget (the largest that
-fits a phone takes about a minute and a half here), so it is checked for memory only.
+A solve, and work that is not one solve (a policy's exact evaluation, a designer's table of
+solves), is estimated the same way and checked against a time budget as well as the memory
+(:func:`check_work`): :data:`WORK_SECONDS` unless the caller allows more (the request's
+``max_seconds``, the command line's ``--max-seconds``; the page sends the estimate it showed
+the person who agreed to wait). The memory alone bounds nothing in time: Pig with a turn
+limit to 150 fits in 220 MB and takes about an hour, three players' solves hours.
 """
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..core.errors import InvalidParameterError
+
+
+class SolveCost:
+    """The cost model of a game's solve, its policy's evaluation and a designer's row: the
+    constants a game's class overrides with its measures (bench/bench_estimate.py), read by
+    :func:`solve_estimate`, :func:`evaluation_estimate` and :func:`design_estimate`."""
+
+    #: CPython microseconds per (anchor, turn state) cell of a solve near a million cells, compile
+    #: included (measured on the development machine: bench/bench_estimate.py; the page scales
+    #: it by how fast the device proved); cells beyond a million cost more, as
+    #: (cells / 1e6) ** 0.25 (memory traffic: measured 1.3-2x at 10-20 million cells)
+    solve_microseconds_per_cell: ClassVar[float] = 1.5
+    #: the power of (cells / 1e6) that costs beyond a million cells (0: linear, a sweep made
+    #: block by block: three players, Pig with a turn limit)
+    solve_traffic_exponent: ClassVar[float] = 0.25
+    #: a designer's row (solve, expected length, a policy's evaluation) against a solve alone
+    design_cost_factor: ClassVar[float] = 2.4
+    #: a policy's exact evaluation against optimal play against a solve of the same rules, in
+    #: time: a tabulated game's is one linear solve over the table, a factored game's a sweep
+    #: of every turn a pass (measured: bench/bench_estimate.py)
+    evaluate_cost_factor: ClassVar[float] = 1.0
+    #: the same in peak memory, which a designer's row (its expected length) shares: a
+    #: tabulated game pairs its table (both seats' cells, kept beside the solve's model:
+    #: measured 2.2-4 times the solve's peak; a factored game's sweep adds little)
+    evaluate_bytes_factor: ClassVar[float] = 3.0
+    #: peak memory of a solve, compile included, in bytes: a fixed part, a part per anchor and
+    #: a part per (anchor, turn state) cell (measured as the growth of CPython's peak resident
+    #: size: bench/bench_estimate.py --memory). A tabulated turn costs per cell; a factored
+    #: sweep (``factored``) keeps its turn graph once, and the anchors' values
+    solve_bytes_fixed: ClassVar[float] = 0.0
+    solve_bytes_per_anchor: ClassVar[float] = 0.0
+    solve_bytes_per_cell: ClassVar[float] = 230.0
+
 
 #: the most memory a live solve (or a policy's evaluation) may need: what a phone's browser
 #: tab can give Python (wasm32 allows 2 GB at most; a phone's tab is killed well before that)
@@ -74,36 +110,39 @@ def solve_estimate(game) -> dict:
     anchors = game.anchor_count()
     cells = anchors * game.turn_state_count()
     millions = cells / 1e6
-    seconds = game.solve_microseconds_per_cell * millions * max(1.0, millions) ** 0.25
+    seconds = game.solve_microseconds_per_cell * millions * max(1.0, millions) ** game.solve_traffic_exponent
     needed = game.solve_bytes_fixed + anchors * game.solve_bytes_per_anchor + cells * game.solve_bytes_per_cell
     return {"cells": cells, "seconds": seconds, "bytes": int(needed)}
 
 
 def evaluation_estimate(game, policies: int = 1) -> dict:
     """How large evaluating ``policies`` policies exactly against optimal play is: the solve's
-    estimate (:func:`solve_estimate`) times the game's ``evaluate_cost_factor`` each, in time;
-    the solve's memory."""
+    estimate (:func:`solve_estimate`) times the game's ``evaluate_cost_factor`` each, in time,
+    and its ``evaluate_bytes_factor`` in memory (one after the other: the pairing is kept)."""
     solve = solve_estimate(game)
-    return {**solve, "seconds": policies * game.evaluate_cost_factor * solve["seconds"]}
+    return {**solve, "seconds": policies * game.evaluate_cost_factor * solve["seconds"],
+            "bytes": int(game.evaluate_bytes_factor * solve["bytes"])}
 
 
 def design_estimate(games) -> dict:
     """How large a designer's table is: for each of ``games`` (one per value) a solve, the
     expected length and a policy's evaluation (the game's ``design_cost_factor`` times its
-    solve); the memory of the largest solve (they are made one after the other)."""
-    sizes = [solve_estimate(g) for g in games]
+    solve); the memory of the largest row (they are made one after the other, none kept), an
+    evaluation's (:func:`evaluation_estimate`)."""
+    sizes = [evaluation_estimate(g) for g in games]
     return {
         "solves": len(sizes),
         "cells": sum(s["cells"] for s in sizes),
-        "seconds": sum(type(g).design_cost_factor * s["seconds"] for g, s in zip(games, sizes, strict=True)),
+        "seconds": sum(g.design_cost_factor * solve_estimate(g)["seconds"] for g in games),
         "bytes": max((s["bytes"] for s in sizes), default=0),
     }
 
 
 def _duration(seconds: float) -> str:
-    """A time in words: "45 s", "3 min", "2.5 h"."""
+    """A time in words: "0.5 s", "45 s", "3 min", "2.5 h" (three digits below 90 s: a budget
+    of 0.5 s read as "0 s")."""
     if seconds < 90:
-        return f"{seconds:.0f} s"
+        return f"{seconds:.3g} s"
     return f"{seconds / 60:.0f} min" if seconds < 5400 else f"{seconds / 3600:.1f} h"
 
 

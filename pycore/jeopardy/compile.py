@@ -2,7 +2,8 @@
 reachable turn states, each cell's roll outcomes and turn endings, and the level sweep's
 schedule (:mod:`pycore.jeopardy.model` says what they are). Compiling checks the rules
 protocol and raises :class:`~pycore.core.errors.RulesError` naming the first violation.
-Models are kept per game type and parameters (the last eight).
+Models are kept per game type and parameters (the last eight; a designer's table lets go of
+each row's).
 """
 
 from __future__ import annotations
@@ -12,15 +13,19 @@ from functools import lru_cache
 
 import numpy as np
 
+from ..core.cache import BoundedCache
 from ..core.errors import RulesError
 from .model import Cells, Group, Level, Model, RowIndex, Schedule
 from .rules import JeopardyGame
 from .vocabulary import Choice, options_of
 
+#: (game type, parameters) -> the model of those rules (as large as a solve of them: a named
+#: cache, let go of with the others')
+_MODELS = BoundedCache("compiled models", 8)
 
-@lru_cache(maxsize=8)
-def _compile_cached(game_type: type, params: tuple) -> Model:
-    model = _compile(game_type(**dict(params)))
+
+def _compiled(game: JeopardyGame) -> Model:
+    model = _compile(game)
     _return_free_memory()
     return model
 
@@ -50,7 +55,17 @@ def _return_free_memory() -> None:
 
 def compile_game(game: JeopardyGame) -> Model:
     """The (cached) model of a game."""
-    return _compile_cached(type(game), tuple(sorted(game.params.items())))
+    return _MODELS.get(_model_key(game), lambda: _compiled(type(game)(**game.params)))
+
+
+def forget_model(game: JeopardyGame) -> None:
+    """Let go of the kept model of a game's rules (a designer's row is made once: nineteen
+    of Pig's die sizes kept eight models, 800 MB)."""
+    _MODELS.discard(_model_key(game))
+
+
+def _model_key(game: JeopardyGame) -> tuple:
+    return type(game), tuple(sorted(game.params.items()))
 
 
 def _compile(game: JeopardyGame) -> Model:

@@ -23,6 +23,8 @@ import time
 from dataclasses import asdict, dataclass
 
 from ..core.errors import InvalidRequestError
+from ..core.params import MOST_DIGITS, read_whole_number, shown
+from .compile import forget_model
 from .solvers import solve
 from .strategy import default_komi_range, fairest_komi, komi_table, policy_results
 
@@ -49,9 +51,13 @@ def parse_values(text: str) -> list[int]:
     """``"20:100:10"`` (from:to:step, both ends included), ``"20:100"`` (step 1) or
     ``"20,50,100"``; InvalidRequestError naming what is wrong."""
     text = str(text).strip()
+
+    def number(part: str) -> int:
+        return read_whole_number(part, "a value", ValueError)  # (said below with the range's form)
+
     try:
         if ":" in text:
-            parts = [int(p) for p in text.split(":")]
+            parts = [number(p) for p in text.split(":")]
             if len(parts) not in (2, 3) or (len(parts) == 3 and parts[2] <= 0) or parts[1] < parts[0]:
                 raise ValueError
             start, stop, step = (parts + [1])[:3]
@@ -60,12 +66,13 @@ def parse_values(text: str) -> list[int]:
             count = text.count(",") + 1
         if count > MAX_VALUES:
             raise InvalidRequestError(f"ask for 1 to {MAX_VALUES} values at a time (each is a solve); got {count:,}")
-        values = list(range(start, stop + 1, step)) if ":" in text else [int(p) for p in text.split(",")]
+        values = list(range(start, stop + 1, step)) if ":" in text else [number(p) for p in text.split(",")]
     except ValueError as exc:
         if isinstance(exc, InvalidRequestError):
             raise
         raise InvalidRequestError(
-            f"a range of values is FROM:TO:STEP (e.g. 20:100:10), FROM:TO or a list like 20,50,100; got {text[:40]!r}"
+            "a range of values is FROM:TO:STEP (e.g. 20:100:10), FROM:TO or a list like 20,50,100, each a whole "
+            f"number of at most {MOST_DIGITS} digits 0-9; got {shown(text)}"
         ) from None
     return values
 
@@ -103,7 +110,9 @@ def design(make_game, param: str, values: list, progress=None) -> list[DesignRow
     for n, value in enumerate(values):
         if progress:
             progress(f"{param} = {value} ({n + 1} of {len(values)})", n / len(values))
-        out.append(design_row(make_game(value), value))
+        game = make_game(value)
+        out.append(design_row(game, value))
+        forget_model(game)  # (each row's is made once; kept, the table's peak held eight of them)
     if progress:
         progress("done", 1.0)
     return out

@@ -25,6 +25,7 @@ from .factored import (
     start_graph_of,
     sweep,
 )
+from .kept_state import kept_problem
 from .model import RowIndex
 from .solution import Matchup, TwoSeats
 from .vocabulary import Policy, probability
@@ -203,9 +204,11 @@ def anchor_values(game, tolerance: float = TOLERANCE, max_sweeps: int = 100, pro
     pass_change = 0.0  # the largest change a stage's first sweep made in this pass
     slopes = np.zeros(len(X))  # each anchor's chance of a zero-gain ending, from its last sweep
     kept = checkpoint.load() if checkpoint is not None else None
+    problem = None if kept is None else kept_problem(kept, len(X), len(stages), MAX_PASSES)
+    if problem:  # (its checksum matched: written so by another version, or by hand)
+        checkpoint.set_aside(problem)
+        kept = None
     if kept is not None:
-        if np.shape(kept["values"]) != X.shape or not 0 <= int(kept["stages_done"]) <= len(stages):
-            raise SolverError(f"{game.name}: the kept state of an earlier solve is not of these rules")
         X = np.array(kept["values"], dtype=float)
         slopes = np.array(kept.get("slopes", slopes), dtype=float)
         pass_change = float(kept.get("pass_change", 0.0))

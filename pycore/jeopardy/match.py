@@ -34,8 +34,12 @@ here. Each turn is played on the rules' own turn from the two-player position of
 against the strongest opponent (the most points among the others; in round games, as
 player 2 if that opponent has played this round already), so the counters, the legal moves
 and the advice are the two-player game's at that position, while the scores and the end of
-the game follow the game's ``table_end`` rule for many players. The advice and the review
-are then the two-player optimum against the leader, not the many-player one.
+the game follow the game's ``table_end`` rule for many players. Each seat keeps its own
+counters of the turn start besides its score (``player_pairs``: Farkle's zilches in a row),
+the position holding the mover's and that opponent's, and a turn's end moves the mover's
+score and counters as the two-player rules do (the third zilch in a row costs the penalty).
+The advice and the review are then the two-player optimum against the leader, not the
+many-player one.
 """
 
 from __future__ import annotations
@@ -232,6 +236,9 @@ class Position:
     #: the table plays a game of its own number of players (False: three or more advised by
     #: the two-player game against the strongest opponent)
     table_exact: bool = True
+    #: three or more advised by the two-player game: each seat's own counters of the game's
+    #: ``player_pairs`` (Farkle's zilches in a row), seat order; with two they are the anchor's
+    counters: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
     def start(cls, game: JeopardyGame, komi: int, players: int = 2) -> Position:
@@ -244,8 +251,10 @@ class Position:
         if komi:
             raise InvalidRecordError("a head start (komi) is for two players; with more, everyone starts at 0")
         game = for_players(game, players)
+        start = dict(zip(game.anchor_vars, game.start_anchor(0), strict=True))
         at = cls(game, start_state(game, 0), scores=(0,) * players, active=tuple(range(players)),
-                 table_exact=game.players == players)
+                 table_exact=game.players == players,
+                 counters=(tuple(start[mine] for mine, _ in game.player_pairs),) * players)
         at.state = State(game.name, at._anchor(), game.turn_start)
         return at
 
@@ -280,8 +289,9 @@ class Position:
     def _anchor(self) -> tuple[int, ...]:
         """The mover's turn start at a table of three or more: the game of that many players'
         (every score, in seat order from the mover), else the two-player one standing for it:
-        the mover's score against the strongest opponent's, and where the game has whose turn
-        it is in the round (``p``), player 2 if that opponent has played this round already."""
+        the mover's score and counters against the strongest opponent's, and where the game
+        has whose turn it is in the round (``p``), player 2 if that opponent has played this
+        round already."""
         if self.exact:  # the scores of the players in play from the mover, and the mover's place
             place = self.active.index(self.seat)
             order = iter(self.scores[s] for s in self.active[place:] + self.active[:place])
@@ -290,7 +300,19 @@ class Position:
         game = self.game
         values = {"p": 2 if leader < self.seat else 1, game.score_var: self.scores[self.seat],
                   game.opponent_var: self.scores[leader]}
+        for n, (mine, theirs) in enumerate(game.player_pairs):
+            values[mine], values[theirs] = self.counters[self.seat][n], self.counters[leader][n]
         return tuple(values[v] for v in game.anchor_vars)
+
+    def seat_counters(self) -> dict[str, list[int]]:
+        """Each seat's counters of the game's ``player_pairs`` (Farkle's zilches in a row), by
+        the mover's name of each (``z``), in seat order."""
+        pairs = self.game.player_pairs
+        if self.players == 2:  # (the mover's and the opponent's, as _banked reads the scores)
+            anchor = dict(zip(self.game.anchor_vars, self.state.anchor, strict=True))
+            movers = {mine: (int(anchor[mine]), int(anchor[theirs])) for mine, theirs in pairs}
+            return {mine: list(values if self.seat == 0 else values[::-1]) for mine, values in movers.items()}
+        return {mine: [seat[n] for seat in self.counters] for n, (mine, _) in enumerate(pairs)}
 
     def legal(self) -> tuple[str, ...]:
         state = self.state
@@ -353,9 +375,12 @@ class Position:
             self._after(self.game.turn_end(self.state.anchor, banked, Fraction(1)), banked)
             return
         game, seat = self.game, self.seat
-        scores = list(self.scores)
-        scores[seat] += banked
-        self.scores = tuple(scores)
+        scores, counters = list(self.scores), list(self.counters)
+        if self.exact:
+            scores[seat] += banked
+        else:
+            scores[seat], counters[seat] = self._mover_after(banked)
+        self.scores, self.counters = tuple(scores), tuple(counters)
         if game.table_end == "goal":
             if scores[seat] >= game.goal:
                 return self._won((seat,))
@@ -373,6 +398,16 @@ class Position:
         later = [s for s in self.active if s > seat]
         self.seat = later[0] if later else self.active[0]
         self.state = State(game.name, self._anchor(), game.turn_start)
+
+    def _mover_after(self, banked: int) -> tuple[int, tuple[int, ...]]:
+        """Three or more advised by the two-player game: the mover's score and counters after
+        a turn that banked ``banked``, as the two-player rules end it from the turn start the
+        turn was played from (Farkle's third zilch in a row costs the penalty and starts the
+        count again). They are the opponent's side of the two-player game's next turn start."""
+        game = self.game
+        columns = {v: np.asarray(x) for v, x in zip(game.anchor_vars, self.state.anchor, strict=True)}
+        after = game.end_turn(columns, np.asarray(banked)).next_anchor
+        return int(after[game.opponent_var]), tuple(int(after[theirs]) for _, theirs in game.player_pairs)
 
     def _won(self, winners: tuple[int, ...]) -> None:
         self.winners = winners
@@ -410,6 +445,8 @@ class Position:
             # three or more players advised by the two-player game: whose position the advice
             # is (the strongest opponent)
             "against": self.opponent() if not self.exact and self.result is None else None,
+            # each seat's own counters besides the score (Farkle's zilches in a row: {"z": [...]})
+            "counters": self.seat_counters(),
             "faces": self.faces,
             "moves": self.moves,
             # the seats still playing (a tie-break's: the tied)

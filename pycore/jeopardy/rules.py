@@ -57,11 +57,12 @@ from ..core.dice import Faces, face_count, is_face
 from ..core.errors import InvalidParameterError, InvalidStateError, RulesError
 from ..core.game import Game
 from ..core.params import StateVar
+from .budget import SolveCost
 from .state_text import StateText, columns_of
 from .vocabulary import HOLD, ROLL, Choice, Policy, State, Transition, TurnEnd, options_of
 
 
-class JeopardyGame(StateText, Game):
+class JeopardyGame(StateText, SolveCost, Game):
     """Base class of a game's rules. Subclasses fill in the class attributes
     and the abstract methods; instances carry the parameters (goal, bound)."""
 
@@ -274,24 +275,6 @@ class JeopardyGame(StateText, Game):
         sweep's arrays have one row per step."""
         return 1
 
-    #: CPython microseconds per (anchor, turn state) cell of a solve near a million cells, compile
-    #: included (measured on the development machine: bench/bench_estimate.py; the page scales
-    #: it by how fast the device proved); cells beyond a million cost more, as
-    #: (cells / 1e6) ** 0.25 (memory traffic: measured 1.3-2x at 10-20 million cells)
-    solve_microseconds_per_cell: ClassVar[float] = 1.5
-    #: a designer's row (solve, expected length, a policy's evaluation) against a solve alone
-    design_cost_factor: ClassVar[float] = 2.4
-    #: a policy's exact evaluation against optimal play against a solve of the same rules, in
-    #: time (its memory is the solve's): a tabulated game's is one linear solve over the table,
-    #: a factored game's a sweep of every turn a pass (measured: bench/bench_estimate.py)
-    evaluate_cost_factor: ClassVar[float] = 1.0
-    #: peak memory of a solve, compile included, in bytes: a fixed part, a part per anchor and
-    #: a part per (anchor, turn state) cell (measured as the growth of CPython's peak resident
-    #: size: bench/bench_estimate.py --memory). A tabulated turn costs per cell; a factored
-    #: sweep (``factored``) keeps its turn graph once, and the anchors' values
-    solve_bytes_fixed: ClassVar[float] = 0.0
-    solve_bytes_per_anchor: ClassVar[float] = 0.0
-    solve_bytes_per_cell: ClassVar[float] = 230.0
 
     def live_limit(self) -> str | None:
         """Why these rules are not solved live whatever the memory (a rule the model lacks, a
@@ -329,9 +312,12 @@ class JeopardyGame(StateText, Game):
 
     def table_order(self):
         # each anchor's chance for the mover; with more players each seat's but the last
-        # (the chances sum to 1), anchor by anchor
+        # (the chances sum to 1), seat by seat (:meth:`ForThreePlayers.table_seats`)
         count = self.anchor_count() * (int(self.players) - 1)
         return np.arange(count), count
+
+    #: a solve's answer from a table reads its entry's states and residual
+    table_facts_read = ("states", "residual")
 
     def anchor_row(self, anchor: tuple[int, ...]) -> int:
         """The row of a (canonical) anchor in ``anchors()`` (and in a prebuilt table)."""

@@ -238,14 +238,6 @@ class SeatSolution:
         self._not_yet("where a policy goes wrong")
 
 
-def stored_seats(game, values: np.ndarray) -> np.ndarray:
-    """(A, P) each seat's chance from a table's values ((P - 1) * A: every anchor's chance
-    for seat 0, then for seat 1, ...; the last seat's is what the others leave)."""
-    players = int(game.players)
-    kept = np.asarray(values, float).reshape(players - 1, -1).T
-    return np.column_stack([kept, 1.0 - kept.sum(axis=1)])
-
-
 def one_more_turn(game, ending_values: np.ndarray) -> np.ndarray:
     """(A, P) each seat's chance at every turn start when the turns end in ``ending_values``."""
     try:

@@ -11,6 +11,7 @@ import numpy as np
 
 from ..core.errors import InvalidParameterError
 from ..core.params import Param, StateVar
+from .factored_game import BATCH_CELLS
 from .vocabulary import TurnEnd
 
 #: the seats in words, the first player's first
@@ -51,6 +52,50 @@ class ForThreePlayers:
     #: the seats a head start goes to (the komi action), the first player's seat 0: the ones
     #: the game does not favour
     head_start_seats: ClassVar[tuple[int, ...]] = (1, 2)
+    #: the seats' sweeps go batch by batch, so their time is linear in the cells (measured
+    #: from 0.2 to 500 million: bench/bench_estimate.py --seats)
+    solve_traffic_exponent: ClassVar[float] = 0.0
+    #: the general sweep's temporaries, made again for each batch of turn starts: bytes a cell
+    #: of the largest batch, and the most cells a batch holds
+    solve_batch_bytes_per_cell: ClassVar[float] = 0.0
+    solve_batch_cells: ClassVar[int] = BATCH_CELLS
+    #: the goal from which the stationary iteration (``turns`` 0) is known not to settle (the
+    #: players' policies keep switching: docs/three-players.md), or None where it settles
+    unsettled_from_goal: ClassVar[int | None] = None
+
+    def table_seats(self, values: np.ndarray) -> np.ndarray:
+        """(A, P) each seat's chance from a table's values ((P - 1) * A: every anchor's chance
+        for seat 0, then for seat 1, ...; the last seat's is what the others leave)."""
+        players = int(self.players)
+        kept = np.asarray(values, float).reshape(players - 1, -1).T
+        return np.column_stack([kept, 1.0 - kept.sum(axis=1)])
+
+    def table_values_problem(self, stored, rounding: float) -> str | None:
+        # every game of three ends with the seats' chances summing to 1 (a turn limit shares
+        # the win out), so the stored ones leave the last seat a chance of at least 0 (less by
+        # the stored seats' rounding): two stored 0.9 answered -0.8 for the third
+        left = self.table_seats(stored)[:, -1]
+        short = left < -(int(self.players) - 1) * rounding
+        if short.any():
+            count = int(short.sum())
+            return (f"the seats' chances at {count:,} turn start{'s' * (count != 1)} sum to more than 1 "
+                    f"({1.0 - float(left.min()):.6g})")
+        return None
+
+    @property
+    def solve_bytes_fixed(self) -> float:
+        return self.solve_batch_bytes_per_cell * min(self.anchor_count() * self.turn_state_count(), self.solve_batch_cells)
+
+    def live_limit(self) -> str | None:
+        # refused before it is run: an iteration that does not settle runs 2,000 sweeps of a
+        # layer first (GRO for three to 20: 104 s) and answers nothing
+        unsettled = self.unsettled_from_goal
+        if unsettled is not None and self.goal >= unsettled and not int(self.params.get("turns", 0)):
+            limit = next(p.default for p in self.parameters if p.name == "turns")
+            return (f"{self.title} with goal {self.goal} and no turn limit is not solved: from goal {unsettled} the "
+                    f"players' policies keep switching and the chances never settle (docs/three-players.md); set "
+                    f"a turn limit (turns, e.g. {limit}) or a goal below {unsettled}")
+        return super().live_limit()
 
     def start_anchor(self, komi: int = 0) -> tuple[int, ...]:
         if komi:

@@ -31,7 +31,7 @@ from . import factored, factored_game
 from .budget import check_solvable
 from .compile import compile_game
 from .panel import PanelGrid, factored_panel_grid, tabulated_panel_grid
-from .seat_solution import SeatSolution, seat_turn, solve_seats, stored_seats
+from .seat_solution import SeatSolution, seat_turn, solve_seats
 from .solution import GameSolution
 from .solver import solve_tabulated
 from .strategy import fairest_komi, komi_table, policy_results
@@ -176,6 +176,8 @@ class Factored:
         return factored_panel_grid(solution, fixed, progress)
 
     def nearest_state(self, game, target_anchor, target_turn, weights) -> State:
+        if game.anchor_count() > LISTED_ANCHORS:
+            return _nearest_reachable_turn(game, _nearest_anchor_by_column(game, target_anchor, weights), target_turn)
         anchors = game.anchors()  # ((A, T) is far too large to compile: the anchors, and the turn's graph)
         a = int(np.argmin((np.abs(anchors - target_anchor) * weights).sum(axis=1)))
         return _nearest_reachable_turn(game, tuple(int(x) for x in anchors[a]), target_turn)
@@ -224,7 +226,7 @@ class Seats(Factored):
 
     def from_table(self, game, anchor_values, check: bool = True, progress=None) -> GameSolution:
         # (the residual: the table's rounding of each chance to 2^-30)
-        return SeatSolution(game, None, stored_seats(game, anchor_values), 0, 2.0**-30)
+        return SeatSolution(game, None, game.table_seats(anchor_values), 0, 2.0**-30)
 
     def win_turn(self, game, anchor, anchor_value, from_gain: int = 0):
         # ``anchor_value``: each seat's chance at a turn start, (P,)
@@ -249,13 +251,45 @@ class Seats(Factored):
         return solution.ending_values[:, :-1].T.ravel()
 
     def table_ending(self, game, values):
-        seats = stored_seats(game, values)
+        seats = game.table_seats(values)
         return lambda anchor: seats[game.anchor_row(anchor)]
 
 
 def _stored_value(game, values: np.ndarray):
     """A two-player table's turn-start value at an anchor, as a turn ending reads it."""
     return lambda anchor: float(values[game.anchor_row(anchor)])
+
+
+#: the most turn starts a link's nearest state is looked for among by listing them (three-player
+#: Pig to 100: 24 MB); beyond, one column is moved at a time (to 400: the list is 1.5 GB)
+LISTED_ANCHORS = 1_000_000
+
+
+def _nearest_anchor_by_column(game, target: np.ndarray, weights: np.ndarray) -> tuple[int, ...]:
+    """A tabulated anchor near ``target`` found without listing the anchors: ``target`` with
+    each column within its range if that is one, else the nearest (``weights``-ed) that moves
+    one column of it, else the game's start."""
+    ranges = [game.var_range(v) for v in game.anchor_vars]
+    clipped = [min(max(int(x), low), high) for x, (low, high) in zip(target, ranges, strict=True)]
+
+    def tabulated(anchor: list[int]) -> bool:
+        try:
+            game.anchor_key(tuple(anchor))
+            return True
+        except PycoreError:
+            return False
+
+    if tabulated(clipped):
+        return tuple(clipped)
+    found = []
+    for n, (low, high) in enumerate(ranges):
+        origin = clipped[n]
+        for value in sorted(range(low, high + 1), key=lambda v, origin=origin: (abs(v - origin), v)):
+            moved = [*clipped[:n], value, *clipped[n + 1:]]
+            if tabulated(moved):
+                found.append((weights[n] * abs(value - origin), n, tuple(moved)))
+                break
+    return min(found)[2] if found else tuple(game.start_anchor())
 
 
 def _nearest_reachable_turn(game, anchor: tuple[int, ...], target_turn: np.ndarray) -> State:

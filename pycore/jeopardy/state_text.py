@@ -13,7 +13,7 @@ import json
 import numpy as np
 
 from ..core.errors import InvalidStateError
-from ..core.params import WHOLE_NUMBER, StateVar, not_a_number
+from ..core.params import StateVar, read_whole_number
 from .vocabulary import State
 
 
@@ -106,9 +106,7 @@ class StateText:
         """One state value from text: letters for a dice variable, else a whole number."""
         if key in self.state_vars and self.variable(key).letters:
             return raw.strip()
-        if not WHOLE_NUMBER.fullmatch(raw.strip()):
-            raise InvalidStateError(f"{self.name}: {not_a_number(key, raw.strip())}")
-        return int(raw)
+        return read_whole_number(raw, f"{self.name}: {key}", InvalidStateError)
 
     def state_to_text(self, state: State) -> str:
         """Inverse of :meth:`state_from_text`."""

@@ -131,6 +131,8 @@ class ScorecardGame(Game):
     # ---- prebuilt tables: every rule set ships one -------------------------------------
 
     table_extra = ("distribution",)
+    #: the expected score's answer reads its entry's anchors, size and solve time
+    table_facts_read = ("anchors", "bytes", "solve_seconds")
 
     def table_value_range(self) -> tuple[float, float]:
         return 0.0, float(self.max_score)  # expected points of the rest of the game

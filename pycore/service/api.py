@@ -3,7 +3,8 @@
 ``handle('{"action": "advise", "args": {"game": "pig", "state": "i=10,j=20,k=5"}}')``
 returns a JSON object: the result, or ``{"error": {"type": ..., "message": ...}}`` for
 anything the caller got wrong (a ``TableNotLoaded`` error also names its ``file``: the page's
-worker fetches it and asks again).
+worker fetches it and asks again). An argument given as ``null`` is one left out: its default,
+or refused by name where the action needs it.
 
 Three actions serve every game: ``games`` (each game's description, from which
 the page builds its controls), ``rules`` {game, parameters} (how to play, and a
@@ -25,7 +26,8 @@ from dataclasses import dataclass
 
 from ..core.errors import InvalidRequestError, PycoreError
 from ..core.game import Game
-from ..core.registry import find_game_class, game_classes, variant_class
+from ..core.params import read_whole_number
+from ..core.registry import find_game_class, game_classes, parameter_names, untaken_params, variant_class
 from . import jeopardy_actions, jeopardy_links, scorecard_actions
 from .links import LinkValues, from_fragment
 
@@ -49,7 +51,14 @@ def game_from_args(args: dict) -> Game:
     """The game a request names, with its parameters (missing ones take their defaults)."""
     if "game" not in args:
         raise InvalidRequestError("missing argument 'game'")
-    cls = variant_class(find_game_class(args["game"]), args)
+    base = find_game_class(args["game"])
+    cls = variant_class(base, args)
+    # another game's parameter is refused, not dropped (farkle with players 3 is no game here)
+    untaken = untaken_params(base, cls, args, parameter_names())
+    if untaken:
+        name, said = next(iter(untaken.items()))
+        own = ", ".join(p.name for p in cls.parameters) or "none"
+        raise InvalidRequestError(f"{base.name}: {said}" if said else f"{cls.name} has no {name} (its parameters: {own})")
     return cls(**{p.name: args[p.name] for p in cls.parameters if args.get(p.name) is not None})
 
 
@@ -88,6 +97,9 @@ def call(action: str, args: dict | None = None, progress=None) -> dict:
         args = {}
     if not isinstance(args, dict):
         raise InvalidRequestError("'args' must be a JSON object")
+    # a null is the argument left out, for every argument of every action (its default, or
+    # "missing argument" where it is needed): read here once, no action sees one
+    args = {key: value for key, value in args.items() if value is not None}
     if isinstance(action, str) and action in COMMON:
         return COMMON[action](args, progress)
     if not isinstance(action, str) or action not in action_names():
@@ -104,9 +116,7 @@ def call(action: str, args: dict | None = None, progress=None) -> dict:
 def _whole_number_of_json(text: str) -> int:
     """A JSON integer, at most 18 digits (Python's own limit, 4,300 digits, would raise a
     ValueError of its own; no parameter or count needs more)."""
-    if len(text.lstrip("-")) > 18:
-        raise InvalidRequestError(f"a number in the request has {len(text.lstrip('-')):,} digits; at most 18 are read")
-    return int(text)
+    return read_whole_number(text, "a number in the request", InvalidRequestError)
 
 
 def _no_constant(name: str):

@@ -12,7 +12,9 @@ def whole_number(args: dict, key: str, default: int | None = None, low: int | No
     """``args[key]`` as a whole number within [low, high] (``default`` when absent; None, when
     absent and no default, unless ``required``)."""
     value = args.get(key, default)
-    if value is None and not required:
+    if value is None:
+        if required:
+            raise InvalidRequestError(f"missing argument {key!r}")
         return None
     in_range = (low is None or value >= low) and (high is None or value <= high) if isinstance(value, int) else False
     if isinstance(value, bool) or not isinstance(value, int) or not in_range:

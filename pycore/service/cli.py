@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -20,8 +21,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..core.errors import InvalidRequestError, PycoreError
-from ..core.params import WHOLE_NUMBER
-from ..core.registry import find_game, find_game_class, game_classes, variant_class
+from ..core.params import decimal_number_of, shown, whole_number_of
+from ..core.registry import find_game, find_game_class, game_classes, parameter_names, untaken_params, variant_class
 from ..jeopardy.budget import LIVE_MEMORY_BYTES, MOST_WORK_SECONDS, WORK_SECONDS, set_memory_budget
 from ..jeopardy.rules import OBJECTIVES
 from ..store.prebuilt import prebuilt_games, tables_dir
@@ -35,6 +36,12 @@ _json_errors = False
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # a list of numbers starting with a minus (--scores -2500,0) is a value, as -2500 is:
+        # argparse took it for an option ("expected one argument")
+        self._negative_number_matcher = re.compile(r"^-\d+(,-?\d+)*$|^-\d*\.\d+$")
+
     def error(self, message: str) -> None:  # one line, status 2 (one JSON object under --json)
         if _json_errors:
             _print_error(InvalidRequestError(message), as_json=True)
@@ -83,9 +90,10 @@ class _Progress:
 def _whole(text: str) -> int:
     """A command-line whole number: ASCII digits with an optional sign, at most 18 (not
     ``5_0``, not other scripts' digits, not thousands of digits)."""
-    if not WHOLE_NUMBER.fullmatch(text.strip()):
-        raise argparse.ArgumentTypeError(f"a whole number such as 50 is needed, not {text[:40]!r}")
-    return int(text)
+    number = whole_number_of(text)
+    if number is None:
+        raise argparse.ArgumentTypeError(f"a whole number such as 50 is needed, not {shown(text)}")
+    return number
 
 
 #: the least memory a solve may be given, in GB (1 MB: less rounds to nothing; Pig to 10 needs 2 MB)
@@ -94,25 +102,19 @@ LEAST_GIGABYTES = 0.001
 
 def _gigabytes(text: str) -> float:
     """A memory size in GB: a decimal number such as 4 or 2.5, from 0.01 to 1024."""
-    try:
-        number = float(text)
-    except ValueError:
-        number = float("nan")
-    if not LEAST_GIGABYTES <= number <= 1024:  # (nan fails too)
+    number = decimal_number_of(text)
+    if number is None or not LEAST_GIGABYTES <= number <= 1024:
         raise argparse.ArgumentTypeError(f"a size in GB from {LEAST_GIGABYTES} to 1024 such as 4 is needed, "
-                                         f"not {text[:40]!r}")
+                                         f"not {shown(text)}")
     return number
 
 
 def _seconds(text: str) -> float:
     """A time budget in seconds: a decimal number above 0, at most a day."""
-    try:
-        number = float(text)
-    except ValueError:
-        number = float("nan")
-    if not 0 < number <= MOST_WORK_SECONDS:  # (nan fails too)
+    number = decimal_number_of(text)
+    if number is None or not 0 < number <= MOST_WORK_SECONDS:
         raise argparse.ArgumentTypeError(f"seconds above 0 and at most {MOST_WORK_SECONDS:.0f} such as 600 are "
-                                         f"needed, not {text[:40]!r}")
+                                         f"needed, not {shown(text)}")
     return number
 
 
@@ -285,7 +287,7 @@ def _position_request(request: dict) -> dict:
     """A two-player position given as ``--scores``, ``--turn-total`` and ``--dice`` (the roll
     just made, whose number of dice is the game's dice-rolled variable), as the API's state and
     faces; InvalidRequestError naming what does not fit."""
-    game_cls = type(find_game(request["game"]))
+    game_cls = variant_class(find_game_class(request["game"]), request)  # (pig --players 3: three scores)
     if game_cls.kind == "scorecard" or not ({"dice", "turn_total", "scores"} & request.keys()):
         return request
     if "state" in request and ({"turn_total", "scores"} & request.keys()):
@@ -297,24 +299,29 @@ def _position_request(request: dict) -> dict:
         return out
     parts = {}
     if "scores" in request:
-        scores = request["scores"].split(",")
-        if len(scores) != 2 or not all(WHOLE_NUMBER.fullmatch(s.strip()) for s in scores):
+        scores = [whole_number_of(s) for s in request["scores"].split(",")]
+        # one a player, in seat order from the mover (a table of three: i, j, l)
+        seats = [v for v in game_cls.anchor_vars if v != "p"] if game_cls.players > 2 else [
+            game_cls.score_var, game_cls.opponent_var]
+        if len(scores) != len(seats) or None in scores:
+            whose = ("the mover's and the opponent's, e.g. 4000,5500" if len(seats) == 2 else
+                     f"the mover's and the next players' in seat order, e.g. {','.join(map(str, (40, 55, 20, 70)[:len(seats)]))}")
             raise InvalidRequestError(
-                f"--scores must be two whole numbers, the mover's and the opponent's, e.g. 4000,5500, got {request['scores']!r}"
+                f"--scores must be {'two' if len(seats) == 2 else len(seats)} whole numbers, {whose}, got {shown(request['scores'])}"
             )
-        parts[game_cls.score_var], parts[game_cls.opponent_var] = (int(s) for s in scores)
+        parts.update(zip(seats, scores, strict=True))
     if "turn_total" in request:
         parts[game_cls.turn_vars[0]] = request["turn_total"]
     rolled = game_cls.roll_entry.get("dice")
     if "dice" in request and isinstance(rolled, str):
-        parts[rolled] = sum(c.isdigit() for c in request["dice"])
+        parts[rolled] = sum(c in "0123456789" for c in request["dice"])  # (the faces parse_faces reads)
     out["state"] = ",".join(f"{k}={v}" for k, v in parts.items())
     return out
 
 
 def _design_request(request: dict) -> dict:
     """``--goal 20:100:10 --bound 200`` as the API's design request: the one parameter given as a
-    range (or a list) is varied, the others are fixed."""
+    range (or a list) is varied, the others are fixed; ``--max-seconds`` is the table's budget."""
     cls = variant_class(find_game_class(request["game"]), request)  # pig --turns 4:40:4: Pig with a turn limit
     known = {p.name: p for p in cls.parameters}
     varied = [k for k, v in request.items() if k in known and isinstance(v, str) and (":" in v or "," in v)]
@@ -323,6 +330,8 @@ def _design_request(request: dict) -> dict:
             f"give exactly one of {cls.name}'s parameters ({', '.join(known)}) as a range, e.g. --goal 20:100:10"
         )
     out = {"game": cls.name, "param": varied[0], "values": request[varied[0]]}
+    if "max_seconds" in request:
+        out["max_seconds"] = request["max_seconds"]
     for name, value in request.items():
         if name in known and name != varied[0]:
             out[name] = value if known[name].choices or known[name].text else known[name].from_text(cls.name, value)
@@ -367,10 +376,13 @@ def _check_params(request: dict) -> None:
     """Refuse a parameter of another game (``solve pig --joker free``), naming the game's own."""
     if not isinstance(request.get("game"), str):
         return
-    cls = variant_class(find_game_class(request["game"]), request)
-    own = {p.name for p in cls.parameters}
-    foreign = [name for name in dict.fromkeys(p.name for g in game_classes() for p in g.parameters)
-               if name in request and name not in own]
+    base = find_game_class(request["game"])
+    cls = variant_class(base, request)
+    untaken = untaken_params(base, cls, request, parameter_names())
+    said = next((text for text in untaken.values() if text), None)
+    if said:  # (players 4: the numbers that are games)
+        raise InvalidRequestError(f"{base.name}: {said}")
+    foreign = list(untaken)
     if foreign:
         flags = ", ".join(f"--{p.name.replace('_', '-')}" for p in cls.parameters) or "none"
         raise InvalidRequestError(f"{cls.name} has no {', '.join('--' + n.replace('_', '-') for n in foreign)} "
@@ -436,12 +448,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "review":
             request["record"] = _read_record(request["record"])
         if args.command in ("target-curve", "beat-optimal"):
-            from ..scorecard.target_curve import beat_optimal, target_curve, write_result
+            from ..scorecard.target_curve import beat_optimal, check_writable, target_curve, write_result
 
             game = api.game_from_args(request)
             if game.kind != "scorecard":
                 raise InvalidRequestError(f"{args.command} is for scorecard games, not {game.name}")
             _writable_directory(request.get("out"))
+            check_writable(game, "targets" if args.command == "target-curve" else "beat-optimal", request.get("out"))
             if args.command == "target-curve":
                 result = target_curve(game, args.max_target, args.workers, progress=progress)
                 lines = [

@@ -37,7 +37,8 @@ Every action takes the game (with its parameters) and the request's arguments:
   win_rate, win_rate_first, win_rate_second (see :mod:`pycore.jeopardy.strategy`)
 * ``mistakes`` {rule | policy, limit?, max_seconds?} -> loss, costliest disagreements
   (``evaluate``, ``mistakes``, ``policies`` and ``design`` estimate their work first and refuse
-  it past ``max_seconds``, 60 CPython seconds unless given: see ``estimate``)
+  it past ``max_seconds``, 60 CPython seconds unless given: see ``estimate``; so does every
+  action that solves, ``solve`` and ``advise`` among them)
 * ``play`` {seed, policy?, against?, seat?, komi?} -> record, you (your seat, 0 first), and the
   review below: a whole game with seeded dice between your player (``policy``: optimal, a
   policy's name or a rule) and ``against``, you in seat ``seat`` (1 or 2)
@@ -78,7 +79,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import InvalidRequestError, PycoreError
-from ..jeopardy.budget import check_solvable, design_estimate, evaluation_estimate, solve_estimate
+from ..jeopardy.budget import check_solvable, design_estimate, evaluation_estimate, seconds_allowed, solve_estimate
 from ..jeopardy.editing import enter_together, nearest_value, step
 from ..jeopardy.explain import reason, roll_said
 from ..jeopardy.rules import (
@@ -111,6 +112,7 @@ from .jeopardy_views import design_games
 
 
 def _solve(game: JeopardyGame, args: dict, progress) -> dict:
+    seconds_allowed(args.get("max_seconds"))  # (checked whether or not a solve follows)
     if check_objective(args.get("objective")) == "turn-score":
         started = time.perf_counter()
         turn = solve_turn_score(game)
@@ -166,6 +168,7 @@ def _solve_from_table(game: JeopardyGame, table) -> dict:
 
 
 def _advise(game: JeopardyGame, args: dict, progress) -> dict:
+    seconds_allowed(args.get("max_seconds"))  # (checked whether or not a solve follows)
     state = state_from_args(game, args)
     view = view_of(args)
     objective = objective_of(game, args)
@@ -257,7 +260,9 @@ def _estimate(game: JeopardyGame, args: dict, progress) -> dict:
     ``bytes`` the largest solve's). With ``evaluate: true``: a policy's exact evaluation
     (``seconds``, ``bytes``). These are what ``max_seconds`` is checked against: ``design``,
     ``evaluate``, ``mistakes`` and ``policies`` refuse work estimated past it (60 s unless
-    given; :func:`~pycore.jeopardy.budget.check_work`). ``solved: true``: the solution is in
+    given; :func:`~pycore.jeopardy.budget.check_work`), as is every solve (the page asks the
+    person before a long one and then sends the ``seconds`` it showed as ``max_seconds``); a
+    game too large for the memory is refused here. ``solved: true``: the solution is in
     memory already (nothing to ask before answering)."""
     if args.get("param") is not None:
         _, _, games = design_games(game, args)
@@ -268,7 +273,7 @@ def _estimate(game: JeopardyGame, args: dict, progress) -> dict:
         return {**head(game), "table": True, "solves": 0, "cells": 0, "seconds": 0.0}
     if is_solved(game):  # (in memory already: the table's game of three solved it for its moves)
         return {**head(game), "table": False, "solved": True, "solves": 0, "cells": 0, "seconds": 0.0}
-    check_solvable(game)  # a game too large to solve here is refused by name
+    check_solvable(game)  # a game too large to solve here is refused by name (its time: by the solve's request)
     return {**head(game), "table": False, "solves": 1, **solve_estimate(game)}
 
 

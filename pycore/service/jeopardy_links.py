@@ -8,7 +8,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from ..core.errors import PycoreError
-from ..core.params import not_a_number
+from ..core.params import not_a_number, shown, whole_number_of
 from ..core.play import linked_record
 from ..core.registry import other_models
 from ..jeopardy.editing import nearest_state
@@ -33,8 +33,8 @@ def _not_in_this_model(game: JeopardyGame, key: str, raw: str) -> list[str]:
             continue
         if raw.strip() in ("", "0"):  # (empty, or the counts' start: nothing is lost)
             return []
-        shown = raw if raw.isdigit() else repr(raw)  # (what is not a count, quoted as typed)
-        return [f"these rules do not keep “{var.label}” ({key}={shown}, dropped)"]
+        said = raw if whole_number_of(raw, sign=False) is not None else shown(raw)  # (what is not a count, quoted as typed)
+        return [f"these rules do not keep “{var.label}” ({key}={said}, dropped)"]
     return [f"{game.name} has no {key!r} (ignored); its state is {', '.join(game.state_vars)}"]
 
 

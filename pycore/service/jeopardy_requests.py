@@ -10,7 +10,7 @@ import time
 from ..core.cache import BoundedCache
 from ..core.errors import InvalidRequestError, PycoreError
 from ..core.progress import Progress
-from ..jeopardy.budget import check_solvable
+from ..jeopardy.budget import check_solvable, check_work, seconds_allowed, solve_estimate
 from ..jeopardy.match import option_label
 from ..jeopardy.rules import (
     JeopardyGame,
@@ -67,7 +67,14 @@ def solved(game: JeopardyGame, args: dict, progress) -> tuple[GameSolution, floa
         isinstance(stored, list) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in stored)
     ):
         raise InvalidRequestError("argument 'anchor_values' must be a list of probabilities (a solve the page stored)")
-    return solution_for(game, progress, stored, flag(args, "fresh"))
+    fresh = flag(args, "fresh")
+    if (game.key, fresh) not in SOLUTIONS and (fresh or not prebuilt_stem(game)):
+        # (before anything of the solve is made; values the page stored take one sweep, not
+        # the solve, so only the memory is asked then)
+        check_solvable(game)
+        if stored is None:
+            check_work(game, "A solve", solve_estimate, seconds_allowed(args.get("max_seconds")))
+    return solution_for(game, progress, stored, fresh)
 
 
 def state_from_args(game: JeopardyGame, args: dict) -> State:

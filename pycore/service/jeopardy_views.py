@@ -114,15 +114,20 @@ def design_games(game: JeopardyGame, args: dict) -> tuple[str, list, dict]:
     if isinstance(raw, str):
         values = [v.strip() for v in raw.split(",")] if choices else parse_values(raw)
     elif isinstance(raw, list) and 0 < len(raw) <= MAX_DESIGN_VALUES:
+        if None in raw:  # (a game given null takes the default: a row of the default headed null)
+            raise InvalidRequestError(f"values must each be a value of {param}, not null")
         values = raw
     else:
         raise InvalidRequestError(f"values must be a range such as 20:100:10 or a list of 1 to {MAX_DESIGN_VALUES} values")
     twice = sorted({str(v) for v in values if values.count(v) > 1})
     if twice:
         raise InvalidRequestError(f"{param} {', '.join(twice)} is listed more than once")
+    # the parameters as the request gave them, not as the game derived them (AYZD's bound from
+    # its goal: each row derives its own)
+    given = {p.name: args[p.name] for p in game.parameters if args.get(p.name) is not None}
     games = {}
     for value in values:
-        variant = type(game)(**{**game.params, param: value})  # InvalidParameterError names a bad value
+        variant = type(game)(**{**given, param: value})  # InvalidParameterError names a bad value
         check_solvable(variant)
         games[value] = variant
     return param, values, games

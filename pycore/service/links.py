@@ -24,8 +24,16 @@ from urllib.parse import parse_qsl, quote
 
 from ..core.errors import PycoreError
 from ..core.game import Game
-from ..core.params import WHOLE_NUMBER, not_a_number
-from ..core.registry import find_game_class, game_classes, game_names, names_game, variant_class
+from ..core.params import not_a_number, whole_number_of
+from ..core.registry import (
+    find_game_class,
+    game_classes,
+    game_names,
+    names_game,
+    parameter_names,
+    untaken_params,
+    variant_class,
+)
 
 DEFAULT_GAME_INDEX = 0  # the first registered game opens when a link names none (or a wrong one)
 
@@ -82,7 +90,15 @@ def from_fragment(fragment: str) -> tuple[Game, LinkValues]:
         titles = ", ".join(c.title for c in game_classes())
         link.problems.append(f"there is no game {name!r} here (the games: {titles}); opening {find_game_class(default_name).title}")
         cls = find_game_class(default_name)
-    cls = variant_class(cls, link.values, strict=False)  # game=pig&turns=40: Pig with a turn limit
+    base, cls = cls, variant_class(cls, link.values, strict=False)  # game=pig&turns=40: Pig with a turn limit
+    # another game's parameter of the name (players=4) is said and dropped, the game's own fixed
+    # value (players=2) without a word; one no game of the name has is said with the position's keys
+    own, said = {p.name for p in cls.parameters}, untaken_params(base, cls, link.values, parameter_names())
+    for name in parameter_names():
+        if name in link.values and name not in own and said.get(name, "") is not None:
+            link.pop(name)
+            if said.get(name):
+                link.problems.append(f"{said[name]}; ignored")
     params: dict = {}
     for param in cls.parameters:
         raw = link.pop(param.name)
@@ -97,17 +113,22 @@ def from_fragment(fragment: str) -> tuple[Game, LinkValues]:
                 )
             elif param.text:
                 link.problems.append(f"{param.name} is longer than {param.maximum} characters; using none")
-            elif _integer(raw) is None:
+            elif whole_number_of(raw) is None:
                 link.problems.append(f"{not_a_number(param.name, raw)}; using the default")
             else:
                 link.problems.append(
-                    f"{param.name} must be between {param.minimum} and {param.maximum}, got {_integer(raw)}; "
+                    f"{param.name} must be between {param.minimum} and {param.maximum}, got {whole_number_of(raw)}; "
                     "using the default"
                 )
     try:
         game = cls(**params)
     except PycoreError as exc:
         game = _nearest_variant(cls, params, link, exc)
+    # a value dropped can change the model the name means (farkle&set=target%3D50: the Facebook
+    # rules left have the zilch penalty, so the counts): the one the position's own link opens
+    meant = variant_class(base, game.params, strict=False)
+    if meant is not type(game):
+        game = meant(**{p.name: game.params[p.name] for p in meant.parameters if p.name in game.params})
     return game, link
 
 
@@ -127,7 +148,3 @@ def _nearest_variant(cls, params: dict, link: LinkValues, exc: PycoreError):
         return game
     link.problems.append(f"{exc}; using the default variant")
     return cls()
-
-
-def _integer(raw: str) -> int | None:
-    return int(raw) if WHOLE_NUMBER.fullmatch(raw.strip()) else None

@@ -38,7 +38,7 @@ import numpy as np
 
 from ..core.cache import BoundedCache
 from ..core.errors import InvalidRequestError, InvalidStateError, PycoreError
-from ..core.params import WHOLE_NUMBER, not_a_number
+from ..core.params import not_a_number, shown, whole_number_of
 from ..core.play import Record, linked_record
 from ..core.records import MAX_SEED, game_record, record_game
 from ..scorecard.match import RULES as CARD_RULES
@@ -88,7 +88,7 @@ class Position:
         if rolls_left is None:
             rolls_left = 0
         if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 0 <= rolls_left < game.dice.rolls:
-            raise InvalidStateError(f"rolls_left with dice showing must be 0-{game.dice.rolls - 1}, got {rolls_left!r}")
+            raise InvalidStateError(f"rolls_left with dice showing must be 0-{game.dice.rolls - 1}, got {shown(rolls_left)}")
         return cls(card, dice, rolls_left, target)
 
     def fragment(self, game) -> str:
@@ -358,17 +358,17 @@ def resolve_position(game: ScorecardGame, link: LinkValues) -> dict:
     if "dice" in values:
         args["dice"] = values.pop("dice")
         raw_rolls = values.pop("rolls", "0")
-        args["rolls_left"] = int(raw_rolls) if WHOLE_NUMBER.fullmatch(raw_rolls.strip()) else raw_rolls
+        rolls = whole_number_of(raw_rolls)
+        args["rolls_left"] = raw_rolls if rolls is None else rolls  # (what is not a number, named as typed)
     if "target" in values:
         raw_target = values.pop("target")
-        if not WHOLE_NUMBER.fullmatch(raw_target.strip()):
+        target = whole_number_of(raw_target)
+        if target is None:
             problems.append(f"{not_a_number('target', raw_target)} (ignored)")
-        else:
-            target = int(raw_target)
-            if 0 <= target <= game.max_score:
-                args["target"] = target
-            else:  # only the target is dropped: the card and the dice stay
-                problems.append(f"target must be a final score from 0 to {game.max_score}, got {target} (ignored)")
+        elif 0 <= target <= game.max_score:
+            args["target"] = target
+        else:  # only the target is dropped: the card and the dice stay
+            problems.append(f"target must be a final score from 0 to {game.max_score}, got {target} (ignored)")
     view: dict = {"view": "scorecard"}
     raw_view = values.pop("view", None)
     raw_record = values.pop("record", None)

@@ -22,7 +22,6 @@ import hashlib
 import json
 import math
 import os
-import stat
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -34,7 +33,7 @@ from ..core.cache import BoundedCache
 from ..core.errors import TableNotLoaded
 from ..core.progress import Progress
 from ..core.registry import game_classes
-from .checkpoints import FileCheckpoint, peak_memory_mb, reset_peak_memory
+from .checkpoints import FileCheckpoint, peak_memory_mb, read_regular_file, reset_peak_memory
 from .codec import SCALE_BITS, TableError, decode_table, encode_table
 
 #: where interrupted builds keep their state, inside the tables' folder
@@ -89,7 +88,13 @@ def write_tables(build: Callable, out_dir: Path | None = None, progress: Progres
         checkpoint = FileCheckpoint(out_dir / CHECKPOINTS / f"{game.table_stem}.npz", game.table_rules)
         content = build(game, step, checkpoint)
         seconds = time.perf_counter() - started
-        data = encode_table(game.table_rules, content.values, content.extra, content.scale_bits)
+        low, high = game.table_value_range()
+        values = np.asarray(content.values, dtype=float)
+        # a solve's last bits may leave a chance 1e-16 past 0 or 1, where the loader reads to the bit
+        values = np.where((low - 1e-9 <= values) & (values <= high + 1e-9), np.clip(values, low, high), values)
+        data = encode_table(game.table_rules, values, content.extra, content.scale_bits)
+        # what is written is what the loader takes: a wrong table is refused here, not shipped
+        check_values(game, table_file(game), decode_table(data)[1], content.scale_bits)
         (out_dir / table_file(game)).write_bytes(data)
         entries.append(
             {
@@ -128,8 +133,9 @@ def register_result(path: Path) -> dict:
     directory's manifest."""
     path = Path(path)
     data = path.read_bytes()
-    result = json.loads(data)
-    manifest = read_manifest(path.parent)
+    result = _result_of(data, path.name, REGENERATE)
+    # (a folder of its own, --out: its manifest starts with it)
+    manifest = read_manifest(path.parent) if (path.parent / MANIFEST).exists() else {}
     entry = {
         "file": path.name,
         "kind": result["kind"],
@@ -150,8 +156,50 @@ def load_result(game, kind: str) -> dict | None:
     directory = tables_dir()
     for entry in read_manifest(directory).get("results", []):
         if entry.get("rules") == game.table_rules and entry["kind"] == kind:
-            return json.loads(_checked_bytes(directory, entry, entry["regenerate"]))
+            data = _checked_bytes(directory, entry, entry["regenerate"])
+            return _result_of(data, entry["file"], entry["regenerate"], kind, game.table_rules)
     return None
+
+
+def _chance(value) -> bool:
+    return _finite(value, 0.0, 1.0)
+
+
+def _gain(value) -> bool:
+    return _finite(value, -1.0, 1.0)
+
+
+def _curve(value) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(r, dict) and _count(r.get("target")) and _chance(r.get("p_reach_target_play"))
+        and _chance(r.get("p_reach_playing_for_points")) and _gain(r.get("gain")) for r in value)
+
+
+#: what each kind of offline result gives that the answers read, each with what it must be
+RESULT_FIELDS: dict[str, dict[str, Callable]] = {
+    "targets": {"curve": _curve},
+    "beat-optimal": {"p_win_playing_to_win": _chance, "p_win_playing_for_points": _chance, "gain": _gain,
+                     "truncation_bound": _chance},
+}
+
+
+def _result_of(data: bytes, name: str, regenerate: str, kind: str | None = None, rules: dict | None = None) -> dict:
+    """An offline result's JSON, checked: an object of ``kind`` for ``rules`` (where given)
+    with the fields its kind gives (TableError naming the file and what is wrong)."""
+    try:
+        result = json.loads(data, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:
+        raise TableError(f"result {name} is not valid JSON ({exc}); run `{regenerate}`") from None
+    if not isinstance(result, dict):
+        raise TableError(f"result {name} is not a JSON object; run `{regenerate}`")
+    if kind is not None and result.get("kind") != kind:
+        raise TableError(f"result {name} is a {result.get('kind')} result, listed as {kind}; run `{regenerate}`")
+    if rules is not None and result.get("rules") != rules:
+        raise TableError(f"result {name} is a result for rules {result.get('rules')}, not {rules}; run `{regenerate}`")
+    wrong = [f for f, ok in RESULT_FIELDS.get(result.get("kind"), {}).items() if not ok(result.get(f))]
+    if wrong:
+        raise TableError(f"result {name} has a wrong {', '.join(wrong)}; run `{regenerate}`")
+    return result
 
 
 #: the largest file the loader reads: a table (a few MB; its payload inflates to at most the
@@ -166,22 +214,14 @@ def _read_bounded(directory: Path, name: str, cap: int, regenerate: str) -> byte
     most ``cap`` bytes, checked before reading; TableError naming what is wrong."""
     if not isinstance(name, str) or not name or Path(name).name != name or name in (".", ".."):
         raise TableError(f"the manifest names the file {name!r}; a table is a file name inside {directory}")
-    path = Path(directory) / name
     try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise TableError(f"{name} in {directory} is not a regular file; run `{regenerate}`")
-        if info.st_size > cap:
-            raise TableError(f"{name} in {directory} is {info.st_size:,} bytes, more than the {cap:,} a table may be")
-        with open(path, "rb") as handle:
-            data = handle.read(cap + 1)
+        return read_regular_file(Path(directory) / name, cap)
     except FileNotFoundError:
         raise TableNotLoaded(f"{name} is missing from {directory}; run `{regenerate}`", name) from None
     except OSError as exc:  # no permission...
         raise TableError(f"{name} in {directory} cannot be read ({exc.strerror or exc}); run `{regenerate}`") from None
-    if len(data) > cap:  # (it grew while read)
-        raise TableError(f"{name} in {directory} is more than the {cap:,} bytes a table may be")
-    return data
+    except ValueError as exc:  # a FIFO, a device, a directory, a file too large
+        raise TableError(f"{name} in {directory} {exc}; run `{regenerate}`") from None
 
 
 def _checked_bytes(directory: Path, entry: dict, regenerate: str) -> bytes:
@@ -286,19 +326,36 @@ def _read_table(game) -> LoadedTable:
     name = table_file(game)
     if name not in entries:
         raise TableError(f"the manifest lists no table {name}; run `{REGENERATE}`")
-    data = _checked_bytes(directory, entries[name], REGENERATE)
-    _, stored, extra = decode_table(data, game.table_rules)
+    entry = entries[name]
+    data = _checked_bytes(directory, entry, REGENERATE)
+    try:
+        header, stored, extra = decode_table(data, game.table_rules)
+    except TableError as exc:  # (the decoder reads bytes: the file is named here)
+        raise TableError(f"{name}: {exc}; run `{REGENERATE}`") from None
     order, size = game.table_order()
     if stored.size != order.size or not set(game.table_extra) <= set(extra):
         raise TableError(f"table {name} has {stored.size} values; these rules have {order.size} anchors")
-    low, high = game.table_value_range()
-    if stored.size and not (np.all(np.isfinite(stored)) and low - 1e-9 <= stored.min() and stored.max() <= high + 1e-9):
-        raise TableError(f"table {name} holds values outside {low} to {high}; run `{REGENERATE}`")
+    check_values(game, name, stored, header["scale_bits"])
     for key, length in game.table_extra_lengths().items():
         array = extra[key]
         if array.size != length or not np.all(np.isfinite(array)) or array.min(initial=0.0) < 0 \
                 or abs(float(array.sum()) - 1.0) > 1e-9:
             raise TableError(f"table {name}: its {key} is not a distribution of {length} chances summing to 1")
+    missing = [fact for fact in game.table_facts_read if fact not in entry]
+    if missing:
+        raise TableError(f"the manifest's entry for {name} lacks {', '.join(missing)}; run `{REGENERATE}`")
     values = np.zeros(size)
     values[order] = stored
-    return LoadedTable(game, values, extra, entries[name])
+    return LoadedTable(game, values, extra, entry)
+
+
+def check_values(game, name: str, stored: np.ndarray, scale_bits: int) -> None:
+    """TableError unless ``stored`` (the values of the table ``name``, to 2^-``scale_bits``) is
+    an answer: each within the game's range to the last bit (the fixed point keeps 0 and 1
+    exact; a chance of -2^-42 answered 1.0000000000004) and together as the game needs."""
+    low, high = game.table_value_range()
+    if stored.size and not (np.all(np.isfinite(stored)) and low <= stored.min() and stored.max() <= high):
+        raise TableError(f"table {name} holds values outside {low} to {high}; run `{REGENERATE}`")
+    problem = game.table_values_problem(stored, 2.0 ** -(scale_bits + 1))
+    if problem:
+        raise TableError(f"table {name}: {problem}; run `{REGENERATE}`")

@@ -207,3 +207,43 @@ def test_three_players_of_ayzd_play_on_to_a_tie_break_at_the_table(site, page):
     expect(shown).to_contain_text(f"Roll {100 * advice['values']['roll']:.2f}%")
     expect(table.get_by_test_id("table-advice-note")).to_have_text(
         "Exact: Ann and Bob play the tie-break on, the two-player game from the tie.")
+
+
+def test_five_players_of_farkle_at_the_table_count_each_seats_zilches(site, page):
+    """Issue 50: Farkle's default rules (500 points for three zilches in a row) at a table of
+    five failed on every move. Ann banks 1,000 and everyone zilches twice round; Ann's second
+    makes her two in a row, Bob's third costs him 500. Cy, two zilches in a row himself, is
+    advised by the two-player game against Ann with her two, the API's figure, said so."""
+    page.goto(site + "#game=farkle&view=table")
+    table = page.get_by_test_id("table")
+    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
+    table.get_by_test_id("table-count").select_option("5")
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+    for seat, name in enumerate(names):
+        table.get_by_test_id(f"table-name-{seat}").fill(name)
+    table.get_by_test_id("table-new").click()
+    expect(table.get_by_test_id("table-scores")).to_have_text("Ann 0 Bob 0 Cy 0 Dee 0 Eve 0", timeout=TIMEOUT)
+    enter(table, [1, 1, 1, 2, 3, 4])
+    moves = table.get_by_test_id("table-board").get_attribute("data-moves")
+    table.get_by_test_id("table-option").filter(has_text="keep 1 1 1 (+1000)").click()
+    expect(table.get_by_test_id("table-board")).not_to_have_attribute("data-moves", moves, timeout=TIMEOUT)
+    enter(table, "hold")
+    zilch = [2, 3, 4, 6, 2, 3]  # nothing to set aside
+    enter(table, zilch)
+    expect(table.get_by_test_id("roll-note")).to_contain_text("No score this turn for Bob: Cy's turn.")
+    for _ in range(3 + 5 + 2):  # Cy, Dee, Eve; everyone; Ann (two in a row) and Bob (his third)
+        enter(table, zilch)
+    expect(table.get_by_test_id("roll-note")).to_contain_text(
+        "No score this turn for Bob, and 500 points lost as a penalty: Cy's turn.")
+    expect(table.get_by_test_id("table-scores")).to_have_text("Ann 1000 Bob -500 Cy 0 Dee 0 Eve 0")
+    expect(table.get_by_test_id("table-turn")).to_contain_text(
+        "Cy to play. Your zilches in a row: 2 · Opponent's zilches in a row: 2")
+    table.get_by_test_id("table-advice-button").click()
+    advice = api.call("advise", {"game": "farkle-penalty", "state": "i=0,j=1000,z=2,zo=2,k=0,d=6"})
+    shown = table.get_by_test_id("table-advice")
+    expect(shown).to_contain_text(f"Roll {100 * advice['values']['roll']:.2f}%", timeout=TIMEOUT)
+    expect(table.get_by_test_id("table-advice-note")).to_contain_text(
+        "Two-player advice: Cy against Ann (1000), the strongest opponent; not optimal with 5 players")
+    record = json.loads(table.get_by_test_id("table-record").input_value())
+    at = api.call("move", {"game": "farkle", "record": record})["position"]
+    assert (at["scores"], at["counters"]) == ([1000, -500, 0, 0, 0], {"z": [2, 0, 2, 2, 2]})

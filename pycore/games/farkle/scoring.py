@@ -33,6 +33,7 @@ from itertools import product
 from math import factorial, gcd
 
 from ...core.errors import InvalidParameterError
+from ...core.params import read_whole_number
 
 DICE = 6
 FACES = 6
@@ -168,10 +169,10 @@ class RuleSet:
                         raise ValueError
                     value = raw.lower() in ("true", "1", "yes")
                 elif isinstance(current, tuple):
-                    value = tuple(int(x) for x in raw.split("/"))
+                    value = tuple(read_whole_number(x, key) for x in raw.split("/"))
                 else:
-                    value = int(raw)
-            except ValueError:
+                    value = read_whole_number(raw, key)
+            except ValueError:  # (InvalidParameterError is one: said with what the option is)
                 raise InvalidParameterError(
                     f"farkle rules: {key} ({self.FIELDS_HELP[key]}) cannot be {raw!r}") from None
             changes[key] = value
