@@ -32,13 +32,13 @@ def nothing_is_solved(monkeypatch):
 
 
 @pytest.mark.parametrize("request_args, fits", [
-    ({"game": "zombie-dice", "rule": "b < 3"}, "goal up to 10 fits"),  # 126 s measured
+    ({"game": "zombie-dice", "rule": "b < 3"}, "goal up to 11 fits"),  # 126 s measured
     ({"game": "pig-turns", "rule": "k < 20"}, "goal up to 69 fits"),  # 274 s measured
     ({"game": "farkle", "rule": "k < 300"}, "smaller rules fit"),  # 118 s measured (no whole-number size)
-    ({"game": "zombie-dice", "policy": "Colour Cases"}, "goal up to 10 fits"),
+    ({"game": "zombie-dice", "policy": "Colour Cases"}, "goal up to 11 fits"),
 ])
 def test_an_evaluation_past_the_budget_is_refused_before_anything_is_solved(nothing_is_solved, request_args, fits):
-    with pytest.raises(InvalidParameterError, match=rf"takes about \d+ min .* more than the 60 s allowed \(max_seconds; "
+    with pytest.raises(InvalidParameterError, match=rf"takes about [\d.]+ (s|min) .* more than the 60 s allowed \(max_seconds; "
                        rf"--max-seconds on the command line\); {fits}"):
         api.call("evaluate", request_args)
     with pytest.raises(InvalidParameterError, match="more than the 60 s allowed"):
@@ -50,10 +50,10 @@ def test_an_evaluation_past_the_budget_is_refused_before_anything_is_solved(noth
 
 def test_the_largest_size_named_fits_and_the_next_does_not():
     game = find_game("zombie-dice")
-    with pytest.raises(InvalidParameterError, match="goal up to 10 fits"):
+    with pytest.raises(InvalidParameterError, match="goal up to 11 fits"):
         check_work(game, "Evaluating a rule", evaluation_estimate, WORK_SECONDS)
-    assert evaluation_estimate(find_game("zombie-dice", goal=10))["seconds"] <= WORK_SECONDS
-    assert evaluation_estimate(find_game("zombie-dice", goal=11))["seconds"] > WORK_SECONDS
+    assert evaluation_estimate(find_game("zombie-dice", goal=11))["seconds"] <= WORK_SECONDS
+    assert evaluation_estimate(find_game("zombie-dice", goal=12))["seconds"] > WORK_SECONDS
 
 
 def test_optimal_play_and_a_shipped_tables_policies_cost_nothing(nothing_is_solved):
@@ -65,7 +65,7 @@ def test_optimal_play_and_a_shipped_tables_policies_cost_nothing(nothing_is_solv
         with pytest.raises(Reached):
             api.call("policies", {"game": name})
     # a variant's policies are evaluated here: six of them on Zombie Dice to 8 are refused
-    with pytest.raises(InvalidParameterError, match="Evaluating 6 policies in Zombie Dice with goal 8.*goal up to 6 fits"):
+    with pytest.raises(InvalidParameterError, match="Evaluating 6 policies in Zombie Dice with goal 8.*goal up to 5 fits"):
         api.call("policies", {"game": "zombie-dice", "goal": 8})
     with pytest.raises(InvalidParameterError, match="Evaluating 6 policies"):
         api.call("policies", {"game": "zombie-dice", "fresh": True})
@@ -74,7 +74,7 @@ def test_optimal_play_and_a_shipped_tables_policies_cost_nothing(nothing_is_solv
 def test_a_designers_table_past_the_budget_is_refused_and_its_estimate_is_what_allows_it(nothing_is_solved):
     request = {"game": "zombie-dice", "param": "goal", "values": "5:13:2"}
     estimate = api.call("estimate", request)
-    assert estimate["solves"] == 5 and estimate["seconds"] > 600 and estimate["bytes"] < 1e9
+    assert estimate["solves"] == 5 and estimate["seconds"] > 300 and estimate["bytes"] < 1e9
     with pytest.raises(InvalidParameterError, match=r"A table of 5 values of goal in Zombie Dice takes about \d+ min.*fewer values fit"):
         api.call("design", request)
     # what the page sends once the person has seen the estimate and tapped Run
@@ -104,7 +104,7 @@ def test_every_rule_the_page_evaluates_fits_the_budget_and_its_command_fits_an_h
 
 def test_the_command_line_refuses_past_its_budget_and_names_the_option():
     done = cli("evaluate", "zombie-dice", "--policy", "b < 3", "--quiet")
-    assert done.returncode == 2 and "more than the 60 s allowed" in done.stderr and "goal up to 10 fits" in done.stderr
+    assert done.returncode == 2 and "more than the 60 s allowed" in done.stderr and "goal up to 11 fits" in done.stderr
     for bad in ("0", "nan", "1e9", "a minute"):
         done = cli("evaluate", "zombie-dice", "--policy", "b < 3", "--max-seconds", bad, "--quiet")
         assert done.returncode == 2 and "argument --max-seconds: seconds above 0 and at most 86400" in done.stderr
@@ -115,9 +115,21 @@ def test_the_command_line_refuses_past_its_budget_and_names_the_option():
 def test_the_estimate_of_an_evaluation_is_said_not_refused():
     estimate = api.call("estimate", {"game": "zombie-dice", "evaluate": True})
     assert estimate["seconds"] == pytest.approx(evaluation_estimate(find_game("zombie-dice"))["seconds"])
-    assert 100 < estimate["seconds"] < 200 and 1e8 < estimate["bytes"] < 1e9  # measured: 126 s, 232 MB resident
+    assert 126 / 2 < estimate["seconds"] < 126 * 2 and 1e8 < estimate["bytes"] < 1e9  # measured: 126 s, 232 MB resident
     with pytest.raises(InvalidRequestError, match="'evaluate' must be true or false"):
         api.call("estimate", {"game": "zombie-dice", "evaluate": "yes"})
+
+
+def test_the_estimate_of_an_evaluation_is_of_the_model_it_is_made_on():
+    """Farkle's rules are evaluated without the zilch counts (policies_game): the page's
+    estimate said the penalty model's, hours (Zilch: 5,290 s), for an evaluation measured at
+    118 s (Facebook's rules); it is now the model's the evaluation runs on."""
+    for rules in ("facebook", "zilch"):
+        game = find_game("farkle", rules=rules)
+        assert game.policies_game is not game
+        estimate = api.call("estimate", {"game": "farkle", "rules": rules, "evaluate": True})
+        assert estimate["seconds"] == pytest.approx(evaluation_estimate(game.policies_game)["seconds"])
+        assert 118 / 2 < estimate["seconds"] < 118 * 2
 
 
 def test_farkle_one_turn_tables_past_their_size_are_refused_before_they_are_made():

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from fuzz_counts import count
 
 from pycore import find_game
 from pycore.core.errors import CheckpointError
@@ -79,6 +80,7 @@ def _set_aside(tmp_path, said: list, why: str) -> None:
     assert os.path.lexists(tmp_path / "kept.npz.set-aside")
     assert len(said) == 1 and f"{tmp_path / 'kept.npz'}" in said[0] and why in said[0]
     assert said[0].endswith("set aside as kept.npz.set-aside; the build starts from the beginning")
+    count("build checkpoints (damaged, forged, not a regular file, too large)", "set aside, the reason said")
 
 
 def test_the_state_kept_resumes_the_solve(tmp_path, whole):
@@ -198,6 +200,10 @@ def test_a_flipped_byte_anywhere_is_set_aside_or_changes_nothing(tmp_path, whole
             assert said == [] and np.array_equal(state["values"], kept["values"])
             assert state["stages_done"] == int(kept["stages_done"])
             outcomes["the same state"] += 1
+    for outcome, times in outcomes.items():
+        for _ in range(times):
+            count("build checkpoints (one flipped byte)", "set aside, the reason said" if outcome == "set aside"
+                  else "read back as the very state kept")
     assert outcomes["set aside"] >= 150
 
 

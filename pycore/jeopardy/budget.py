@@ -26,11 +26,13 @@ class SolveCost:
     #: CPython microseconds per (anchor, turn state) cell of a solve near a million cells, compile
     #: included (measured on the development machine: bench/bench_estimate.py; the page scales
     #: it by how fast the device proved); cells beyond a million cost more, as
-    #: (cells / 1e6) ** 0.25 (memory traffic: measured 1.3-2x at 10-20 million cells)
+    #: (cells / 1e6) ** solve_traffic_exponent (memory traffic)
     solve_microseconds_per_cell: ClassVar[float] = 1.5
-    #: the power of (cells / 1e6) that costs beyond a million cells (0: linear, a sweep made
-    #: block by block: three players, Pig with a turn limit)
-    solve_traffic_exponent: ClassVar[float] = 0.25
+    #: the power of (cells / 1e6) that costs beyond a million cells: 0.1 (0.25 over-estimated
+    #: Pig to 200 and 300, GRO to 100 2-2.3 times when measured again: docs/speed.md); 0 where
+    #: the time is linear in the cells (a sweep made block by block: three players, Pig with
+    #: a turn limit, Zombie Dice)
+    solve_traffic_exponent: ClassVar[float] = 0.1
     #: a designer's row (solve, expected length, a policy's evaluation) against a solve alone
     design_cost_factor: ClassVar[float] = 2.4
     #: a policy's exact evaluation against optimal play against a solve of the same rules, in

@@ -189,7 +189,8 @@ def _position_args(parser: argparse.ArgumentParser) -> None:
                         "each choice it allows, best first")
     parser.add_argument("--turn-total", dest="turn_total", type=_whole,
                         help="two-player games: the points at stake this turn (with --scores, instead of --state)")
-    parser.add_argument("--scores", help="two-player games: the mover's and the opponent's scores, e.g. 4000,5500")
+    parser.add_argument("--scores", help="every player's score, the mover's first and then in seat order, e.g. 4000,5500 "
+                        "(three players: 40,55,20; negative ones too: --scores -2500,0)")
     parser.add_argument("--rolls-left", dest="rolls_left", type=_whole, help="scorecard games: rerolls left (0-2)")
     parser.add_argument("--target", type=_whole, help="scorecard games: a final score to reach (play for it; near the game's end)")
 

@@ -267,8 +267,9 @@ def _estimate(game: JeopardyGame, args: dict, progress) -> dict:
     if args.get("param") is not None:
         _, _, games = design_games(game, args)
         return {**head(game), "table": False, **design_estimate(list(games.values()))}
-    if flag(args, "evaluate"):  # a policy's exact evaluation (the page's note where it is not made live)
-        return {**head(game), "table": False, "solves": 0, **evaluation_estimate(game)}
+    if flag(args, "evaluate"):  # a policy's exact evaluation (the page's note where it is not made live),
+        # on the model it is made on (Farkle's zilch counts left out: 2 min, not hours)
+        return {**head(game), "table": False, "solves": 0, **evaluation_estimate(game.policies_game)}
     if prebuilt_stem(game):
         return {**head(game), "table": True, "solves": 0, "cells": 0, "seconds": 0.0}
     if is_solved(game):  # (in memory already: the table's game of three solved it for its moves)

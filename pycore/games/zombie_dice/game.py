@@ -61,10 +61,15 @@ class ZombieDice(AllYellowZombieDice):
     title = "Zombie Dice"
     reference = "Neller et al., Optimal Play of the All Yellow Zombie Dice Game (rules); So I Felt Like Solving Zombie Dice (one roll)"
     turn_vars = ("b",) + tuple(f"{v}_{c}" for v in DICE_VARS for c in COLOURS)
-    solve_microseconds_per_cell = 0.45  # measured: goal 6 M 12 0.47 a cell at 21 million (21 s)
+    # linear, measured: goal 6 (21 million cells) 8.3 s, goal 8 (47 million) 16.9 s; the
+    # growth of (cells / 1e6) ** 0.25 over-estimated them 2.4-3.2 times
+    solve_microseconds_per_cell = 0.4
+    solve_traffic_exponent = 0.0
     # factored: its turn graph, once; measured 127-143 MB at goal 4-8 (72-254 anchors)
     solve_bytes_fixed = 150e6
-    evaluate_cost_factor = 0.41  # measured: a rule over the default game 126 s, 0.41 of the solve's estimate
+    # measured: a rule over the default game 126 s, over goal 8 11.6 s (1.4 and 0.5 times the
+    # solve's estimate: an evaluation grows faster than the solve)
+    evaluate_cost_factor = 1.2
     evaluate_bytes_factor = 1.0  # measured: goal 8 211 MB, its solve 183 MB (a sweep adds little)
     solve_bytes_per_anchor = 100e3
     solve_bytes_per_cell = 0.0
