@@ -5,18 +5,17 @@ value reaches a table."""
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 import os
 import random
-import signal
 import zipfile
 from pathlib import Path
 
 import numpy as np
 import pytest
 from fuzz_counts import count
+from time_limits import at_most
 
 from pycore import find_game
 from pycore.core.errors import CheckpointError
@@ -26,22 +25,6 @@ from pycore.store import checkpoints, prebuilt
 
 #: Farkle's basic rules to 300: 36 turn starts, a tenth of a second a solve
 GAME = find_game("farkle", rules="basic", set="target=300")
-
-
-@contextlib.contextmanager
-def at_most(seconds: int):
-    """Fail (not hang) if the block takes longer than ``seconds`` (a FIFO read would)."""
-
-    def expired(signum, frame):
-        raise AssertionError(f"no answer within {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.fixture(scope="module")

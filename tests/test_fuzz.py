@@ -12,13 +12,13 @@ import hashlib
 import json
 import random
 import resource
-import signal
 import zlib
 from pathlib import Path
 
 import numpy as np
 import pytest
 from fuzz_counts import count
+from time_limits import at_most
 
 from pycore.core.errors import TableError
 from pycore.core.registry import game_classes
@@ -49,22 +49,6 @@ ARG_KEYS = PARAM_NAMES + [
     "scorecard", "rolls_left", "target", "anchor_values", "axis", "view", "player", "keep", "faces",
     "max_seconds", "evaluate", "seat", "include_anchor_values",
 ]
-
-
-@contextlib.contextmanager
-def at_most(seconds: int, what):
-    """Fail (naming the input) if one input takes longer than ``seconds``."""
-
-    def expired(signum, frame):
-        raise AssertionError(f"no answer within {seconds} s to {what!r}"[:500])
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def _resident_bytes() -> int:

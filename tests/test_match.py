@@ -320,6 +320,17 @@ def roll_of(*faces):
     return {"action": "roll", "faces": list(faces)}
 
 
+def reviewed_on_the_command_line(tmp_path, name, record, decisions) -> str:
+    """The command line's review of ``record`` (saved to a file): its JSON decisions are the
+    API's ``decisions``; its text."""
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    done = cli("review", name, "--record", str(path), "--json", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["decisions"] == decisions
+    return cli("review", name, "--record", str(path), "--quiet").stdout
+
+
 def table_of(name, params, players, moves):
     """A game of ``players`` entered at the table: each move through the ``move`` action; the
     last answer."""
@@ -356,12 +367,7 @@ def test_four_players_of_pig_the_first_to_the_goal_wins_and_the_advice_is_agains
     assert advice["best"] == "roll" and cy[0]["cost"] == pytest.approx(advice["values"]["roll"] - advice["values"]["hold"], abs=1e-15)
     assert review_["total_cost"][2] == cy[0]["cost"] > 0.1
     # the command line reviews the record the same way, and says whose advice it is
-    path = tmp_path / "four.json"
-    path.write_text(json.dumps(answer["record"]))
-    done = cli("review", "pig", "--record", str(path), "--json", "--quiet")
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["decisions"] == review_["decisions"]
-    text = cli("review", "pig", "--record", str(path), "--quiet").stdout
+    text = reviewed_on_the_command_line(tmp_path, "pig", answer["record"], review_["decisions"])
     assert "Ann (first), Bob, Cy, Dee: Ann (player 1) won, 31 to 0 to 4 to 0" in text and "player 3 (Cy): 1 of 1" in text
     assert "two-player game against the strongest opponent" in text
 
@@ -577,12 +583,7 @@ def test_five_players_of_farkle_through_third_zilches_to_the_end_and_its_review(
     advice = api.call("advise", {"game": "farkle-penalty", "state": ann["state"]})
     assert ann["cost"] == pytest.approx(advice["values"]["hold"] - advice["values"]["roll"], abs=1e-15) and ann["cost"] > 0.01
     # the command line reviews the record the same way
-    path = tmp_path / "five.json"
-    path.write_text(json.dumps(answer["record"]))
-    done = cli("review", "farkle", "--record", str(path), "--json", "--quiet")
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["decisions"] == reviewed["decisions"]
-    text = cli("review", "farkle", "--record", str(path), "--quiet").stdout
+    text = reviewed_on_the_command_line(tmp_path, "farkle", answer["record"], reviewed["decisions"])
     assert "Ann (first), Bob, Cy, Dee, Eve: Ann (player 1) won, 13000 to -500 to 1000 to -500 to -500" in text
     assert "two-player game against the strongest opponent" in text
 

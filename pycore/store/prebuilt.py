@@ -183,15 +183,22 @@ RESULT_FIELDS: dict[str, dict[str, Callable]] = {
 }
 
 
+def _json_object(data: bytes | str, what: str, regenerate: str) -> dict:
+    """The JSON object of a file's ``data`` (TableError naming ``what`` if it is not JSON, nests
+    deeper than the decoder goes, holds NaN, or is not an object)."""
+    try:
+        value = json.loads(data, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:
+        raise TableError(f"{what} is not valid JSON ({exc}); run `{regenerate}`") from None
+    if not isinstance(value, dict):
+        raise TableError(f"{what} is not a JSON object; run `{regenerate}`")
+    return value
+
+
 def _result_of(data: bytes, name: str, regenerate: str, kind: str | None = None, rules: dict | None = None) -> dict:
     """An offline result's JSON, checked: an object of ``kind`` for ``rules`` (where given)
     with the fields its kind gives (TableError naming the file and what is wrong)."""
-    try:
-        result = json.loads(data, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as exc:
-        raise TableError(f"result {name} is not valid JSON ({exc}); run `{regenerate}`") from None
-    if not isinstance(result, dict):
-        raise TableError(f"result {name} is not a JSON object; run `{regenerate}`")
+    result = _json_object(data, f"result {name}", regenerate)
     if kind is not None and result.get("kind") != kind:
         raise TableError(f"result {name} is a {result.get('kind')} result, listed as {kind}; run `{regenerate}`")
     if rules is not None and result.get("rules") != rules:
@@ -260,12 +267,7 @@ def read_manifest(directory: Path | None = None) -> dict:
     if not path.exists():
         raise TableError(f"no table manifest at {path}; run `{REGENERATE}` to build the tables")
     text = _read_bounded(path.parent, MANIFEST, MAX_MANIFEST_BYTES, REGENERATE)
-    try:
-        manifest = json.loads(text, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as exc:
-        raise TableError(f"table manifest {path} is not valid JSON ({exc})") from None
-    if not isinstance(manifest, dict):
-        raise TableError(f"table manifest {path} is not a JSON object; run `{REGENERATE}`")
+    manifest = _json_object(text, f"table manifest {path}", REGENERATE)
     for key, fields in MANIFEST_FIELDS.items():
         entries = manifest.get(key, [])
         if not isinstance(entries, list):
