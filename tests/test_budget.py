@@ -65,7 +65,7 @@ def test_optimal_play_and_a_shipped_tables_policies_cost_nothing(nothing_is_solv
         with pytest.raises(Reached):
             api.call("policies", {"game": name})
     # a variant's policies are evaluated here: six of them on Zombie Dice to 8 are refused
-    with pytest.raises(InvalidParameterError, match="Evaluating 6 policies in Zombie Dice with goal 8.*goal up to 5 fits"):
+    with pytest.raises(InvalidParameterError, match="Evaluating 6 policies in Zombie Dice with goal 8.*goal up to 7 fits"):
         api.call("policies", {"game": "zombie-dice", "goal": 8})
     with pytest.raises(InvalidParameterError, match="Evaluating 6 policies"):
         api.call("policies", {"game": "zombie-dice", "fresh": True})
