@@ -1,6 +1,6 @@
 """How good the page's "about N s" is: each game's solve estimate (``estimate`` action,
 ``pycore.jeopardy.budget.solve_estimate``) against the measured solve, compile included, as the page
-solves (``solution_for``, fresh), in this run.
+solves (``Analysis.solution``, fresh), in this run.
 
     python bench/bench_estimate.py [--runs 3] [--large] [--memory] [--design] [--evaluate] [--seats]
 
@@ -35,8 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore import find_game
 from pycore.core.cache import CACHES
+from pycore.jeopardy.analysis import analyse
 from pycore.jeopardy.budget import solve_estimate
-from pycore.service.jeopardy_requests import solution_for
 
 CASES = [
     ("pig", {"goal": 60}),
@@ -59,7 +59,7 @@ def measured(name: str, params: dict) -> float:
     CACHES["solutions"].clear()  # every run solves (and compiles) afresh
     game = find_game(name, **params)  # a new instance: no shared model
     started = time.perf_counter()
-    solution_for(game, None, None, True)
+    analyse(game, "win").solution(fresh=True, timed=False)
     return time.perf_counter() - started
 
 
@@ -70,12 +70,12 @@ import json, resource, sys, time
 sys.path.insert(0, {root!r})
 from pycore import find_game
 from pycore.jeopardy.budget import set_memory_budget, solve_estimate
-from pycore.service.jeopardy_requests import solution_for
+from pycore.jeopardy.analysis import analyse
 set_memory_budget(64 * 10**9)  # (the estimate is what is measured: no refusal)
 game = find_game({name!r}, **{params!r})
 estimate = solve_estimate(game)
 before, started = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, time.process_time()
-solution_for(game, None, None, True)
+analyse(game, "win").solution(fresh=True, timed=False)
 seconds, peak = time.process_time() - started, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print(json.dumps({{"bytes": (peak - before) * 1024, "estimate": estimate["bytes"], "seconds": seconds,
                   "estimate_seconds": estimate["seconds"]}}))

@@ -1,7 +1,7 @@
 import pytest
 
 from pycore import find_game
-from pycore.service.jeopardy_requests import solution_for
+from pycore.jeopardy.analysis import analyse
 
 
 @pytest.fixture(scope="session")
@@ -9,7 +9,7 @@ def solved():
     """solved(name, **params) -> Solution, cached across the whole run."""
 
     def get(name, **params):
-        return solution_for(find_game(name, **params))[0]
+        return analyse(find_game(name, **params), "win").solution(timed=False)[0]
 
     return get
 

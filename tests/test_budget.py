@@ -247,12 +247,12 @@ def test_the_memory_of_a_designers_table_and_an_evaluation_is_as_measured():
 @pytest.fixture
 def no_solve_starts(monkeypatch):
     """Every solve of the service (advice, views, games at the table) goes through this."""
-    from pycore.service import jeopardy_requests
+    from pycore.jeopardy.analysis import Analysis
 
     def refuse(*args, **kwargs):
         raise Reached("the request went on to solve")
 
-    monkeypatch.setattr(jeopardy_requests, "solution_for", refuse)
+    monkeypatch.setattr(Analysis, "solved", refuse)
 
 
 @pytest.mark.parametrize("request_args, said", [

@@ -46,8 +46,8 @@ VALUES = [
 ARG_KEYS = PARAM_NAMES + [
     "state", "policy", "rule", "against", "against_policy", "against_rule", "komi", "param", "values",
     "var", "direction", "to", "fragment", "record", "move", "seed", "limit", "objective", "dice",
-    "scorecard", "rolls_left", "target", "anchor_values", "axis", "view", "player", "keep", "faces",
-    "max_seconds", "evaluate", "seat", "include_anchor_values",
+    "scorecard", "rolls_left", "target", "keys", "edit", "axis", "view", "player", "keep", "faces",
+    "max_seconds", "evaluate", "seat", "start", "solve",
 ]
 
 

@@ -100,3 +100,39 @@ def test_callers_do_not_ask_which_solver_made_a_solution():
         if branches:
             found[name] = branches
     assert found == {}, found
+
+
+def _named(name: str):
+    """The module, class, function or attribute a dotted ``pycore....`` name names (AttributeError
+    or ModuleNotFoundError where nothing is)."""
+    import importlib
+
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            target = importlib.import_module(".".join(parts[:cut]))
+            break
+        except ModuleNotFoundError:
+            if cut == 1:
+                raise
+    for attribute in parts[cut:]:
+        target = getattr(target, attribute)
+    return target
+
+
+def test_every_pycore_name_in_a_docstring_or_comment_exists():
+    """A docstring, comment or doc that names a dotted pycore name names something that is there
+    (a module renamed leaves no pointer to nothing behind)."""
+    import re
+
+    missing = []
+    sources = [*(ROOT / "pycore").rglob("*.py"), *(ROOT / "docs").glob("*.md"), ROOT / "README.md",
+               *(ROOT / "tests").rglob("*.py"), *(ROOT / "bench").glob("*.py")]
+    for path in sources:
+        for name in sorted(set(re.findall(r"\bpycore(?:\.[A-Za-z_]\w*)+", path.read_text()))):
+            name = name.rstrip(".")
+            try:
+                _named(name)
+            except (AttributeError, ModuleNotFoundError):
+                missing.append(f"{path.relative_to(ROOT)}: {name}")
+    assert missing == []

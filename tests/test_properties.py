@@ -151,7 +151,7 @@ ANY_JSON = st.recursive(
 ARGUMENT_NAMES = sorted({p.name for cls in game_classes() for p in cls.parameters} | {
     "state", "policy", "rule", "against_policy", "against_rule", "komi", "param", "values", "var", "direction",
     "fragment", "record", "move", "seed", "limit", "objective", "faces", "view", "player", "fixed", "axis", "at",
-    "max_seconds", "evaluate", "fresh", "anchor_values", "scorecard", "dice", "rolls_left", "target", "x"})
+    "max_seconds", "evaluate", "fresh", "keys", "edit", "scorecard", "dice", "rolls_left", "target", "x"})
 
 
 @settings(SETTINGS, max_examples=400)

@@ -2,6 +2,8 @@
 // Which screen shows a game is looked up by the kind in the game's description; this file never
 // depends on a game's name or kind beyond that one lookup.
 import { escapeHtml } from "./advice-panel.js";
+import { AnswerStore } from "./answer-store.js";
+import { answerArgs, variantOf } from "./position-request.js";
 import { Engine } from "./engine.js";
 import { GamePicker } from "./game-picker.js";
 import { readKept, writeKept } from "./kept-object.js";
@@ -11,7 +13,6 @@ import { ProgressBar } from "./progress-bar.js";
 import { ScorecardScreen } from "./scorecard-screen.js";
 import { ShareButtons } from "./share-button.js";
 import { Shortcuts } from "./shortcuts.js";
-import { SolutionStore } from "./solution-store.js";
 import { SolveTimer } from "./solve-timer.js";
 
 const $ = (id) => document.getElementById(id);
@@ -40,7 +41,7 @@ function showOffline({ kind, text, action }) {
   }
 }
 
-// The app's state and the one path every request takes: resolve -> screen -> address bar.
+// The app's state and the one path every request takes: one answer request -> screen -> address bar.
 class App {
   constructor() {
     this.progress = new ProgressBar($("progress"));
@@ -67,7 +68,6 @@ class App {
       engine: this.engine,
       progress: this.progress,
       say: (text) => ($("status").textContent = text),
-      store: () => this.store,
       navigate: (fragment) => this.open(fragment, { push: true }),
       timer: new SolveTimer(),
     };
@@ -92,36 +92,51 @@ class App {
     for (const [name, screen] of Object.entries(this.screens)) screen.root.hidden = name !== kind;
   }
 
-  // resolve any request (a link, an edit, a new game) to a valid position and show it;
-  // an edit (push) adds a history entry, so Back steps through the positions shown
-  async open(fragment, { push = false, heading = undefined } = {}) {
+  // open a position and show its answer: a link (a fragment: the address, a link pasted or
+  // followed) or the page's own values of one ({game, params, keys, view, edit?}: a tap, a
+  // choice, the picker). Python resolves it, makes the edit, answers and writes the link, in
+  // one request; an edit (push) adds a history entry, so Back steps through the positions
+  // shown. Returns Python's reply (an edit's outcome is read from it), or null.
+  async open(request, { push = false, heading = undefined } = {}) {
     if (push) this.userMoved = true;
     const mine = ++this.sequence;
     // Back or Forward while this request runs moves the address before its hashchange event
     // arrives: then this answer must not rewrite the address (the event's request takes over)
     const addressAtStart = location.hash;
     const isCurrent = () => mine === this.sequence;
+    // another game or other rules than a long solve is working out: the solve gives way (what
+    // the picker shows is what the screen shows)
+    const wanted = variantOf(request);
+    if (wanted && this.solvingFor && this.solvingFor !== wanted) this.engine.cancel("Another game was chosen.");
     // before Python is ready, a position one tap from the kept answer is answered at once
     // from what the last visit kept (Python confirms it below, once it is up)
-    const early = this.screenOf(this.current).keptFor?.(fragment);
+    const early = typeof request === "object" && !request.edit ? this.screenOf(this.current).keptFor?.(request) : null;
     if (early) {
       this.screenOf(this.current).showKept(this.meta(early.resolved.game), early.resolved, early.answer);
       history.pushState(null, "", early.answer.link);
       this.shown = early.answer.link;
-    } else if (fragment !== this.shown) this.screenOf(this.current).pending();
-    let resolved = null;
+    } else if (request !== this.shown) this.screenOf(this.current).pending();
+    let reply = null;
     try {
-      resolved = await this.engine.call("resolve", { fragment });
-      if (!isCurrent()) return;
-      showProblems(resolved.problems, heading);
-      const game = this.meta(resolved.game);
-      const variant = (r) => r && `${r.game}|${JSON.stringify(r.params)}`;
-      if (variant(this.current) !== variant(resolved)) $("status").textContent = ""; // about the last game or variant
+      const args = typeof request === "string" ? { fragment: request } : answerArgs(request);
+      // the game's start (and what its values come from) is said once for each game and rules
+      if (!wanted || wanted !== variantOf(this.current)) args.start = true;
+      reply = await this.engine.call("answer", args, { lane: "position" });
+      if (!isCurrent()) return reply;
+      const position = reply.position;
+      const game = this.meta(position.game);
+      if (reply.edit && (reply.edit.error || reply.edit.pending)) {
+        this.screens[game.kind].restore?.(); // (nothing moved: the answer on screen stands)
+        return reply;
+      }
+      showProblems(position.problems, heading);
+      if (variantOf(this.current) !== variantOf(position)) $("status").textContent = ""; // about the last game or variant
       this.showScreen(game.kind);
-      this.picker.show(resolved.game, resolved.params);
-      const shown = await this.screens[game.kind].show(resolved, game, isCurrent);
+      this.picker.show(position.game, position.params);
+      const shown = await this.screens[game.kind].show(reply, game, isCurrent, (solving) => (this.solvingFor = solving));
       this.progress.hide();
-      if (!shown || !isCurrent() || location.hash !== addressAtStart) return;
+      if (!shown || !isCurrent() || location.hash !== addressAtStart) return reply;
+      const resolved = shown.position;
       this.current = resolved;
       this.shown = shown.link;
       const pushed = early && location.hash === early.answer.link; // (the early answer pushed it already)
@@ -129,13 +144,16 @@ class App {
       this.lastByGame[game.shown_as || resolved.game] = shown.link; // (by the menu's entry)
       writeKept(LAST_KEY, this.lastByGame);
       const kept = { answer: shown.answer, resolved, games: this.games };
-      await this.store.putAnswer(shown.link, kept);
+      await this.store.put(shown.link, kept);
       this.keepNeighbours(resolved, shown.link, kept, isCurrent);
+      return reply;
     } catch (error) {
-      if (!isCurrent()) return;
+      if (!isCurrent() || error.name === "Superseded") return reply;
       this.progress.hide();
-      if (resolved) this.current = resolved; // (what the controls now show)
-      this.screenOf(resolved || this.current).showError(error.message);
+      const position = reply && reply.position;
+      if (position) this.current = position; // (what the controls now show)
+      this.screenOf(position || this.current).showError(error.message);
+      return reply;
     }
   }
 
@@ -148,7 +166,7 @@ class App {
     if (!isCurrent()) return;
     try {
       const neighbours = await screen.neighbours(resolved);
-      if (neighbours.length) await this.store.putAnswer(link, { ...kept, neighbours });
+      if (neighbours.length) await this.store.put(link, { ...kept, neighbours });
       if (isCurrent()) screen.root.dataset.neighbours = String(neighbours.length); // (tests and the bench wait on it)
     } catch {
       /* nothing kept: the next visit's taps wait for Python */
@@ -158,8 +176,8 @@ class App {
   // the answer kept for this link by the last visit of this version, if any
   async showKeptAnswer() {
     const info = await fetch("build-info.json").then((r) => r.json());
-    this.store = new SolutionStore(info.version);
-    const kept = location.hash ? await this.store.getAnswer(location.hash) : null;
+    this.store = new AnswerStore(info.version);
+    const kept = location.hash ? await this.store.get(location.hash) : null;
     if (!kept) return;
     this.games = kept.games;
     this.buildControls();
@@ -178,21 +196,22 @@ class App {
       // another game: where it was left (each game keeps its own position), else its start
       const shownAs = this.current && this.meta(this.current.game).shown_as; // (Farkle's zilch counts: still Farkle)
       if (!this.current || (this.current.game !== game && shownAs !== game)) {
-        this.open(this.lastByGame[game] || new URLSearchParams({ game }).toString(), { push: true });
+        this.open(this.lastByGame[game] || { game, params: {}, keys: {}, view: {} }, { push: true });
         return;
       }
       // another variant of this game: the screen says what of the position carries over
-      const keys = { game, ...params, ...this.screens[this.meta(game).kind].carryOver(this.current, game) };
+      const keys = this.screens[this.meta(game).kind].carryOver(this.current, game);
       const view = this.current.view;
+      const kept = {};
       if (view && view.axis && view.view !== "advice") {
-        Object.assign(keys, { view: view.view, axis: view.axis });
-        if (view.rule) keys.rule = view.rule;
+        Object.assign(kept, { view: view.view, axis: view.axis });
+        if (view.rule) kept.rule = view.rule;
       }
       // an objective the player chose is kept; the one these rules meant by default (Farkle's basic rules to
       // 10,000: most points this turn) is not, so other rules open with their own
       const meant = this.current.default_objective || this.meta(game).default_objective || "win";
-      if (view && view.objective && view.objective !== meant) keys.objective = view.objective;
-      this.open(new URLSearchParams(keys).toString(), { push: true, heading: "The position moved to fit these rules:" });
+      if (view && view.objective && view.objective !== meant) kept.objective = view.objective;
+      this.open({ game, params, keys, view: kept }, { push: true, heading: "The position moved to fit these rules:" });
     }, (game, params) => this.engine.call("rules", { game, ...params }));
     new ShareButtons($("share"), (text) => ($("status").textContent = text));
   }
@@ -202,7 +221,7 @@ class App {
     await this.showKeptAnswer().catch(() => {});
     const version = await this.engine.ready;
     $("build").textContent = `Build ${version}`; // (the solver's: a bug report names it)
-    if (!this.store || this.store.version !== version) this.store = new SolutionStore(version);
+    if (!this.store || this.store.version !== version) this.store = new AnswerStore(version);
     this.store.prune();
     this.games = (await this.engine.call("games")).games;
     this.buildControls();

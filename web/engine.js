@@ -1,4 +1,6 @@
-// Promise-based client of the worker (worker.js): engine.call(action, args, {onProgress}).
+// Promise-based client of the worker (worker.js): engine.call(action, args, {onProgress, lane}).
+// A call in a lane ("position") still waiting in the worker when a newer call of its lane is
+// made fails with a Superseded error (the newer one asks what the page wants now).
 // cancel() stops whatever the worker is doing (a solve is one long Python call: the worker is
 // terminated and a new one started) and rejects every pending call with a CancelledError.
 // A worker that crashes after it started (Python out of memory, an uncaught error) is
@@ -66,11 +68,11 @@ export class Engine {
     this.ready.catch(() => {}); // reported through onFatal; callers await it themselves
   }
 
-  call(action, args = {}, { onProgress } = {}) {
+  call(action, args = {}, { onProgress, lane } = {}) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress });
-      this.worker.postMessage({ id, action, args });
+      this.worker.postMessage(lane ? { id, action, args, lane } : { id, action, args });
     });
   }
 

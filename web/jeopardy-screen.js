@@ -16,6 +16,7 @@ import { StrategiesView } from "./strategies-view.js";
 import { TableView } from "./table-view.js";
 import { ThresholdView } from "./threshold-view.js";
 import { TurnsChart } from "./turns-chart.js";
+import { answerArgs } from "./position-request.js";
 
 function hasWebGL() {
   try {
@@ -29,15 +30,13 @@ function hasWebGL() {
 export class JeopardyScreen {
   // root holds the screen's parts: #advice, #state-editor, #roll-entry, #views, #view-note, #boundary
   // (where the boundary pictures, the hold-threshold chart and the strategy lab are drawn)
-  constructor(root, { engine, progress, say, store, navigate, timer }) {
+  constructor(root, { engine, progress, say, navigate, timer }) {
     this.root = root;
     this.engine = engine;
     this.timer = timer; // how long a solve takes on this device (solve-timer.js)
     this.progress = progress;
     this.say = say;
-    this.store = store; // () -> the SolutionStore of this version
-    this.navigate = navigate; // (fragment) -> open it
-    this.solved = new Set();
+    this.navigate = navigate; // (a link, or a position {game, params, keys, view, edit?}) -> open it; its reply
     this.current = null; // the resolved position on screen
     this.game = null; // its description
     this.markedRule = null; // the rule whose disagreements the user asked to see
@@ -55,7 +54,7 @@ export class JeopardyScreen {
     this.editor = new StateEditor(
       part("state-editor"),
       (state) => this.navigate(this.request(state)),
-      (state, name, how) => this.engine.call("step", { game: this.current.game, ...this.current.params, state, var: name, ...how }),
+      (state, name, how) => this.edit(state, name, how),
       (text) => this.advice.setUnapplied(text),
       (values, name, how) => this.quickStep(values, name, how),
     );
@@ -104,6 +103,7 @@ export class JeopardyScreen {
           this.sliceNote = note;
           this.navigate(this.request(state));
         } catch (error) {
+          if (error.name === "Superseded") return;
           this.sliceNote = error.message;
           this.navigate(this.request(this.current.state));
         }
@@ -120,15 +120,27 @@ export class JeopardyScreen {
     });
   }
 
-  // the fragment of a state of the game on screen, in a view (default: the current one)
+  // a position of the game on screen as the page holds it, in a view (default: the current
+  // one): what app.open asks Python to answer (Python writes its link)
   request(state, view = this.current ? this.current.view : null, game = this.current.game, params = this.current.params) {
-    const keys = { game, ...params, ...state };
-    if (view && view.view !== "advice") Object.assign(keys, { view: view.view, axis: view.axis });
-    if (view && view.rule) keys.rule = view.rule;
-    // what a link without an objective means for these parameters (the engine says, on resolving)
-    const standard = (this.current && this.current.default_objective) || (this.game && this.game.default_objective) || "win";
-    if (view && view.objective && view.objective !== standard) keys.objective = view.objective;
-    return new URLSearchParams(keys).toString();
+    return { game, params, keys: { ...state }, view: view || {} };
+  }
+
+  // a stepper's + or -, a typed value, a choice: one request makes the edit on the position
+  // the editor holds and answers where it leads (the answer shown by app.open); the editor
+  // reads back the position, the note and whether the entry waits for the rest of its group
+  async edit(state, name, how) {
+    let reply;
+    try {
+      reply = await this.navigate({ ...this.request(state), edit: { var: name, ...how } });
+    } catch (error) {
+      if (error.name === "Superseded") return { state, note: "", pending: false, answered: true };
+      throw error;
+    }
+    if (!reply) return { state, note: "", pending: false, answered: true }; // (a newer request took over)
+    if (reply.edit && reply.edit.error) throw new Error(reply.edit.error);
+    const { note = "", pending = false } = reply.edit || {};
+    return { state: pending ? state : reply.position.state, note, pending, answered: true };
   }
 
   // what a switch to another variant of the same game keeps: the whole state (the link
@@ -187,11 +199,10 @@ export class JeopardyScreen {
   }
 
   // the kept answer of a position one tap away (before Python is ready), for app.js to show at once
-  keptFor(fragment) {
+  keptFor(request) {
     if (this.engine.version || !this.kept || !this.current) return null;
-    const keys = new URLSearchParams(fragment.replace(/^#/, ""));
-    if (keys.get("game") !== this.current.game) return null;
-    const hit = this.kept.neighbours.find((n) => Object.entries(n.state).every(([v, x]) => keys.get(v) === String(x)));
+    if (request.game !== this.current.game) return null;
+    const hit = this.kept.neighbours.find((n) => Object.entries(n.state).every(([v, x]) => String(request.keys[v]) === String(x)));
     if (!hit) return null;
     this.kept = { state: hit.state, neighbours: [] }; // (two taps away is not kept: Python answers)
     // how many taps were answered this way, before Python was up (tests read it)
@@ -206,77 +217,71 @@ export class JeopardyScreen {
     return (await this.engine.call("neighbours", args)).neighbours;
   }
 
-  // the two-player solution of these parameters in Python's memory: from the page's store, a
-  // prebuilt table, or a solve; a long solve is said first (how long on this device) and
-  // starts on a tap; any solve can be cancelled (the worker restarts: Python's memory is
-  // gone, hence the engine's generation in the key). For the advice alone, a game whose
-  // default parameters ship their turn-start values is not solved at all (the other views
-  // solve it when shown, warm-started from the table: one sweep).
-  async ensureSolved(game, params, view) {
-    const variant = `${game.name}|${JSON.stringify(params)}`;
-    if (this.solved.has(`${this.engine.generation}|${variant}`)) return;
+  // the answer on screen stands (an edit refused, or waiting for the rest of its group)
+  restore() {
+    if (this.lastAnswer) this.advice.show(this.lastAnswer);
+  }
+
+  // the win chances of rules no table ships for need a solve: a long one is said first (how
+  // long on this device) and starts on a tap; any solve can be cancelled (the worker restarts;
+  // Python's solve is gone). The position is then asked for again, with the solve allowed
+  // (the time the person was shown, or agreed to wait for, is its budget). ``solving(variant
+  // | null)`` tells app.js what is being solved (another game chosen meanwhile cancels it).
+  async solveThenAnswer(reply, game, isCurrent, solving) {
     const title = game.title;
-    const store = this.store();
-    const cached = await store.get(game.name, params);
-    let estimate = cached ? null : await this.engine.call("estimate", { game: game.name, ...params });
-    // a shipped table is read, not solved (three-player Pig's 4.7 MB take a few seconds on a phone)
-    const doing = estimate && estimate.table ? `Reading the prebuilt table of ${title}` : `Solving ${title}`;
-    if (estimate && (estimate.table || estimate.solved)) estimate = null; // (nothing to ask before)
+    const doing = `Solving ${title}`;
+    const estimate = reply.needs_solve;
+    const position = reply.position;
     let note = "";
-    let result;
     for (;;) {
-      const seconds = estimate ? this.timer.seconds(estimate) : 0;
-      if (estimate && (note || seconds > ASK_ABOVE_SECONDS)) {
+      const seconds = this.timer.seconds(estimate);
+      if (note || seconds > ASK_ABOVE_SECONDS) {
         this.progress.hide();
         this.say("");
         await askToSolve(this.advice.body, { what: `${title} with these rules`, seconds, cells: estimate.cells, note });
+        if (!isCurrent()) return null;
         this.advice.pending();
       }
-      const about = estimate ? `, ${aboutTime(seconds)}` : "";
+      const about = `, ${aboutTime(seconds)}`;
       const onCancel = () => this.engine.cancel(`${doing} was cancelled.`);
       this.progress.show(`${doing}${about}…`, 0, { onCancel });
       const onProgress = (stage, fraction) => this.progress.show(`${doing}${about} (${stage})`, fraction);
+      const budget = { max_seconds: Math.min(86400, Math.ceil(estimate.seconds) + 1) };
+      const args = { ...answerArgs(this.request(position.state, position.view, position.game, position.params)), ...budget };
+      solving(`${position.game}|${JSON.stringify(position.params)}`);
       try {
-        // (the time the person was shown, or agreed to wait for, is the request's budget)
-        const budget = estimate ? { max_seconds: Math.min(86400, Math.ceil(estimate.seconds) + 1) } : {};
-        result = await this.solve(game, { ...params, ...budget }, view, cached, onProgress);
-        break;
+        const solved = await this.engine.call("answer", { ...args, solve: true, start: true }, { onProgress, lane: "position" });
+        if (solved.start) this.timer.record(estimate, solved.start.seconds);
+        return solved;
       } catch (error) {
-        if (error.name !== "CancelledError" || !estimate) throw error;
+        if (!isCurrent() || error.name !== "CancelledError") throw error;
         note = "Cancelled. ";
         this.advice.showError(error.message);
         await this.engine.ready; // Python starts again (its progress is shown meanwhile)
+      } finally {
+        solving(null);
       }
     }
-    this.timer.record(estimate, result.seconds);
-    if (result.anchor_values) store.put(game.name, params, result.anchor_values);
-    const fromTable = Boolean(result.source && result.source.startsWith("table"));
-    // the generation that solved it (answered from a table: asked again, cheaply, for each view)
-    if (!fromTable) this.solved.add(`${this.engine.generation}|${variant}`);
-    this.byTurns.set(variant, result.by_turns || null);
-    this.progress.hide();
-    const model = result.model_note ? ` ${result.model_note}` : ""; // which model the numbers are from
-    if (fromTable) {
-      this.say(`${title}: solved exactly offline; the turn-start values are read from its prebuilt table.${model}`);
+  }
+
+  // what the game's start said: where its values come from (once for each game and rules)
+  sayStart(game, position, start) {
+    const variant = `${game.name}|${JSON.stringify(position.params)}`;
+    this.byTurns.set(variant, start.by_turns || null);
+    const model = start.model_note ? ` ${start.model_note}` : ""; // which model the numbers are from
+    if (start.source.startsWith("table")) {
+      this.say(`${game.title}: solved exactly offline; the turn-start values are read from its prebuilt table.${model}`);
+    } else if (start.source === "kept") {
+      this.say(`${game.title}: solved exactly on this device before; its values were kept.${model}`);
     } else {
-      this.say(`${title}: solved exactly, ${result.states.toLocaleString("en")} states in ${result.seconds.toFixed(1)} s.${model}`);
+      this.say(`${game.title}: solved exactly, ${start.states.toLocaleString("en")} states in ${start.seconds.toFixed(1)} s.${model}`);
     }
   }
 
-  async solve(game, params, view, cached, onProgress) {
-    try {
-      const args = { game: game.name, ...params, view, include_anchor_values: !cached };
-      if (cached) args.anchor_values = cached;
-      return await this.engine.call("solve", args, { onProgress });
-    } catch (error) {
-      if (!cached || error.name === "CancelledError") throw error;
-      // a damaged cache entry: solve from scratch
-      return this.engine.call("solve", { game: game.name, ...params, include_anchor_values: true }, { onProgress });
-    }
-  }
-
-  // show a resolved position; returns {link, answer}, or null if a newer request took over
-  async show(resolved, game, isCurrent) {
+  // show Python's reply to a position's request (see app.js); returns {link, answer, position},
+  // or null if a newer request took over
+  async show(reply, game, isCurrent, solving = () => {}) {
+    const resolved = reply.position;
     this.game = game;
     // the controls act on this position from now on, even if its advice fails (a solve
     // refused as too large: Most points this turn must still be one tap away)
@@ -285,20 +290,19 @@ export class JeopardyScreen {
     this.editor.show(game, resolved.state);
     this.objective.show(game, resolved.view.objective);
     this.rollEntry.show(game.roll_entry, resolved.state, game.name);
-    // only the win chances need the two-player solution (or table); one turn is swept alone
-    if (resolved.view.objective === "win") await this.ensureSolved(game, resolved.params, resolved.view);
+    if (reply.needs_solve) {
+      reply = await this.solveThenAnswer(reply, game, isCurrent, solving);
+      if (!reply || !isCurrent()) return null;
+    }
+    if (reply.refused) throw new Error(reply.refused.message);
+    if (reply.start) this.sayStart(game, resolved, reply.start);
     this.turnsChart.show(this.byTurns.get(`${game.name}|${JSON.stringify(resolved.params)}`));
-    const answer = await this.engine.call("advise", {
-      game: resolved.game,
-      ...resolved.params,
-      state: resolved.state,
-      view: resolved.view,
-    });
-    if (!isCurrent()) return null;
+    const answer = reply.answer;
     this.advice.show(answer);
+    this.lastAnswer = answer;
     if (answer.roll_entry) this.rollEntry.show(answer.roll_entry, resolved.state, game.name); // (with its draw's limits)
     await this.showView(resolved, isCurrent);
-    return { link: answer.link, answer };
+    return { link: reply.link, answer, position: reply.position };
   }
 
   // a roll entered at the table: move to where it leads and return what to say about it, or,
@@ -324,7 +328,7 @@ export class JeopardyScreen {
       return;
     }
     // keep the link in step without re-running anything
-    const resolved = await this.engine.call("resolve", { fragment: this.request(this.current.state, view) });
+    const resolved = await this.engine.call("resolve", answerArgs(this.request(this.current.state, view)));
     this.current = { ...this.current, view: resolved.view };
     history.replaceState(null, "", resolved.fragment);
   }

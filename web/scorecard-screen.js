@@ -11,7 +11,7 @@ export class ScorecardScreen {
     this.root = root;
     this.engine = engine;
     this.progress = progress;
-    this.navigate = navigate; // (fragment) -> open it
+    this.navigate = navigate; // (a link, or a position {game, params, keys, view}) -> open it
     this.game = null;
     this.params = null;
     this.current = null;
@@ -31,7 +31,7 @@ export class ScorecardScreen {
       </nav>
       <div data-pane="advisor"></div><div data-pane="play" hidden></div><div data-pane="distribution" hidden></div>`;
     this.advisor = new ScorecardAdvisor(root.querySelector("[data-pane=advisor]"), game, {
-      onPosition: (keys) => this.navigate(new URLSearchParams({ game: game.name, ...this.params, ...keys }).toString()),
+      onPosition: (keys) => this.navigate({ game: game.name, params: this.params, keys, view: {} }),
     });
     this.play = new ScorecardPlay(root.querySelector("[data-pane=play]"), game, {
       call: (action, args) => this.call(action, args),
@@ -87,23 +87,25 @@ export class ScorecardScreen {
     this.advisor.show(resolved.position, answer);
   }
 
-  // show a resolved position; returns {link, answer}, or null if a newer request took over
-  async show(resolved, game, isCurrent) {
+  // show Python's reply to a position's request (see app.js); returns {link, answer, position},
+  // or null if a newer request took over
+  async show(reply, game, isCurrent) {
+    const resolved = reply.position;
     if (!this.game || this.game.name !== game.name) this.build(game);
     this.params = resolved.params;
-    this.advisor.pending();
-    const answer = await this.call("advise", { game: game.name, ...resolved.params, ...resolved.position });
-    if (!isCurrent()) return null;
+    if (reply.refused) throw new Error(reply.refused.message);
+    const answer = reply.answer;
     this.current = resolved;
     this.advisor.show(resolved.position, answer);
     // a link to Play (a game's record, or view=play) opens that tab; the address then says
     // view=play without the record, which the game in progress has taken over
     if (resolved.view.view === "play") {
       await this.tab("play", resolved.view.record || null);
-      return { link: resolved.fragment, answer };
+      return { link: reply.link, answer, position: resolved };
     }
     const open = this.root.querySelector("[aria-pressed=true]");
     if (open && open.dataset.tab !== "advisor") await this.tab(open.dataset.tab);
-    return { link: answer.fragment, answer };
+    if (!isCurrent()) return null;
+    return { link: reply.link, answer, position: resolved };
   }
 }

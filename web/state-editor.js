@@ -15,7 +15,8 @@ import { escapeHtml } from "./advice-panel.js";
 
 export class StateEditor {
   // onChange(state): show this position; onStep(values, name, how) -> Promise of {state, note,
-  // pending} (how: {direction} | {to, with}); onPending(text | null): whether an entry waits
+  // pending, answered} (how: {direction} | {to, with}; answered: the step's request showed the
+  // position it leads to, so nothing more is asked); onPending(text | null): whether an entry waits
   // quick(values, name, how) -> the state a tap leads to when it is known without the engine
   // (a kept answer one tap away, before Python is ready), else null
   constructor(root, onChange, onStep, onPending = () => {}, quick = () => null) {
@@ -196,7 +197,7 @@ export class StateEditor {
       this.say(name, error.message);
       return;
     }
-    const { state, note, pending } = answer;
+    const { state, note, pending, answered } = answer;
     if (pending) {
       this.typed[name] = how.to;
       this.say(name, `Not taken yet: ${note}. It is tried again with your next change to ${this.groupWords(name)}.`);
@@ -209,7 +210,7 @@ export class StateEditor {
       if (n !== name) this.say(n, "");
     }
     this.say(name, note);
-    this.emit(state, name);
+    this.emit(state, name, !answered);
   }
 
   // the other fields of a group, in the game's words
@@ -235,12 +236,13 @@ export class StateEditor {
     note.hidden = !text;
   }
 
-  // the next edit starts from this position, whether or not its answer has come
-  emit(values, noteFor = null) {
+  // the next edit starts from this position, whether or not its answer has come (ask: show it;
+  // false where the edit's own request answered it)
+  emit(values, noteFor = null, ask = true) {
     this.values = { ...values };
     this.noteFor = noteFor;
     this.draw();
     this.onPending(this.pendingText());
-    this.onChange(values);
+    if (ask) this.onChange(values);
   }
 }

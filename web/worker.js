@@ -1,11 +1,17 @@
 // The engine: Pyodide + numpy + pycore in a module Web Worker.
-// Messages in: {id, action, args}. Out: {id, result} | {id, error: {type, message}},
+// Messages in: {id, action, args, lane?}. Out: {id, result} | {id, error: {type, message}},
 // and events {type: "progress", id, stage, fraction}, {type: "log", message},
 // {type: "ready", version}, {type: "fatal", message}.
+// A message with a lane ("position": what the screen shows) that is still waiting when a newer
+// message of its lane arrives is not run: it is answered {type: "Superseded"} (the newer one
+// asks what the page wants now). Solves Python keeps across reloads (pycore.store.kept_solves)
+// live in the browser's storage, mounted at KEPT_DIR and saved after each request.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const post = (message) => self.postMessage(message);
 const TABLES_DIR = "/tables";
+const KEPT_DIR = "/kept";
+const latestOfLane = new Map(); // lane -> the id of the newest message of that lane
 let fileSystem = null;
 let manifest = null;
 const tablesWritten = new Set();
@@ -36,18 +42,22 @@ async function fetchBytes(name, onProgress) {
 // The table a request needs (one the manifest lists for the game and its parameters), written
 // to Python's file system once.
 async function ensureTable(args, onProgress) {
-  if (!args || typeof args.game !== "string") return;
-  if (!manifest) {
-    const response = await fetch(new URL("./tables/manifest.json", import.meta.url));
-    if (!response.ok) throw new Error(`tables/manifest.json: HTTP ${response.status}`);
-    manifest = await response.json();
-    fileSystem.writeFile(`${TABLES_DIR}/manifest.json`, JSON.stringify(manifest));
-  }
+  await ensureManifest();
+  if (!args || typeof args.game !== "string") return; // (a link: Python names the table it needs)
   // the table made for the game with the request's parameters (the page names them all: they come from resolve)
   const entry = manifest.tables.find(
     (t) => t.rules.game === args.game && Object.entries(t.params).every(([k, v]) => !(k in args) || args[k] === v),
   );
   if (entry) await writeTable(entry, onProgress);
+}
+
+// the tables' manifest, written to Python's file system once (Python reads it for any table)
+async function ensureManifest() {
+  if (manifest) return;
+  const response = await fetch(new URL("./tables/manifest.json", import.meta.url));
+  if (!response.ok) throw new Error(`tables/manifest.json: HTTP ${response.status}`);
+  manifest = await response.json();
+  fileSystem.writeFile(`${TABLES_DIR}/manifest.json`, JSON.stringify(manifest));
 }
 
 // a table of the manifest (and its rule set's results), written to Python's file system once
@@ -62,6 +72,37 @@ async function writeTable(entry, onProgress) {
     fileSystem.writeFile(`${TABLES_DIR}/${result.file}`, await fetchBytes(result.file, () => {}));
   }
   tablesWritten.add(entry.file);
+}
+
+// the solves Python keeps (one directory a build's version: another build's are removed by
+// Python when it keeps one), read from the browser's storage; none kept where it cannot be had
+async function mountKept(pyodide, version) {
+  try {
+    pyodide.FS.mkdirTree(KEPT_DIR);
+    pyodide.FS.mount(pyodide.FS.filesystems.IDBFS, {}, KEPT_DIR);
+    await new Promise((resolve, reject) => pyodide.FS.syncfs(true, (error) => (error ? reject(error) : resolve())));
+    pyodide.runPython(`import os; os.environ["ROLL_OR_HOLD_KEPT"] = "${KEPT_DIR}/${version}"`);
+    keptStorage = pyodide.FS;
+  } catch (error) {
+    log("Solves are not kept across reloads here: " + String((error && error.message) || error));
+  }
+}
+
+let keptStorage = null;
+let saving = null; // the save in progress, and whether another is wanted after it
+// what Python kept during a request, saved to the browser's storage (never two saves at once)
+function saveKept() {
+  if (!keptStorage) return;
+  if (saving) {
+    saving.again = true;
+    return;
+  }
+  saving = { again: false };
+  keptStorage.syncfs(false, () => {
+    const again = saving.again;
+    saving = null;
+    if (again) saveKept();
+  });
 }
 
 // Worker console output does not reach the page's console: forward it.
@@ -87,6 +128,7 @@ async function boot() {
   // prebuilt tables are fetched when first needed and handed to Python through its file system
   pyodide.FS.mkdirTree(TABLES_DIR);
   pyodide.runPython(`import os; os.environ["ROLL_OR_HOLD_TABLES"] = "${TABLES_DIR}"`);
+  await mountKept(pyodide, info.version);
   pyodide.runPython("import numpy, pycore.service.api");
   fileSystem = pyodide.FS;
   // kept for the worker's lifetime: the module proxy owns the function proxy
@@ -101,8 +143,33 @@ const booting = boot().catch((error) => {
   throw error;
 });
 
-self.onmessage = async (event) => {
-  const { id, action, args } = event.data || {};
+// Messages are queued and run one at a time, in the order they came; between two, the worker
+// yields, so that messages sent meanwhile are queued (and can supersede one still waiting).
+const queue = [];
+let running = false;
+
+self.onmessage = (event) => {
+  const message = event.data || {};
+  if (message.lane) latestOfLane.set(message.lane, message.id);
+  queue.push(message);
+  if (!running) runQueue();
+};
+
+async function runQueue() {
+  running = true;
+  while (queue.length) {
+    const message = queue.shift();
+    if (message.lane && latestOfLane.get(message.lane) !== message.id) {
+      post({ id: message.id, error: { type: "Superseded", message: "a newer request took its place" } });
+      continue;
+    }
+    await run(message);
+    await new Promise((resolve) => setTimeout(resolve, 0)); // (messages sent meanwhile join the queue)
+  }
+  running = false;
+}
+
+async function run({ id, action, args }) {
   let handle;
   try {
     handle = await booting;
@@ -112,7 +179,7 @@ self.onmessage = async (event) => {
   }
   const progress = (stage, fraction) => post({ type: "progress", id, stage, fraction });
   try {
-    if (action !== "resolve" && action !== "games") await ensureTable(args, progress);
+    if (action !== "resolve" && action !== "games") await ensureTable(args, progress); // (and the manifest)
   } catch (error) {
     post({ id, error: { type: "EngineError", message: String((error && error.message) || error) } });
     return;
@@ -142,4 +209,5 @@ self.onmessage = async (event) => {
   }
   if (answer.error) post({ id, error: answer.error });
   else post({ id, result: answer });
-};
+  saveKept();
+}

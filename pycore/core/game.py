@@ -7,7 +7,7 @@ analyses and API actions serve it:
 * ``"jeopardy"`` (:class:`pycore.jeopardy.rules.JeopardyGame`): two players
   take turns of roll-or-hold; the objective is the win probability (or, for
   one turn, the expected points);
-* ``"scorecard"`` (:class:`pycore.scorecard.protocol.ScorecardGame`): one
+* ``"scorecard"`` (:class:`pycore.scorecard.rules.ScorecardGame`): one
   player fills a scorecard; the objective is the expected final score.
 
 An instance carries the parameter values (``params``); ``key`` identifies

@@ -66,6 +66,8 @@ class PigTurns(JeopardyGame):
     anchor_vars = ("i", "j", "n")
     #: two players only: the turn limit counts both players' turns
     table_end = None
+    #: the chart of how the turn limit approaches the game without one ships with the table
+    table_facts_read = ("states", "residual", "by_turns")
     turn_vars = ("k", "s")
     # the factored sweep touches few of the anchors x (k, s) cells (see
     # solve_microseconds_per_cell); a designer's row evaluates a policy and follows the game's

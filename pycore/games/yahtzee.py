@@ -24,7 +24,7 @@ capped at 63 (``u``: it matters only through the bonus) and the Yahtzee box
 ``y`` (0 open, 1 filled with 0, 2 filled with 50; ``none`` needs only open and
 filled). ``index = (y * 4096 + mask) * 64 + u``. The turn itself (252 rolls,
 462 keeps, 3 rolls) is recomputed from the anchor values on demand by
-:mod:`pycore.dice_turn`.
+:mod:`pycore.scorecard.dice_turn`.
 """
 
 from __future__ import annotations

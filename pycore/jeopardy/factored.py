@@ -386,6 +386,9 @@ class FactoredTurnValues:
     def best_action(self, turn: tuple[int, ...]) -> str:
         return best_of(self.action_values(turn))
 
+    def facts(self) -> dict:
+        return {}
+
     def outlook(self, turn: tuple[int, ...]) -> dict[str, tuple[float, float]]:
         """{action: (P(the roll it makes busts), expected points banked this turn)} for each
         legal action, the best actions after it (points followed by the sweep)."""

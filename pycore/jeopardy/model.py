@@ -3,7 +3,7 @@
 The table has one row per anchor (shape ``(A,)``) and one column per turn
 state (``(T,)``); a *cell* ``(a, t)`` is a state. Only cells reachable from an
 anchor's turn start are valid. The model also holds the order in which the
-level sweep (see :mod:`pycore.solver`) visits the cells:
+level sweep (see :mod:`pycore.jeopardy.solver`) visits the cells:
 
 * the **level** of a cell is ``layer(a) + gain(t)``: the score sum if the
   mover held there. Rolling never lowers it, holding leads to an anchor of
@@ -19,7 +19,7 @@ options along a third axis of the successor arrays (``C`` options; ``C = 1``
 for games without choices, which keep two-axis arrays and their speed).
 
 Building the model checks the rules protocol and raises
-:class:`~pycore.errors.RulesError` naming the first violation.
+:class:`~pycore.core.errors.RulesError` naming the first violation.
 """
 
 from __future__ import annotations

@@ -488,6 +488,11 @@ class JeopardyGame(StateText, SolveCost, Game):
         turn starts."""
         return None
 
+    def turn_score_values(self, anchor: tuple[int, ...]):
+        """The game's own exact one-turn values (the turn's :class:`~pycore.jeopardy.turn.Turn`)
+        where its solver's would be bounded (Farkle's turn total has no bound), else None."""
+        return None
+
     def by_turns(self, solution) -> dict | None:
         """A game with a turn limit: how it approaches the game without one, for the solve's
         answer (``by_turns``); None for the others."""

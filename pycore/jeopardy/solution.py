@@ -1,6 +1,6 @@
 """What a solved two-player game answers, whichever solver made it: the one protocol callers use.
 
-Two solvers make a solution: :func:`pycore.jeopardy.solver.solve` keeps every state's value in
+Two solvers make a solution: :func:`pycore.jeopardy.solver.solve_tabulated` keeps every state's value in
 the sweep's order (:class:`~pycore.jeopardy.solver.Solution`, (A, T) tables when asked), and the
 factored sweep keeps only the turn-start values, sweeping a turn when one is asked about
 (:class:`~pycore.jeopardy.factored_game.FactoredSolution`: Zombie Dice, Farkle, the turn limit). Both

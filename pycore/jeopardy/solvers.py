@@ -186,7 +186,7 @@ class Factored:
         return bool(game.threshold_axes or game.threshold_anchor)
 
     def hold_chart(self, game, turn, state: State) -> dict:
-        if not hasattr(turn, "turn"):  # (Farkle's one turn for points: its own solver's values)
+        if not isinstance(turn, factored.FactoredTurnValues):  # (Farkle's one turn for points: its own solver's values)
             return tabulated_chart(game, turn, state)
         return dice_chart(game, turn, state)
 
@@ -358,8 +358,9 @@ def win_turn_values(game, anchor: tuple[int, ...], anchor_value, from_gain: int 
 def solve_turn_score(game, anchor: tuple[int, ...] | None = None) -> TurnScoreSolution:
     """Maximum expected points of one turn, from ``anchor`` (default: the game's start)."""
     anchor = tuple(game.start_anchor(0) if anchor is None else anchor)
-    if hasattr(game, "turn_score_values"):  # a game's own exact one-turn solver (Farkle: no cap)
-        return TurnScoreSolution(game, game.turn_score_values(anchor))
+    own = game.turn_score_values(anchor)  # a game's own exact one-turn solver (Farkle: no cap)
+    if own is not None:
+        return TurnScoreSolution(game, own)
     return TurnScoreSolution(game, solver_of(game).turn_score(game, anchor))
 
 

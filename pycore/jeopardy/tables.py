@@ -31,6 +31,9 @@ def table_content(game, progress=None, checkpoint=None) -> TableContent:
         **solver.table_facts(solution, progress),
         **game.table_notes(),
     }
+    by_turns = game.by_turns(solution)  # (a turn limit's approach to the game without: 5 s of sweeps, shipped)
+    if by_turns is not None:
+        facts["by_turns"] = by_turns
     # win probabilities to the solver's scale: the double's last bit where the solve is exact,
     # 5e-10 where it is itself to a tolerance: advice from the table is the solve's
     return TableContent(solver.table_values(solution), scale_bits=solver.table_scale_bits, facts=facts)

@@ -31,10 +31,43 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Protocol
 
 from ..core.errors import InvalidRequestError
 from .rules import OBJECTIVES, JeopardyGame
 from .vocabulary import HOLD, ROLL, Choice, best_of, options_of, two_seats
+
+
+class Turn(Protocol):
+    """The values of one anchor's turn, as every turn class gives them: the tabulated
+    :class:`TurnValues`, the factored sweep's
+    :class:`~pycore.jeopardy.factored.FactoredTurnValues` (three players:
+    :class:`~pycore.jeopardy.seat_solution.SeatTurn`) and a game's own one-turn solver's
+    (Farkle's :class:`~pycore.games.farkle.game.FarkleTurnValues`)."""
+
+    anchor: tuple[int, ...]
+    #: the lowest gain valued (a factored turn may be swept from a higher gain up: 0 for all)
+    lowest_gain: int
+
+    def action_values(self, turn: tuple[int, ...]) -> dict[str, float | None]:
+        """Each action's value (None where it is not legal)."""
+
+    def best_action(self, turn: tuple[int, ...]) -> str:
+        """The better action."""
+
+    def value_at(self, turn: tuple[int, ...]) -> float:
+        """The value of the better action."""
+
+    @property
+    def states(self) -> int:
+        """How many turn states are valued."""
+
+    def outlook(self, turn: tuple[int, ...]) -> dict[str, tuple[float, float]] | None:
+        """Each action's (bust chance, expected points) where the sweep followed the points,
+        else None (:func:`turn_outlook` works them out)."""
+
+    def facts(self) -> dict:
+        """Figures the turn's own solver adds (Farkle: E by dice, the chance of a zilch), or {}."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +83,8 @@ class TurnValues:
     roll: dict[tuple[int, ...], float | None]
     hold: dict[tuple[int, ...], float | None]
     value: dict[tuple[int, ...], float]
+    #: every turn state is valued (a factored turn may be swept from a higher gain up)
+    lowest_gain = 0
 
     def action_values(self, turn: tuple[int, ...]) -> dict[str, float | None]:
         return {ROLL: self.roll[tuple(turn)], HOLD: self.hold[tuple(turn)]}
@@ -70,6 +105,12 @@ class TurnValues:
     @property
     def states(self) -> int:
         return len(self.value)
+
+    def outlook(self, turn: tuple[int, ...]) -> None:
+        return None  # (worked out by turn_outlook from the values)
+
+    def facts(self) -> dict:
+        return {}
 
 
 def turn_values(
@@ -124,14 +165,15 @@ class ActionOutlook:
         return {"bust": self.bust, "points": self.points}
 
 
-def turn_outlook(game: JeopardyGame, turn_values, turn: tuple[int, ...]) -> dict[str, ActionOutlook]:
+def turn_outlook(game: JeopardyGame, turn_values: Turn, turn: tuple[int, ...]) -> dict[str, ActionOutlook]:
     """Each legal action's :class:`ActionOutlook` at ``turn`` of ``turn_values``' anchor.
 
     A policy evaluation of the best actions over the turn (points, not win
     chances): ``E(t) = gain(t)`` where holding is best, else
     ``E(t) = sum_o P(o) E(best option of o) / (1 - P(t -> t))``, busts adding 0."""
-    if hasattr(turn_values, "outlook"):  # the factored sweep (or the game's solver) followed the points
-        return {action: ActionOutlook(*o) for action, o in turn_values.outlook(turn).items()}
+    followed = turn_values.outlook(turn)
+    if followed is not None:  # the factored sweep (or the game's solver) followed the points
+        return {action: ActionOutlook(*o) for action, o in followed.items()}
     anchor = turn_values.anchor
     points: dict = {}
 
@@ -196,7 +238,7 @@ class TurnScoreSolution:
     """The one-turn objective: maximum expected points of a turn."""
 
     game: JeopardyGame
-    turn: TurnValues  # (or a factored turn's values: the same questions answered)
+    turn: Turn
 
     @property
     def expected_score(self) -> float:
@@ -204,7 +246,7 @@ class TurnScoreSolution:
 
     def facts(self) -> dict:
         """Figures the game's own turn solver adds (Farkle: E by dice, the chance of a zilch)."""
-        return self.turn.facts() if hasattr(self.turn, "facts") else {}
+        return self.turn.facts()
 
 
 def check_objective(value) -> str:

@@ -10,7 +10,7 @@ and ``next(a, c, r)`` the anchor after it:
     E_0(a, r) = \max_{c \text{ allowed}} \; points(a, c, r) + V(next(a, c, r))
 
     V(a) = \text{turn-start value of } E_0(a, \cdot)
-    \text{ (the keep/reroll recursion of } :mod:`pycore.dice_turn`)
+    \text{ (the keep/reroll recursion of } :mod:`pycore.scorecard.dice_turn`)
 
     V(a) = 0 \text{ when every box is filled.}
 
@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..core.cache import BoundedCache
 from ..core.errors import InvalidParameterError
 from ..core.progress import Progress
 from ..store.prebuilt import TableContent
@@ -368,3 +369,13 @@ def table_content(game: ScorecardGame, progress: Progress | None = None, checkpo
             "distribution": distribution_stats(distribution),
         },
     )
+
+
+#: (rule set, anchor, deficit) -> its target table: one position's at a time (about a second to make)
+TARGETS = BoundedCache("target tables", 1)
+
+
+def position_target(game: ScorecardGame, deficit: int, anchor: int, progress: Progress | None = None) -> TargetSolution:
+    """The target table of one position (:func:`solve_target` from ``anchor`` to ``deficit``),
+    kept while the same position is asked about (its keeps, then its boxes)."""
+    return TARGETS.get((game.key, anchor, deficit), lambda: solve_target(game, deficit, start=anchor, progress=progress))

@@ -6,10 +6,12 @@ anything the caller got wrong (a ``TableNotLoaded`` error also names its ``file`
 worker fetches it and asks again). An argument given as ``null`` is one left out: its default,
 or refused by name where the action needs it.
 
-Three actions serve every game: ``games`` (each game's description, from which
+Four actions serve every game: ``games`` (each game's description, from which
 the page builds its controls), ``rules`` {game, parameters} (how to play, and a
-game's rule sets as data with the one in force) and ``resolve`` {fragment} (a
-link's nearest valid game, parameters and position, with one message per problem). Every
+game's rule sets as data with the one in force), ``resolve`` {fragment} (a
+link's nearest valid game, parameters and position, with one message per problem)
+and ``answer`` (a position, or an edit of one, resolved and answered, with its link:
+the one request the page makes for a link opened or a tap). Every
 other action names a ``game`` (a name or alias) and its parameters (e.g.
 ``goal``, ``joker``) and is dispatched by the game's kind to that kind's
 table of actions: :mod:`pycore.service.jeopardy_actions` (two-player
@@ -29,21 +31,23 @@ from ..core.game import Game
 from ..core.params import read_whole_number
 from ..core.registry import find_game_class, game_classes, parameter_names, untaken_params, variant_class
 from . import jeopardy_actions, jeopardy_links, scorecard_actions
-from .links import LinkValues, from_fragment
+from .links import LinkValues, fragment_of_request, from_fragment
 
 
 @dataclass(frozen=True)
 class Kind:
-    """What the API asks of a kind of game: its actions by name, and a link read back."""
+    """What the API asks of a kind of game: its actions by name, a link read back, and a
+    resolved position's answer."""
 
     ACTIONS: dict[str, Callable[[Game, dict, object], dict]]
     resolve_position: Callable[[Game, LinkValues], dict]
+    answer_position: Callable[[Game, dict, dict, object], dict]
 
 
-#: each kind of game's actions and link resolver
+#: each kind of game's actions, link resolver and answer
 KINDS: dict[str, Kind] = {
-    "jeopardy": Kind(jeopardy_actions.ACTIONS, jeopardy_links.resolve_position),
-    "scorecard": Kind(scorecard_actions.ACTIONS, scorecard_actions.resolve_position),
+    "jeopardy": Kind(jeopardy_actions.ACTIONS, jeopardy_links.resolve_position, jeopardy_actions.answer_position),
+    "scorecard": Kind(scorecard_actions.ACTIONS, scorecard_actions.resolve_position, scorecard_actions.answer_position),
 }
 
 
@@ -67,11 +71,34 @@ def _games(args: dict, progress) -> dict:
 
 
 def _resolve(args: dict, progress) -> dict:
+    """A link's position (``fragment``), or a position as the page holds it (``game``, its
+    parameters, ``keys``, ``view``: see :func:`~pycore.service.links.fragment_of_request`)."""
+    game, link = from_fragment(_fragment_of(args))
+    return KINDS[game.kind].resolve_position(game, link)
+
+
+def _fragment_of(args: dict) -> str:
+    if "fragment" not in args and "game" in args:
+        return fragment_of_request(args)
     fragment = args.get("fragment", "")
     if not isinstance(fragment, str):
         raise InvalidRequestError("argument 'fragment' must be a string")
-    game, link = from_fragment(fragment)
-    return KINDS[game.kind].resolve_position(game, link)
+    return fragment
+
+
+def answer(args: dict, progress=None) -> dict:
+    """One question, one answer: what the page asks for every link opened and every tap.
+
+    The position is a link's ``fragment``, or the page's own values of it: ``game``, its
+    parameters, ``keys`` (the position's: a jeopardy game's state variables, a scorecard
+    game's card, dice, rolls and target) and ``view`` ({view, axis, rule, objective}); Python
+    writes the link from them. Returns ``position`` (the nearest valid one, as ``resolve``
+    gives it, its ``problems`` said), the kind's ``answer`` (as ``advise`` gives it) and
+    the ``link`` that opens it; see each kind's ``answer_position`` for ``edit``, ``solve``,
+    ``start``, ``needs_solve`` and ``refused``."""
+    game, link = from_fragment(_fragment_of(args))
+    kind = KINDS[game.kind]
+    return kind.answer_position(game, kind.resolve_position(game, link), args, progress)
 
 
 def _rules(args: dict, progress) -> dict:
@@ -81,14 +108,14 @@ def _rules(args: dict, progress) -> dict:
     return {"game": game.name, "params": game.params, "how_to_play": game.rules_text, **game.rules_data()}
 
 
-COMMON = {"games": _games, "resolve": _resolve, "rules": _rules}
+COMMON = {"games": _games, "resolve": _resolve, "rules": _rules, "answer": answer}
 
 
 def action_names() -> list[str]:
     names = ["games", "rules"]
     for kind in KINDS.values():
         names += [a for a in kind.ACTIONS if a not in names]
-    return names + ["resolve"]
+    return names + ["resolve", "answer"]
 
 
 def call(action: str, args: dict | None = None, progress=None) -> dict:

@@ -28,7 +28,7 @@ Every action takes the game (with its parameters) and the request's arguments:
   ``[["G", "brain"], ["Y", "footprint"], ["R", "shotgun"]]``)
 * ``thresholds`` {state, objective?} -> rows, columns, cells [[{hold_from, depends_from, gains} |
   null]], at: a factored game's roll/hold boundary at the state's scores, by the values of two
-  dice variables (:func:`pycore.jeopardy.factored.hold_thresholds`)
+  dice variables (:func:`pycore.jeopardy.thresholds.dice_chart`)
 * ``panels`` -> axes, panels [{fixed, title}] (see :mod:`pycore.jeopardy.boundary`)
 * ``slice`` {fixed, axis, at} -> x, y, roll [[1/0/null]], p_roll, p_hold (indexed [y][x])
 * ``solid`` {fixed} -> runs [[i, j, t_from, t_to]] of the roll region
@@ -58,8 +58,10 @@ Every action takes the game (with its parameters) and the request's arguments:
   and the game's policies); ``check_players``: labels of the record's players that must be
   players (optimal, a policy, a rule), refused with InvalidPolicyError before a game starts
 
-``solve`` also takes ``anchor_values`` (a cached solution's, to warm-start) and
-``include_anchor_values`` (to return them for caching).
+No request ships a table's values to the page: where they come from is the game's analysis
+(:mod:`pycore.jeopardy.analysis`), and a solve made in the page is kept by Python
+(:mod:`pycore.store.kept_solves`). The page asks for a position with ``answer``
+(:func:`answer_position`).
 
 Links (:mod:`pycore.service.links`): the state's variables, then the view
 when it is not the advisor alone (``view=slice&axis=k``: the 2-D slice through
@@ -78,93 +80,35 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..core.errors import InvalidRequestError, PycoreError
-from ..jeopardy.budget import check_solvable, design_estimate, evaluation_estimate, seconds_allowed, solve_estimate
+from ..core.errors import InvalidRequestError, PycoreError, TableNotLoaded
+from ..jeopardy.analysis import analyse, win_unavailable
+from ..jeopardy.budget import design_estimate, evaluation_estimate, seconds_allowed
 from ..jeopardy.editing import enter_together, nearest_value, step
 from ..jeopardy.explain import reason, roll_said
-from ..jeopardy.rules import (
-    JeopardyGame,
-)
-from ..jeopardy.solvers import solve_turn_score, solver_of
+from ..jeopardy.rules import JeopardyGame
 from ..jeopardy.thresholds import anchor_chart
 from ..jeopardy.turn import check_objective, turn_outlook
-from ..jeopardy.vocabulary import HOLD, ROLL, State, best_of, probability
-from ..store.prebuilt import table_file
+from ..jeopardy.vocabulary import HOLD, ROLL, State, best_of
 from . import jeopardy_play, jeopardy_views
 from .arguments import flag
 from .jeopardy_links import fragment, person_words
 from .jeopardy_requests import (
-    advised_turn,
     choice_reason,
     choices_after,
     head,
-    is_solved,
     model_of,
     objective_of,
-    prebuilt_stem,
-    solved,
     state_from_args,
-    table_unless_solved,
     view_of,
-    win_unavailable,
 )
 from .jeopardy_views import design_games
 
 
 def _solve(game: JeopardyGame, args: dict, progress) -> dict:
-    seconds_allowed(args.get("max_seconds"))  # (checked whether or not a solve follows)
-    if check_objective(args.get("objective")) == "turn-score":
-        started = time.perf_counter()
-        turn = solve_turn_score(game)
-        return {
-            **head(game),
-            "objective": "turn-score",
-            "expected_score": turn.expected_score,
-            **turn.facts(),
-            "states": turn.turn.states,
-            "seconds": time.perf_counter() - started,
-        }
-    advice_only = (view_of(args) or {}).get("view", "advice") == "advice"  # (the other views need every state)
-    if advice_only and not solver_of(game).table_is_the_solution and not args.get("fresh"):
-        table = table_unless_solved(game)
-        if table is not None:  # the default Pig, GRO, AYZD: answered from the shipped values, no solve
-            return _solve_from_table(game, table)
-    solution, seconds = solved(game, args, progress)
-    extra = {"anchor_values": solution.anchor_values.tolist()} if args.get("include_anchor_values") else {}
-    by_turns = game.by_turns(solution)  # a game with a turn limit: how it approaches the unlimited game
-    if by_turns is not None:
-        extra["by_turns"] = by_turns
-    return {
-        **head(game),
-        **extra,
-        **model_of(game),
-        "objective": "win",
-        "p_first_player_wins": solution.p_first_player_wins(),
-        "seat_chances": solution.start_chances(),
-        "states": solution.n_states,
-        "iterations": solution.iterations,
-        "residual": solution.residual,
-        "seconds": seconds,
-        "source": "solve" if solution.iterations else f"table {table_file(game)}",
-    }
-
-
-def _solve_from_table(game: JeopardyGame, table) -> dict:
-    """``solve``'s answer from a game's shipped turn-start values (what its table's build
-    found), without solving: the views that need every state's value solve when asked,
-    warm-started from the table."""
-    entry = table.entry
-    return {
-        **head(game),
-        **model_of(game),
-        "objective": "win",
-        "p_first_player_wins": probability(float(table.values[game.anchor_row(game.start_anchor(0))])),
-        "states": entry["states"],
-        "iterations": 0,
-        "residual": entry["residual"],
-        "seconds": 0.0,
-        "source": f"table {table_file(game)}",
-    }
+    objective = check_objective(args.get("objective"))
+    every_state = (view_of(args) or {}).get("view", "advice") != "advice"  # (the other views need every state)
+    start = analyse(game, objective).start(progress, args.get("max_seconds"), every_state, flag(args, "fresh"))
+    return {**head(game), **(model_of(game) if objective == "win" else {}), **start}
 
 
 def _advise(game: JeopardyGame, args: dict, progress) -> dict:
@@ -172,7 +116,7 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
     state = state_from_args(game, args)
     view = view_of(args)
     objective = objective_of(game, args)
-    turn, source = advised_turn(game, state.anchor, objective, game.gain(state.turn), args, progress)
+    turn, source = analyse(game, objective).turn(state.anchor, game.gain(state.turn), progress, args.get("max_seconds"))
     values = turn.action_values(state.turn)
     legal = [v for v in values.values() if v is not None]
     best = best_of(values)
@@ -221,9 +165,9 @@ def _thresholds(game: JeopardyGame, args: dict, progress) -> dict:
     the shotguns; Pig: one number)."""
     state = state_from_args(game, args)
     objective = objective_of(game, args)
-    if not solver_of(game).charts_hold(game):
+    analysis = analyse(game, objective)
+    if not analysis.charts_hold:
         raise InvalidRequestError(f"{game.title} has no hold-threshold chart (its views: {', '.join(game.views)})")
-    turn, _ = advised_turn(game, state.anchor, objective, 0, args, progress)
     header = {
         **head(game),
         "objective": objective,
@@ -234,7 +178,7 @@ def _thresholds(game: JeopardyGame, args: dict, progress) -> dict:
     }
     if game.threshold_anchor:
         return {**header, **_thresholds_by_anchor(game, state, objective, args, progress)}
-    return {**header, **solver_of(game).hold_chart(game, turn, state)}
+    return {**header, **analysis.hold_chart(state, progress, args.get("max_seconds"))}
 
 
 def _thresholds_by_anchor(game: JeopardyGame, state: State, objective: str, args: dict, progress) -> dict:
@@ -243,7 +187,7 @@ def _thresholds_by_anchor(game: JeopardyGame, state: State, objective: str, args
     start = tuple(game.turn_start)
 
     def turn_at(anchor: tuple):
-        return advised_turn(game, anchor, objective, 0, args, progress)[0]
+        return analyse(game, objective).turn(anchor, 0, progress, args.get("max_seconds"))[0]
 
     def chosen(anchor: tuple, turn) -> tuple | None:
         choices = choices_after(game, State(game.name, anchor, start), (), turn)["choices"]
@@ -270,12 +214,7 @@ def _estimate(game: JeopardyGame, args: dict, progress) -> dict:
     if flag(args, "evaluate"):  # a policy's exact evaluation (the page's note where it is not made live),
         # on the model it is made on (Farkle's zilch counts left out: 2 min, not hours)
         return {**head(game), "table": False, "solves": 0, **evaluation_estimate(game.policies_game)}
-    if prebuilt_stem(game):
-        return {**head(game), "table": True, "solves": 0, "cells": 0, "seconds": 0.0}
-    if is_solved(game):  # (in memory already: the table's game of three solved it for its moves)
-        return {**head(game), "table": False, "solved": True, "solves": 0, "cells": 0, "seconds": 0.0}
-    check_solvable(game)  # a game too large to solve here is refused by name (its time: by the solve's request)
-    return {**head(game), "table": False, "solves": 1, **solve_estimate(game)}
+    return {**head(game), **analyse(game, "win").estimate()}
 
 
 def _link(game: JeopardyGame, args: dict, progress) -> dict:
@@ -331,7 +270,7 @@ def _neighbours(game: JeopardyGame, args: dict, progress) -> dict:
     more than :data:`NEIGHBOUR_SECONDS` of work: the rest is left out."""
     state = state_from_args(game, args)
     objective = objective_of(game, args)
-    if objective == "win" and not (prebuilt_stem(game) or is_solved(game)):
+    if not analyse(game, objective).ready:
         return {**head(game), "neighbours": []}
     started = time.perf_counter()
     taps = []
@@ -377,6 +316,44 @@ def _roll(game: JeopardyGame, args: dict, progress) -> dict:
         result["mover_value"] = outcome.mover_value
     result["said"] = roll_said(game, result)
     return result
+
+
+def answer_position(game: JeopardyGame, position: dict, args: dict, progress) -> dict:
+    """One tap's answer (:func:`pycore.service.api.answer`): the ``edit`` the request makes
+    to the resolved ``position`` first (a stepper's {var, direction}, a typed {var, to,
+    with}: as ``step``), then the advice for where it leads, with its link. Where the win
+    chances need a solve that is not made yet and the request does not say ``solve: true``,
+    no answer but ``needs_solve`` (the estimate, for the page to ask the person before a
+    long one); ``start: true`` adds the game's start (``start``: as ``solve`` answers). A
+    position whose answer is refused (a solve too large, past ``max_seconds``) comes back
+    with the refusal as ``refused``, so that the controls still show where the player is."""
+    out: dict = {}
+    edit = args.get("edit")
+    if edit is not None:
+        if not isinstance(edit, dict) or "state" in edit:
+            raise InvalidRequestError("argument 'edit' must be an object like {\"var\": \"i\", \"direction\": 1}")
+        try:
+            stepped = _step(game, {**edit, "state": position["state"]}, progress)
+        except PycoreError as exc:  # (the edit is refused where it was made: nothing moves)
+            return {"position": position, "edit": {"error": str(exc)}}
+        out["edit"] = {"note": stepped["note"], "pending": stepped["pending"]}
+        if stepped["pending"]:
+            return {"position": position, **out}
+        position = {**position, "state": stepped["state"], "problems": []}
+    view = position["view"]
+    analysis = analyse(game, view["objective"])
+    try:
+        if not analysis.ready and not flag(args, "solve"):
+            return {"position": position, **out, "needs_solve": {**head(game), **analysis.estimate()}}
+        if flag(args, "start") and view["objective"] == "win":
+            out["start"] = {**head(game), **(model_of(game) if view["objective"] == "win" else {}),
+                            **analysis.start(progress, args.get("max_seconds"))}
+        advice = _advise(game, {"state": position["state"], "view": view, "max_seconds": args.get("max_seconds")}, progress)
+    except TableNotLoaded:
+        raise  # (the worker fetches the table and asks again)
+    except PycoreError as exc:
+        return {"position": position, **out, "refused": {"type": type(exc).__name__, "message": str(exc)}}
+    return {"position": {**position, "fragment": advice["link"]}, **out, "answer": advice, "link": advice["link"]}
 
 
 ACTIONS: dict[str, Callable[[JeopardyGame, dict, Any], dict]] = {

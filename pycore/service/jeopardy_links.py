@@ -11,6 +11,7 @@ from ..core.errors import PycoreError
 from ..core.params import not_a_number, shown, whole_number_of
 from ..core.play import linked_record
 from ..core.registry import other_models
+from ..jeopardy.analysis import default_objective
 from ..jeopardy.editing import nearest_state
 from ..jeopardy.match import RULES as MATCH_RULES
 from ..jeopardy.rules import (
@@ -19,7 +20,7 @@ from ..jeopardy.rules import (
     JeopardyGame,
 )
 from ..jeopardy.vocabulary import State
-from .jeopardy_requests import VIEWS, default_objective
+from .jeopardy_requests import VIEWS
 from .links import LinkValues, to_fragment
 
 

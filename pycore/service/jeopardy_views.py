@@ -5,15 +5,14 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from ..core.cache import BoundedCache
 from ..core.errors import InvalidRequestError
-from ..jeopardy.boundary import panel_grid, pick, slice_of, solid_of, table_csv
+from ..jeopardy.analysis import analyse, shipped_table, ships_table
+from ..jeopardy.boundary import pick, slice_of, solid_of, table_csv
 from ..jeopardy.budget import check_solvable, check_work, design_estimate, evaluation_estimate, seconds_allowed
 from ..jeopardy.design import MAX_VALUES as MAX_DESIGN_VALUES
 from ..jeopardy.design import design, parse_values
@@ -27,7 +26,7 @@ from ..jeopardy.seat_variant import SEAT_WORDS
 from ..jeopardy.solvers import check_rule_on_boundary
 from ..jeopardy.strategy import choose_policy, default_komi_range, fairest_komi, komi_table, matchup, mistakes, policy_results
 from .arguments import flag, text, whole_number
-from .jeopardy_requests import head, model_of, prebuilt, prebuilt_stem, solved
+from .jeopardy_requests import head, model_of, solved
 
 
 def on_policies_model(action: Callable[[JeopardyGame, dict, Any], dict]) -> Callable[[JeopardyGame, dict, Any], dict]:
@@ -49,7 +48,7 @@ def on_policies_model(action: Callable[[JeopardyGame, dict, Any], dict]) -> Call
 
 @on_policies_model
 def _policies(game: JeopardyGame, args: dict, progress) -> dict:
-    shipped = None if flag(args, "fresh") else prebuilt(game)
+    shipped = None if flag(args, "fresh") else shipped_table(game)
     if shipped is None or shipped.entry.get("policies") is None:  # evaluated here: estimated first
         count = len(game.human_policies())
         _check_evaluation_work(game, args, f"Evaluating {count} policies", count)
@@ -144,10 +143,6 @@ def _design(game: JeopardyGame, args: dict, progress) -> dict:
     return {**head(game), "param": param, "rows": [r.to_json() for r in rows]}
 
 
-#: (game key, the panel fixed) -> the last panel drawn (a slice after a slice is a lookup)
-_GRIDS = BoundedCache("boundary panels", 1)
-
-
 def _drawn(game: JeopardyGame) -> None:
     """Refuse, before any solve, the boundary pictures of a game that has none (Zombie Dice,
     Farkle: their roll/hold boundary is the hold-threshold chart)."""
@@ -157,9 +152,7 @@ def _drawn(game: JeopardyGame) -> None:
 
 def _panel_grid(game: JeopardyGame, args: dict, progress):
     _drawn(game)
-    solution, _ = solved(game, args, progress)
-    cache_key = (game.key, json.dumps(args.get("fixed"), sort_keys=True))
-    return solution, _GRIDS.get(cache_key, lambda: panel_grid(solution, args.get("fixed"), progress))
+    return analyse(game, "win").panel_grid(args.get("fixed"), progress, args.get("max_seconds"), flag(args, "fresh"))
 
 
 def _panels(game: JeopardyGame, args: dict, progress) -> dict:
@@ -171,37 +164,22 @@ def _panels(game: JeopardyGame, args: dict, progress) -> dict:
 def _slice(game: JeopardyGame, args: dict, progress) -> dict:
     if isinstance(args.get("rule"), str):
         check_rule_on_boundary(game)  # (before any solve or sweep)
-    solution, grid = _panel_grid(game, args, progress)
+    _, grid = _panel_grid(game, args, progress)
     axis, at = args.get("axis"), args.get("at")
     if axis in grid.axes and isinstance(at, int) and not isinstance(at, bool):
         # a state beyond the drawn box (e.g. a turn total past every roll) sees the nearest slice
         at = max(0, min(at, grid.roll.shape[grid.axes.index(axis)] - 1))
     answer = {**head(game), "title": panel_title(game, grid.fixed), **slice_of(grid, axis, at)}
     if isinstance(args.get("rule"), str):
-        answer.update(_disagreements_on_slice(solution, grid, args["rule"], answer))
+        answer.update(_disagreements_on_slice(game, args, grid, answer))
     return answer
 
 
-#: (game key, rule) -> (A, T) tables of a rule's visits and disagreement costs: the last rule
-_MISTAKE_TABLES = BoundedCache("a rule's mistakes", 1)
-
-
-def _mistake_tables(solution, rule: str) -> dict:
-    """(A, T) tables of expected visits and disagreement costs of a rule
-    against optimal play, kept for the last rule asked about."""
-
-    def make() -> dict:
-        _, policy = choose_policy(solution, None, rule)
-        visits, cost = mistakes(solution, policy, limit=0)["tables"]
-        return {"visits": visits, "cost": cost}
-
-    return _MISTAKE_TABLES.get((solution.game.key, rule), make)
-
-
-def _disagreements_on_slice(solution, grid, rule: str, shown: dict) -> dict:
+def _disagreements_on_slice(game: JeopardyGame, args: dict, grid, shown: dict) -> dict:
     """Where the rule disagrees with optimal play on this slice: the cost of
     each disagreement and how often the state is reached (against optimal)."""
-    tables = _mistake_tables(solution, rule)
+    rule = args["rule"]
+    tables = analyse(game, "win").mistake_tables(rule, None, args.get("max_seconds"), flag(args, "fresh"))
     cost = pick(grid, grid.take(tables["cost"], 0.0), shown["axis"], shown["at"])
     visits = pick(grid, grid.take(tables["visits"], 0.0), shown["axis"], shown["at"])
     marks = [
@@ -212,10 +190,10 @@ def _disagreements_on_slice(solution, grid, rule: str, shown: dict) -> dict:
 
 
 def _solid(game: JeopardyGame, args: dict, progress) -> dict:
-    solution, grid = _panel_grid(game, args, progress)
+    _, grid = _panel_grid(game, args, progress)
     answer = {**head(game), "title": panel_title(game, grid.fixed), **solid_of(grid)}
     if isinstance(args.get("rule"), str):
-        cost = grid.take(_mistake_tables(solution, args["rule"])["cost"], 0.0)
+        cost = grid.take(analyse(game, "win").mistake_tables(args["rule"], None, args.get("max_seconds"), flag(args, "fresh"))["cost"], 0.0)
         answer["rule"] = args["rule"]
         answer["disagreements"] = [[int(i), int(j), int(t)] for i, j, t in np.argwhere(cost > 0)]
     return answer
@@ -255,7 +233,7 @@ def _check_evaluations(game: JeopardyGame, args: dict, prefixes: tuple[str, ...]
 def _check_evaluation_work(game: JeopardyGame, args: dict, what: str, count: int) -> None:
     """Refuse ``count`` evaluations past the request's budget (a game solved live is first
     checked as its solve is: that refusal says more than an evaluation's estimate would)."""
-    if not prebuilt_stem(game):
+    if not ships_table(game):
         check_solvable(game)
     check_work(game, what, lambda g: evaluation_estimate(g, count), seconds_allowed(args.get("max_seconds")))
 

@@ -8,7 +8,7 @@ Format (``to_fragment``/``from_fragment`` are a format/parse pair)::
 
 Keys: ``game``, then the game's parameters (a choice of rule set always; a
 number only when it differs from its default), then the position's keys,
-which the game's kind defines (:mod:`pycore.service.kinds`): a jeopardy
+which the game's kind defines (:data:`pycore.service.api.KINDS`): a jeopardy
 game's state variables and view (``view=slice&axis=k``, ``view=solid``,
 ``view=strategies``, ``rule=...``), a scorecard game's ``card``, ``dice``,
 ``rolls`` and ``target``. ``from_fragment`` never fails on a bad fragment: it
@@ -20,9 +20,9 @@ says what was wrong.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from urllib.parse import parse_qsl, quote
+from urllib.parse import parse_qsl, quote, urlencode
 
-from ..core.errors import PycoreError
+from ..core.errors import InvalidRequestError, PycoreError
 from ..core.game import Game
 from ..core.params import not_a_number, whole_number_of
 from ..core.registry import (
@@ -57,6 +57,29 @@ def to_fragment(game: Game, position_pairs: list[tuple[str, str]]) -> str:
     name = game.variant_of if game.shown_as_base and names_game(game.variant_of, given, game) else game.name
     parts = [("game", name), *((k, quote(str(v), safe="")) for k, v in given.items())]
     return "&".join(f"{k}={v}" for k, v in parts + position_pairs)
+
+
+#: the keys of a view the page holds (each a name, as a link writes it)
+VIEW_KEYS = ("view", "axis", "rule", "objective")
+
+
+def fragment_of_request(args: dict) -> str:
+    """The fragment of a position as the page holds it: ``game``, its parameters (the
+    request's arguments named as parameters), ``keys`` (the position's own: a state's
+    variables, a scorecard's card and dice) and ``view``. It is read back as any link is
+    (:func:`from_fragment`): what cannot be is said, never raised."""
+    if not isinstance(args.get("game"), str):
+        raise InvalidRequestError("argument 'game' must be a game's name (or give 'fragment')")
+    keys, view = args.get("keys", {}), args.get("view", {})
+    for name, value in (("keys", keys), ("view", view)):
+        if not isinstance(value, dict) or not all(isinstance(v, (str, int, float)) and not isinstance(v, bool)
+                                                  for v in value.values()):
+            raise InvalidRequestError(f"argument {name!r} must be an object of names and values (numbers or text)")
+    params = {name: args[name] for name in parameter_names() if name in args}
+    if any(isinstance(v, (dict, list, bool)) for v in params.values()):
+        raise InvalidRequestError("a parameter must be a number or a name")
+    pairs = {"game": args["game"], **params, **keys, **{k: view[k] for k in VIEW_KEYS if k in view}}
+    return urlencode({k: str(v) for k, v in pairs.items()}, quote_via=quote)
 
 
 def _default(game: Game, param) -> object:

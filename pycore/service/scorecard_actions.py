@@ -36,8 +36,7 @@ from urllib.parse import quote
 
 import numpy as np
 
-from ..core.cache import BoundedCache
-from ..core.errors import InvalidRequestError, InvalidStateError, PycoreError
+from ..core.errors import InvalidRequestError, InvalidStateError, PycoreError, TableNotLoaded
 from ..core.params import not_a_number, shown, whole_number_of
 from ..core.play import Record, linked_record
 from ..core.records import MAX_SEED, game_record, record_game
@@ -47,9 +46,9 @@ from ..scorecard.rules import ScorecardGame
 from ..scorecard.solitaire import (
     distribution_stats,
     options_from_table,
+    position_target,
     score_distribution,
     solve_solitaire,
-    solve_target,
     target_end_values,
     turn_options,
 )
@@ -208,8 +207,6 @@ def _advise(game: ScorecardGame, args: dict, progress=None) -> dict:
 
 
 TARGET_BUDGET = 60_000  # turn-start positions x deficits solved live for one target request
-#: (rule set, anchor, deficit) -> its target table: one position's at a time (about a second to make)
-_TARGETS = BoundedCache("target tables", 1)
 
 
 def _target(game, position: Position, anchor: int, target, values, result: dict, progress) -> dict:
@@ -228,7 +225,7 @@ def _target(game, position: Position, anchor: int, target, values, result: dict,
             f"(turn-start positions x points still needed), the limit is {TARGET_BUDGET:,}; "
             "try it with fewer boxes open or a nearer target"
         )
-    solution = _TARGETS.get((game.key, anchor, deficit), lambda: solve_target(game, deficit, start=anchor, progress=progress))
+    solution = position_target(game, deficit, anchor, progress)
     # the expected-score player's chance, from its exact distribution of the points to come
     future = score_distribution(game, values, start=anchor)
     p_points = float(future[deficit:].sum())
@@ -287,6 +284,20 @@ def _distribution(game: ScorecardGame, args: dict, progress) -> dict:
             k: versus[k] for k in ("p_win_playing_to_win", "p_win_playing_for_points", "gain", "truncation_bound")
         },
     }
+
+
+def answer_position(game: ScorecardGame, position: dict, args: dict, progress) -> dict:
+    """One request's answer (:func:`pycore.service.api.answer`): the advice for the resolved
+    ``position`` and its link (a game in Play: the link of the game, as resolved). A position
+    whose advice is refused comes back with the refusal as ``refused``."""
+    try:
+        advice = _advise(game, position["position"], progress)
+    except TableNotLoaded:
+        raise  # (the worker fetches the table and asks again)
+    except PycoreError as exc:
+        return {"position": position, "refused": {"type": type(exc).__name__, "message": str(exc)}}
+    link = position["fragment"] if position["view"]["view"] == "play" else advice["fragment"]
+    return {"position": position, "answer": advice, "link": link}
 
 
 def _link(game: ScorecardGame, args: dict, progress) -> dict:

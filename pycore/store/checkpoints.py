@@ -80,7 +80,7 @@ def checksum(arrays: dict[str, np.ndarray]) -> str:
     return digest.hexdigest()
 
 
-def _npz_arrays(data: bytes) -> dict[str, np.ndarray]:
+def npz_arrays(data: bytes) -> dict[str, np.ndarray]:
     """The arrays of an ``.npz`` file's bytes, each one's header checked against its bytes
     before it is made (one of :data:`DAMAGED` saying what is wrong)."""
     headers = {(1, 0): np.lib.format.read_array_header_1_0, (2, 0): np.lib.format.read_array_header_2_0}
@@ -134,7 +134,7 @@ class FileCheckpoint:
         except ValueError as exc:  # (a FIFO, a device, a directory, a file far too large)
             return self.set_aside(str(exc))
         try:
-            kept = _npz_arrays(data)
+            kept = npz_arrays(data)
         except DAMAGED as exc:
             return self.set_aside(f"is damaged ({type(exc).__name__}: {exc})")
         if "checksum" not in kept:

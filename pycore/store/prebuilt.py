@@ -256,6 +256,21 @@ class LoadedTable:
 LOADED = BoundedCache("loaded tables", 16)
 
 
+def _chances(value) -> bool:
+    return isinstance(value, list) and len(value) >= 2 and all(_finite(v, 0.0, 1.0) for v in value) \
+        and abs(sum(value) - 1.0) < 1e-6
+
+
+def _by_turns(value) -> bool:
+    rows = value.get("rows") if isinstance(value, dict) else None
+    unlimited = value.get("unlimited") if isinstance(value, dict) else None
+    return isinstance(rows, list) and bool(rows) and all(
+        isinstance(r, dict) and _count(r.get("turns")) and _finite(r.get("p_first_player_wins"), 0.0, 1.0)
+        and (r.get("opening") is None or _count(r.get("opening"))) for r in rows) \
+        and isinstance(unlimited, dict) and _finite(unlimited.get("p_first_player_wins"), 0.0, 1.0) \
+        and isinstance(unlimited.get("title"), str) and value.get("opening_means") in ("target", "hold from")
+
+
 #: what each entry of the manifest's lists must give (each a string)
 MANIFEST_FIELDS = {"tables": ("file", "sha256"), "results": ("file", "sha256", "kind", "regenerate")}
 
@@ -313,7 +328,7 @@ ENTRY_FACTS: dict[str, Callable] = {
     "bytes": _count, "anchors": _count, "states": _count,
     "residual": lambda v: _finite(v, 0.0), "solve_seconds": lambda v: _finite(v, 0.0),
     "p_first_player_wins": lambda v: v is None or _finite(v, 0.0, 1.0),
-    "policies": _policy_results, "komi": _komi_rows,
+    "policies": _policy_results, "komi": _komi_rows, "seat_chances": _chances, "by_turns": _by_turns,
 }
 
 

@@ -6,9 +6,9 @@ import pytest
 from playwright.sync_api import expect
 
 from pycore import api, find_game
+from pycore.jeopardy.analysis import analyse
 from pycore.jeopardy.boundary import panel_grid, slice_of
 from pycore.jeopardy.panel import panels
-from pycore.service.jeopardy_requests import solution_for
 
 TIMEOUT = 90_000
 
@@ -22,7 +22,7 @@ CASES = {
 
 
 def solution(name):
-    return solution_for(find_game(name))[0]
+    return analyse(find_game(name), "win").solution(timed=False)[0]
 
 
 def slice_cells(page):

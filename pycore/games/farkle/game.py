@@ -352,6 +352,8 @@ class FarkleTurnValues:
     game: Farkle
     anchor: tuple[int, ...]
     solution: TurnSolution
+    #: every turn state is valued
+    lowest_gain = 0
 
     def _cell(self, turn: tuple[int, ...]) -> tuple[int, int]:
         k, d = (int(x) for x in turn)
