@@ -6,10 +6,16 @@ from pycore.jeopardy.analysis import analyse
 
 @pytest.fixture(scope="session")
 def solved():
-    """solved(name, **params) -> Solution, cached across the whole run."""
+    """solved(name, **params) -> Solution, solved once in each test worker and kept for the
+    whole run (the analysis' own cache keeps the last three: the conformance cases alone are
+    eighteen, and each was solved about three times a worker)."""
+    kept = {}
 
     def get(name, **params):
-        return analyse(find_game(name, **params), "win").solution(timed=False)[0]
+        key = (name, tuple(sorted(params.items())))
+        if key not in kept:
+            kept[key] = analyse(find_game(name, **params), "win").solution(timed=False)[0]
+        return kept[key]
 
     return get
 

@@ -12,6 +12,7 @@ from pycore import api
 from pycore.core.errors import InvalidParameterError, InvalidStateError
 from pycore.core.params import decimal_number_of, read_whole_number
 from pycore.service.cli import main
+from pycore.service.kinds import KINDS
 
 FIVE_THOUSAND_DIGITS = "9" * 5000
 
@@ -223,7 +224,7 @@ def _requests() -> list[tuple[str, dict]]:
     for action in api.action_names():
         if action in REQUESTS:
             out.append((action, REQUESTS[action]))
-        if action in api.KINDS["scorecard"].ACTIONS:
+        if action in KINDS["scorecard"].actions:
             out.append((action, SCORECARD_REQUESTS[action]))
     for n, (action, args) in enumerate(out):
         if action in ("review", "move"):
@@ -240,7 +241,7 @@ def _arguments_read(action: str, args: dict) -> set[str]:
         api.COMMON[action](reads, None)
     else:
         game = api.game_from_args(reads)
-        api.KINDS[game.kind].ACTIONS[action](game, reads, None)
+        KINDS[game.kind].actions[action](game, reads, None)
     return reads.read | set(args)
 
 

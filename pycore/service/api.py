@@ -13,42 +13,23 @@ link's nearest valid game, parameters and position, with one message per problem
 and ``answer`` (a position, or an edit of one, resolved and answered, with its link:
 the one request the page makes for a link opened or a tap). Every
 other action names a ``game`` (a name or alias) and its parameters (e.g.
-``goal``, ``joker``) and is dispatched by the game's kind to that kind's
+``goal``, ``joker``) and is dispatched by the game's kind (:mod:`pycore.service.kinds`) to that kind's
 table of actions: :mod:`pycore.service.jeopardy_actions` (two-player
 roll-or-hold games) or :mod:`pycore.service.scorecard_actions` (solitaire
-scorecard games), and a link to its kind's resolver. A new kind of game adds its
-actions and one line in ``KINDS``.
+scorecard games), and a link to its kind's resolver. A new kind of game is one
+more entry in :data:`pycore.service.kinds.KINDS`.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from ..core.errors import InvalidRequestError, PycoreError
 from ..core.game import Game
 from ..core.params import read_whole_number
 from ..core.registry import find_game_class, game_classes, parameter_names, untaken_params, variant_class
-from . import jeopardy_actions, jeopardy_links, scorecard_actions
-from .links import LinkValues, fragment_of_request, from_fragment
-
-
-@dataclass(frozen=True)
-class Kind:
-    """What the API asks of a kind of game: its actions by name, a link read back, and a
-    resolved position's answer."""
-
-    ACTIONS: dict[str, Callable[[Game, dict, object], dict]]
-    resolve_position: Callable[[Game, LinkValues], dict]
-    answer_position: Callable[[Game, dict, dict, object], dict]
-
-
-#: each kind of game's actions, link resolver and answer
-KINDS: dict[str, Kind] = {
-    "jeopardy": Kind(jeopardy_actions.ACTIONS, jeopardy_links.resolve_position, jeopardy_actions.answer_position),
-    "scorecard": Kind(scorecard_actions.ACTIONS, scorecard_actions.resolve_position, scorecard_actions.answer_position),
-}
+from .kinds import KINDS, kind_of
+from .links import fragment_of_request, from_fragment
 
 
 def game_from_args(args: dict) -> Game:
@@ -74,7 +55,7 @@ def _resolve(args: dict, progress) -> dict:
     """A link's position (``fragment``), or a position as the page holds it (``game``, its
     parameters, ``keys``, ``view``: see :func:`~pycore.service.links.fragment_of_request`)."""
     game, link = from_fragment(_fragment_of(args))
-    return KINDS[game.kind].resolve_position(game, link)
+    return kind_of(game).resolve_position(game, link)
 
 
 def _fragment_of(args: dict) -> str:
@@ -97,7 +78,7 @@ def answer(args: dict, progress=None) -> dict:
     the ``link`` that opens it; see each kind's ``answer_position`` for ``edit``, ``solve``,
     ``start``, ``needs_solve`` and ``refused``."""
     game, link = from_fragment(_fragment_of(args))
-    kind = KINDS[game.kind]
+    kind = kind_of(game)
     return kind.answer_position(game, kind.resolve_position(game, link), args, progress)
 
 
@@ -114,7 +95,7 @@ COMMON = {"games": _games, "resolve": _resolve, "rules": _rules, "answer": answe
 def action_names() -> list[str]:
     names = ["games", "rules"]
     for kind in KINDS.values():
-        names += [a for a in kind.ACTIONS if a not in names]
+        names += [a for a in kind.actions if a not in names]
     return names + ["resolve", "answer"]
 
 
@@ -132,7 +113,7 @@ def call(action: str, args: dict | None = None, progress=None) -> dict:
     if not isinstance(action, str) or action not in action_names():
         raise InvalidRequestError(f"unknown action {action!r}; actions: {', '.join(action_names())}")
     game = game_from_args(args)
-    actions = KINDS[game.kind].ACTIONS
+    actions = kind_of(game).actions
     if action not in actions:
         raise InvalidRequestError(
             f"action {action!r} is not available for {game.name} (a {game.kind} game); use one of {', '.join(actions)}"

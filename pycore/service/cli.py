@@ -28,6 +28,7 @@ from ..jeopardy.rules import OBJECTIVES
 from ..store.prebuilt import prebuilt_games, tables_dir
 from . import api
 from .cli_format import format_result
+from .kinds import kind_of
 from .tables import build_tables
 
 #: whether the command being read asked for --json (set by main before parsing: a malformed
@@ -267,9 +268,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _kind_of(request: dict) -> str | None:
-    """The kind of the game a request names (None: a request of every game)."""
-    return find_game_class(request["game"]).kind if isinstance(request.get("game"), str) else None
+def _words_of(request: dict) -> dict | None:
+    """The command line's words for the kind of the game a request names (None: a request of
+    every game)."""
+    return kind_of(find_game_class(request["game"])).words if isinstance(request.get("game"), str) else None
 
 
 def _policy_args(request: dict, games_policies: list[str]) -> dict:
@@ -289,7 +291,7 @@ def _position_request(request: dict) -> dict:
     just made, whose number of dice is the game's dice-rolled variable), as the API's state and
     faces; InvalidRequestError naming what does not fit."""
     game_cls = variant_class(find_game_class(request["game"]), request)  # (pig --players 3: three scores)
-    if game_cls.kind == "scorecard" or not ({"dice", "turn_total", "scores"} & request.keys()):
+    if not kind_of(game_cls).position_by_scores or not ({"dice", "turn_total", "scores"} & request.keys()):
         return request
     if "state" in request and ({"turn_total", "scores"} & request.keys()):
         raise InvalidRequestError("give the position as --state, or as --scores and --turn-total, not both")
@@ -431,7 +433,7 @@ def main(argv: list[str] | None = None) -> int:
         _check_params(request)
         if args.command == "evaluate":
             game = find_game(args.game)
-            if game.kind != "jeopardy":
+            if "evaluate" not in kind_of(game).actions:
                 raise InvalidRequestError(f"evaluate is for two-player games; {game.name} is played alone "
                                           f"(try: python -m pycore play {game.name} --seed 1 --policy greedy)")
             request = _policy_args(request, [p.name.lower() for p in game.human_policies()] + ["optimal"])
@@ -440,7 +442,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     progress = _Progress(getattr(args, "game", None) or "tables", getattr(args, "quiet", False))
     try:
-        if args.command == "solve" and find_game(args.game).kind == "scorecard":
+        if args.command == "solve" and kind_of(find_game(args.game)).solved_fresh:
             request["fresh"] = True  # the command line solves (a scorecard game's prebuilt table is for the app)
         if args.command in ("advise", "link"):
             request = _position_request(request)
@@ -452,7 +454,7 @@ def main(argv: list[str] | None = None) -> int:
             from ..scorecard.target_curve import beat_optimal, check_writable, target_curve, write_result
 
             game = api.game_from_args(request)
-            if game.kind != "scorecard":
+            if not kind_of(game).offline_results:
                 raise InvalidRequestError(f"{args.command} is for scorecard games, not {game.name}")
             _writable_directory(request.get("out"))
             check_writable(game, "targets" if args.command == "target-curve" else "beat-optimal", request.get("out"))
@@ -505,7 +507,7 @@ def main(argv: list[str] | None = None) -> int:
         if as_json:
             print(json.dumps(result, allow_nan=False))
         else:
-            print(format_result(args.command, result, _kind_of(request)))
+            print(format_result(args.command, result, _words_of(request)))
         sys.stdout.flush()
     except BrokenPipeError:  # piped into head: the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # (no second error at exit)

@@ -1,5 +1,6 @@
 """The command line's words for each answer: a formatter per command, one table per kind of
-game (:data:`FORMATTERS`), and those every game shares (:data:`COMMON`). ``--json`` prints the
+game (:data:`JEOPARDY_WORDS`, :data:`SCORECARD_WORDS`: each kind's ``words``), and those every
+game shares (:data:`COMMON`). ``--json`` prints the
 answer itself instead.
 """
 
@@ -229,17 +230,21 @@ def _card_advise(head: str, result: dict) -> str:
 
 #: every game's answers: (result) -> text
 COMMON: dict[str, Callable[[dict], str]] = {"games": _games, "link": _link, "rules": _rules}
-#: each kind's answers: (head, result) -> text, ``head`` the game and its parameters
-FORMATTERS: dict[str, dict[str, Callable[[str, dict], str]]] = {
-    "jeopardy": {"solve": _solve, "advise": _advise, "policies": _policies, "design": _design, "komi": _komi,
-                 "evaluate": _evaluate, "play": _review, "review": _review},
-    "scorecard": {"solve": _card_solve, "distribution": _card_distribution, "advise": _card_advise,
-                  "play": _card_review, "review": _card_review},
+#: a two-player (jeopardy) game's answers: (head, result) -> text, ``head`` the game and its parameters
+JEOPARDY_WORDS: dict[str, Callable[[str, dict], str]] = {
+    "solve": _solve, "advise": _advise, "policies": _policies, "design": _design, "komi": _komi,
+    "evaluate": _evaluate, "play": _review, "review": _review,
+}
+#: a scorecard game's answers
+SCORECARD_WORDS: dict[str, Callable[[str, dict], str]] = {
+    "solve": _card_solve, "distribution": _card_distribution, "advise": _card_advise,
+    "play": _card_review, "review": _card_review,
 }
 
 
-def format_result(command: str, result: dict, kind: str | None) -> str:
-    """``command``'s answer in words, by the kind of the game it is about."""
+def format_result(command: str, result: dict, words: dict[str, Callable[[str, dict], str]] | None) -> str:
+    """``command``'s answer in words: every game's (:data:`COMMON`), else by the ``words`` of
+    the kind of the game it is about (a :class:`pycore.service.kinds.Kind`'s ``words``)."""
     if command in COMMON:
         return COMMON[command](result)
-    return FORMATTERS[kind][command](_head(result), result)
+    return words[command](_head(result), result)

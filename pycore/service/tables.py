@@ -10,23 +10,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..core.errors import RulesError
+from ..core.errors import PycoreError, RulesError
 from ..core.progress import Checkpoint, Progress
-from ..jeopardy import tables as jeopardy_tables
-from ..scorecard import solitaire
 from ..store.prebuilt import TableContent, write_tables
-
-#: what a table holds, by the kind of game (``Game.kind``)
-BUILDERS = {"jeopardy": jeopardy_tables.table_content, "scorecard": solitaire.table_content}
+from .kinds import kind_of
 
 
 def table_content(game, progress: Progress | None = None, checkpoint: Checkpoint | None = None) -> TableContent:
-    """What ``game``'s table holds, solved here (offline: any size); ``checkpoint``: where a
-    long solve keeps its state and resumes from."""
+    """What ``game``'s table holds, solved here (offline: any size) by its kind's builder
+    (a :class:`pycore.service.kinds.Kind`'s ``table_content``); ``checkpoint``: where a long solve keeps
+    its state and resumes from."""
     try:
-        build = BUILDERS[game.kind]
-    except KeyError:
-        raise RulesError(f"{game.name}: no table is built for a game of kind {game.kind!r} (kinds: {', '.join(BUILDERS)})") from None
+        build = kind_of(game).table_content
+    except PycoreError as exc:
+        raise RulesError(f"{game.name}: no table is built for it ({exc})") from None
     return build(game, progress, checkpoint)
 
 
