@@ -37,7 +37,7 @@ from ..store.prebuilt import LoadedTable, load_table, table_file
 from .boundary import panel_grid
 from .budget import check_solvable, check_work, seconds_allowed, solve_estimate
 from .solution import GameSolution
-from .solvers import solve, solve_turn_score, solver_of, win_turn_values
+from .solvers import check_rule_on_boundary, solve, solve_turn_score, solver_of, win_turn_values
 from .strategy import choose_policy, mistakes
 from .turn import check_objective
 from .vocabulary import probability
@@ -214,6 +214,11 @@ class Analysis:
             solution, _ = self.solution(progress, max_seconds)
             source, ending = self.solution_source(), solution.ending_value
         return self._kept_turn(anchor, source, gain, lambda: win_turn_values(game, anchor, ending, gain)), source
+
+    def check_rule_on_boundary(self) -> None:
+        """InvalidRequestError where a rule's disagreements cannot be drawn on the boundary (the
+        values kept are the turn starts only); said before any solve or sweep."""
+        check_rule_on_boundary(self.game)
 
     @property
     def charts_hold(self) -> bool:

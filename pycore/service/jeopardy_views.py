@@ -23,7 +23,6 @@ from ..jeopardy.rules import (
 )
 from ..jeopardy.seat_solution import fairest_head_start
 from ..jeopardy.seat_variant import SEAT_WORDS
-from ..jeopardy.solvers import check_rule_on_boundary
 from ..jeopardy.strategy import choose_policy, default_komi_range, fairest_komi, komi_table, matchup, mistakes, policy_results
 from .arguments import flag, text, whole_number
 from .jeopardy_requests import head, model_of, solved
@@ -163,7 +162,7 @@ def _panels(game: JeopardyGame, args: dict, progress) -> dict:
 
 def _slice(game: JeopardyGame, args: dict, progress) -> dict:
     if isinstance(args.get("rule"), str):
-        check_rule_on_boundary(game)  # (before any solve or sweep)
+        analyse(game, "win").check_rule_on_boundary()  # (before any solve or sweep)
     _, grid = _panel_grid(game, args, progress)
     axis, at = args.get("axis"), args.get("at")
     if axis in grid.axes and isinstance(at, int) and not isinstance(at, bool):

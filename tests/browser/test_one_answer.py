@@ -74,4 +74,4 @@ def test_a_game_chosen_while_another_is_solved_is_the_one_shown(site, page):
     page.get_by_test_id("game-select").select_option("gro")
     expect(page).to_have_url(site + "#game=gro&p=1&i=0&j=0&k=0&o=0", timeout=TIMEOUT)
     assert advice_of(page)["best"] == api.call("advise", {"game": "gro", "state": "p=1,i=0,j=0,k=0,o=0"})["best"]
-    expect(page.get_by_test_id("set-o-0")).to_be_visible()  # (GRO's controls: the 1s set aside)
+    expect(page.get_by_test_id("input-o")).to_be_visible()  # (GRO's controls: the 1s set aside)
