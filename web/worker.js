@@ -44,7 +44,8 @@ async function fetchBytes(name, onProgress) {
 async function ensureTable(args, onProgress) {
   await ensureManifest();
   if (!args || typeof args.game !== "string") return; // (a link: Python names the table it needs)
-  // the table made for the game with the request's parameters (the page names them all: they come from resolve)
+  // the table made for the game with the request's parameters (where the page names them; a
+  // link's table is named by Python and fetched when it asks)
   const entry = manifest.tables.find(
     (t) => t.rules.game === args.game && Object.entries(t.params).every(([k, v]) => !(k in args) || args[k] === v),
   );

@@ -33,7 +33,7 @@ from ..core.cache import BoundedCache
 from ..core.errors import PycoreError
 from ..core.progress import Progress
 from ..store.kept_solves import keep_values, kept_values
-from ..store.prebuilt import LoadedTable, load_table, table_file
+from ..store.prebuilt import LoadedTable, at_anchors, load_table, table_file
 from .boundary import panel_grid
 from .budget import check_solvable, check_work, seconds_allowed, solve_estimate
 from .solution import GameSolution
@@ -181,7 +181,7 @@ class Analysis:
                 solution = solve(game, progress=progress, anchor_values=load_table(game).values, shipped=True)
                 source = f"table {table_file(game)}" if not solution.iterations else "solve"
             elif kept is not None:
-                solution = solve(game, progress=progress, anchor_values=_from_table_order(game, kept), shipped=True)
+                solution = solve(game, progress=progress, anchor_values=at_anchors(game, kept), shipped=True)
                 source = "kept" if not solution.iterations else "solve"
             else:
                 solution, source = solve(game, progress=progress), "solve"
@@ -300,11 +300,3 @@ class Analysis:
             "seconds": seconds,
             "source": source,
         }
-
-
-def _from_table_order(game, stored: np.ndarray) -> np.ndarray:
-    """Values in the game's ``table_order`` (as a table stores them) back at their anchors."""
-    order, size = game.table_order()
-    values = np.zeros(size)
-    values[order] = stored
-    return values

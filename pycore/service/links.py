@@ -71,6 +71,9 @@ def fragment_of_request(args: dict) -> str:
     if not isinstance(args.get("game"), str):
         raise InvalidRequestError("argument 'game' must be a game's name (or give 'fragment')")
     keys, view = args.get("keys", {}), args.get("view", {})
+    # (a null is the value left out, there as in every argument)
+    keys, view = ({k: v for k, v in given.items() if v is not None} if isinstance(given, dict) else given
+                  for given in (keys, view))
     for name, value in (("keys", keys), ("view", view)):
         if not isinstance(value, dict) or not all(isinstance(v, (str, int, float)) and not isinstance(v, bool)
                                                   for v in value.values()):

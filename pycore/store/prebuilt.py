@@ -361,9 +361,16 @@ def _read_table(game) -> LoadedTable:
     missing = [fact for fact in game.table_facts_read if fact not in entry]
     if missing:
         raise TableError(f"the manifest's entry for {name} lacks {', '.join(missing)}; run `{REGENERATE}`")
+    return LoadedTable(game, at_anchors(game, stored), extra, entry)
+
+
+def at_anchors(game, stored: np.ndarray) -> np.ndarray:
+    """Values as a table stores them (in the game's ``table_order``) back at their anchors
+    (0 where none is stored): a shipped table's, or a solve's kept on the device."""
+    order, size = game.table_order()
     values = np.zeros(size)
     values[order] = stored
-    return LoadedTable(game, values, extra, entry)
+    return values
 
 
 def check_values(game, name: str, stored: np.ndarray, scale_bits: int) -> None:
