@@ -35,6 +35,7 @@ export class GamePicker {
       },
     });
     this.select.addEventListener("change", () => {
+      this.drawnFor = null; // (another game's fields, at its defaults)
       this.renderParams(this.select.value, {});
       this.emit();
     });
@@ -57,39 +58,29 @@ export class GamePicker {
     this.renderParams(entry, params);
   }
 
+  // the fields of a game's parameters: drawn for another game only; for the same game each
+  // field is set to the value shown, unless typed into since it was last shown or sent (an
+  // answer arriving while a field is being edited keeps the edit; drawing the fields again
+  // under a focused field would also fire its change a second time)
   renderParams(name, params) {
     const game = this.game(name);
-    this.rulesBox.innerHTML = game.rules
-      ? `<details data-testid="how-to-play"><summary>How to play ${escapeHtml(game.title)}</summary>
-           <p>${escapeHtml(game.rules)}</p></details>`
-      : "";
-    this.paramsBox.innerHTML = game.parameters
-      .filter((p) => !p.advanced && !(p.minimum === p.maximum && !p.choices && !p.text)) // (a fixed one: nothing to choose)
-      .map((p) => {
-        const value = params[p.name] ?? p.default;
-        if (p.choices) {
-          // the chosen rule in words right under it (a title is invisible on a phone)
-          const help = p.choice_help[p.choices.indexOf(value)] || p.help;
-          return `<label class="field" title="${escapeHtml(p.help)}">${escapeHtml(p.label)}
-            <select data-testid="param-${p.name}" name="${p.name}">
-              ${p.choices
-                .map((c, n) => `<option value="${c}" title="${escapeHtml(p.choice_help[n] || "")}" ${value === c ? "selected" : ""}>${escapeHtml(c)}</option>`)
-                .join("")}
-            </select>
-            <span class="param-help" data-testid="param-help-${p.name}">${escapeHtml(help)}</span></label>`;
-        }
-        return `<label class="field" title="${escapeHtml(p.help)}">${escapeHtml(p.label)}
-          <input data-testid="param-${p.name}" name="${p.name}" type="number" inputmode="numeric"
-                 min="${p.minimum}" max="${p.maximum}" value="${value}"></label>`;
-      })
-      .join("");
-    this.paramsBox.querySelectorAll("input, select").forEach((input) =>
-      input.addEventListener("change", () => {
-        // another rule set: its own rules, the changes to the last one dropped
-        if (input.tagName === "SELECT") this.textParams = {};
-        this.emit();
-      }),
-    );
+    if (this.drawnFor !== name) {
+      this.drawnFor = name;
+      this.baseline = {};
+      this.drawParams(game);
+    }
+    for (const input of this.paramsBox.querySelectorAll("input, select")) {
+      const p = game.parameters.find((q) => q.name === input.name);
+      const value = String(params[p.name] ?? p.default);
+      const edited = input.name in this.baseline && input.value !== this.baseline[input.name];
+      if (!edited) input.value = value;
+      this.baseline[input.name] = value;
+      if (p.choices) {
+        // the chosen rule in words right under it (a title is invisible on a phone)
+        const help = p.choice_help[p.choices.indexOf(input.value)] || p.help;
+        this.paramsBox.querySelector(`[data-testid="param-help-${p.name}"]`).textContent = help;
+      }
+    }
     const text = this.textParam(name);
     this.textParams = text ? { [text.name]: params[text.name] ?? text.default } : {};
     // the editor is loaded again only for other rules (not for every position shown)
@@ -101,6 +92,37 @@ export class GamePicker {
     }
   }
 
+  drawParams(game) {
+    this.rulesBox.innerHTML = game.rules
+      ? `<details data-testid="how-to-play"><summary>How to play ${escapeHtml(game.title)}</summary>
+           <p>${escapeHtml(game.rules)}</p></details>`
+      : "";
+    this.paramsBox.innerHTML = game.parameters
+      .filter((p) => !p.advanced && !(p.minimum === p.maximum && !p.choices && !p.text)) // (a fixed one: nothing to choose)
+      .map((p) => {
+        if (p.choices) {
+          return `<label class="field" title="${escapeHtml(p.help)}">${escapeHtml(p.label)}
+            <select data-testid="param-${p.name}" name="${p.name}">
+              ${p.choices
+                .map((c, n) => `<option value="${c}" title="${escapeHtml(p.choice_help[n] || "")}">${escapeHtml(c)}</option>`)
+                .join("")}
+            </select>
+            <span class="param-help" data-testid="param-help-${p.name}"></span></label>`;
+        }
+        return `<label class="field" title="${escapeHtml(p.help)}">${escapeHtml(p.label)}
+          <input data-testid="param-${p.name}" name="${p.name}" type="number" inputmode="numeric"
+                 min="${p.minimum}" max="${p.maximum}"></label>`;
+      })
+      .join("");
+    this.paramsBox.querySelectorAll("input, select").forEach((input) =>
+      input.addEventListener("change", () => {
+        // another rule set: its own rules, the changes to the last one dropped
+        if (input.tagName === "SELECT") this.textParams = {};
+        this.emit();
+      }),
+    );
+  }
+
   currentParams() {
     const params = {};
     this.paramsBox.querySelectorAll("input, select").forEach((input) => {
@@ -110,6 +132,7 @@ export class GamePicker {
   }
 
   emit() {
+    this.baseline = this.currentParams(); // (sent: no longer an edit of the fields)
     this.onChange({ game: this.select.value, params: { ...this.currentParams(), ...this.textParams } });
   }
 }

@@ -234,6 +234,8 @@ export class JeopardyScreen {
     const position = reply.position;
     let note = "";
     for (;;) {
+      // (a newer request took over: its message must not be superseded by this one's solve)
+      if (!isCurrent()) return null;
       const seconds = this.timer.seconds(estimate);
       if (note || seconds > ASK_ABOVE_SECONDS) {
         this.progress.hide();
