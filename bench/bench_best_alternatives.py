@@ -21,7 +21,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore import find_game  # noqa: E402
-from pycore.jeopardy import factored, sweep_layout  # noqa: E402
+from pycore.jeopardy.solving import sweep_layout, turn_graph
 
 
 def by_runs(flat: np.ndarray, level) -> tuple[np.ndarray, np.ndarray]:
@@ -50,7 +50,7 @@ def main() -> None:
     parser.add_argument("--rows", type=int, nargs="+", default=[100, 1000, 4000])
     parser.add_argument("--repeat", type=int, default=20)
     args = parser.parse_args()
-    graph, _ = factored.graph_of_rules(find_game("farkle"))
+    graph, _ = turn_graph.graph_of_rules(find_game("farkle"))
     [level], _ = sweep_layout.groups(graph)
     rng = np.random.default_rng(0)
     cells = int(level.at.max()) + 1

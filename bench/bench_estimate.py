@@ -1,5 +1,5 @@
 """How good the page's "about N s" is: each game's solve estimate (``estimate`` action,
-``pycore.jeopardy.budget.solve_estimate``) against the measured solve, compile included, as the page
+``pycore.jeopardy.solving.budget.solve_estimate``) against the measured solve, compile included, as the page
 solves (``Analysis.solution``, fresh), in this run.
 
     python bench/bench_estimate.py [--runs 3] [--large] [--memory] [--design] [--evaluate] [--seats]
@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pycore import find_game
 from pycore.core.cache import CACHES
 from pycore.jeopardy.analysis import analyse
-from pycore.jeopardy.budget import solve_estimate
+from pycore.jeopardy.solving.budget import solve_estimate
 
 CASES = [
     ("pig", {"goal": 60}),
@@ -69,7 +69,7 @@ MEASURE_MEMORY = """
 import json, resource, sys, time
 sys.path.insert(0, {root!r})
 from pycore import find_game
-from pycore.jeopardy.budget import set_memory_budget, solve_estimate
+from pycore.jeopardy.solving.budget import set_memory_budget, solve_estimate
 from pycore.jeopardy.analysis import analyse
 set_memory_budget(64 * 10**9)  # (the estimate is what is measured: no refusal)
 game = find_game({name!r}, **{params!r})
@@ -216,7 +216,7 @@ MEASURE_WORK = """
 import json, resource, sys, time
 sys.path.insert(0, {root!r})
 from pycore import api
-from pycore.jeopardy.budget import set_memory_budget
+from pycore.jeopardy.solving.budget import set_memory_budget
 set_memory_budget(64 * 10**9)
 game, asked = {{"game": {name!r}, **{params!r}}}, {asked!r}
 estimate = api.call("estimate", {{**game, **(asked if {action!r} == "design" else {{"evaluate": True}})}})

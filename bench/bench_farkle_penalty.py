@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore import find_game  # noqa: E402
-from pycore.jeopardy import factored_game  # noqa: E402
+from pycore.jeopardy.solving import factored
 
 
 def timed(game, repeat: int) -> tuple[float, float, dict]:
@@ -30,7 +30,7 @@ def timed(game, repeat: int) -> tuple[float, float, dict]:
     for _ in range(repeat):
         stats = {}
         started = time.perf_counter()
-        values = factored_game.anchor_values(game, stats=stats)
+        values = factored.anchor_values(game, stats=stats)
         times.append(time.perf_counter() - started)
     return statistics.median(times), float(values[game.anchor_row(game.start_anchor(0))]), stats
 

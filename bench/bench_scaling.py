@@ -37,8 +37,8 @@ CHILD = r"""
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from pycore import find_game
-from pycore.jeopardy import solver
-from pycore.jeopardy.compile import compile_game
+from pycore.jeopardy.solving import tabulated as solver
+from pycore.jeopardy.model.compiler import compile_game
 game = type(find_game("pig"))(goal=int(sys.argv[2]))
 backups = 0
 backup = solver.values_of

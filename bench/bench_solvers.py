@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore import find_game, solve  # noqa: E402
 from pycore.core.cache import CACHES  # noqa: E402
-from pycore.jeopardy.compile import compile_game  # noqa: E402
-from pycore.jeopardy.level_sweep import value_iteration  # noqa: E402
+from pycore.jeopardy.model.compiler import compile_game  # noqa: E402
+from pycore.jeopardy.model.level_sweep import value_iteration  # noqa: E402
 
 
 def timed(fn):

@@ -25,9 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore import find_game  # noqa: E402
 from pycore.games.pig_seats import ThreePlayerPig  # noqa: E402
-from pycore.jeopardy import factored_game, seats  # noqa: E402
-from pycore.jeopardy.chain_seats import turn_limited_chain  # noqa: E402
-from pycore.jeopardy.seats import seat_values, turn_limited_seat_values  # noqa: E402
+from pycore.jeopardy.seats import sweep as seats
+from pycore.jeopardy.seats.chain import turn_limited_chain  # noqa: E402
+from pycore.jeopardy.seats.sweep import seat_values, turn_limited_seat_values  # noqa: E402
+from pycore.jeopardy.solving import factored
 from pycore.store.checkpoints import peak_memory_mb, reset_peak_memory  # noqa: E402
 
 
@@ -54,7 +55,7 @@ def main() -> None:
     args = parser.parse_args()
     for goal in args.goals:
         two = find_game("pig", goal=goal, turns=args.turns, turn_model="free")
-        base, peak, _ = measured(lambda two=two: factored_game.anchor_values(two), args.repeat)
+        base, peak, _ = measured(lambda two=two: factored.anchor_values(two), args.repeat)
         print(f"goal {goal}, {args.turns} turns: two players, {two.anchor_count():,} turn starts: "
               f"{base:.2f} s (baseline), peak {peak} MB")
         game = ThreePlayerPig(goal=goal)
@@ -70,7 +71,7 @@ def main() -> None:
             print(f"  three players, {label}: {starts:,} turn starts, {seconds:.2f} s "
                   f"({seconds / base:.1f}x), peak {peak} MB; at the start {start[0]:.7f} {start[1]:.7f} {start[2]:.7f}")
     two = find_game("ayzd", bound=39)
-    base, peak, _ = measured(lambda: factored_game.anchor_values(two), args.repeat)
+    base, peak, _ = measured(lambda: factored.anchor_values(two), args.repeat)
     print(f"AYZD, goal 13, bound 39: two players, {two.anchor_count():,} turn starts: {base:.2f} s (baseline), peak {peak} MB")
     game = find_game("ayzd-3")
     first = game.anchor_row(game.start_anchor())
@@ -85,7 +86,7 @@ def gro(turns: int, repeat: int) -> None:
     """GRO to 20 (bound 40): the two-player game (its baseline) and three players with
     ``turns`` turns left (the general sweep: its stationary iteration does not settle)."""
     two = find_game("gro", goal=20, bound=40)
-    base, peak, _ = measured(lambda: factored_game.anchor_values(two), repeat)
+    base, peak, _ = measured(lambda: factored.anchor_values(two), repeat)
     print(f"GRO, goal 20, bound 40: two players, {two.anchor_count():,} turn starts: {base:.2f} s (baseline), peak {peak} MB")
     game = find_game("gro-3", goal=20, bound=40, turns=turns)
     seconds, peak, start = measured(lambda: turn_limited_seat_values(game, turns).start[-1], repeat)

@@ -22,9 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore import find_game  # noqa: E402
-from pycore.jeopardy import (
-    factored_game,
-)
+from pycore.jeopardy.solving import factored
 
 
 def median_seconds(work, runs: int) -> float:
@@ -44,19 +42,19 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{'model':<7} {'this s':>8} {'baseline s':>10} {'ratio':>6}  baseline")
     free = find_game("pig-turns", goal=args.goal, turns=args.turns, turn_model="free")
-    fast = median_seconds(lambda: factored_game.solve_factored(free), args.runs)
-    batch = factored_game.BATCH_CELLS
-    factored_game.BATCH_CELLS = 16 * (args.goal + 6)  # 16 anchors a sweep, as before
+    fast = median_seconds(lambda: factored.solve_factored(free), args.runs)
+    batch = factored.BATCH_CELLS
+    factored.BATCH_CELLS = 16 * (args.goal + 6)  # 16 anchors a sweep, as before
     try:
-        slow = median_seconds(lambda: factored_game.solve_factored(free), args.runs)
+        slow = median_seconds(lambda: factored.solve_factored(free), args.runs)
     finally:
-        factored_game.BATCH_CELLS = batch
+        factored.BATCH_CELLS = batch
     print(f"{'free':<7} {fast:>8.2f} {slow:>10.2f} {slow / fast:>5.1f}x  16 anchors a sweep", flush=True)
     target = find_game("pig-turns", goal=args.goal, turns=args.turns)
-    fast = median_seconds(lambda: factored_game.solve_factored(target), args.runs)
+    fast = median_seconds(lambda: factored.solve_factored(target), args.runs)
     die_by_die = find_game("pig-turns", goal=args.goal, turns=args.turns)
     die_by_die.start_graph = lambda: None  # the rules' own graph
-    slow = median_seconds(lambda: factored_game.solve_factored(die_by_die), args.runs)
+    slow = median_seconds(lambda: factored.solve_factored(die_by_die), args.runs)
     print(f"{'target':<7} {fast:>8.2f} {slow:>10.2f} {slow / fast:>5.1f}x  the die-by-die turn graph", flush=True)
 
 

@@ -232,7 +232,7 @@ def main() -> None:
         from pycore import api
         from pycore.games import zombie_dice
         from pycore.games.zombie_dice import game as zombie_dice_game
-        from pycore.jeopardy.solvers import win_turn_values  # noqa: F401  (imports outside the timing)
+        from pycore.jeopardy.solving.dispatch import win_turn_values  # noqa: F401  (imports outside the timing)
 
         # as in a fresh page: the graph, its groups and index, the reachable states built again
         for name in ("advised turns", "turn graph groups", "configuration index", "reachable turn states"):

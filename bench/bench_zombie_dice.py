@@ -25,10 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore import find_game, solve  # noqa: E402
 from pycore.games import zombie_dice  # noqa: E402
-from pycore.jeopardy import (
-    factored,  # noqa: E402
-    factored_game,
-)
+from pycore.jeopardy.solving import factored, turn_graph
 from pycore.store.prebuilt import load_table  # noqa: E402
 
 
@@ -36,12 +33,12 @@ def simulate(game, games: int, seed: int = 1) -> tuple[float, float]:
     """The first player's win rate over ``games`` simulated games of optimal play, and its
     standard error."""
     values = np.asarray(load_table(game).values, float)
-    index = factored.index_of(game)
+    index = turn_graph.index_of(game)
     rolls_at: dict = {}  # anchor -> (G + 1, C) bool: where optimal play rolls
 
     def rolls(anchor, brains, config) -> bool:
         if anchor not in rolls_at:
-            turn = factored.anchor_turn(game, anchor, factored.ending_values(game, anchor, lambda a: values[game.anchor_row(a)]))
+            turn = turn_graph.anchor_turn(game, anchor, turn_graph.ending_values(game, anchor, lambda a: values[game.anchor_row(a)]))
             roll, hold = turn.turn.roll, turn.turn.hold
             rolls_at[anchor] = ~np.isnan(roll) & (np.isnan(hold) | (roll > hold))
         return bool(rolls_at[anchor][brains, config])
@@ -91,7 +88,7 @@ def main() -> None:
 
     ayzd = find_game("ayzd")
     started = time.perf_counter()
-    factored_game.anchor_values(ayzd)
+    factored.anchor_values(ayzd)
     factored_seconds = time.perf_counter() - started
     started = time.perf_counter()
     solve(ayzd)
@@ -99,7 +96,7 @@ def main() -> None:
 
     game = find_game("zombie-dice", bound=args.bound, reading=args.reading)
     started = time.perf_counter()
-    graph, _ = factored.graph_of(game)
+    graph, _ = turn_graph.graph_of(game)
     print(f"turn graph: {graph.n_configurations} configurations, {len(graph.src)} transitions, "
           f"{time.perf_counter() - started:.1f} s")
     started = time.perf_counter()

@@ -15,6 +15,13 @@ Layers (each imports only those above it):
 """
 
 # the built-in games register on import (the registry itself imports no game: no cycle)
+from pycore.jeopardy.policies.evaluation import evaluate
+from pycore.jeopardy.rules.protocol import JeopardyGame
+from pycore.jeopardy.rules.vocabulary import HOLD, ROLL, Choice, Policy, State
+from pycore.jeopardy.solving.dispatch import solve
+from pycore.jeopardy.solving.solution import GameSolution, Matchup
+from pycore.jeopardy.solving.tabulated import Solution
+
 from . import games  # noqa: F401
 from .core.errors import (
     InvalidParameterError,
@@ -28,12 +35,6 @@ from .core.errors import (
     UnknownGameError,
 )
 from .core.registry import find_game, find_game_class, game_classes, game_names, register, unregister
-from .jeopardy.evaluation import evaluate
-from .jeopardy.rules import JeopardyGame
-from .jeopardy.solution import GameSolution, Matchup
-from .jeopardy.solver import Solution
-from .jeopardy.solvers import solve
-from .jeopardy.vocabulary import HOLD, ROLL, Choice, Policy, State
 from .service import api
 
 __version__ = "0.1.0"

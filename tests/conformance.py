@@ -15,11 +15,11 @@ import pytest
 
 from pycore import HOLD, ROLL, api
 from pycore.core.dice import roll
-from pycore.jeopardy.compile import compile_game
-from pycore.jeopardy.factored import graph_of
-from pycore.jeopardy.solvers import solve_turn_score, solver_of, win_turn_values
-from pycore.jeopardy.turn import turn_values
-from pycore.jeopardy.vocabulary import Choice, options_of
+from pycore.jeopardy.model.compiler import compile_game
+from pycore.jeopardy.rules.vocabulary import Choice, options_of
+from pycore.jeopardy.solving.dispatch import solve_turn_score, solver_of, win_turn_values
+from pycore.jeopardy.solving.turn import turn_values
+from pycore.jeopardy.solving.turn_graph import graph_of
 
 
 def start_state(game):
@@ -27,7 +27,7 @@ def start_state(game):
 
 
 def _start(game):
-    from pycore.jeopardy.vocabulary import State
+    from pycore.jeopardy.rules.vocabulary import State
 
     return State(game.name, tuple(game.start_anchor(0)), tuple(game.turn_start))
 
@@ -256,7 +256,7 @@ def turn_score_is_a_fixed_point(game, sample: int = 300, seed: int = 4) -> float
 
 
 def _at(game, anchor, turn):
-    from pycore.jeopardy.vocabulary import State
+    from pycore.jeopardy.rules.vocabulary import State
 
     return State(game.name, tuple(anchor), tuple(turn))
 

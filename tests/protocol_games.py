@@ -18,8 +18,8 @@ import numpy as np
 
 from pycore.core.dice import uniform_dice
 from pycore.core.params import Param, StateVar
-from pycore.jeopardy.rules import JeopardyGame
-from pycore.jeopardy.vocabulary import Choice, TurnEnd
+from pycore.jeopardy.rules.protocol import JeopardyGame
+from pycore.jeopardy.rules.vocabulary import Choice, TurnEnd
 
 SCORE = StateVar("i", "Your score", "score of the player to move", unit="points")
 OPPONENT = StateVar("j", "Opponent's score", "opponent's score", unit="points")

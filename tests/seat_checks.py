@@ -3,7 +3,7 @@
 import numpy as np
 
 from pycore.core.errors import InvalidStateError
-from pycore.jeopardy.boundary import panel_grid
+from pycore.jeopardy.views.boundary import panel_grid
 
 
 def boundary_is_the_advice(game, solution, panels, axes) -> dict:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from pycore.jeopardy import factored
+from pycore.jeopardy.solving import turn_graph
 
 
 def pig_turn(rng: random.Random, rolls) -> int:
@@ -38,14 +38,14 @@ def cumulative_rolls(graph) -> dict[int, list[tuple[float, list[tuple[int, int]]
 
 
 def optimal_turns(game, values):
-    """anchor -> its turn under optimal play (a :class:`~pycore.jeopardy.factored.FactoredTurn`,
+    """anchor -> its turn under optimal play (a :class:`~pycore.jeopardy.solving.turn_graph.FactoredTurn`,
     swept once per anchor and kept), from the turn-start values ``values``."""
     turns = {}
 
     def turn_of(anchor):
         if anchor not in turns:
-            ending = factored.ending_values(game, anchor, lambda a: float(values[game.anchor_row(a)]))
-            turns[anchor] = factored.anchor_turn(game, anchor, ending).turn
+            ending = turn_graph.ending_values(game, anchor, lambda a: float(values[game.anchor_row(a)]))
+            turns[anchor] = turn_graph.anchor_turn(game, anchor, ending).turn
         return turns[anchor]
 
     return turn_of

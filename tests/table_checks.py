@@ -17,7 +17,7 @@ def random_scores(seed: int, count: int, lowest: int = 0, goal: int = 10_000) ->
 def assert_fixed_point(game, values, anchors) -> None:
     """The anchors' turns, swept again from the table's own values, give back their values (to
     the table's 2^-30 rounding), whatever the layer."""
-    from pycore.jeopardy.solvers import win_turn_values
+    from pycore.jeopardy.solving.dispatch import win_turn_values
 
     for anchor in anchors:
         turn = win_turn_values(game, anchor, lambda other: float(values[game.anchor_row(other)]))

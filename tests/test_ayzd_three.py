@@ -10,8 +10,8 @@ from seat_checks import boundary_is_the_advice, mixed, plain_iteration, turned
 
 from pycore import find_game
 from pycore.core.errors import InvalidParameterError
-from pycore.jeopardy.seat_solution import SeatSolution
-from pycore.jeopardy.vocabulary import State
+from pycore.jeopardy.rules.vocabulary import State
+from pycore.jeopardy.seats.seat_solution import SeatSolution
 
 
 def outcomes():

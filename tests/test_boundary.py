@@ -2,8 +2,8 @@ import numpy as np
 import pytest
 
 from pycore import InvalidRequestError, api
-from pycore.jeopardy.boundary import panel_grid, slice_of, solid_of, table_csv
-from pycore.jeopardy.panel import panels
+from pycore.jeopardy.views.boundary import panel_grid, slice_of, solid_of, table_csv
+from pycore.jeopardy.views.panel import panels
 
 
 def test_panels_follow_the_papers_figures(solved):

@@ -14,7 +14,7 @@ from commands import cli
 from pycore import find_game
 from pycore.core.errors import InvalidParameterError, InvalidRequestError, InvalidStateError, PycoreError
 from pycore.core.registry import game_classes
-from pycore.jeopardy.budget import WORK_SECONDS, check_work, evaluation_estimate, solve_estimate
+from pycore.jeopardy.solving.budget import WORK_SECONDS, check_work, evaluation_estimate, solve_estimate
 from pycore.service import api, jeopardy_views
 
 

@@ -19,7 +19,7 @@ from time_limits import at_most
 
 from pycore import find_game
 from pycore.core.errors import CheckpointError
-from pycore.jeopardy import factored_game
+from pycore.jeopardy.solving import factored
 from pycore.service import cli, tables
 from pycore.store import checkpoints, prebuilt
 
@@ -34,7 +34,7 @@ def whole():
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "kept.npz"
-        values = factored_game.anchor_values(GAME, checkpoint=checkpoints.FileCheckpoint(path, GAME.table_rules, 0.0))
+        values = factored.anchor_values(GAME, checkpoint=checkpoints.FileCheckpoint(path, GAME.table_rules, 0.0))
         return values, path.read_bytes()
 
 
@@ -70,7 +70,7 @@ def test_the_state_kept_resumes_the_solve(tmp_path, whole):
     values, data = whole
     (tmp_path / "kept.npz").write_bytes(data)
     said, stats = [], {}
-    resumed = factored_game.anchor_values(GAME, checkpoint=_checkpoint(tmp_path / "kept.npz", said), stats=stats)
+    resumed = factored.anchor_values(GAME, checkpoint=_checkpoint(tmp_path / "kept.npz", said), stats=stats)
     assert np.array_equal(resumed, values) and stats["resumed_at_stage"] > 0 and said == []
 
 
@@ -111,7 +111,7 @@ def test_a_damaged_state_is_set_aside_and_the_solve_starts_afresh(tmp_path, whol
     (tmp_path / "kept.npz").write_bytes(tamper(data))
     said, stats = [], {}
     with at_most(20):
-        solved = factored_game.anchor_values(GAME, checkpoint=_checkpoint(tmp_path / "kept.npz", said), stats=stats)
+        solved = factored.anchor_values(GAME, checkpoint=_checkpoint(tmp_path / "kept.npz", said), stats=stats)
     _set_aside(tmp_path, said, why)
     assert stats["resumed_at_stage"] == 0 and np.array_equal(solved, values)
 
@@ -135,7 +135,7 @@ def test_a_state_not_of_the_solve_is_set_aside(tmp_path, whole, forged):
     arrays = {k: v for k, v in {**_arrays(data), **change}.items() if v is not None}
     (tmp_path / "kept.npz").write_bytes(_npz(arrays))
     said = []
-    solved = factored_game.anchor_values(GAME, checkpoint=_checkpoint(tmp_path / "kept.npz", said))
+    solved = factored.anchor_values(GAME, checkpoint=_checkpoint(tmp_path / "kept.npz", said))
     _set_aside(tmp_path, said, why)
     assert np.array_equal(solved, values)
 

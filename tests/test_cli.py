@@ -268,7 +268,7 @@ def test_design_takes_max_seconds(monkeypatch, capsys):
     """Issue 50, class 9: the designer's table past 60 s is refused, naming --max-seconds, and
     --max-seconds then lets it run (it was dropped from the request: refused whatever it said).
     The estimate is made 100 s so the table that runs is a small one."""
-    from pycore.jeopardy.budget import design_estimate
+    from pycore.jeopardy.solving.budget import design_estimate
     from pycore.service import cli, jeopardy_views
 
     monkeypatch.setattr(jeopardy_views, "design_estimate", lambda games: {**design_estimate(games), "seconds": 100.0})

@@ -10,9 +10,9 @@ import pytest
 
 from pycore import api, find_game
 from pycore.core.dice import roll
-from pycore.jeopardy.solvers import solve_turn_score, win_turn_values
-from pycore.jeopardy.turn import turn_outlook
-from pycore.jeopardy.vocabulary import HOLD, ROLL, State, options_of
+from pycore.jeopardy.rules.vocabulary import HOLD, ROLL, State, options_of
+from pycore.jeopardy.solving.dispatch import solve_turn_score, win_turn_values
+from pycore.jeopardy.solving.turn import turn_outlook
 
 
 @pytest.mark.parametrize("name", ["pig", "gro", "ayzd"])
@@ -122,7 +122,7 @@ def test_holding_with_more_points_on_offer_says_why():
 
 
 def test_the_article_before_a_percentage_is_the_spoken_one():
-    from pycore.jeopardy.explain import _a
+    from pycore.jeopardy.views.explain import _a
 
     assert [_a(p) for p in ("8%", "11%", "18%", "80%", "83%", "9%", "17%", "1%", "0.8%", "100%")] == [
         "an", "an", "an", "an", "an", "a", "a", "a", "a", "a"]

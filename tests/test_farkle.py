@@ -274,11 +274,11 @@ def test_the_sweep_with_choices_equals_the_generic_solver(rules, changes):
     nothing of the sweep (Zilch: 300 to bank, so below it the turn rolls on even at the
     target; a four of a kind with a pair is three pairs, six dice never zilch)."""
     from pycore import find_game, solve
-    from pycore.jeopardy import factored_game
-    from pycore.jeopardy.vocabulary import State
+    from pycore.jeopardy.rules.vocabulary import State
+    from pycore.jeopardy.solving import factored
 
     game = find_game("farkle", rules=rules, set=changes)
-    values = factored_game.anchor_values(game)
+    values = factored.anchor_values(game)
     generic = find_game("farkle", rules=rules, set=changes)
     generic.solver = "tabulated"  # the same rules, solved the other way
     solution = solve(generic)
@@ -293,13 +293,13 @@ def test_a_policy_with_choices_is_evaluated_as_a_simulation_plays_it():
     4.5 standard errors. (An optimal player that took the first set-aside too, as the generic
     evaluator has both players do, gives 0.5566: 7 standard errors off.)"""
     from pycore import find_game
-    from pycore.jeopardy import factored, factored_game
+    from pycore.jeopardy.solving import factored, turn_graph
 
     game = find_game("farkle", rules="basic", set="target=300")
-    optimal = factored_game.anchor_values(game)
-    [(first, _)] = factored_game.evaluate_against_optimal(game, optimal, [lambda **c: c["k"] < 150])
+    optimal = factored.anchor_values(game)
+    [(first, _)] = factored.evaluate_against_optimal(game, optimal, [lambda **c: c["k"] < 150])
     assert round(first, 4) == 0.5308
-    graph, columns = factored.graph_of(game)
+    graph, columns = turn_graph.graph_of(game)
     step, dice, goal = game.gain_step, columns["d"], game.goal
     cumulative = cumulative_rolls(graph)
     optimal_turn = optimal_turns(game, optimal)

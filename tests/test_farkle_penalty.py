@@ -15,7 +15,7 @@ from pycore import find_game
 from pycore.core.errors import InvalidParameterError
 from pycore.games import farkle
 from pycore.games.farkle import Farkle, FarklePenalty
-from pycore.jeopardy import factored_game
+from pycore.jeopardy.solving import factored
 
 
 def brute_force(game, tolerance=1e-13, most=500) -> np.ndarray:
@@ -78,7 +78,7 @@ def test_the_passes_agree_with_a_brute_force_over_the_rules():
     game = find_game("farkle", rules="facebook", set="target=150,zilch_penalty=100,minimum_bank=0", lowest_score=-50)
     assert isinstance(game, FarklePenalty) and game.anchor_count() == 144
     stats = {}
-    values = factored_game.anchor_values(game, stats=stats)
+    values = factored.anchor_values(game, stats=stats)
     assert stats["passes"] > 2 and stats["pass_changes"][-1] < 1e-12
     assert np.max(np.abs(values - brute_force(game))) < 1e-12
 
@@ -90,8 +90,8 @@ def test_without_a_penalty_the_zilch_counts_change_nothing():
     plain = find_game("farkle", rules="facebook", set="target=500,zilch_penalty=0")
     assert type(plain) is Farkle
     stats = {}
-    values = factored_game.anchor_values(counted, stats=stats)
-    expected = factored_game.anchor_values(plain)
+    values = factored.anchor_values(counted, stats=stats)
+    expected = factored.anchor_values(plain)
     assert stats["passes"] == 1 and stats["pass_changes"] == []
     for i, j, z, zo in counted.anchors()[::7]:
         if i >= 0 and j >= 0:
@@ -102,7 +102,7 @@ def test_the_penalty_costs_the_player_with_two_zilches():
     """The counts matter where the penalty does: two zilches in a row are worth less than none
     at the same scores, the opponent's two worth more, and the start is 0-0 with no zilches."""
     game = find_game("farkle", rules="facebook", set="target=500,zilch_penalty=500", lowest_score=-500)
-    values = factored_game.anchor_values(game)
+    values = factored.anchor_values(game)
 
     def at(*anchor):
         return values[game.anchor_row(anchor)]
@@ -131,12 +131,12 @@ def test_a_stopped_solve_goes_on_from_the_pass_and_stage_it_kept():
                 raise KeyboardInterrupt
 
     game = find_game("farkle", rules="facebook", set="target=300,zilch_penalty=500", lowest_score=-200)
-    whole = factored_game.anchor_values(game)
+    whole = factored.anchor_values(game)
     kept = Kept(stop_at=(2, 5))
     with pytest.raises(KeyboardInterrupt):
-        factored_game.anchor_values(game, checkpoint=kept)
+        factored.anchor_values(game, checkpoint=kept)
     kept.stop_at, stats = None, {}
-    resumed = factored_game.anchor_values(game, checkpoint=kept, stats=stats)
+    resumed = factored.anchor_values(game, checkpoint=kept, stats=stats)
     assert stats["resumed_at_stage"] == 5 and len(stats["pass_changes"]) >= 2
     assert np.array_equal(resumed, whole)
 
@@ -158,13 +158,13 @@ def test_two_optimal_zilch_players_win_as_simulated_games_do():
     set-aside), zilch counts and penalties kept as the rules say; 20,000 simulated games from
     0-0 land within 4.5 standard errors of P(first player wins)."""
 
-    from pycore.jeopardy import factored
+    from pycore.jeopardy.solving import turn_graph
 
     game = find_game("farkle", rules="zilch", set="target=1000", lowest_score=-500)
-    values = factored_game.anchor_values(game)
+    values = factored.anchor_values(game)
     p_first = float(values[game.anchor_row(game.start_anchor(0))])
     assert f"{p_first:.6f}" == "0.610813"
-    graph, _ = factored.graph_of(game)
+    graph, _ = turn_graph.graph_of(game)
     step, goal, penalty, lowest = game.gain_step, game.goal, game.rules.zilch_penalty, game.lowest
     cumulative = cumulative_rolls(graph)
     turn_of = optimal_turns(game, values)

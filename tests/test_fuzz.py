@@ -22,7 +22,7 @@ from time_limits import at_most
 
 from pycore.core.errors import TableError
 from pycore.core.registry import game_classes
-from pycore.jeopardy.rule_language import RuleError, parse_rule
+from pycore.jeopardy.policies.rule_language import RuleError, parse_rule
 from pycore.service import api, cli, tables
 from pycore.store import prebuilt
 from pycore.store.codec import MAGIC, decode_table
@@ -64,7 +64,7 @@ def within_the_phone_budget(entrance: str):
     pytest worker left there is theirs, not this entrance's (with a peak of 870 MB kept by
     earlier tests, the API's Zombie Dice solve once read as 1,430 MB; alone it peaks at 880)."""
     from pycore.core.cache import clear_caches
-    from pycore.jeopardy.budget import LIVE_MEMORY_BYTES
+    from pycore.jeopardy.solving.budget import LIVE_MEMORY_BYTES
 
     clear_caches()
     held = _resident_bytes()

@@ -10,8 +10,8 @@ import pytest
 from seat_checks import boundary_is_the_advice, mixed, plain_iteration, turned
 
 from pycore import find_game
-from pycore.jeopardy.seats import SeatsDidNotSettle, seat_values
-from pycore.jeopardy.vocabulary import State
+from pycore.jeopardy.rules.vocabulary import State
+from pycore.jeopardy.seats.sweep import SeatsDidNotSettle, seat_values
 
 #: a small variant: three dice, two 1s bust
 DICE, BUST = 3, 2

@@ -1,4 +1,4 @@
-"""Whole games between two players, their records and reviews (pycore.jeopardy.match; the
+"""Whole games between two players, their records and reviews (pycore.jeopardy.play.match; the
 ``play`` and ``review`` actions and commands)."""
 
 import json
@@ -11,9 +11,9 @@ from commands import cli
 from pycore import api, find_game
 from pycore.core.errors import InvalidParameterError, InvalidPolicyError, InvalidRecordError, InvalidRequestError
 from pycore.core.play import Record
-from pycore.jeopardy.match import RULES, Values, find_player, play
-from pycore.jeopardy.match_review import review
-from pycore.jeopardy.strategy import matchup, rule_policy
+from pycore.jeopardy.play.match import RULES, Values, find_player, play
+from pycore.jeopardy.play.match_review import review
+from pycore.jeopardy.policies.strategy import matchup, rule_policy
 
 GAMES = [("pig", {"goal": 30}), ("gro", {"goal": 30}), ("ayzd", {}), ("pig-turns", {"goal": 30, "turns": 10}),
          ("pig-turns", {"goal": 30, "turns": 10, "turn_model": "free"})]
@@ -65,7 +65,7 @@ def test_dice_are_drawn_as_the_rules_say():
     its exact chance (the seeded generator walks the rules' own distribution)."""
     import random
 
-    from pycore.jeopardy.match import draw_faces, start_state
+    from pycore.jeopardy.play.match import draw_faces, start_state
 
     game = find_game("gro")
     state = start_state(game, 0)
@@ -634,7 +634,7 @@ def test_a_records_seed_is_the_range_play_takes(seed):
 def test_a_record_at_the_most_moves_is_not_extended():
     """A move on a record of the most moves gave one more, which could then be neither read
     back nor reviewed: refused by name."""
-    from pycore.jeopardy.match import MAX_MOVES
+    from pycore.jeopardy.play.match import MAX_MOVES
 
     moves = [{"action": "roll", "faces": [1]}] * MAX_MOVES  # every turn busts: the game goes on
     with pytest.raises(InvalidRecordError, match="the most a record may have"):

@@ -4,7 +4,7 @@ precision. Where our number differs in the last digit the test says why."""
 import numpy as np
 import pytest
 
-from pycore.jeopardy.strategy import fairest_komi, find_policy, komi_table, policy_result
+from pycore.jeopardy.policies.strategy import fairest_komi, find_policy, komi_table, policy_result
 
 
 def difference(solution, name):

@@ -12,10 +12,10 @@ from simulated_dice import pig_turn
 
 from pycore import find_game
 from pycore.core.errors import InvalidParameterError
-from pycore.jeopardy.factored_game import solve_factored
-from pycore.jeopardy.solvers import solve
-from pycore.jeopardy.strategy import policy_results
-from pycore.jeopardy.vocabulary import State
+from pycore.jeopardy.policies.strategy import policy_results
+from pycore.jeopardy.rules.vocabulary import State
+from pycore.jeopardy.solving.dispatch import solve
+from pycore.jeopardy.solving.factored import solve_factored
 
 
 @lru_cache(None)
@@ -186,7 +186,7 @@ def test_cli_solve_and_advise_as_the_issue_writes_them():
     assert advice["best"]["value"] == pytest.approx(mover_value(seed_values(30), 5, 8, 5), abs=1e-13)
 
 
-# ---- the variant designer (pycore.jeopardy.design) -------------------------------------------
+# ---- the variant designer (pycore.jeopardy.views.design) -------------------------------------------
 
 
 def test_the_expected_game_length_agrees_with_a_seeded_simulation():
@@ -194,7 +194,7 @@ def test_the_expected_game_length_agrees_with_a_seeded_simulation():
     20,000 simulated games, within 4.5 standard errors."""
     import random
 
-    from pycore.jeopardy.design import design_row
+    from pycore.jeopardy.views.design import design_row
 
     game = find_game("pig", goal=40)
     exact = design_row(game, 40).expected_turns
@@ -233,7 +233,7 @@ def test_a_turn_limited_games_expected_length_agrees_with_the_seeds_recursion_an
     the die rolled face by face, within 4.5 standard errors."""
     import random
 
-    from pycore.jeopardy.design import design_row
+    from pycore.jeopardy.views.design import design_row
 
     goal, turns = 30, 10
     exact = design_row(find_game("pig-turns", goal=goal, turns=turns), turns).expected_turns
@@ -278,7 +278,7 @@ def test_a_turn_limited_games_expected_length_agrees_with_the_seeds_recursion_an
 def test_with_many_turns_the_expected_length_is_unlimited_pigs():
     """Goal 40, free play: 10 turns cut games short (5.49 turns expected); with 80 the
     expected length is Pig's 6.39995 (the unlimited solver's flow of probability) to 1e-9."""
-    from pycore.jeopardy.design import design_row
+    from pycore.jeopardy.views.design import design_row
 
     pig = design_row(find_game("pig", goal=40), 40).expected_turns
     limited = [design_row(find_game("pig-turns", goal=40, turns=t, turn_model="free"), t).expected_turns for t in (10, 80)]

@@ -23,7 +23,7 @@ from test_conformance import SMALL
 
 from pycore import api, find_game
 from pycore.core.registry import game_classes
-from pycore.jeopardy.rule_language import RuleError, _evaluate, parse_rule
+from pycore.jeopardy.policies.rule_language import RuleError, _evaluate, parse_rule
 
 SETTINGS = settings(derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 JEOPARDY = sorted(SMALL)

@@ -18,9 +18,9 @@ from protocol_games import TEST_GAMES, MiniFarkle, ShortPig, TrafficLight
 from pycore import api, find_game, register, solve, unregister
 from pycore.core.cache import CACHES
 from pycore.core.errors import InvalidStateError
-from pycore.jeopardy.evaluation import evaluate
-from pycore.jeopardy.level_sweep import value_iteration
-from pycore.jeopardy.solvers import solve_turn_score
+from pycore.jeopardy.model.level_sweep import value_iteration
+from pycore.jeopardy.policies.evaluation import evaluate
+from pycore.jeopardy.solving.dispatch import solve_turn_score
 from pycore.service import tables
 
 SMALL = {MiniFarkle: {"goal": 12}, ShortPig: {"goal": 10, "turns": 6}, TrafficLight: {"goal": 5}}
@@ -243,7 +243,7 @@ def test_expected_visits_flow_into_the_exact_result(cls):
     """The forward pass (expected visits, used for a rule's mistakes) on the test games, a turn
     counter's later turns included: all of the mass ends, and P(X wins) from the flow equals
     the evaluation sweep's."""
-    from pycore.jeopardy.evaluation import occupancy
+    from pycore.jeopardy.policies.evaluation import occupancy
 
     game, solution = cls(**SMALL[cls]), solved(cls)
     exact = evaluate(game, solution.policy, solution.policy)

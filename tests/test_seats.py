@@ -1,5 +1,5 @@
 """Three players (issue 36): each seat's chance to win, by the factored sweep with the other
-players' chances riding along (``pycore.jeopardy.seats``), checked against a brute force over
+players' chances riding along (``pycore.jeopardy.seats.sweep``), checked against a brute force over
 every state, against today's two-player solutions from the same code, between the
 turn-limited game and the game without a limit, and by simulated games."""
 
@@ -17,12 +17,12 @@ from pycore import api, find_game
 from pycore.core.cache import CACHES
 from pycore.core.errors import InvalidRequestError, SolverError
 from pycore.games.pig_seats import ThreePlayerPig
-from pycore.jeopardy import factored_game
-from pycore.jeopardy.chain_seats import NotAChainGame, turn_limited_chain
-from pycore.jeopardy.seat_solution import NotForPlayers
-from pycore.jeopardy.seats import SeatsDidNotSettle, seat_values, turn_limited_seat_values
-from pycore.jeopardy.solvers import solve, solver_of, win_turn_values
-from pycore.jeopardy.tables import table_content
+from pycore.jeopardy.seats.chain import NotAChainGame, turn_limited_chain
+from pycore.jeopardy.seats.seat_solution import NotForPlayers
+from pycore.jeopardy.seats.sweep import SeatsDidNotSettle, seat_values, turn_limited_seat_values
+from pycore.jeopardy.solving import factored
+from pycore.jeopardy.solving.dispatch import solve, solver_of, win_turn_values
+from pycore.jeopardy.solving.table_content import table_content
 from pycore.store.prebuilt import load_table, table_file, write_tables
 
 
@@ -85,13 +85,13 @@ def test_two_players_from_the_same_code_equal_todays_solutions():
     two-player solver's P(mover wins), seat 1 its complement."""
     for game in (find_game("pig", goal=20), find_game("pig", goal=20, turns=30, turn_model="free")):
         W = seat_values(game)
-        X = factored_game.anchor_values(game)
+        X = factored.anchor_values(game)
         assert np.max(np.abs(W[:, 0] - X)) < 1e-10
         assert np.max(np.abs(W[:, 1] - (1 - X))) < 1e-10
 
 
 def test_a_stationary_solve_that_does_not_settle_is_refused_in_words(monkeypatch):
-    from pycore.jeopardy import seats
+    from pycore.jeopardy.seats import sweep as seats
 
     with pytest.raises(SeatsDidNotSettle, match="did not settle in 1 sweeps.*turn limit"):
         seat_values(ThreePlayerPig(goal=10), max_sweeps=1)  # (the policy step's first sweep only)
@@ -104,7 +104,7 @@ def test_policy_steps_and_damping_move_the_sweeps_not_the_fixed_point(monkeypatc
     """Goal 20: the policy steps (the default) settle every layer in 2 sweeps; without them the
     full step takes up to 57 sweeps a layer and the half step 109; all three reach the same
     values. A damping out of (0, 1] is refused."""
-    from pycore.jeopardy import seats
+    from pycore.jeopardy.seats import sweep as seats
 
     game = ThreePlayerPig(goal=20)
     policy, full, half = {}, {}, {}
@@ -178,7 +178,7 @@ def test_two_players_from_the_chain_solver_equal_turn_limited_pig():
     chain = turn_limited_chain(find_game("pig", goal=30), 40)
     for turns in (2, 10, 40):
         limited = find_game("pig", goal=30, turns=turns, turn_model="free")
-        X = factored_game.anchor_values(limited)
+        X = factored.anchor_values(limited)
         assert abs(chain.start[turns][0] - X[limited.anchor_row(limited.start_anchor())]) < 1e-12
     rows = [limited.anchor_row((i, j, 40)) for i in range(30) for j in range(30)]
     assert np.max(np.abs(chain.values[:, 0] - X[rows])) < 1e-12
@@ -353,7 +353,7 @@ def test_the_stand_ins_cost_is_a_policy_evaluation_a_brute_force_agrees_with():
     """Goal 8, 10 turns left, a stand-in that holds at 3: each player following it alone, and
     everyone following it, against the plain recursion, to 1e-12; the others keep the exact
     advice (they do not answer the stand-in), so a follower's loss is the stand-in's alone."""
-    from pycore.jeopardy.stand_in import stand_in_cost
+    from pycore.jeopardy.seats.stand_in import stand_in_cost
 
     goal, turns = 8, 10
     game = ThreePlayerPig(goal=goal, turns=turns)
@@ -372,7 +372,7 @@ def test_the_stand_in_is_the_two_player_advice_against_the_strongest_opponent():
     two-player Pig's optimal play rolls at (mover, the higher of the others, k); to 35 it is
     three-player optimal play (it costs nothing), at 50 with 60 turns left it costs each
     player 0.0067, 0.0093, 0.0104 (with 150: 0.0105 the third; docs/three-players.md)."""
-    from pycore.jeopardy.stand_in import stand_in_cost, stand_in_rolls
+    from pycore.jeopardy.seats.stand_in import stand_in_cost, stand_in_rolls
 
     game = ThreePlayerPig(goal=50, turns=60)
     masks = stand_in_rolls(game)
@@ -391,7 +391,7 @@ def test_three_players_boundary_is_the_movers_advice_cell_by_cell():
     with j a multiple of 4 rolls exactly where the advice's best action is to roll (both
     occur: to 40 the mover never holds short of the goal, and at 50 only while the third
     player is below 20)."""
-    from pycore.jeopardy.boundary import panel_grid
+    from pycore.jeopardy.views.boundary import panel_grid
 
     game = ThreePlayerPig(goal=50, turns=40)
     solution = solve(game)

@@ -9,7 +9,7 @@ from conformance import sample_states
 
 from pycore import api, find_game
 from pycore.core.cache import CACHES
-from pycore.jeopardy.solvers import solve, win_turn_values
+from pycore.jeopardy.solving.dispatch import solve, win_turn_values
 from pycore.store.prebuilt import load_table, read_manifest, table_file
 
 GAMES = ["pig", "gro", "ayzd"]

@@ -2,9 +2,9 @@ import numpy as np
 import pytest
 
 from pycore import InvalidParameterError, RulesError, evaluate, find_game, solve
-from pycore.jeopardy.compile import compile_game
-from pycore.jeopardy.level_sweep import value_iteration
-from pycore.jeopardy.vocabulary import TurnEnd
+from pycore.jeopardy.model.compiler import compile_game
+from pycore.jeopardy.model.level_sweep import value_iteration
+from pycore.jeopardy.rules.vocabulary import TurnEnd
 
 SMALL = {"pig": {"goal": 16}, "gro": {"goal": 12, "bound": 24}, "ayzd": {"goal": 5, "bound": 10}}
 

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from pycore import api, find_game
-from pycore.jeopardy.evaluation import evaluate, occupancy
-from pycore.jeopardy.rule_language import RuleError, parse_rule
-from pycore.jeopardy.strategy import find_policy, matchup, mistakes, policy_result, rule_policy
+from pycore.jeopardy.policies.evaluation import evaluate, occupancy
+from pycore.jeopardy.policies.rule_language import RuleError, parse_rule
+from pycore.jeopardy.policies.strategy import find_policy, matchup, mistakes, policy_result, rule_policy
 
 PAPER_POLICIES_AS_RULES = [
     ("pig", "Hold at 20", "k < 20 and i + k < 100"),
@@ -37,8 +37,8 @@ def test_a_rule_equal_to_a_paper_policy_gets_its_number(solved, name, policy, ru
 @pytest.mark.parametrize("name", ["pig", "gro", "ayzd"])
 def test_every_paper_policy_has_an_equivalent_rule(name):
     """The rule-language form shown in the lab decides exactly as the policy."""
-    from pycore.jeopardy.compile import compile_game
-    from pycore.jeopardy.evaluation import policy_table
+    from pycore.jeopardy.model.compiler import compile_game
+    from pycore.jeopardy.policies.evaluation import policy_table
 
     game = find_game(name)
     model = compile_game(game)

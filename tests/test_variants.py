@@ -18,7 +18,7 @@ import pytest
 from pycore import find_game
 from pycore.core.dice import uniform_dice
 from pycore.core.errors import InvalidParameterError
-from pycore.jeopardy.solvers import solve
+from pycore.jeopardy.solving.dispatch import solve
 from pycore.service import api
 
 
@@ -215,7 +215,7 @@ def test_a_solve_too_large_for_a_phone_is_refused_saying_what_fits(name, params,
     """Issue 16: a link's parameters alone once took 13 GB. The estimate (cells x measured
     bytes) refuses before anything is compiled, names the memory, and the largest value of a
     parameter that fits; that value is accepted and the next one is not."""
-    from pycore.jeopardy.budget import LIVE_MEMORY_BYTES
+    from pycore.jeopardy.solving.budget import LIVE_MEMORY_BYTES
 
     label = find_game(name).parameter(fitting[0]).label
     label = label[0].lower() + label[1:]

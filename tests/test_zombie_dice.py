@@ -266,9 +266,9 @@ import numpy as np  # noqa: E402
 
 from pycore import api, find_game  # noqa: E402
 from pycore.core.errors import InvalidStateError  # noqa: E402
-from pycore.jeopardy import factored  # noqa: E402
-from pycore.jeopardy.solvers import win_turn_values  # noqa: E402
-from pycore.jeopardy.vocabulary import State  # noqa: E402
+from pycore.jeopardy.rules.vocabulary import State  # noqa: E402
+from pycore.jeopardy.solving import turn_graph  # noqa: E402
+from pycore.jeopardy.solving.dispatch import win_turn_values  # noqa: E402
 from pycore.store.prebuilt import load_table  # noqa: E402
 
 
@@ -295,8 +295,8 @@ def test_the_state_check_accepts_exactly_the_states_a_turn_reaches():
     (brains, dice) with room for a roll: brains beyond the brain dice set aside (after they
     went back into an empty cup) and every colour limit included."""
     game = find_game("zombie-dice")
-    graph, columns = factored.graph_of(game)
-    reach = factored.reachable(graph, game.bound, game.bound - 3)
+    graph, columns = turn_graph.graph_of(game)
+    reach = turn_graph.reachable(graph, game.bound, game.bound - 3)
     names = game.turn_vars[1:]
     rng = random.Random(2)
     cells = [(rng.randrange(0, game.bound - 2), rng.randrange(graph.n_configurations)) for _ in range(3000)]
@@ -348,7 +348,7 @@ def test_results_settle_as_the_bound_grows(solved):
 
 def test_every_policy_rule_has_an_equivalent_written_rule():
     """What the lab would show for each policy decides exactly as the policy, on random states."""
-    from pycore.jeopardy.rule_language import parse_rule
+    from pycore.jeopardy.policies.rule_language import parse_rule
 
     game = find_game("zombie-dice")
     rng = np.random.default_rng(4)
@@ -439,8 +439,8 @@ def test_the_hold_threshold_chart_agrees_with_the_advice_at_every_sampled_positi
                                     "objective": objective})
     assert (chart["rows"][chart["at"]["row"]], chart["columns"][chart["at"]["column"]]) == ("GY", "R")
     assert len(chart["rows"]) == 20 and len(chart["columns"]) == 10  # hands of 0-3 dice, 0-2 shotguns
-    graph, columns = factored.graph_of(game)
-    reach = factored.reachable_turn_states(game)
+    graph, columns = turn_graph.graph_of(game)
+    reach = turn_graph.reachable_turn_states(game)
     names = list(columns)
     checked = {"roll": 0, "hold": 0}
     rng = random.Random(5)

@@ -51,6 +51,7 @@ class App {
     this.current = null; // the resolved position on screen
     this.shown = null; // the link whose answer is on screen
     this.sequence = 0;
+    this.answersShown = 0;
     this.userMoved = false; // a tap or an edit since the page loaded
     this.lastByGame = readKept(LAST_KEY); // each game's last position (its link), kept across visits
     this.engine = new Engine({
@@ -139,6 +140,9 @@ class App {
       const resolved = shown.position;
       this.current = resolved;
       this.shown = shown.link;
+      // how many answers this page has shown (a test opening one link after another in the same
+      // page waits for the next)
+      document.documentElement.dataset.answers = String(++this.answersShown);
       const pushed = early && location.hash === early.answer.link; // (the early answer pushed it already)
       if (location.hash !== shown.link) history[push && !pushed ? "pushState" : "replaceState"](null, "", shown.link);
       this.lastByGame[game.shown_as || resolved.game] = shown.link; // (by the menu's entry)

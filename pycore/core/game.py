@@ -4,7 +4,7 @@ A game is one class in its own module under :mod:`pycore.games`. Its *kind*
 says which protocol the rest of its class follows and so which solvers,
 analyses and API actions serve it:
 
-* ``"jeopardy"`` (:class:`pycore.jeopardy.rules.JeopardyGame`): two players
+* ``"jeopardy"`` (:class:`pycore.jeopardy.rules.protocol.JeopardyGame`): two players
   take turns of roll-or-hold; the objective is the win probability (or, for
   one turn, the expected points);
 * ``"scorecard"`` (:class:`pycore.scorecard.rules.ScorecardGame`): one

@@ -178,7 +178,7 @@ def for_players(game: Game, players: int) -> Game:
     (``game.players``), or the registered variant of it for that many that takes all of its
     parameters (three-player Pig, its other parameters at their defaults), with them; else
     ``game`` (a jeopardy table then advises by the two-player game:
-    :class:`pycore.jeopardy.match.Position`). A jeopardy variant for more players lists the
+    :class:`pycore.jeopardy.play.match.Position`). A jeopardy variant for more players lists the
     scores in seat order from the mover as its anchor."""
     if players == getattr(game, "players", 2):
         return game

@@ -32,12 +32,13 @@ from math import factorial
 
 import numpy as np
 
+from pycore.jeopardy.rules.protocol import JeopardyGame
+from pycore.jeopardy.rules.vocabulary import Policy, TurnEnd, select
+
 from ..core.dice import uniform_dice
 from ..core.errors import InvalidParameterError
 from ..core.params import Param, StateVar
 from ..core.registry import register
-from ..jeopardy.rules import JeopardyGame
-from ..jeopardy.vocabulary import Policy, TurnEnd, select
 from .gro import PLAYER
 from .pig import OPPONENT, SCORE
 

@@ -32,7 +32,7 @@ play again forever; they share the win (1/3 each), as two such players share it 
 two-player game.
 
 There is no turn limit: the values are the stationary iteration's
-(:func:`~pycore.jeopardy.seats.seat_values`), which settles here (a round's zero-gain
+(:func:`~pycore.jeopardy.seats.sweep.seat_values`), which settles here (a round's zero-gain
 turns cycle within the score sum's layer).
 """
 
@@ -40,12 +40,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from pycore.jeopardy.rules.vocabulary import TurnEnd
+from pycore.jeopardy.seats.for_three import PLACE, PLAYERS, RoundOfThree, other_scores
+from pycore.jeopardy.solving.dispatch import solve
+
 from ..core.errors import InvalidParameterError
 from ..core.params import Param
 from ..core.registry import register
-from ..jeopardy.seat_variant import PLACE, PLAYERS, RoundOfThree, other_scores
-from ..jeopardy.solvers import solve
-from ..jeopardy.vocabulary import TurnEnd
 from .ayzd import DICE, AllYellowZombieDice
 from .pig import SCORE
 

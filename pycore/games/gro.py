@@ -33,12 +33,13 @@ from math import comb
 
 import numpy as np
 
+from pycore.jeopardy.rules.protocol import JeopardyGame
+from pycore.jeopardy.rules.vocabulary import Policy, TurnEnd, select
+
 from ..core.dice import uniform_dice
 from ..core.errors import InvalidParameterError
 from ..core.params import Param, StateVar
 from ..core.registry import register
-from ..jeopardy.rules import JeopardyGame
-from ..jeopardy.vocabulary import Policy, TurnEnd, select
 from .pig import FACES, OPPONENT, SCORE
 
 DICE = 5

@@ -40,9 +40,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from pycore.jeopardy.rules.vocabulary import TurnEnd
+from pycore.jeopardy.seats.for_three import PLACE, PLAYERS, RoundOfThree, other_scores, turns_left
+
 from ..core.registry import register
-from ..jeopardy.seat_variant import PLACE, PLAYERS, RoundOfThree, other_scores, turns_left
-from ..jeopardy.vocabulary import TurnEnd
 from .gro import GreatRolledOnes
 from .pig import SCORE
 

@@ -24,12 +24,13 @@ from fractions import Fraction
 
 import numpy as np
 
+from pycore.jeopardy.rules.protocol import JeopardyGame
+from pycore.jeopardy.rules.vocabulary import Policy, TurnEnd, select
+
 from ..core.dice import uniform_dice
 from ..core.errors import InvalidParameterError
 from ..core.params import Param, StateVar
 from ..core.registry import register
-from ..jeopardy.rules import JeopardyGame
-from ..jeopardy.vocabulary import Policy, TurnEnd, select
 
 FACES = (1, 2, 3, 4, 5, 6)
 SCORE = StateVar("i", "Your score", "score of the player to move", unit="points")

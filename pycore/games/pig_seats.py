@@ -3,15 +3,15 @@
 The players take turns in seat order; a turn start lists the scores from the player to move:
 ``i`` the mover's, ``j`` the next player's, ``l`` the one after. Ending a turn with a gain
 ``g`` (0 after a 1) leads to ``(j, l, i + g)``; reaching the goal wins at once. Each player
-maximises their own chance to win; the values are vectors (:mod:`pycore.jeopardy.seats`).
+maximises their own chance to win; the values are vectors (:mod:`pycore.jeopardy.seats.sweep`).
 
 Without a limit the values iterated from 1/3 settle at small goals and not from goal 70 up
-(the players' policies keep switching), where :func:`~pycore.jeopardy.seats.seat_values`
+(the players' policies keep switching), where :func:`~pycore.jeopardy.seats.sweep.seat_values`
 refuses the solve. With ``n`` turns left in all (this one included; when they run out with
 nobody at the goal the three share the win, 1/3 each, as Glenn's notes share it between two)
 backward induction over ``n`` gives one answer:
-:func:`~pycore.jeopardy.seats.turn_limited_seat_values`, or, the turn being one chain of rolls,
-:func:`~pycore.jeopardy.chain_seats.turn_limited_chain` (the same values, fast).
+:func:`~pycore.jeopardy.seats.sweep.turn_limited_seat_values`, or, the turn being one chain of rolls,
+:func:`~pycore.jeopardy.seats.chain.turn_limited_chain` (the same values, fast).
 
 Registered (``pig --players 3``) for the command line, the API (``solve``, ``advise``, the head
 starts of ``komi``, the boundary pictures) and the page's advisor (its table to 100 with 300
@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from pycore.jeopardy.rules.vocabulary import TurnEnd
+from pycore.jeopardy.seats.for_three import PLAYERS, ForThreePlayers, other_scores, turns_left
+
 from ..core.params import StateVar
 from ..core.registry import register
-from ..jeopardy.seat_variant import PLAYERS, ForThreePlayers, other_scores, turns_left
-from ..jeopardy.vocabulary import TurnEnd
 from .pig import SCORE, Pig
 
 NEXT, THIRD = other_scores("points")

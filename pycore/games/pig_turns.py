@@ -19,7 +19,7 @@ without reaching the goal is a draw.
   reaches ``S`` or a 1 comes up; player 1 maximises E, player 2 minimises it.
   The turn state is ``(k, s)``: the turn total and the target chosen (``s = 0``
   before choosing). Choosing is the turn start's only move, a choice between
-  the targets (:class:`~pycore.jeopardy.vocabulary.Choice`, no dice rolled); after
+  the targets (:class:`~pycore.jeopardy.rules.vocabulary.Choice`, no dice rolled); after
   it every move is forced. A target above ``T - i`` plays exactly like
   ``T - i`` (the turn stops at the goal), so the choices offered run to ``T``.
 * ``"free"`` -- the usual roll/hold decision after every roll (``s`` stays 0).
@@ -39,14 +39,15 @@ from fractions import Fraction
 
 import numpy as np
 
+from pycore.jeopardy.rules.protocol import JeopardyGame
+from pycore.jeopardy.rules.vocabulary import Choice, Policy, TurnEnd
+from pycore.jeopardy.solving.dispatch import solve
+from pycore.jeopardy.solving.turn_graph import TurnGraph, graph_of, start_graph_of
+
 from ..core.dice import uniform_dice
 from ..core.errors import InvalidParameterError, InvalidStateError
 from ..core.params import Param, StateVar
 from ..core.registry import find_game, register
-from ..jeopardy.factored import TurnGraph, graph_of, start_graph_of
-from ..jeopardy.rules import JeopardyGame
-from ..jeopardy.solvers import solve
-from ..jeopardy.vocabulary import Choice, Policy, TurnEnd
 from .pig import FACES, OPPONENT, SCORE
 
 TURN_MODELS = ("target", "free")

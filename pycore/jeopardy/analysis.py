@@ -13,7 +13,7 @@ the source of the values, and says which answered (``source``):
   kept in :data:`SOLUTIONS`: warm-started by the values an earlier solve of the same rules
   kept on this device (:mod:`pycore.store.kept_solves`; a game whose table is its solution
   answers from them at once), refused before anything is made where it does not fit the
-  memory or the request's time (:mod:`pycore.jeopardy.budget`).
+  memory or the request's time (:mod:`pycore.jeopardy.solving.budget`).
 
 The turns advised on are kept in :data:`TURNS` while the same turn is asked about (a player
 entering roll after roll asks about one anchor many times). Both caches are the process's
@@ -29,18 +29,19 @@ from typing import Any
 
 import numpy as np
 
+from pycore.jeopardy.policies.strategy import choose_policy, mistakes
+from pycore.jeopardy.rules.vocabulary import probability
+from pycore.jeopardy.solving.budget import check_solvable, check_work, seconds_allowed, solve_estimate
+from pycore.jeopardy.solving.dispatch import check_rule_on_boundary, solve, solve_turn_score, solver_of, win_turn_values
+from pycore.jeopardy.solving.solution import GameSolution
+from pycore.jeopardy.solving.turn import check_objective
+from pycore.jeopardy.views.boundary import panel_grid
+
 from ..core.cache import BoundedCache
 from ..core.errors import PycoreError
 from ..core.progress import Progress
 from ..store.kept_solves import keep_values, kept_values
 from ..store.prebuilt import LoadedTable, at_anchors, load_table, table_file
-from .boundary import panel_grid
-from .budget import check_solvable, check_work, seconds_allowed, solve_estimate
-from .solution import GameSolution
-from .solvers import check_rule_on_boundary, solve, solve_turn_score, solver_of, win_turn_values
-from .strategy import choose_policy, mistakes
-from .turn import check_objective
-from .vocabulary import probability
 
 #: (game key, fresh) -> the game's :class:`Solved` solution: the last three games solved
 SOLUTIONS = BoundedCache("solutions", 3)

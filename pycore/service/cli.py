@@ -20,11 +20,12 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from pycore.jeopardy.rules.protocol import OBJECTIVES
+from pycore.jeopardy.solving.budget import LIVE_MEMORY_BYTES, MOST_WORK_SECONDS, WORK_SECONDS, set_memory_budget
+
 from ..core.errors import InvalidRequestError, PycoreError
 from ..core.params import decimal_number_of, shown, whole_number_of
 from ..core.registry import find_game, find_game_class, game_classes, parameter_names, untaken_params, variant_class
-from ..jeopardy.budget import LIVE_MEMORY_BYTES, MOST_WORK_SECONDS, WORK_SECONDS, set_memory_budget
-from ..jeopardy.rules import OBJECTIVES
 from ..store.prebuilt import prebuilt_games, tables_dir
 from . import api
 from .cli_format import format_result

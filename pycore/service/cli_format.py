@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..jeopardy.seat_solution import HeadStart, fairness_order
-from ..jeopardy.seat_variant import SEAT_WORDS
+from pycore.jeopardy.seats.for_three import SEAT_WORDS
+from pycore.jeopardy.seats.seat_solution import HeadStart, fairness_order
 
 
 def _games(result: dict) -> str:

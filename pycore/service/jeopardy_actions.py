@@ -28,13 +28,13 @@ Every action takes the game (with its parameters) and the request's arguments:
   ``[["G", "brain"], ["Y", "footprint"], ["R", "shotgun"]]``)
 * ``thresholds`` {state, objective?} -> rows, columns, cells [[{hold_from, depends_from, gains} |
   null]], at: a factored game's roll/hold boundary at the state's scores, by the values of two
-  dice variables (:func:`pycore.jeopardy.thresholds.dice_chart`)
-* ``panels`` -> axes, panels [{fixed, title}] (see :mod:`pycore.jeopardy.boundary`)
+  dice variables (:func:`pycore.jeopardy.views.thresholds.dice_chart`)
+* ``panels`` -> axes, panels [{fixed, title}] (see :mod:`pycore.jeopardy.views.boundary`)
 * ``slice`` {fixed, axis, at} -> x, y, roll [[1/0/null]], p_roll, p_hold (indexed [y][x])
 * ``solid`` {fixed} -> runs [[i, j, t_from, t_to]] of the roll region
 * ``table_csv`` {fixed} -> filename, csv (the panel's roll/hold table)
 * ``evaluate`` {rule | policy, against_rule | against_policy, max_seconds?} -> difference,
-  win_rate, win_rate_first, win_rate_second (see :mod:`pycore.jeopardy.strategy`)
+  win_rate, win_rate_first, win_rate_second (see :mod:`pycore.jeopardy.policies.strategy`)
 * ``mistakes`` {rule | policy, limit?, max_seconds?} -> loss, costliest disagreements
   (``evaluate``, ``mistakes``, ``policies`` and ``design`` estimate their work first and refuse
   it past ``max_seconds``, 60 CPython seconds unless given: see ``estimate``; so does every
@@ -46,7 +46,7 @@ Every action takes the game (with its parameters) and the request's arguments:
   action, best, cost, values, played_label, best_label, link, boundary_link}], total_cost,
   mistakes, curve, valued_in (the game whose values price the decisions: ``pig-3`` for
   three players of Pig), two_player_values (three or more players of a game with no game of
-  that many: valued against the strongest opponent, no curve), share (see :mod:`pycore.jeopardy.match`)
+  that many: valued against the strongest opponent, no curve), share (see :mod:`pycore.jeopardy.play.match`)
 * ``move`` {record, move? | player?, check_players?} -> record, share (a link opening the game
   where it stands), position {state, seat, scores, turn_points, legal, options, option_labels,
   roll (how the next roll is entered), game and params (the game whose position ``state`` is:
@@ -80,15 +80,16 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from pycore.jeopardy.rules.editing import enter_together, nearest_value, step
+from pycore.jeopardy.rules.protocol import JeopardyGame
+from pycore.jeopardy.rules.vocabulary import HOLD, ROLL, State, best_of
+from pycore.jeopardy.solving.budget import design_estimate, evaluation_estimate, seconds_allowed
+from pycore.jeopardy.solving.turn import check_objective, turn_outlook
+from pycore.jeopardy.views.explain import reason, roll_said
+from pycore.jeopardy.views.thresholds import anchor_chart
+
 from ..core.errors import InvalidRequestError, PycoreError, TableNotLoaded
 from ..jeopardy.analysis import analyse, win_unavailable
-from ..jeopardy.budget import design_estimate, evaluation_estimate, seconds_allowed
-from ..jeopardy.editing import enter_together, nearest_value, step
-from ..jeopardy.explain import reason, roll_said
-from ..jeopardy.rules import JeopardyGame
-from ..jeopardy.thresholds import anchor_chart
-from ..jeopardy.turn import check_objective, turn_outlook
-from ..jeopardy.vocabulary import HOLD, ROLL, State, best_of
 from . import jeopardy_play, jeopardy_views
 from .arguments import flag
 from .jeopardy_links import fragment, person_words
@@ -182,7 +183,7 @@ def _thresholds(game: JeopardyGame, args: dict, progress) -> dict:
 
 
 def _thresholds_by_anchor(game: JeopardyGame, state: State, objective: str, args: dict, progress) -> dict:
-    """When to hold by a counter of the turn starts (:func:`~pycore.jeopardy.thresholds.anchor_chart`),
+    """When to hold by a counter of the turn starts (:func:`~pycore.jeopardy.views.thresholds.anchor_chart`),
     each row's turn as advised (kept while the same turns are asked about)."""
     start = tuple(game.turn_start)
 
@@ -199,12 +200,12 @@ def _thresholds_by_anchor(game: JeopardyGame, state: State, objective: str, args
 def _estimate(game: JeopardyGame, args: dict, progress) -> dict:
     """How long the win chances of these parameters take, before asking for them: nothing
     if a table ships for them, else the solve's ``cells`` and CPython ``seconds``
-    (:func:`~pycore.jeopardy.budget.solve_estimate`). With ``param`` and
+    (:func:`~pycore.jeopardy.solving.budget.solve_estimate`). With ``param`` and
     ``values``: the designer's whole table (one solve and a policy's evaluation a value; its
     ``bytes`` the largest solve's). With ``evaluate: true``: a policy's exact evaluation
     (``seconds``, ``bytes``). These are what ``max_seconds`` is checked against: ``design``,
     ``evaluate``, ``mistakes`` and ``policies`` refuse work estimated past it (60 s unless
-    given; :func:`~pycore.jeopardy.budget.check_work`), as is every solve (the page asks the
+    given; :func:`~pycore.jeopardy.solving.budget.check_work`), as is every solve (the page asks the
     person before a long one and then sends the ``seconds`` it showed as ``max_seconds``); a
     game too large for the memory is refused here. ``solved: true``: the solution is in
     memory already (nothing to ask before answering)."""

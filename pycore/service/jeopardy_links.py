@@ -7,19 +7,16 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
+from pycore.jeopardy.play.match import RULES as MATCH_RULES
+from pycore.jeopardy.rules.editing import nearest_state
+from pycore.jeopardy.rules.protocol import OBJECTIVES, VIEW_TITLES, JeopardyGame
+from pycore.jeopardy.rules.vocabulary import State
+
 from ..core.errors import PycoreError
 from ..core.params import not_a_number, shown, whole_number_of
 from ..core.play import linked_record
 from ..core.registry import other_models
 from ..jeopardy.analysis import default_objective
-from ..jeopardy.editing import nearest_state
-from ..jeopardy.match import RULES as MATCH_RULES
-from ..jeopardy.rules import (
-    OBJECTIVES,
-    VIEW_TITLES,
-    JeopardyGame,
-)
-from ..jeopardy.vocabulary import State
 from .jeopardy_requests import VIEWS
 from .links import LinkValues, to_fragment
 

@@ -7,16 +7,17 @@ review are that game's, the record stays the table game's (``pig`` with three pl
 
 from __future__ import annotations
 
+from pycore.jeopardy.play.match import RULES as MATCH_RULES
+from pycore.jeopardy.play.match import Values as MatchValues
+from pycore.jeopardy.play.match import extend, find_player, play, replay, start_state
+from pycore.jeopardy.play.match_review import review
+from pycore.jeopardy.rules.protocol import JeopardyGame
+from pycore.jeopardy.seats.seat_solution import NotForPlayers
+
 from ..core.errors import InvalidRequestError
 from ..core.play import Record
 from ..core.records import MAX_SEED, game_record, record_game
 from ..core.registry import for_players
-from ..jeopardy.match import RULES as MATCH_RULES
-from ..jeopardy.match import Values as MatchValues
-from ..jeopardy.match import extend, find_player, play, replay, start_state
-from ..jeopardy.match_review import review
-from ..jeopardy.rules import JeopardyGame
-from ..jeopardy.seat_solution import NotForPlayers
 from .arguments import whole_number
 from .jeopardy_links import fragment
 from .jeopardy_requests import head, solved
@@ -25,7 +26,7 @@ from .jeopardy_requests import head, solved
 def _play(game: JeopardyGame, args: dict, progress) -> dict:
     """A whole game with seeded dice between ``policy`` (yours: optimal, a policy's name or a
     rule) in seat ``seat`` (1: first) and ``against``; its record and review
-    (:mod:`pycore.jeopardy.match`)."""
+    (:mod:`pycore.jeopardy.play.match`)."""
     _two_players(game)
     seed = whole_number(args, "seed", None, 0, MAX_SEED, required=True)
     seat = whole_number(args, "seat", 1, 1, 2) - 1

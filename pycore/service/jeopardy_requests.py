@@ -5,13 +5,14 @@ game's analysis': :mod:`pycore.jeopardy.analysis`).
 
 from __future__ import annotations
 
+from pycore.jeopardy.play.match import option_label
+from pycore.jeopardy.rules.protocol import JeopardyGame
+from pycore.jeopardy.rules.vocabulary import ROLL, State, best_of
+from pycore.jeopardy.solving.solution import GameSolution
+from pycore.jeopardy.solving.turn import check_objective, turn_outlook
+
 from ..core.errors import InvalidRequestError
 from ..jeopardy.analysis import analyse, default_objective
-from ..jeopardy.match import option_label
-from ..jeopardy.rules import JeopardyGame
-from ..jeopardy.solution import GameSolution
-from ..jeopardy.turn import check_objective, turn_outlook
-from ..jeopardy.vocabulary import ROLL, State, best_of
 from .arguments import flag
 
 VIEWS = ("advice", "slice", "solid", "thresholds", "strategies", "design", "play", "table")

@@ -10,27 +10,34 @@ from typing import Any
 
 import numpy as np
 
+from pycore.jeopardy.policies.rule_language import parse_rule
+from pycore.jeopardy.policies.strategy import (
+    choose_policy,
+    default_komi_range,
+    fairest_komi,
+    komi_table,
+    matchup,
+    mistakes,
+    policy_results,
+)
+from pycore.jeopardy.rules.protocol import JeopardyGame
+from pycore.jeopardy.seats.for_three import SEAT_WORDS
+from pycore.jeopardy.seats.seat_solution import fairest_head_start
+from pycore.jeopardy.solving.budget import check_solvable, check_work, design_estimate, evaluation_estimate, seconds_allowed
+from pycore.jeopardy.views.boundary import pick, slice_of, solid_of, table_csv
+from pycore.jeopardy.views.design import MAX_VALUES as MAX_DESIGN_VALUES
+from pycore.jeopardy.views.design import design, parse_values
+from pycore.jeopardy.views.panel import axes_of, panel_title, panels
+
 from ..core.errors import InvalidRequestError
 from ..jeopardy.analysis import analyse, shipped_table, ships_table
-from ..jeopardy.boundary import pick, slice_of, solid_of, table_csv
-from ..jeopardy.budget import check_solvable, check_work, design_estimate, evaluation_estimate, seconds_allowed
-from ..jeopardy.design import MAX_VALUES as MAX_DESIGN_VALUES
-from ..jeopardy.design import design, parse_values
-from ..jeopardy.panel import axes_of, panel_title, panels
-from ..jeopardy.rule_language import parse_rule
-from ..jeopardy.rules import (
-    JeopardyGame,
-)
-from ..jeopardy.seat_solution import fairest_head_start
-from ..jeopardy.seat_variant import SEAT_WORDS
-from ..jeopardy.strategy import choose_policy, default_komi_range, fairest_komi, komi_table, matchup, mistakes, policy_results
 from .arguments import flag, text, whole_number
 from .jeopardy_requests import head, model_of, solved
 
 
 def on_policies_model(action: Callable[[JeopardyGame, dict, Any], dict]) -> Callable[[JeopardyGame, dict, Any], dict]:
     """An action that evaluates the printed policies or a user's rule, run on the game's
-    :attr:`~pycore.jeopardy.rules.JeopardyGame.policies_game` where that is another model
+    :attr:`~pycore.jeopardy.rules.protocol.JeopardyGame.policies_game` where that is another model
     (Farkle's zilch counts: evaluated without them, in minutes rather than hours), and saying so."""
 
     def run(game: JeopardyGame, args: dict, progress) -> dict:
@@ -132,7 +139,7 @@ def design_games(game: JeopardyGame, args: dict) -> tuple[str, list, dict]:
 
 
 def _design(game: JeopardyGame, args: dict, progress) -> dict:
-    """For each value of one parameter, the designer's numbers (:mod:`pycore.jeopardy.design`),
+    """For each value of one parameter, the designer's numbers (:mod:`pycore.jeopardy.views.design`),
     refused past the request's budget before the first solve (the page passes the estimate
     it showed: ``estimate``)."""
     param, values, games = design_games(game, args)

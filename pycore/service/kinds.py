@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pycore.jeopardy.solving import table_content as jeopardy_tables
+
 from ..core.errors import InvalidRequestError
 from ..core.game import Game
 from ..core.progress import Checkpoint, Progress
-from ..jeopardy import tables as jeopardy_tables
 from ..scorecard import solitaire
 from ..store.prebuilt import TableContent
 from . import cli_format, jeopardy_actions, jeopardy_links, scorecard_actions

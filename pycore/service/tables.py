@@ -1,6 +1,6 @@
 """``python -m pycore tables``: every shipped table built again, by the kind of game it is for.
 
-A two-player jeopardy game ships its turn-start values (:func:`pycore.jeopardy.tables.table_content`),
+A two-player jeopardy game ships its turn-start values (:func:`pycore.jeopardy.solving.table_content.table_content`),
 a scorecard game its expected final scores and score distribution
 (:func:`pycore.scorecard.solitaire.table_content`); :func:`pycore.store.prebuilt.write_tables`
 writes them and the manifest.

@@ -14,6 +14,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -151,6 +152,54 @@ def desktop_page(browser):
     watch(page)
     yield page
     context.close()
+
+
+class SharedPage:
+    """One page a module's tests share where what they check is the answer to a link, not a first
+    visit: Python starts once, and each test opens its link in it as a link followed inside the
+    page is (a hashchange), waiting for the page's next answer (``data-answers``), never on time."""
+
+    def __init__(self, browser, site, **options):
+        self.context = browser.new_context(**options)
+        self.page = self.context.new_page()
+        self.site = site
+        watch(self.page)
+
+    def open(self, link: str):
+        """The page, showing the answer to ``link`` (a fragment, ``#game=...``), in light mode on
+        screen, scrolled to the top, its console watched by the test that asks."""
+        page = self.page
+        if page.console not in Console.watched:  # (the test's first link: earlier tests' errors were theirs)
+            page.console.errors.clear()
+            Console.watched.append(page.console)
+        page.emulate_media(media="screen", color_scheme="light")
+        if not page.url.startswith(self.site):
+            page.goto(self.site + link)
+        elif page.evaluate("location.hash") != link:  # (the same link: its answer is the one shown)
+            shown = page.evaluate("Number(document.documentElement.dataset.answers || 0)")
+            page.evaluate("(link) => { location.hash = link; }", link)
+            expect(page.locator("html")).not_to_have_attribute("data-answers", str(shown), timeout=90_000)
+        page.evaluate("window.scrollTo(0, 0)")
+        return page
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture(scope="module")
+def shared_phone(browser, site):
+    """A phone's page (360x740, touch) shared by a module's tests: ``shared_phone.open(link)``."""
+    shared = SharedPage(browser, site, viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    yield shared
+    shared.close()
+
+
+@pytest.fixture(scope="module")
+def shared_desktop(browser, site):
+    """A 1280x800 desktop page shared by a module's tests: ``shared_desktop.open(link)``."""
+    shared = SharedPage(browser, site, viewport={"width": 1280, "height": 800})
+    yield shared
+    shared.close()
 
 
 @pytest.fixture(scope="session")

@@ -7,8 +7,8 @@ from playwright.sync_api import expect
 
 from pycore import api, find_game
 from pycore.jeopardy.analysis import analyse
-from pycore.jeopardy.boundary import panel_grid, slice_of
-from pycore.jeopardy.panel import panels
+from pycore.jeopardy.views.boundary import panel_grid, slice_of
+from pycore.jeopardy.views.panel import panels
 
 TIMEOUT = 90_000
 
@@ -32,9 +32,9 @@ def slice_cells(page):
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_slice_agrees_with_the_solver_cell_by_cell(site, page, name):
+def test_slice_agrees_with_the_solver_cell_by_cell(shared_phone, name):
     link, fixed = CASES[name]
-    page.goto(site + link)
+    page = shared_phone.open(link)
     shown = slice_cells(page)
     state = api.call("resolve", {"fragment": link})["state"]
     expected = slice_of(panel_grid(solution(name), fixed), shown["axis"], state[shown["axis"]])
@@ -135,14 +135,14 @@ def test_3d_view_draws_the_roll_region(site, page, artifacts):
 
 
 @pytest.mark.parametrize("name", ["gro", "ayzd", "pig"])
-def test_screenshots_of_every_panel(site, page, artifacts, name):
+def test_screenshots_of_every_panel(shared_phone, artifacts, name):
     game = find_game(name)
     for panel in panels(solution(name)):
         state = {**{v: 5 for v in game.state_vars}, "p": 1, **panel["fixed"]}
         state = {v: state[v] for v in game.state_vars}
         link = api.call("resolve", {"fragment": "&".join(f"{k}={v}" for k, v in {"game": name, **state}.items())})
         for view in ("slice", "solid"):
-            page.goto(site + link["fragment"] + f"&view={view}" + ("&axis=i" if view == "slice" else ""))
+            page = shared_phone.open(link["fragment"] + f"&view={view}" + ("&axis=i" if view == "slice" else ""))
             if view == "slice":
                 cells = slice_cells(page)
                 assert cells["fixed"] == panel["fixed"]

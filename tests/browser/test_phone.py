@@ -123,9 +123,9 @@ def verdict_in_view(page):
 
 
 @pytest.mark.parametrize("game, state, params", MID_GAME, ids=[g for g, _, _ in MID_GAME])
-def test_the_answer_is_on_a_phone_screen_without_scrolling(site, page, game, state, params):
+def test_the_answer_is_on_a_phone_screen_without_scrolling(shared_phone, game, state, params):
     expected = api.call("advise", {"game": game, **params, "state": state})
-    page.goto(site + expected["link"])
+    page = shared_phone.open(expected["link"])
     panel = page.locator(ADVICE)
     expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     expect(page.get_by_test_id("answer-bar")).to_have_attribute("data-ready", "true")
@@ -323,10 +323,10 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('button, select, input, s
     "#game=gro&view=table",
     "#game=yahtzee",
 ])
-def test_every_control_is_a_24_px_target_at_least(site, page, link):
+def test_every_control_is_a_24_px_target_at_least(shared_phone, link):
     """WCAG 2.2 AA target size, on a phone, with every folded part opened: "How to play", "As a
     rule", "Save, share or load" were 16 px tall and Farkle's rule checkboxes 13 px wide."""
-    page.goto(site + link)
+    page = shared_phone.open(link)
     answer = YZ_ADVICE if "yahtzee" in link else ADVICE
     expect(page.locator(answer)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
@@ -547,9 +547,9 @@ def test_a_long_boundary_shows_its_progress_and_can_be_cancelled(site, page):
         ("pig-turns", "i=20,j=35,n=10,k=0,s=0"),
     ],
 )
-def test_when_to_hold_is_charted_and_prints_alone(site, page, game, state):
+def test_when_to_hold_is_charted_and_prints_alone(shared_phone, game, state):
     chart = api.call("thresholds", {"game": game, "state": state})
-    page.goto(site + chart["link"])
+    page = shared_phone.open(chart["link"])
     table = page.get_by_test_id("thresholds")
     expect(table).to_be_visible(timeout=TIMEOUT)
     here = page.get_by_test_id("threshold-here")

@@ -65,8 +65,8 @@ def test_the_slider_moves_only_its_own_variable_and_keeps_the_keyboard(site, pag
     assert page.evaluate("document.activeElement.dataset.testid") == "slice-slider"
 
 
-def test_the_chart_says_when_the_position_is_off_it(site, page):
-    page.goto(site + "#game=gro&p=2&i=30&j=55&k=10&o=0&view=slice&axis=k")
+def test_the_chart_says_when_the_position_is_off_it(shared_phone):
+    page = shared_phone.open("#game=gro&p=2&i=30&j=55&k=10&o=0&view=slice&axis=k")
     expect(page.get_by_test_id("slice-off-chart")).to_contain_text("(j = 55) is off the chart", timeout=TIMEOUT)
     expect(page.get_by_test_id("slice-here")).to_have_count(0)
 
@@ -106,8 +106,8 @@ def test_axis_text_is_readable_and_the_chart_fits_the_window(site, page, desktop
         assert p.evaluate("document.documentElement.scrollWidth") <= p.viewport_size["width"]
 
 
-def test_the_3d_view_fits_a_phone(site, page):
-    page.goto(site + "#game=ayzd&p=2&i=5&j=12&b=3&s=1&view=solid")
+def test_the_3d_view_fits_a_phone(shared_phone):
+    page = shared_phone.open("#game=ayzd&p=2&i=5&j=12&b=3&s=1&view=solid")
     expect(page.locator("[data-testid=solid-canvas][data-ready=true]")).to_be_visible(timeout=TIMEOUT)
     assert page.get_by_test_id("solid-canvas").bounding_box()["width"] <= 360 - 2 * 8 - 2 * 12
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
@@ -117,8 +117,8 @@ def test_the_3d_view_fits_a_phone(site, page):
 # -- layout -------------------------------------------------------------------------------
 
 
-def test_on_a_phone_the_answer_is_right_below_the_controls_and_on_screen(site, page):
-    page.goto(site + "#game=gro&p=2&i=30&j=55&k=10&o=0")
+def test_on_a_phone_the_answer_is_right_below_the_controls_and_on_screen(shared_phone):
+    page = shared_phone.open("#game=gro&p=2&i=30&j=55&k=10&o=0")
     ready(page)
     editor, advice = page.locator("#state-editor").bounding_box(), page.locator(ADVICE).bounding_box()
     assert editor["y"] + editor["height"] <= advice["y"] <= editor["y"] + editor["height"] + 16
@@ -164,9 +164,9 @@ def test_the_status_line_is_about_the_game_on_screen(site, page):
 
 
 @pytest.mark.parametrize("game, state", [("gro", "p=2,i=30,j=55,k=10,o=0"), ("pig", "i=60,j=54,k=17")])
-def test_the_answer_says_why_with_each_actions_bust_chance_and_points(site, page, game, state):
+def test_the_answer_says_why_with_each_actions_bust_chance_and_points(shared_phone, game, state):
     expected = api.call("advise", {"game": game, "state": state})
-    page.goto(site + expected["link"])
+    page = shared_phone.open(expected["link"])
     ready(page)
     expect(page.get_by_test_id("reason")).to_have_text(expected["reason"])
     roll = expected["outlook"]["roll"]
@@ -207,8 +207,8 @@ def test_after_a_keep_row_a_die_tap_still_changes_the_die(site, page):
     assert "dice=23356" in page.url
 
 
-def test_kept_dice_are_dark_on_yellow(site, page):
-    page.goto(site + "#game=yahtzee&joker=forced&dice=13356&rolls=2")
+def test_kept_dice_are_dark_on_yellow(shared_phone):
+    page = shared_phone.open("#game=yahtzee&joker=forced&dice=13356&rolls=2")
     ready(page, YZ_ADVICE)
     kept = page.locator(".dice .die.kept").first
     expect(kept).to_be_visible()
@@ -330,11 +330,16 @@ def test_the_focus_ring_is_strong_on_white(site, page):
         ("#game=gro-3&p=2&i=30&j=35&l=52&k=14&o=1&view=slice&axis=k", ADVICE),  # a last turn's boundary
     ],
 )
-def test_axe_finds_no_violations(site, page, desktop_page, link, wait):
+def test_axe_finds_no_violations(site, shared_phone, shared_desktop, request, link, wait):
     """Issue 33: WCAG 2.2 AA (axe's wcag22aa rules, target size among them) on a phone and a
-    desktop in light mode and on a phone in dark mode."""
-    for p in (page, desktop_page):
-        p.goto(site + link)
+    desktop in light mode and on a phone in dark mode (each link in the module's shared pages;
+    a game under way in pages of its own)."""
+    for shared in (shared_phone, shared_desktop):
+        if "view=play" in link:
+            p = request.getfixturevalue("page" if shared is shared_phone else "desktop_page")
+            p.goto(site + link)
+        else:
+            p = shared.open(link)
         ready(p, wait)
         if "strategies" in link:
             expect(p.get_by_test_id("komi")).to_be_visible(timeout=120_000)
@@ -349,7 +354,7 @@ def test_axe_finds_no_violations(site, page, desktop_page, link, wait):
             p.get_by_test_id("play-roll").click(timeout=TIMEOUT)
             expect(p.get_by_test_id("play-faces")).to_be_visible(timeout=TIMEOUT)
             expect(p.get_by_test_id("play-chance")).to_be_visible(timeout=TIMEOUT)
-        for scheme in ("light", "dark") if p is page else ("light",):
+        for scheme in ("light", "dark") if shared is shared_phone else ("light",):
             # the phone turns dark while the answer is up (as a phone does at dusk): one boot, both themes
             p.emulate_media(color_scheme=scheme)
             assert p.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")

@@ -34,10 +34,10 @@ def wait_for_expected(page, value):
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=lambda p: f"{p['joker']}-{p['dice']}-{p['rolls_left']}")
-def test_page_gives_the_cli_numbers(site, page, position, artifacts):
+def test_page_gives_the_cli_numbers(shared_phone, position, artifacts):
     args = {"game": "yahtzee", **{k: v for k, v in position.items() if v is not None}}
     expected = api.call("advise", args)
-    page.goto(site + expected["fragment"])
+    page = shared_phone.open(expected["fragment"])
     panel = page.locator(ADVICE)
     expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     # WebAssembly numpy may differ from CPython's in the last bits

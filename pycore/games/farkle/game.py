@@ -10,12 +10,13 @@ from math import factorial
 
 import numpy as np
 
+from pycore.jeopardy.rules.protocol import JeopardyGame
+from pycore.jeopardy.rules.vocabulary import Choice, Policy, TurnEnd
+from pycore.jeopardy.solving.turn_graph import graph_of
+
 from ...core.dice import uniform_dice
 from ...core.params import Param, StateVar
 from ...core.registry import register
-from ...jeopardy.factored import graph_of
-from ...jeopardy.rules import JeopardyGame
-from ...jeopardy.vocabulary import Choice, Policy, TurnEnd
 from ..pig import OPPONENT, SCORE
 from .one_turn import TurnSolution, best_turn, long_run, roll_moves
 from .scoring import DICE, FACES, RULE_SETS, Counts, RuleSet, multisets, rule_set, scoring_options
@@ -346,7 +347,7 @@ class Farkle(JeopardyGame):
 @dataclass(frozen=True)
 class FarkleTurnValues:
     """A one-turn :class:`TurnSolution` at an anchor, read as the protocol's turn values
-    (:class:`~pycore.jeopardy.turn.TurnValues`): states ``(k, d)`` in points, each action's
+    (:class:`~pycore.jeopardy.solving.turn.TurnValues`): states ``(k, d)`` in points, each action's
     expected points, the outlook of each action, and the seed's figures (``facts``)."""
 
     game: Farkle

@@ -5,7 +5,7 @@ score (Busche's 2016 model bounds them at -2,500).
 A zilch adds one to the mover's count; the third in a row costs ``zilch_penalty`` points
 (never below ``lowest_score``) and the count starts again; a bank sets it to zero. A fallen
 score lowers the layer (the sum of the scores) a turn leads to, so the factored sweep makes
-passes over the layers until they settle (:func:`pycore.jeopardy.factored_game.anchor_values`).
+passes over the layers until they settle (:func:`pycore.jeopardy.solving.factored.anchor_values`).
 
 ``farkle`` is this game where the rules in force have the penalty (the Facebook and Zilch
 rule sets: :meth:`FarklePenalty.meant_by_rules`), and ``farkle --lowest-score N`` always.
@@ -17,10 +17,11 @@ from functools import cached_property
 
 import numpy as np
 
+from pycore.jeopardy.rules.vocabulary import TurnEnd
+
 from ...core.errors import InvalidParameterError, PycoreError
 from ...core.params import Param, StateVar
 from ...core.registry import register
-from ...jeopardy.vocabulary import TurnEnd
 from .game import LIVE_TARGET, Farkle
 from .scoring import RULE_SETS
 

@@ -28,7 +28,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from itertools import product
 from math import factorial, gcd
 
@@ -128,7 +128,7 @@ class RuleSet:
                       f"{'s' if self.unit > 1 else ''} (the largest number every value is a multiple of), more than "
                       f"{MAX_STEPS}: make the values multiples of {-(-self.target // MAX_STEPS)} or lower the target")
 
-    @property
+    @cached_property  # (asked for each anchor a check reads: a frozen value, computed once)
     def unit(self) -> int:
         """The largest number every score is a multiple of (50 in all three sets)."""
         values = [self.single_one, self.single_five, self.straight, self.three_pairs, self.nothing,

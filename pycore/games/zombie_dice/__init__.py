@@ -22,7 +22,7 @@ This module gives the roll model, the one-roll expectations of the blog post "So
 Like Solving Zombie Dice" (seed 001), which ``tests/test_zombie_dice.py`` checks formula by
 formula, the best single turn (most brains on average) beside the blog's rule "roll if
 E > n", and the registered two-player game, solved exactly by the factored sweep
-(:mod:`pycore.jeopardy.factored`) over the 10,820 configurations of dice (hand, brains and
+(:mod:`pycore.jeopardy.solving.turn_graph`) over the 10,820 configurations of dice (hand, brains and
 shotguns set aside) times the brains at stake; its turn-start values ship as a table.
 """
 

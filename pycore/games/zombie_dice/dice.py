@@ -10,8 +10,9 @@ from math import comb
 
 import numpy as np
 
+from pycore.jeopardy.solving.turn_graph import TurnGraph
+
 from ...core.errors import InvalidParameterError, InvalidStateError
-from ...jeopardy.factored import TurnGraph
 
 COLOURS = "GYR"
 CUP = (6, 4, 3)  # green, yellow, red dice in a full cup

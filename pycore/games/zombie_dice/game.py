@@ -8,13 +8,14 @@ from functools import lru_cache
 
 import numpy as np
 
+from pycore.jeopardy.model.compiled import lookup_rows
+from pycore.jeopardy.rules.vocabulary import Policy, State, select
+from pycore.jeopardy.solving.dispatch import solve
+from pycore.jeopardy.solving.turn_graph import index_of, reachable_turn_states
+
 from ...core.errors import InvalidStateError
 from ...core.params import Param, StateVar
 from ...core.registry import register
-from ...jeopardy.factored import index_of, reachable_turn_states
-from ...jeopardy.model import lookup_rows
-from ...jeopardy.solvers import solve
-from ...jeopardy.vocabulary import Policy, State, select
 from ..ayzd import FACE_PARAMS, AllYellowZombieDice
 from ..gro import PLAYER
 from ..pig import OPPONENT, SCORE
@@ -54,7 +55,7 @@ class ZombieDice(AllYellowZombieDice):
     """Zombie Dice with its 13 coloured dice, two players (AYZD's rounds, goal, tie-breaks
     and bound M around the coloured turn). The turn state is the brains ``b`` and the dice:
     footprints in hand, brain dice set aside, shotgun dice, by colour. Solved by the
-    factored sweep (:mod:`pycore.jeopardy.factored`): 10,820 configurations of dice."""
+    factored sweep (:mod:`pycore.jeopardy.solving.turn_graph`): 10,820 configurations of dice."""
 
     name = "zombie-dice"
     aliases = ("zombie_dice", "zombiedice", "zd")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...jeopardy.factored import FactoredTurn, sweep
+from pycore.jeopardy.solving.turn_graph import FactoredTurn, sweep
+
 from .dice import BUST_SHOTGUNS, dice_plus, draw_distribution, one_roll_expectation, turn_graph, turn_masks
 
 

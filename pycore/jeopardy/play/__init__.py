@@ -1,0 +1,1 @@
+"""A whole game, played and reviewed."""

@@ -1,0 +1,1 @@
+"""Human-playable policies: exact evaluation against optimal play, komi, and rules people write."""

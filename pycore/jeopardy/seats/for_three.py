@@ -1,0 +1,151 @@
+"""What every variant of a jeopardy game for three players shares (issue 36): its name
+pattern, the ``players`` parameter, the other two scores' variables, the seats solver, the
+first turn and head starts. A turn start lists ``p`` (where the game has a place in the
+round, 1 first) and the scores in seat order from the mover: ``i``, ``j``, ``l``."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import numpy as np
+
+from pycore.core.errors import InvalidParameterError
+from pycore.core.params import Param, StateVar
+from pycore.jeopardy.rules.vocabulary import TurnEnd
+from pycore.jeopardy.solving.factored import BATCH_CELLS
+
+#: the seats in words, the first player's first
+SEAT_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+#: the players at the table: three, the variant's own number (the page shows no field for it)
+PLAYERS = Param("players", 3, 3, 3, "players at the table", label="Players")
+
+
+#: a game of rounds: the mover's place in the round
+PLACE = StateVar("p", "Place in the round", "the mover's place in the round (1 to 3)", choices=(1, 2, 3),
+                 choice_labels=("1st", "2nd", "3rd"),
+                 choice_titles=("first in the round", "second in the round", "third in the round"))
+
+
+def turns_left(default: int, most: int = 1200) -> Param:
+    """The turns left at the advised turn, all players' together (0: no limit)."""
+    return Param("turns", default, 0, most, "turns left at the advised turn, all players' together, this one included "
+                 "(when they run out with nobody at the goal the win is shared); 0: no limit, the stationary "
+                 "iteration, refused where it does not settle", label="Turns left")
+
+
+def other_scores(unit: str) -> tuple[StateVar, StateVar]:
+    """The next player's score ``j`` and the one after's ``l``, in the game's ``unit``."""
+    return (StateVar("j", "Next player's score", "score of the player who moves next", unit=unit),
+            StateVar("l", "Third player's score", "score of the player after the next", unit=unit))
+
+
+class ForThreePlayers:
+    """Mixed into a two-player game's class (before it) to make its variant for three."""
+
+    aliases: ClassVar[tuple[str, ...]] = ()
+    variant_params: ClassVar[tuple[str, ...]] = ("players",)
+    players: ClassVar[int] = 3
+    solver: ClassVar[str] = "seats"
+    #: the advice and the mover's boundary (policies and whole games: not for three yet)
+    views: ClassVar[tuple[str, ...]] = ("advice", "slice", "solid")
+    #: the seats a head start goes to (the komi action), the first player's seat 0: the ones
+    #: the game does not favour
+    head_start_seats: ClassVar[tuple[int, ...]] = (1, 2)
+    #: the seats' sweeps go batch by batch, so their time is linear in the cells (measured
+    #: from 0.2 to 500 million: bench/bench_estimate.py --seats)
+    solve_traffic_exponent: ClassVar[float] = 0.0
+    #: the general sweep's temporaries, made again for each batch of turn starts: bytes a cell
+    #: of the largest batch, and the most cells a batch holds
+    solve_batch_bytes_per_cell: ClassVar[float] = 0.0
+    solve_batch_cells: ClassVar[int] = BATCH_CELLS
+    #: the goal from which the stationary iteration (``turns`` 0) is known not to settle (the
+    #: players' policies keep switching: docs/three-players.md), or None where it settles
+    unsettled_from_goal: ClassVar[int | None] = None
+
+    def table_seats(self, values: np.ndarray) -> np.ndarray:
+        """(A, P) each seat's chance from a table's values ((P - 1) * A: every anchor's chance
+        for seat 0, then for seat 1, ...; the last seat's is what the others leave)."""
+        players = int(self.players)
+        kept = np.asarray(values, float).reshape(players - 1, -1).T
+        return np.column_stack([kept, 1.0 - kept.sum(axis=1)])
+
+    def table_values_problem(self, stored, rounding: float) -> str | None:
+        # every game of three ends with the seats' chances summing to 1 (a turn limit shares
+        # the win out), so the stored ones leave the last seat a chance of at least 0 (less by
+        # the stored seats' rounding): two stored 0.9 answered -0.8 for the third
+        left = self.table_seats(stored)[:, -1]
+        short = left < -(int(self.players) - 1) * rounding
+        if short.any():
+            count = int(short.sum())
+            return (f"the seats' chances at {count:,} turn start{'s' * (count != 1)} sum to more than 1 "
+                    f"({1.0 - float(left.min()):.6g})")
+        return None
+
+    @property
+    def solve_bytes_fixed(self) -> float:
+        return self.solve_batch_bytes_per_cell * min(self.anchor_count() * self.turn_state_count(), self.solve_batch_cells)
+
+    def live_limit(self) -> str | None:
+        # refused before it is run: an iteration that does not settle runs 2,000 sweeps of a
+        # layer first (GRO for three to 20: 104 s) and answers nothing
+        unsettled = self.unsettled_from_goal
+        if unsettled is not None and self.goal >= unsettled and not int(self.params.get("turns", 0)):
+            limit = next(p.default for p in self.parameters if p.name == "turns")
+            return (f"{self.title} with goal {self.goal} and no turn limit is not solved: from goal {unsettled} the "
+                    f"players' policies keep switching and the chances never settle (docs/three-players.md); set "
+                    f"a turn limit (turns, e.g. {limit}) or a goal below {unsettled}")
+        return super().live_limit()
+
+    def start_anchor(self, komi: int = 0) -> tuple[int, ...]:
+        if komi:
+            raise InvalidParameterError(f"{self.name}: a head start for three players is one for each of the "
+                                        f"{self._head_start_words()} players (the komi action lists them)")
+        return self.head_start_anchor((0,) * len(self.head_start_seats))
+
+    def head_start_anchor(self, points: tuple[int, ...]) -> tuple[int, ...]:
+        """The first turn when the ``head_start_seats`` start with ``points`` (in their order)."""
+        if len(points) != len(self.head_start_seats) or not all(0 <= int(p) < self.goal for p in points):
+            raise InvalidParameterError(
+                f"{self.name}: head starts are {len(self.head_start_seats)} scores from 0 to {self.goal - 1} (the "
+                f"{self._head_start_words()} players'), got {tuple(points)}")
+        scores = [0] * self.players
+        for seat, p in zip(self.head_start_seats, points, strict=True):
+            scores[seat] = int(p)
+        order = iter(scores)
+        return tuple(1 if v == "p" else next(order) for v in self.anchor_vars)
+
+    def layer(self, anchor):
+        # the scores' sum: a turn that banks nothing passes the dice within it
+        return anchor["i"] + anchor["j"] + anchor["l"]
+
+    def human_policies(self) -> tuple:
+        return ()  # (the papers' policies are for two players)
+
+    def turns_note(self) -> str:
+        """What the turn limit (the ``turns`` parameter) means, said beside the advice."""
+        turns = int(self.params["turns"])
+        if not turns:
+            return "No turn limit: the values that the players' choices settle to (refused where they do not settle)."
+        return (f"With {turns} turns left in all, this one included: if nobody has won by then, the three share "
+                "the win.")
+
+    def _head_start_words(self) -> str:
+        return " and ".join(SEAT_WORDS[s] for s in self.head_start_seats)
+
+
+class RoundOfThree(ForThreePlayers):
+    """A game of rounds for three (GRO, AYZD): a turn start is the mover's place ``p`` and
+    the scores from the mover; the later seats are favoured (the last of a round knows what
+    to beat), so head starts go to the first and second players."""
+
+    anchor_vars: ClassVar[tuple[str, ...]] = ("p", "i", "j", "l")
+    head_start_seats: ClassVar[tuple[int, ...]] = (0, 1)
+
+    @staticmethod
+    def round_turn_end(results: np.ndarray, p, j, l, banked) -> TurnEnd:  # noqa: E741
+        """A turn's end: ``results`` (..., 3) every player's where the game ends (the mover's
+        first, ``nan`` where it goes on), else the next player's turn: ``(p + 1, j, l, i + g)``,
+        the first's place after the third's."""
+        following = {"p": np.where(p == 3, 1, p + 1), "i": j, "j": l, "l": banked}
+        return TurnEnd(results[..., 0], following, results[..., 1:])
