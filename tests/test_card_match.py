@@ -11,8 +11,8 @@ from commands import cli
 from pycore import api, find_game
 from pycore.core.dice import roll
 from pycore.core.errors import InvalidPolicyError, InvalidRecordError, InvalidRequestError
-from pycore.core.play import Record
-from pycore.scorecard.match import RULES, extend, find_player, play, replay, review
+from pycore.core.play import Record, extend, play, replay
+from pycore.scorecard.match import RULES, find_player, review
 from pycore.store.prebuilt import load_table
 
 START = 254.5877  # the expected final score of optimal play under the forced joker (test_yahtzee)
@@ -26,7 +26,7 @@ def yahtzee():
 
 def test_optimal_play_costs_nothing_and_the_record_replays(yahtzee):
     game, values = yahtzee
-    record = play(game, values, 7, find_player("optimal"))
+    record = play(RULES, game, values, (find_player("optimal"),), 7)
     assert record.player == "Optimal" and record.seed == 7
     # 13 boxes, 13 first rolls and the rerolls between
     assert sum(m["action"] == "box" for m in record.moves) == 13
@@ -36,17 +36,17 @@ def test_optimal_play_costs_nothing_and_the_record_replays(yahtzee):
     result = review(game, values, again)
     assert result.decisions and all(d.cost == 0.0 and d.action == d.best for d in result.decisions)
     assert len(result.curve) == len(record.moves) + 1 and result.curve[0] == pytest.approx(START, abs=5e-5)
-    assert result.curve[-1] == result.score == replay(game, record).card.score
+    assert result.curve[-1] == result.score == replay(RULES, game, record).card.score
     # the same seed deals the same dice
-    assert play(game, values, 7, find_player("optimal")) == record
-    assert play(game, values, 8, find_player("optimal")).moves[0] != record.moves[0]
+    assert play(RULES, game, values, (find_player("optimal"),), 7) == record
+    assert play(RULES, game, values, (find_player("optimal"),), 8).moves[0] != record.moves[0]
 
 
 def test_a_players_costs_are_the_advisors_losses(yahtzee):
     """Every decision of a greedy game, priced a second way: the advisor's loss of the option
     taken at that position (the API's ``advise``), and its best option."""
     game, values = yahtzee
-    record = play(game, values, 3, find_player("greedy"))
+    record = play(RULES, game, values, (find_player("greedy"),), 3)
     result = review(game, values, record)
     assert result.total_cost > 10 and sum(d.cost > 0 for d in result.decisions) >= 5
     for decision in result.decisions:
@@ -68,16 +68,16 @@ def test_a_game_move_by_move_is_the_game_played_at_once(yahtzee):
     """A person's moves without faces draw the seed's dice where the record left off: the same
     dice as the game played at once; a record without a seed needs the faces."""
     game, values = yahtzee
-    whole = play(game, values, 11, find_player("greedy"))
+    whole = play(RULES, game, values, (find_player("greedy"),), 11)
     record = Record("yahtzee", {"joker": "forced"}, (), 11)
     for move in whole.moves:
         asked = {k: v for k, v in move.items() if k != "faces"}
-        record, at = extend(game, values, record, asked)
+        record, at = extend(RULES, game, values, record, asked)
     assert record.moves == whole.moves and at.over
     with pytest.raises(InvalidRecordError, match="needs the faces"):
-        extend(game, values, Record("yahtzee", {"joker": "forced"}, ()), {"action": "roll"})
+        extend(RULES, game, values, Record("yahtzee", {"joker": "forced"}, ()), {"action": "roll"})
     with pytest.raises(InvalidRecordError, match="the game is over"):
-        extend(game, values, record, {"action": "roll"})
+        extend(RULES, game, values, record, {"action": "roll"})
 
 
 def test_the_seeded_dice_are_fair():
@@ -163,7 +163,7 @@ def test_the_api_plays_moves_and_reviews(yahtzee):
 
 def test_records_in_links(yahtzee):
     game, values = yahtzee
-    record = play(game, values, 2, find_player("greedy"))
+    record = play(RULES, game, values, (find_player("greedy"),), 2)
     share = api.call("review", {"game": "yahtzee", "record": record.to_json()})["share"]
     assert share.startswith("#game=yahtzee&joker=forced&view=play&record=") and len(share) < 1000
     opened = api.call("resolve", {"fragment": share})

@@ -10,8 +10,8 @@ from commands import cli
 
 from pycore import api, find_game
 from pycore.core.errors import InvalidParameterError, InvalidPolicyError, InvalidRecordError, InvalidRequestError
-from pycore.core.play import Record
-from pycore.jeopardy.play.match import RULES, Values, find_player, play
+from pycore.core.play import Record, play
+from pycore.jeopardy.play.match import RULES, Values, find_player
 from pycore.jeopardy.play.match_review import review
 from pycore.jeopardy.policies.strategy import matchup, rule_policy
 
@@ -31,7 +31,7 @@ def test_optimal_play_costs_nothing_and_the_record_replays(solved, name, params)
     game, values = values_of(solved, name, params)
     optimal = find_player(game, "optimal")
     for seed in range(3):
-        record = play(game, values, (optimal, optimal), seed)
+        record = play(RULES, game, values, (optimal, optimal), seed)
         again = Record.from_json(json.dumps(record.to_json()), RULES)
         assert again == record
         result = review(game, values, again)
@@ -48,7 +48,7 @@ def test_a_policys_costs_are_the_advices_differences(solved):
     where the rule rolls or holds against the advice are the ones that cost."""
     game, values = values_of(solved, "pig", {"goal": 30})
     players = (find_player(game, "k < 8"), find_player(game, "optimal"))
-    record = play(game, values, players, 11)
+    record = play(RULES, game, values, players, 11)
     result = review(game, values, record)
     mine = [d for d in result.decisions if d.seat == 0]
     assert sum(d.cost > 0 for d in mine) >= 1 and all(d.cost == 0 for d in result.decisions if d.seat == 1)
@@ -92,7 +92,7 @@ def test_seeded_games_win_as_often_as_the_exact_evaluation_says(solved):
     wins = []
     for seed in range(1500):
         seat = seed % 2
-        record = play(game, values, (rule, optimal) if seat == 0 else (optimal, rule), seed)
+        record = play(RULES, game, values, (rule, optimal) if seat == 0 else (optimal, rule), seed)
         first_wins = review(game, values, record).result
         wins.append(first_wins if seat == 0 else 1.0 - first_wins)
     mean, se = np.mean(wins), np.std(wins) / np.sqrt(len(wins))
@@ -106,7 +106,7 @@ def test_a_policys_choices_are_taken_where_it_says(solved):
     name, params = "pig-turns", {"goal": 30, "turns": 10}
     game, values = values_of(solved, name, params)
     players = (find_player(game, "Target 20"), find_player(game, "optimal"))
-    result = review(game, values, play(game, values, players, 4))
+    result = review(game, values, play(RULES, game, values, players, 4))
     chosen = [d for d in result.decisions if isinstance(d.action, dict)]
     assert {d.seat for d in chosen} == {0, 1}
     for d in chosen:
@@ -259,7 +259,7 @@ def test_records_in_links():
     nothing else the link says."""
     game = find_game("pig", goal=20)
     values = Values(game, lambda anchor: 0.5)  # (moves only: no value is read)
-    record = play(game, values, (find_player(game, "Hold at 20"), find_player(game, "k < 5")), seed=3)
+    record = play(RULES, game, values, (find_player(game, "Hold at 20"), find_player(game, "k < 5")), seed=3)
     word = record.to_link()
     assert Record.from_link(word, RULES) == record and len(word) < len(json.dumps(record.to_json())) / 2
     cut = Record(record.game, record.params, record.moves[:7], record.seed, record.players, record.komi)

@@ -15,7 +15,7 @@ values: ``apply`` gives the position after a move and leaves the one it was give
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -205,12 +205,11 @@ def extend(rules: PlayRules, game, values, record: Record, move: dict | None = N
     return Record(record.game, record.params, (*record.moves, move), record.seed, record.players, record.komi), at
 
 
-def play(rules: PlayRules, game, values, players: tuple, labels: tuple[str, ...], seed: int,
-         komi: int = 0, on_move: Callable | None = None) -> Record:
-    """A whole game between ``players`` (seat 0 first; ``labels`` as the record names them)
+def play(rules: PlayRules, game, values, players: tuple, seed: int, komi: int = 0) -> Record:
+    """A whole game between ``players`` (seat 0 first; the record names each by its ``label``)
     with the seed's dice; its record. InvalidPolicyError if it does not end within the
     kind's moves (a rule that never banks)."""
-    record = Record(game.name, dict(game.params), (), seed, tuple(labels), komi)
+    record = Record(game.name, dict(game.params), (), seed, tuple(p.label for p in players), komi)
     rng = random.Random(seed)
     at = rules.start(game, record)
     moves: list[dict] = []

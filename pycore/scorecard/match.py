@@ -288,23 +288,6 @@ class ScorecardPlay:
 RULES = ScorecardPlay()
 
 
-def replay(game: ScorecardGame, record: Record) -> CardPosition:
-    """The position after the record's moves (a game in progress, or over)."""
-    return play_core.replay(RULES, game, record)
-
-
-def extend(game: ScorecardGame, values: np.ndarray, record: Record, move: dict | None = None,
-           player: CardPlayer | None = None) -> tuple[Record, CardPosition]:
-    """One more move for a game in progress: ``move`` (a person's; a roll without ``faces``
-    draws them from the record's seed) or ``player``'s."""
-    return play_core.extend(RULES, game, values, record, move, player)
-
-
-def play(game: ScorecardGame, values: np.ndarray, seed: int, player: CardPlayer) -> Record:
-    """A whole game played by ``player`` with the seed's dice; its record."""
-    return play_core.play(RULES, game, values, (player,), (player.label,), seed)
-
-
 # ---- the review ---------------------------------------------------------------------------------
 
 

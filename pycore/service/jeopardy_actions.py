@@ -90,7 +90,7 @@ from pycore.jeopardy.views.thresholds import anchor_chart
 
 from ..core.errors import InvalidRequestError, PycoreError, TableNotLoaded
 from ..jeopardy.analysis import analyse, win_unavailable
-from . import jeopardy_play, jeopardy_views
+from . import jeopardy_play, jeopardy_views, play_actions
 from .arguments import flag
 from .jeopardy_links import fragment, person_words
 from .jeopardy_requests import (
@@ -375,7 +375,5 @@ ACTIONS: dict[str, Callable[[JeopardyGame, dict, Any], dict]] = {
     "table_csv": jeopardy_views._table_csv,
     "evaluate": jeopardy_views._evaluate,
     "mistakes": jeopardy_views._mistakes,
-    "play": jeopardy_play._play,
-    "review": jeopardy_play._review,
-    "move": jeopardy_play._move,
+    **play_actions.actions(jeopardy_play.PLAY),
 }

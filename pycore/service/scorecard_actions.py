@@ -39,9 +39,9 @@ import numpy as np
 from ..core.errors import InvalidRequestError, InvalidStateError, PycoreError, TableNotLoaded
 from ..core.params import not_a_number, shown, whole_number_of
 from ..core.play import Record, linked_record
-from ..core.records import MAX_SEED, game_record, record_game
+from ..core.play import play as play_game
 from ..scorecard.match import RULES as CARD_RULES
-from ..scorecard.match import extend, find_player, play, replay, review
+from ..scorecard.match import find_player, review
 from ..scorecard.rules import ScorecardGame
 from ..scorecard.solitaire import (
     distribution_stats,
@@ -53,8 +53,9 @@ from ..scorecard.solitaire import (
     turn_options,
 )
 from ..store.prebuilt import load_result, load_table
-from .arguments import whole_number
+from . import play_actions
 from .links import LinkValues, to_fragment
+from .play_actions import PlayKind
 
 
 @dataclass(frozen=True)
@@ -304,22 +305,14 @@ def _link(game: ScorecardGame, args: dict, progress) -> dict:
     return {**_head(game), "fragment": "#" + Position.from_args(game, args).fragment(game)}
 
 
-def _play(game: ScorecardGame, args: dict, progress) -> dict:
-    """A whole game with seeded dice by ``policy`` (optimal or greedy); its record and review."""
-    seed = whole_number(args, "seed", None, 0, MAX_SEED, required=True)
+def _new_game(game: ScorecardGame, args: dict, seed: int, progress) -> tuple[Record, np.ndarray, dict]:
+    """A whole game played alone by ``policy`` (optimal or greedy)."""
     given = [k for k in ("against", "seat", "komi") if args.get(k) is not None]
     if given:
         raise InvalidRequestError(f"{game.name} is played alone: it has no {', '.join(given)}")
     values = load_table(game).values
-    return _reviewed(game, values, play(game, values, seed, find_player(args.get("policy"))))
-
-
-def _recorded(game: ScorecardGame, args: dict) -> tuple[ScorecardGame, Record, np.ndarray]:
-    """The ``record`` argument, its game (with the record's own rule set, which must be of
-    this game) and the values to play and review it by."""
-    record = Record.from_json(game_record(args.get("record"), game, CARD_RULES.fields), CARD_RULES)
-    game = record_game(game, record.params)
-    return game, record, load_table(game).values
+    player = find_player(args.get("policy"))
+    return play_game(CARD_RULES, game, values, (player,), seed), values, {}
 
 
 def record_link(game: ScorecardGame, record: Record) -> str | None:
@@ -328,34 +321,29 @@ def record_link(game: ScorecardGame, record: Record) -> str | None:
     return None if word is None else f"#{to_fragment(game, [('view', 'play'), ('record', word)])}"
 
 
-def _reviewed(game: ScorecardGame, values: np.ndarray, record: Record) -> dict:
+def _review(game: ScorecardGame, values: np.ndarray, record: Record) -> dict:
     """A record's review, each decision with the link to its position in the advisor."""
     out = review(game, values, record).to_json()
     for decision in out["decisions"]:
         decision["link"] = "#" + Position.from_args(game, decision["state"]).fragment(game)
-    return {**_head(game), "record": record.to_json(), "share": record_link(game, record), **out}
+    return out
 
 
-def _review(game: ScorecardGame, args: dict, progress) -> dict:
-    """A saved record's review (the record's own rule set, which must be of this game)."""
-    game, record, values = _recorded(game, args)
-    return _reviewed(game, values, record)
-
-
-def _move(game: ScorecardGame, args: dict, progress) -> dict:
-    """One move of a game in progress (the person's ``move``, or ``player``'s), or where the
-    record stands (neither)."""
-    game, record, values = _recorded(game, args)
-    if "move" in args or "player" in args:
-        player = find_player(args["player"]) if "player" in args else None
-        record, at = extend(game, values, record, args.get("move"), player)
-    else:
-        at = replay(game, record)
-    return {**_head(game), "record": record.to_json(), "position": at.to_json(game), "share": record_link(game, record)}
+#: how the scorecard games are played and reviewed (the actions: :mod:`pycore.service.play_actions`)
+PLAY = PlayKind(
+    rules=CARD_RULES,
+    head=_head,
+    values=lambda game, players, args, progress: load_table(game).values,
+    new_game=_new_game,
+    review=_review,
+    record_link=record_link,
+    find_player=lambda game, label: find_player(label),
+    position_json=lambda game, at: at.to_json(game),
+)
 
 
 ACTIONS = {"solve": _solve, "advise": _advise, "distribution": _distribution, "link": _link,
-           "play": _play, "review": _review, "move": _move}
+           **play_actions.actions(PLAY)}
 POSITION_KEYS = ("card", "dice", "rolls", "target", "view", "record")
 
 

@@ -52,7 +52,6 @@ from fractions import Fraction
 
 import numpy as np
 
-from pycore.core import play as play_core
 from pycore.core.cache import BoundedCache
 from pycore.core.errors import InvalidParameterError, InvalidPolicyError, InvalidRecordError, PycoreError
 from pycore.core.play import Record
@@ -523,23 +522,6 @@ class JeopardyPlay:
 
 #: the two-player games' answers to the play core
 RULES = JeopardyPlay()
-
-
-def play(game: JeopardyGame, values: Values, players: tuple[Player, Player], seed: int, komi: int = 0) -> Record:
-    """A whole game between ``players`` (seat 0 first) with seeded dice; its record."""
-    return play_core.play(RULES, game, values, players, tuple(p.label for p in players), seed, komi)
-
-
-def replay(game: JeopardyGame, record: Record) -> Position:
-    """The position after the record's moves (a game in progress, or over)."""
-    return play_core.replay(RULES, game, record)
-
-
-def extend(game: JeopardyGame, values: Values, record: Record, move: dict | None = None,
-           player: Player | None = None) -> tuple[Record, Position]:
-    """One more move for a game in progress: ``move`` (a person's: ``{"action": "roll"}``
-    draws the faces from the record's seed, where the last roll left off) or ``player``'s."""
-    return play_core.extend(RULES, game, values, record, move, player)
 
 
 def option_label(game: JeopardyGame, turn: tuple[int, ...], faces, option: State) -> str:
