@@ -11,10 +11,10 @@ the page's refusal of solves too large for a phone rests on. ``--design`` times 
 whole table (``design`` action: a solve, the game's length and a policy's evaluation per value)
 against its estimate (``estimate`` with ``param`` and ``values``). ``--evaluate`` times a rule's
 exact evaluation against optimal play (``evaluate``, the solution already made) against its
-estimate (``estimate`` with ``evaluate``: the game's ``evaluate_cost_factor``), what the API's
+estimate (``estimate`` with ``evaluate``: the game's ``cost.evaluate_cost_factor``), what the API's
 refusal of long work rests on (``--large``: the shipped Zombie Dice, Farkle and Pig with a
 turn limit, minutes each). The page multiplies the estimate by the device's measured factor; a
-ratio far from 1 here means the game's ``solve_microseconds_per_cell`` needs measuring again.
+ratio far from 1 here means the game's ``cost.solve_microseconds_per_cell`` needs measuring again.
 ``--work`` (also after ``--evaluate``) runs each designer's table and rule's evaluation of
 ``WORK_CASES`` in a fresh process: its CPU seconds and peak memory against the estimate.
 ``--seats`` (also after ``--evaluate``) solves games of three players, each in a fresh process,

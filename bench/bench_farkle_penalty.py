@@ -21,6 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore import find_game  # noqa: E402
+from pycore.jeopardy.rules.layout import layout  # noqa: E402
 from pycore.jeopardy.solving import factored
 
 
@@ -32,7 +33,7 @@ def timed(game, repeat: int) -> tuple[float, float, dict]:
         started = time.perf_counter()
         values = factored.anchor_values(game, stats=stats)
         times.append(time.perf_counter() - started)
-    return statistics.median(times), float(values[game.anchor_row(game.start_anchor(0))]), stats
+    return statistics.median(times), float(values[layout(game).anchor_row(game.start_anchor(0))]), stats
 
 
 def main() -> None:
@@ -47,14 +48,14 @@ def main() -> None:
     more = f",{args.set}" if args.set else ""
     base = find_game("farkle", rules=args.rules, set=f"target={args.target},zilch_penalty=0{more}")
     base_seconds, base_p, _ = timed(base, args.repeat)
-    print(f"farkle {args.rules} to {args.target}, no penalty (baseline): {base.anchor_count():,} turn starts, "
+    print(f"farkle {args.rules} to {args.target}, no penalty (baseline): {layout(base).anchor_count():,} turn starts, "
           f"{base_seconds:.2f} s, P(first) {base_p:.9f}")
     for lowest in args.lowest:
         game = find_game("farkle", rules=args.rules, set=f"target={args.target}{more}", lowest_score=lowest)
         seconds, p_first, stats = timed(game, args.repeat)
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         changes = " ".join(f"{c:.1e}" for c in stats["pass_changes"])
-        print(f"  lowest {lowest:6d}: {game.anchor_count():8,} turn starts, {seconds:7.2f} s ({seconds / base_seconds:5.1f}x), "
+        print(f"  lowest {lowest:6d}: {layout(game).anchor_count():8,} turn starts, {seconds:7.2f} s ({seconds / base_seconds:5.1f}x), "
               f"{stats['passes']:2d} passes, P(first) {p_first:.9f}, peak {peak:.0f} MB; changes {changes}")
 
 

@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore import find_game  # noqa: E402
 from pycore.games.pig_seats import ThreePlayerPig  # noqa: E402
+from pycore.jeopardy.rules.layout import layout  # noqa: E402
 from pycore.jeopardy.seats import sweep as seats
 from pycore.jeopardy.seats.chain import turn_limited_chain  # noqa: E402
 from pycore.jeopardy.seats.sweep import seat_values, turn_limited_seat_values  # noqa: E402
@@ -56,7 +57,7 @@ def main() -> None:
     for goal in args.goals:
         two = find_game("pig", goal=goal, turns=args.turns, turn_model="free")
         base, peak, _ = measured(lambda two=two: factored.anchor_values(two), args.repeat)
-        print(f"goal {goal}, {args.turns} turns: two players, {two.anchor_count():,} turn starts: "
+        print(f"goal {goal}, {args.turns} turns: two players, {layout(two).anchor_count():,} turn starts: "
               f"{base:.2f} s (baseline), peak {peak} MB")
         game = ThreePlayerPig(goal=goal)
         solves = [("chain solver", lambda game=game: turn_limited_chain(game, args.turns).start[-1])]
@@ -67,17 +68,17 @@ def main() -> None:
             solves.append(("no limit (stationary), plain steps", lambda game=game: plain(game)[0]))
         for label, work in solves:
             seconds, peak, start = measured(work, args.repeat)
-            starts = game.anchor_count() * (1 if "stationary" in label else args.turns)
+            starts = layout(game).anchor_count() * (1 if "stationary" in label else args.turns)
             print(f"  three players, {label}: {starts:,} turn starts, {seconds:.2f} s "
                   f"({seconds / base:.1f}x), peak {peak} MB; at the start {start[0]:.7f} {start[1]:.7f} {start[2]:.7f}")
     two = find_game("ayzd", bound=39)
     base, peak, _ = measured(lambda: factored.anchor_values(two), args.repeat)
-    print(f"AYZD, goal 13, bound 39: two players, {two.anchor_count():,} turn starts: {base:.2f} s (baseline), peak {peak} MB")
+    print(f"AYZD, goal 13, bound 39: two players, {layout(two).anchor_count():,} turn starts: {base:.2f} s (baseline), peak {peak} MB")
     game = find_game("ayzd-3")
-    first = game.anchor_row(game.start_anchor())
+    first = layout(game).anchor_row(game.start_anchor())
     for label, work in (("policy steps", lambda: seat_values(game)[first]), ("plain steps", lambda: plain(game)[first])):
         seconds, peak, start = measured(work, args.repeat)
-        print(f"  three players, {label}: {game.anchor_count():,} turn starts, {seconds:.2f} s ({seconds / base:.1f}x), "
+        print(f"  three players, {label}: {layout(game).anchor_count():,} turn starts, {seconds:.2f} s ({seconds / base:.1f}x), "
               f"peak {peak} MB; at the start {start[0]:.7f} {start[1]:.7f} {start[2]:.7f}")
     gro(30, args.repeat)
 
@@ -87,10 +88,10 @@ def gro(turns: int, repeat: int) -> None:
     ``turns`` turns left (the general sweep: its stationary iteration does not settle)."""
     two = find_game("gro", goal=20, bound=40)
     base, peak, _ = measured(lambda: factored.anchor_values(two), repeat)
-    print(f"GRO, goal 20, bound 40: two players, {two.anchor_count():,} turn starts: {base:.2f} s (baseline), peak {peak} MB")
+    print(f"GRO, goal 20, bound 40: two players, {layout(two).anchor_count():,} turn starts: {base:.2f} s (baseline), peak {peak} MB")
     game = find_game("gro-3", goal=20, bound=40, turns=turns)
     seconds, peak, start = measured(lambda: turn_limited_seat_values(game, turns).start[-1], repeat)
-    print(f"  three players, {turns} turns left: {game.anchor_count():,} turn starts, {seconds:.2f} s ({seconds / base:.1f}x), "
+    print(f"  three players, {turns} turns left: {layout(game).anchor_count():,} turn starts, {seconds:.2f} s ({seconds / base:.1f}x), "
           f"peak {peak} MB; at the start {start[0]:.7f} {start[1]:.7f} {start[2]:.7f}")
 
 

@@ -25,6 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pycore import find_game, solve  # noqa: E402
 from pycore.games import zombie_dice  # noqa: E402
+from pycore.jeopardy.rules.layout import layout  # noqa: E402
+from pycore.jeopardy.rules.moves import turn_end  # noqa: E402
 from pycore.jeopardy.solving import factored, turn_graph
 from pycore.store.prebuilt import load_table  # noqa: E402
 
@@ -38,7 +40,8 @@ def simulate(game, games: int, seed: int = 1) -> tuple[float, float]:
 
     def rolls(anchor, brains, config) -> bool:
         if anchor not in rolls_at:
-            turn = turn_graph.anchor_turn(game, anchor, turn_graph.ending_values(game, anchor, lambda a: values[game.anchor_row(a)]))
+            row = layout(game).anchor_row
+            turn = turn_graph.anchor_turn(game, anchor, turn_graph.ending_values(game, anchor, lambda a: values[row(a)]))
             roll, hold = turn.turn.roll, turn.turn.hold
             rolls_at[anchor] = ~np.isnan(roll) & (np.isnan(hold) | (roll > hold))
         return bool(rolls_at[anchor][brains, config])
@@ -62,7 +65,7 @@ def simulate(game, games: int, seed: int = 1) -> tuple[float, float]:
                 if len(shotguns) >= zombie_dice.BUST_SHOTGUNS:
                     brains = 0
                     break
-            end = game.turn_end(anchor, brains, 1)
+            end = turn_end(game, anchor, brains, 1)
             if end.mover_value is not None:
                 first_wins += end.mover_value if anchor[0] == 1 else 1 - end.mover_value
                 break

@@ -16,6 +16,9 @@ import pytest
 from pycore import HOLD, ROLL, api
 from pycore.core.dice import roll
 from pycore.jeopardy.model.compiler import compile_game
+from pycore.jeopardy.rules.layout import layout
+from pycore.jeopardy.rules.moves import legal_actions
+from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.rules.vocabulary import Choice, options_of
 from pycore.jeopardy.solving.dispatch import solve_turn_score, solver_of, win_turn_values
 from pycore.jeopardy.solving.turn import turn_values
@@ -23,7 +26,7 @@ from pycore.jeopardy.solving.turn_graph import graph_of
 
 
 def start_state(game):
-    return game.state(**game.state_values(_start(game)))
+    return Notation(game).from_values(**Notation(game).values(_start(game)))
 
 
 def _start(game):
@@ -55,10 +58,10 @@ def explore(game, solution, limit: int | None = None) -> int:
         checked += 1
         if model is not None:
             cells.add(model.cell(state))  # raises if the solver's table lacks it
-        actions = game.legal_actions(state)
+        actions = legal_actions(game, state)
         assert actions, state
-        assert game.state_from_json(game.state_to_json(state)) == state
-        assert game.state_from_text(game.state_to_text(state)) == state
+        assert Notation(game).from_json(Notation(game).to_json(state)) == state
+        assert Notation(game).from_text(Notation(game).to_text(state)) == state
         backups = {}
         for action in actions:
             outcomes = game.transitions(state, action)
@@ -123,7 +126,7 @@ def play_ends(game, state, rng: random.Random, policy: str = "random") -> None:
     """Play from ``state`` by ``policy`` (random options after a roll) ends the game within
     100,000 steps, with a final result in [0, 1]."""
     for _step in range(100_000):
-        actions = game.legal_actions(state)
+        actions = legal_actions(game, state)
         if policy == "random":
             action = rng.choice(actions)
         elif policy == "always roll":
@@ -136,7 +139,7 @@ def play_ends(game, state, rng: random.Random, policy: str = "random") -> None:
             assert 0.0 <= o.mover_value <= 1.0
             return
         state = rng.choice(o.options) if o.options else o.state
-    pytest.fail(f"{game.name}: {policy} play from {game.state_to_text(state)} did not end")
+    pytest.fail(f"{game.name}: {policy} play from {Notation(game).to_text(state)} did not end")
 
 
 def model_arrays_are_consistent(game) -> None:
@@ -161,7 +164,7 @@ def rollable_turns(game, sample: int = 400, seed: int = 3) -> list[tuple[int, ..
     of one configuration or a short list, Pig's or AYZD's for three players: its turn states)."""
     if not solver_of(game).keeps_every_state:
         graph, columns = graph_of(game)
-        if not columns or game.turn_state_count() <= sample:  # (AYZD for three: 81 turn states)
+        if not columns or layout(game).turn_state_count() <= sample:  # (AYZD for three: 81 turn states)
             return [tuple(t) for t in game.turn_states()[:sample]]
         picks = random.Random(seed).sample(range(graph.n_configurations), min(sample, graph.n_configurations))
         return [(0, *(int(c[n]) for c in columns.values())) for n in sorted(picks)]
@@ -237,9 +240,9 @@ def turn_score_is_a_fixed_point(game, sample: int = 300, seed: int = 4) -> float
         turns = list(game.reachable_turns(anchor))
     for turn in turns:
         value = solution.turn.value_at(turn)
-        state = game.state(**game.state_values(_at(game, anchor, turn)))
+        state = Notation(game).from_values(**Notation(game).values(_at(game, anchor, turn)))
         backups = {}
-        for action in game.legal_actions(state):
+        for action in legal_actions(game, state):
             total = 0.0
             for o in game.transitions(state, action):
                 if o.turn_ended:
@@ -264,7 +267,7 @@ def _at(game, anchor, turn):
 def links_round_trip(game, states) -> None:
     """A state's link opens the same state (through the JSON API, as the page does)."""
     for state in states:
-        values = game.state_values(state)
+        values = Notation(game).values(state)
         link = api.call("link", {"game": game.name, **game.params, "state": values})["fragment"]
         opened = api.call("resolve", {"fragment": link})
         assert opened["problems"] == [], opened["problems"]
@@ -281,7 +284,7 @@ def sample_states(game, solution, count=30, seed=9):
         while len(states) < count:
             state = start_state(game)
             for _ in range(rng.randrange(1, 12)):
-                outcomes = game.transitions(state, rng.choice(game.legal_actions(state)))
+                outcomes = game.transitions(state, rng.choice(legal_actions(game, state)))
                 o = rng.choices(outcomes, weights=[float(x.probability) for x in outcomes])[0]
                 if o.state is None:
                     break
@@ -298,4 +301,4 @@ def options_are_states(game, state):
     """Every option a roll offers is a state of the game (used by the choice tests)."""
     for _, outcome in game.roll_outcomes(state.turn):
         for turn in options_of(outcome):
-            game.state(**game.state_values(_at(game, state.anchor, turn)))
+            Notation(game).from_values(**Notation(game).values(_at(game, state.anchor, turn)))

@@ -18,6 +18,7 @@ import numpy as np
 
 from pycore.core.dice import uniform_dice
 from pycore.core.params import Param, StateVar
+from pycore.jeopardy.rules.hints import JeopardyPage
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import Choice, TurnEnd
 
@@ -179,7 +180,8 @@ class TrafficLight(RaceToGoal):
         StateVar("sg", "Shotguns", "shotgun dice set aside this turn, by colour (at most one)", letters="GR"),
     )
     parameters = (Param("goal", 5, 2, 30, "points needed to win", label="Goal"),)
-    turn_hint = "a turn sets aside at most the cup's dice (two green, one red) and busts on the second shotgun"
+    page = JeopardyPage(
+        turn_hint="a turn sets aside at most the cup's dice (two green, one red) and busts on the second shotgun")
 
     def turn_states(self):
         out = []

@@ -3,6 +3,7 @@
 import numpy as np
 
 from pycore.core.errors import InvalidStateError
+from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.views.boundary import panel_grid
 
 
@@ -17,7 +18,7 @@ def boundary_is_the_advice(game, solution, panels, axes) -> dict:
         assert grid.axes == axes
         for cell in zip(*np.nonzero(grid.roll >= 0), strict=True):
             try:
-                state = game.state(**fixed, **{v: int(x) for v, x in zip(axes, cell, strict=True)})
+                state = Notation(game).from_values(**fixed, **{v: int(x) for v, x in zip(axes, cell, strict=True)})
             except InvalidStateError:
                 assert grid.roll[cell] == 0
                 continue

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.solving import turn_graph
 
 
@@ -44,7 +45,7 @@ def optimal_turns(game, values):
 
     def turn_of(anchor):
         if anchor not in turns:
-            ending = turn_graph.ending_values(game, anchor, lambda a: float(values[game.anchor_row(a)]))
+            ending = turn_graph.ending_values(game, anchor, lambda a: float(values[layout(game).anchor_row(a)]))
             turns[anchor] = turn_graph.anchor_turn(game, anchor, ending).turn
         return turns[anchor]
 

@@ -6,6 +6,8 @@ import random
 
 import pytest
 
+from pycore.jeopardy.rules.layout import layout
+
 
 def random_scores(seed: int, count: int, lowest: int = 0, goal: int = 10_000) -> list[tuple[int, int]]:
     """``count`` score pairs from ``lowest`` to below ``goal`` in steps of 50, drawn from ``seed``."""
@@ -20,5 +22,5 @@ def assert_fixed_point(game, values, anchors) -> None:
     from pycore.jeopardy.solving.dispatch import win_turn_values
 
     for anchor in anchors:
-        turn = win_turn_values(game, anchor, lambda other: float(values[game.anchor_row(other)]))
-        assert turn.value_at(game.turn_start) == pytest.approx(values[game.anchor_row(anchor)], abs=1e-8)
+        turn = win_turn_values(game, anchor, lambda other: float(values[layout(game).anchor_row(other)]))
+        assert turn.value_at(game.turn_start) == pytest.approx(values[layout(game).anchor_row(anchor)], abs=1e-8)

@@ -10,6 +10,7 @@ import pytest
 from pycore import api, find_game
 from pycore.core.cache import CACHES, clear_caches
 from pycore.core.errors import InvalidRequestError
+from pycore.core.table_spec import table_order, table_rules
 from pycore.jeopardy.analysis import analyse
 from pycore.store import kept_solves
 
@@ -152,20 +153,20 @@ def test_kept_values_that_cannot_be_trusted_are_removed_and_solved_again(fresh_p
     if damage == "truncated":
         path.write_bytes(data[: len(data) // 2])
     elif damage == "flipped":
-        values = kept_solves.kept_values(game.table_rules, game.table_order()[0].size)
+        values = kept_solves.kept_values(table_rules(game), table_order(game)[0].size)
         path.write_bytes(data.replace(values[5].tobytes(), (values[5] / 2).tobytes()))
     elif damage == "other rules":
         other = find_game("pig-turns", goal=20, turns=6)
-        kept_solves.keep_values(other.table_rules, np.zeros(other.table_order()[0].size))
+        kept_solves.keep_values(table_rules(other), np.zeros(table_order(other)[0].size))
         (kept,) = (p for p in fresh_process.glob("*.npz") if p != path)
         path.write_bytes(kept.read_bytes())
     elif damage == "wrong length":
-        kept_solves.keep_values(game.table_rules, np.zeros(7))
+        kept_solves.keep_values(table_rules(game), np.zeros(7))
     else:
         path.unlink()
         path.mkdir()
     clear_caches()
-    assert kept_solves.kept_values(game.table_rules, game.table_order()[0].size) is None
+    assert kept_solves.kept_values(table_rules(game), table_order(game)[0].size) is None
     assert not path.is_file() or damage == "a directory"
     assert "needs_solve" in api.call("answer", {**SMALL_FACTORED, "keys": {}})
 

@@ -5,6 +5,7 @@ import json
 import pytest
 
 from pycore import api
+from pycore.jeopardy.rules.notation import Notation
 
 
 def handle(request):
@@ -33,7 +34,7 @@ def test_games_lists_the_registry():
 def test_advise_accepts_an_object_state(solved):
     result = handle({"action": "advise", "args": {"game": "pig", "goal": 30, "state": {"i": 5, "j": 7, "k": 4}}})
     solution = solved("pig", goal=30)
-    state = solution.game.state(i=5, j=7, k=4)
+    state = Notation(solution.game).from_values(i=5, j=7, k=4)
     assert result["best"] == solution.best_action(state) == "roll"
     assert result["values"] == pytest.approx(solution.action_values(state), abs=1e-12)
     assert result["value"] == pytest.approx(max(v for v in result["values"].values() if v is not None), abs=1e-15)
@@ -232,7 +233,7 @@ def test_when_to_hold_agrees_with_the_advice_at_every_turn_state(game, state):
     from pycore.core.registry import find_game
 
     g = find_game(game)
-    anchor = g.state_from_text(state).anchor
+    anchor = Notation(g).from_text(state).anchor
     counters = g.turn_vars[1:]
     assert chart["column_var"] is None and chart["row_var"] == (", ".join(counters) or None)
     for label, cells in zip(chart["rows"], chart["cells"], strict=True):

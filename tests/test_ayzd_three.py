@@ -10,6 +10,7 @@ from seat_checks import boundary_is_the_advice, mixed, plain_iteration, turned
 
 from pycore import find_game
 from pycore.core.errors import InvalidParameterError
+from pycore.jeopardy.rules.moves import turn_end
 from pycore.jeopardy.rules.vocabulary import State
 from pycore.jeopardy.seats.seat_solution import SeatSolution
 
@@ -125,15 +126,15 @@ def test_a_two_way_tie_at_the_top_is_the_two_player_game_from_the_tie(solved):
     pair = solved("ayzd", bound=39)  # (the same dice, goal and bound)
     q = pair.anchor_value((1, 14, 14))
     assert 0.4 < q < 0.6
-    end = game.turn_end((3, 10, 14, 12), 4, Fraction(1))
+    end = turn_end(game, (3, 10, 14, 12), 4, Fraction(1))
     assert end.state is None
     assert end.mover_value == pytest.approx(1 - q, abs=1e-12)
     assert end.others == pytest.approx((q, 0.0), abs=1e-12)
     # all three tied: another round of three
-    again = game.turn_end((3, 10, 14, 14), 4, Fraction(1))
+    again = turn_end(game, (3, 10, 14, 14), 4, Fraction(1))
     assert again.state.anchor == (1, 14, 14, 14)
     # one on top: the win is theirs, even when it is not the mover's
-    lost = game.turn_end((3, 10, 14, 12), 0, Fraction(1))
+    lost = turn_end(game, (3, 10, 14, 12), 0, Fraction(1))
     assert (lost.mover_value, lost.others) == (0.0, (1.0, 0.0))
 
 

@@ -2,6 +2,7 @@ import numpy as np
 import pytest
 
 from pycore import InvalidRequestError, api
+from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.views.boundary import panel_grid, slice_of, solid_of, table_csv
 from pycore.jeopardy.views.panel import panels
 
@@ -17,7 +18,7 @@ def test_grid_matches_the_policy_and_the_solid_covers_exactly_the_rolls(solved):
     grid = panel_grid(solution, {"p": 1, "s": 1})
     game = solution.game
     for i, j, b in np.argwhere(grid.roll >= 0)[::7]:
-        state = game.state(p=1, i=int(i), j=int(j), b=int(b), s=1)
+        state = Notation(game).from_values(p=1, i=int(i), j=int(j), b=int(b), s=1)
         assert (grid.roll[i, j, b] == 1) == (solution.best_action(state) == "roll")
     solid = solid_of(grid)
     covered = np.zeros(grid.roll.shape, bool)
@@ -46,5 +47,5 @@ def test_csv_has_a_row_per_state(solved):
     assert lines[0] == "p,i,j,b,s,best,p_roll,p_hold"
     assert len(lines) - 1 == int((grid.roll >= 0).sum())
     first = dict(zip(lines[0].split(","), lines[1].split(","), strict=True))
-    state = solution.game.state(**{k: int(first[k]) for k in "pijbs"})
+    state = Notation(solution.game).from_values(**{k: int(first[k]) for k in "pijbs"})
     assert float(first["p_roll"]) == solution.action_values(state)["roll"]

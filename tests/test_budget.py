@@ -14,6 +14,7 @@ from commands import cli
 from pycore import find_game
 from pycore.core.errors import InvalidParameterError, InvalidRequestError, InvalidStateError, PycoreError
 from pycore.core.registry import game_classes
+from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.solving.budget import WORK_SECONDS, check_work, evaluation_estimate, solve_estimate
 from pycore.service import api, jeopardy_views
 
@@ -93,10 +94,10 @@ def test_every_rule_the_page_evaluates_fits_the_budget_and_its_command_fits_an_h
     command instead, the command's --max-seconds 3600 covers it (a game the page offers
     without its strategy lab, three-player Pig, evaluates no rule)."""
     for cls in game_classes("jeopardy"):
-        if not cls.offered or "strategies" not in cls.views:
+        if not cls.page.offered or "strategies" not in cls.page.views:
             continue
         seconds = evaluation_estimate(cls())["seconds"]
-        if cls.rules_evaluated_live:
+        if cls.page.rules_evaluated_live:
             assert seconds <= WORK_SECONDS, cls.name
         else:
             assert WORK_SECONDS < seconds < 3600, cls.name
@@ -161,13 +162,13 @@ def test_three_player_turn_starts_are_counted_ranged_and_checked_without_listing
     score's range, whether one is tabulated) is arithmetic, the same as the list's."""
     game = find_game(name, **params)
     listed = game.anchors()
-    assert game.anchor_count() == len(listed)
-    assert game.anchor_ranges() == {v: (int(listed[:, n].min()), int(listed[:, n].max()))
+    assert layout(game).anchor_count() == len(listed)
+    assert layout(game).anchor_ranges() == {v: (int(listed[:, n].min()), int(listed[:, n].max()))
                                     for n, v in enumerate(game.anchor_vars)}
     tabulated = {tuple(int(x) for x in row) for row in listed}
-    box = [range(low - 1, high + 2) for low, high in game.anchor_ranges().values()]
+    box = [range(low - 1, high + 2) for low, high in layout(game).anchor_ranges().values()]
     for key in itertools.product(*box):
-        assert game.has_anchor(key) == (key in tabulated), key
+        assert layout(game).has_anchor(key) == (key in tabulated), key
 
 
 def _traced_peak(action: str, args: dict):

@@ -19,6 +19,7 @@ from time_limits import at_most
 
 from pycore import find_game
 from pycore.core.errors import CheckpointError
+from pycore.core.table_spec import table_rules, table_stem
 from pycore.jeopardy.solving import factored
 from pycore.service import cli, tables
 from pycore.store import checkpoints, prebuilt
@@ -34,12 +35,12 @@ def whole():
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "kept.npz"
-        values = factored.anchor_values(GAME, checkpoint=checkpoints.FileCheckpoint(path, GAME.table_rules, 0.0))
+        values = factored.anchor_values(GAME, checkpoint=checkpoints.FileCheckpoint(path, table_rules(GAME), 0.0))
         return values, path.read_bytes()
 
 
 def _checkpoint(path, said: list) -> checkpoints.FileCheckpoint:
-    return checkpoints.FileCheckpoint(path, GAME.table_rules, every=0.0, say=said.append)
+    return checkpoints.FileCheckpoint(path, table_rules(GAME), every=0.0, say=said.append)
 
 
 def _arrays(data: bytes) -> dict:
@@ -175,7 +176,7 @@ def test_a_flipped_byte_anywhere_is_set_aside_or_changes_nothing(tmp_path, whole
         path = tmp_path / f"kept{n}.npz"
         path.write_bytes(bytes(damaged))
         said = []
-        state = checkpoints.FileCheckpoint(path, GAME.table_rules, say=said.append).load()
+        state = checkpoints.FileCheckpoint(path, table_rules(GAME), say=said.append).load()
         if state is None:
             assert len(said) == 1 and "set aside" in said[0]
             outcomes["set aside"] += 1
@@ -194,7 +195,7 @@ def test_a_build_with_a_damaged_state_says_so_and_builds_the_same_table(tmp_path
     """Through ``python -m pycore tables``'s build: the damaged state is set aside on stderr,
     the table is the one built straight through, and the build did not resume."""
     whole = tables.build_tables(tmp_path / "whole", games=[GAME])["tables"][0]
-    kept = tmp_path / "out" / prebuilt.CHECKPOINTS / f"{GAME.table_stem}.npz"
+    kept = tmp_path / "out" / prebuilt.CHECKPOINTS / f"{table_stem(GAME)}.npz"
     kept.parent.mkdir(parents=True)
     kept.write_bytes(b"PK\x03\x04 not a zip")
     entry = tables.build_tables(tmp_path / "out", games=[GAME])["tables"][0]
@@ -207,9 +208,9 @@ def test_a_state_that_cannot_be_set_aside_stops_the_build_by_name(tmp_path, caps
     """A damaged state whose set-aside name is taken by a folder: the build stops (status 2)
     with the file named and what to do, not an internal error."""
     folder = tmp_path / prebuilt.CHECKPOINTS
-    (folder / f"{GAME.table_stem}.npz.set-aside").mkdir(parents=True)
-    (folder / f"{GAME.table_stem}.npz.set-aside" / "x").write_text("")
-    (folder / f"{GAME.table_stem}.npz").write_bytes(b"junk")
+    (folder / f"{table_stem(GAME)}.npz.set-aside").mkdir(parents=True)
+    (folder / f"{table_stem(GAME)}.npz.set-aside" / "x").write_text("")
+    (folder / f"{table_stem(GAME)}.npz").write_bytes(b"junk")
     with pytest.raises(CheckpointError, match=r"is damaged .*and cannot be set aside .*remove it to build from the beginning"):
         tables.build_tables(tmp_path, games=[GAME])
     # (the command line's first Pig-with-turns build: it stops before solving)
@@ -227,4 +228,4 @@ def test_a_leftover_partial_save_that_is_a_fifo_does_not_hang_the_save(tmp_path)
     kept = _checkpoint(tmp_path / "kept.npz", [])
     with at_most(20):
         kept.save({"values": np.full(36, 0.5), "stages_done": 1, "sweeps": 1})
-    assert json.loads(str(_arrays((tmp_path / "kept.npz").read_bytes())["rules"])) == GAME.table_rules
+    assert json.loads(str(_arrays((tmp_path / "kept.npz").read_bytes())["rules"])) == table_rules(GAME)

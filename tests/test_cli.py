@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from commands import cli, cli_json
 
+from pycore.core.table_spec import table_rules, table_stem
+
 
 def test_solve_json():
     result = cli_json("solve", "pig", "--goal", "30")
@@ -228,7 +230,7 @@ def test_where_an_offline_result_cannot_be_written_is_refused_before_computing(t
     from pycore.service import cli
 
     _no_computing(monkeypatch)
-    stem = find_game("yahtzee").table_stem
+    stem = table_stem(find_game("yahtzee"))
     (tmp_path / "taken").mkdir()
     (tmp_path / "taken" / f"{stem}-targets.json").mkdir()
     (tmp_path / "bad-manifest").mkdir()
@@ -256,12 +258,12 @@ def test_an_offline_result_goes_into_a_new_folder_with_its_own_manifest(tmp_path
     curve = [{"target": t, "p_reach_target_play": 0.5, "p_reach_playing_for_points": 0.25, "gain": 0.25}
              for t in range(301)]
     monkeypatch.setattr(target_curve, "target_curve", lambda *args, **kwargs: {
-        "kind": "targets", "rules": game.table_rules, "seconds": 1.0, "max_target": 300,
+        "kind": "targets", "rules": table_rules(game), "seconds": 1.0, "max_target": 300,
         "regenerate": "python -m pycore target-curve yahtzee", "curve": curve})
     out = tmp_path / "new"
     assert cli.main(["target-curve", "--out", str(out), "--quiet"]) == 0, capsys.readouterr().err
-    assert [entry["file"] for entry in read_manifest(out)["results"]] == [f"{game.table_stem}-targets.json"]
-    assert json.loads((out / f"{game.table_stem}-targets.json").read_text())["curve"] == curve
+    assert [entry["file"] for entry in read_manifest(out)["results"]] == [f"{table_stem(game)}-targets.json"]
+    assert json.loads((out / f"{table_stem(game)}-targets.json").read_text())["curve"] == curve
 
 
 def test_design_takes_max_seconds(monkeypatch, capsys):

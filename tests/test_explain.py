@@ -10,6 +10,7 @@ import pytest
 
 from pycore import api, find_game
 from pycore.core.dice import roll
+from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.rules.vocabulary import HOLD, ROLL, State, options_of
 from pycore.jeopardy.solving.dispatch import solve_turn_score, win_turn_values
 from pycore.jeopardy.solving.turn import turn_outlook
@@ -61,7 +62,7 @@ def simulate_points(game, turn_values, anchor, start, rng):
 def test_outlook_of_rolling_agrees_with_a_simulation(solved, name, state):
     game = find_game(name)
     solution = solved(name)
-    s = game.state_from_text(state)
+    s = Notation(game).from_text(state)
     turn = win_turn_values(game, s.anchor, lambda a: solution.value(State(game.name, a, game.turn_start)))
     outlook = turn_outlook(game, turn, s.turn)
     rng = random.Random(20261123)
@@ -80,7 +81,7 @@ def test_the_turn_from_the_solution_agrees_with_the_solution(solved, name, state
     """The advisor's outlook uses the turn recomputed from turn-start values: same actions."""
     game = find_game(name)
     solution = solved(name)
-    s = game.state_from_text(state)
+    s = Notation(game).from_text(state)
     turn = win_turn_values(game, s.anchor, lambda a: solution.value(State(game.name, a, game.turn_start)))
     for action, value in solution.action_values(s).items():
         got = turn.action_values(s.turn)[action]

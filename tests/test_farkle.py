@@ -13,8 +13,10 @@ from simulated_dice import cumulative_rolls, optimal_turns
 from table_checks import assert_fixed_point, random_scores
 
 from pycore.core.errors import InvalidParameterError, InvalidStateError
+from pycore.core.table_spec import table_rules, table_stem
 from pycore.games import farkle
 from pycore.games.farkle import RULE_SETS, best_of_at_most, best_turn, long_run, rule_set, scoring_options, zilch_chance
+from pycore.jeopardy.rules.layout import layout
 
 # the seed's table of S(y, x), as printed (x = 6 .. 1), digits as they stand
 SEED_S = {
@@ -383,7 +385,7 @@ def test_the_shipped_table_of_facebook_farkle_is_the_fixed_point_it_claims():
     assert entry["fairest_head_start"] == FAIR_HEAD_START
     assert entry["bytes"] <= 3_000_000 and entry["peak_memory_mb"] <= 8_000
     values = np.asarray(table.values, float)
-    assert values[game.anchor_row((0, 0))] == pytest.approx(entry["p_first_player_wins"], abs=2**-30)
+    assert values[layout(game).anchor_row((0, 0))] == pytest.approx(entry["p_first_player_wins"], abs=2**-30)
     assert_fixed_point(game, values, random_scores(13, 12))
     by_name = {p["name"]: p for p in entry["policies"]}
     assert round(by_name["Best single turn"]["difference"], 4) == BEST_SINGLE_TURN
@@ -448,10 +450,10 @@ def test_anchors_are_found_by_arithmetic_as_the_grid_lists_them():
 
     game = find_game("farkle", rules="basic", set="target=1000")
     for row, anchor in enumerate(game.anchors()):
-        assert game.anchor_row(tuple(int(x) for x in anchor)) == row
-    assert not game.has_anchor((1000, 0)) and not game.has_anchor((25, 0)) and not game.has_anchor((-50, 0))
+        assert layout(game).anchor_row(tuple(int(x) for x in anchor)) == row
+    assert not layout(game).has_anchor((1000, 0)) and not layout(game).has_anchor((25, 0)) and not layout(game).has_anchor((-50, 0))
     with pytest.raises(InvalidStateError, match="no such position at the start of a turn, your score 25, opponent's score 0"):
-        game.anchor_row((25, 0))
+        layout(game).anchor_row((25, 0))
 
 
 @pytest.mark.parametrize("change, table", [("minimum_bank=300", "farkle-penalty-facebook-lowest2500.roht"),
@@ -497,7 +499,7 @@ def test_a_table_build_stopped_partway_goes_on_where_it_stopped(tmp_path, monkey
         patched.setattr(checkpoints.FileCheckpoint, "save", stopped_after_three)
         with pytest.raises(KeyboardInterrupt):
             tables.build_tables(out, games=[game])
-    kept = out / prebuilt.CHECKPOINTS / f"{game.table_stem}.npz"
+    kept = out / prebuilt.CHECKPOINTS / f"{table_stem(game)}.npz"
     with np.load(kept) as state:  # what the stopped run cost, kept for the manifest
         stopped_seconds, stopped_peak = float(state["build_seconds"]), int(state["peak_memory_mb"])
     assert stopped_seconds > 0 and stopped_peak > 0
@@ -508,11 +510,11 @@ def test_a_table_build_stopped_partway_goes_on_where_it_stopped(tmp_path, monkey
     assert stopped_seconds < resumed["build_seconds"] <= stopped_seconds + time.perf_counter() - started + 0.1
     assert resumed["peak_memory_mb"] >= stopped_peak
     assert resumed["sha256"] == whole["sha256"] and resumed["sweeps"] == whole["sweeps"]
-    assert not (out / prebuilt.CHECKPOINTS / f"{game.table_stem}.npz").exists()  # (cleared once written)
+    assert not (out / prebuilt.CHECKPOINTS / f"{table_stem(game)}.npz").exists()  # (cleared once written)
     # a state kept for other rules is not read: the build starts afresh
     other = checkpoints.FileCheckpoint(out / "other.npz", "other rules", every=0.0)
     other.save({"values": np.zeros(3), "stages_done": 1, "sweeps": 1})
-    assert checkpoints.FileCheckpoint(out / "other.npz", game.table_rules).load() is None
+    assert checkpoints.FileCheckpoint(out / "other.npz", table_rules(game)).load() is None
 
 
 # ---- issue 37, class 2: rule changes the code does not expect ---------------------------

@@ -13,8 +13,10 @@ from table_checks import assert_fixed_point, random_scores
 
 from pycore import find_game
 from pycore.core.errors import InvalidParameterError
+from pycore.core.table_spec import table_stem
 from pycore.games import farkle
 from pycore.games.farkle import Farkle, FarklePenalty
+from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.solving import factored
 
 
@@ -76,7 +78,7 @@ def test_the_passes_agree_with_a_brute_force_over_the_rules():
     turn start's value by the factored passes equals plain iteration with each turn solved
     by recursion over the rules, to 1e-12; the penalty lowers a layer, so passes were made."""
     game = find_game("farkle", rules="facebook", set="target=150,zilch_penalty=100,minimum_bank=0", lowest_score=-50)
-    assert isinstance(game, FarklePenalty) and game.anchor_count() == 144
+    assert isinstance(game, FarklePenalty) and layout(game).anchor_count() == 144
     stats = {}
     values = factored.anchor_values(game, stats=stats)
     assert stats["passes"] > 2 and stats["pass_changes"][-1] < 1e-12
@@ -95,7 +97,7 @@ def test_without_a_penalty_the_zilch_counts_change_nothing():
     assert stats["passes"] == 1 and stats["pass_changes"] == []
     for i, j, z, zo in counted.anchors()[::7]:
         if i >= 0 and j >= 0:
-            assert values[counted.anchor_row((i, j, z, zo))] == pytest.approx(expected[plain.anchor_row((i, j))], abs=1e-12)
+            assert values[layout(counted).anchor_row((i, j, z, zo))] == pytest.approx(expected[layout(plain).anchor_row((i, j))], abs=1e-12)
 
 
 def test_the_penalty_costs_the_player_with_two_zilches():
@@ -105,7 +107,7 @@ def test_the_penalty_costs_the_player_with_two_zilches():
     values = factored.anchor_values(game)
 
     def at(*anchor):
-        return values[game.anchor_row(anchor)]
+        return values[layout(game).anchor_row(anchor)]
 
     assert game.start_anchor(0) == (0, 0, 0, 0)
     assert at(0, 0, 2, 0) < at(0, 0, 1, 0) < at(0, 0, 0, 0) < at(0, 0, 0, 1) < at(0, 0, 0, 2)
@@ -147,8 +149,8 @@ def test_the_lowest_score_is_checked_and_sizes_are_refused_by_name():
     with pytest.raises(InvalidParameterError, match="lowest_score"):
         find_game("farkle", lowest_score=50)
     game = find_game("farkle", lowest_score=-2500)
-    assert game.anchor_count() == 250 * 250 * 9 and "562,500 turn starts" in game.live_limit()
-    assert game.table_stem == "farkle-penalty-facebook-lowest2500"
+    assert layout(game).anchor_count() == 250 * 250 * 9 and "562,500 turn starts" in game.live_limit()
+    assert table_stem(game) == "farkle-penalty-facebook-lowest2500"
 
 
 def test_two_optimal_zilch_players_win_as_simulated_games_do():
@@ -162,7 +164,7 @@ def test_two_optimal_zilch_players_win_as_simulated_games_do():
 
     game = find_game("farkle", rules="zilch", set="target=1000", lowest_score=-500)
     values = factored.anchor_values(game)
-    p_first = float(values[game.anchor_row(game.start_anchor(0))])
+    p_first = float(values[layout(game).anchor_row(game.start_anchor(0))])
     assert f"{p_first:.6f}" == "0.610813"
     graph, _ = turn_graph.graph_of(game)
     step, goal, penalty, lowest = game.gain_step, game.goal, game.rules.zilch_penalty, game.lowest

@@ -22,6 +22,7 @@ from time_limits import at_most
 
 from pycore.core.errors import TableError
 from pycore.core.registry import game_classes
+from pycore.core.table_spec import table_order, table_rules
 from pycore.jeopardy.policies.rule_language import RuleError, parse_rule
 from pycore.service import api, cli, tables
 from pycore.store import prebuilt
@@ -408,7 +409,7 @@ def _table_of(tmp_path, monkeypatch, game, values, extra=None):
     """A table for ``game`` holding ``values`` (and ``extra``), listed in a manifest in tmp_path."""
     from pycore.store.codec import encode_table
 
-    data = encode_table(game.table_rules, np.asarray(values, float), extra or {})
+    data = encode_table(table_rules(game), np.asarray(values, float), extra or {})
     name = prebuilt.table_file(game)
     (tmp_path / name).write_bytes(data)
     (tmp_path / prebuilt.MANIFEST).write_text(json.dumps({"tables": [{"file": name, "sha256": hashlib.sha256(data).hexdigest()}]}))
@@ -422,12 +423,12 @@ def test_stored_values_are_chances_and_distributions_sum_to_one(tmp_path, monkey
     from pycore import find_game
 
     pig = find_game("pig")
-    count_of = pig.table_order()[0].size
+    count_of = table_order(pig)[0].size
     _table_of(tmp_path, monkeypatch, pig, np.r_[np.full(count_of - 1, 0.5), 1.9])
     with pytest.raises(TableError, match="holds values outside 0.0 to 1.0"):
         prebuilt.load_table(pig)
     yahtzee = find_game("yahtzee", joker="none")
-    size = yahtzee.table_order()[0].size
+    size = table_order(yahtzee)[0].size
     for distribution in (np.full(10, 0.1), np.r_[np.full(yahtzee.max_score, 0.0), 2.0]):
         _table_of(tmp_path, monkeypatch, yahtzee, np.full(size, 100.0), {"distribution": distribution})
         with pytest.raises(TableError, match="distribution is not a distribution"):

@@ -10,6 +10,8 @@ import pytest
 from seat_checks import boundary_is_the_advice, mixed, plain_iteration, turned
 
 from pycore import find_game
+from pycore.jeopardy.rules.layout import layout
+from pycore.jeopardy.rules.moves import turn_end
 from pycore.jeopardy.rules.vocabulary import State
 from pycore.jeopardy.seats.sweep import SeatsDidNotSettle, seat_values
 
@@ -89,16 +91,16 @@ def test_the_last_round_for_three_is_merged_by_what_matters():
     """The second player's last turn depends on l - i and l - j only; the third's on the
     deficit to the leader and who leads (the earlier of equals)."""
     game = find_game("gro-3")
-    key = game.anchor_key
+    key = layout(game).anchor_key
     top = game.top_score
     assert key((2, 10, 20, 55)) == key((2, 5, 15, 50)) == (2, top - 45, top - 35, top)
     assert key((3, 30, 55, 40)) == key((3, 40, 65, 20)) == (3, 25, 50, 0)  # 25 behind the first player
     assert key((3, 30, 52, 52)) == (3, 28, 50, 0)  # tied leaders: the first player's lead
     assert key((3, 30, 40, 60)) == (3, 20, 0, 50)
     assert key((3, 0, 120, 3)) == (3, 0, 120, 0)
-    end = game.turn_end((3, 28, 50, 0), 23, 1)  # 51 against 50: the mover takes the win
+    end = turn_end(game, (3, 28, 50, 0), 23, 1)  # 51 against 50: the mover takes the win
     assert (end.mover_value, end.others) == (1.0, (0.0, 0.0))
-    end = game.turn_end((3, 20, 0, 50), 30, 1)  # 50 against the second's 50: the earlier wins
+    end = turn_end(game, (3, 20, 0, 50), 30, 1)  # 50 against the second's 50: the earlier wins
     assert (end.mover_value, end.others) == (0.0, (0.0, 1.0))
     assert np.isnan(game.end_turn({"p": np.asarray(2), "i": np.asarray(10), "j": np.asarray(20), "l": np.asarray(55)},
                                   np.asarray(30)).mover_value)

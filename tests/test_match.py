@@ -14,6 +14,7 @@ from pycore.core.play import Record, play
 from pycore.jeopardy.play.match import RULES, Values, find_player
 from pycore.jeopardy.play.match_review import review
 from pycore.jeopardy.policies.strategy import matchup, rule_policy
+from pycore.jeopardy.rules.layout import layout
 
 GAMES = [("pig", {"goal": 30}), ("gro", {"goal": 30}), ("ayzd", {}), ("pig-turns", {"goal": 30, "turns": 10}),
          ("pig-turns", {"goal": 30, "turns": 10, "turn_model": "free"})]
@@ -512,7 +513,7 @@ def two_player_farkle_value(i, j, z, zo):
     from pycore.store.prebuilt import load_table
 
     game = find_game("farkle")
-    return float(load_table(game).values[game.anchor_row((i, j, z, zo))])
+    return float(load_table(game).values[layout(game).anchor_row((i, j, z, zo))])
 
 
 def assert_advised_against_the_leader(position, i, j, z, zo):

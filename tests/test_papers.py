@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from pycore.jeopardy.policies.strategy import fairest_komi, find_policy, komi_table, policy_result
+from pycore.jeopardy.rules.notation import Notation
 
 
 def difference(solution, name):
@@ -116,7 +117,7 @@ def test_ayzd_tiebreak_player_1_holds_at_6_3_1(solved):
     for tied in (13, 14, 16):
         for shotguns, hold_at in enumerate((6, 3, 1)):
             for brains in range(0, 10):
-                state = game.state(p=1, i=tied, j=tied, b=brains, s=shotguns)
+                state = Notation(game).from_values(p=1, i=tied, j=tied, b=brains, s=shotguns)
                 a, t = model.anchor_index(state.anchor), model.turn_column(state.turn)
                 if not model.valid[a, t]:
                     continue

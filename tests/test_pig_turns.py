@@ -13,6 +13,7 @@ from simulated_dice import pig_turn
 from pycore import find_game
 from pycore.core.errors import InvalidParameterError
 from pycore.jeopardy.policies.strategy import policy_results
+from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.rules.vocabulary import State
 from pycore.jeopardy.solving.dispatch import solve
 from pycore.jeopardy.solving.factored import solve_factored
@@ -204,7 +205,7 @@ def test_the_expected_game_length_agrees_with_a_seeded_simulation():
     for i in range(40):
         for j in range(40):
             for k in (0, *range(2, 40 - i)):  # (no turn total of 1)
-                rolls[i, j, k] = solution.best_action(game.state(i=i, j=j, k=k)) == "roll"
+                rolls[i, j, k] = solution.best_action(Notation(game).from_values(i=i, j=j, k=k)) == "roll"
     rng = random.Random(2026)
     lengths = []
     for _ in range(20_000):

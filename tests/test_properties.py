@@ -24,6 +24,8 @@ from test_conformance import SMALL
 from pycore import api, find_game
 from pycore.core.registry import game_classes
 from pycore.jeopardy.policies.rule_language import RuleError, _evaluate, parse_rule
+from pycore.jeopardy.rules.moves import legal_actions
+from pycore.jeopardy.rules.notation import Notation
 
 SETTINGS = settings(derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 JEOPARDY = sorted(SMALL)
@@ -38,7 +40,7 @@ def walk(game, choices: list[int]):
     by its chance and an option), or None where the game ended on the way."""
     state = conformance.start_state(game)
     for choice in choices:
-        actions = game.legal_actions(state)
+        actions = legal_actions(game, state)
         outcomes = game.transitions(state, actions[choice % len(actions)])
         pick = random.Random(choice).choices(outcomes, weights=[float(o.probability) for o in outcomes])[0]
         if pick.state is None and not pick.options:
@@ -53,8 +55,8 @@ def test_any_reachable_position_has_sound_chances_values_and_round_trips(name, c
     game = find_game(name, **SMALL[name])
     state = walk(game, choices)
     assume(state is not None)
-    values = game.state_values(state)
-    for action in game.legal_actions(state):
+    values = Notation(game).values(state)
+    for action in legal_actions(game, state):
         outcomes = game.transitions(state, action)
         assert sum(o.probability for o in outcomes) == Fraction(1)
         assert all(o.probability > 0 for o in outcomes)
@@ -62,8 +64,8 @@ def test_any_reachable_position_has_sound_chances_values_and_round_trips(name, c
     shown = [v for v in advice["values"].values() if v is not None]
     assert shown and all(0.0 <= v <= 1.0 for v in shown), advice["values"]
     assert 0.0 <= advice["value"] <= 1.0 and advice["value"] >= max(shown) - 1e-12
-    assert game.state_from_json(game.state_to_json(state)) == state
-    assert game.state_from_text(game.state_to_text(state)) == state
+    assert Notation(game).from_json(Notation(game).to_json(state)) == state
+    assert Notation(game).from_text(Notation(game).to_text(state)) == state
     link = api.call("link", {"game": name, **SMALL[name], "state": values})["fragment"]
     opened = api.call("resolve", {"fragment": link})
     assert (opened["problems"], opened["state"], opened["params"]) == ([], values, game.params)

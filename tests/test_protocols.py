@@ -20,6 +20,8 @@ from pycore.core.cache import CACHES
 from pycore.core.errors import InvalidStateError
 from pycore.jeopardy.model.level_sweep import value_iteration
 from pycore.jeopardy.policies.evaluation import evaluate
+from pycore.jeopardy.rules.layout import JeopardyTables
+from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.solving.dispatch import solve_turn_score
 from pycore.service import tables
 
@@ -151,7 +153,7 @@ def test_many_turns_converge_to_unlimited_pig():
 
 def test_the_last_turn_draws():
     game, solution = ShortPig(**SMALL[ShortPig]), solved(ShortPig)
-    last = game.state(i=3, j=8, n=1)  # one turn left, behind by 5: reach 10 or draw
+    last = Notation(game).from_values(i=3, j=8, n=1)  # one turn left, behind by 5: reach 10 or draw
     reach = solution.value(last)
     assert 0.5 < reach < 1.0
 
@@ -161,16 +163,16 @@ def test_the_last_turn_draws():
 
 def test_dice_by_colour_are_written_as_letters():
     game = TrafficLight(**SMALL[TrafficLight])
-    state = game.state_from_text("i=1,br=RG,sg=G")
-    assert game.column_values(state) == {"i": 1, "j": 0, "br_G": 1, "br_R": 1, "sg_G": 1, "sg_R": 0}
-    assert game.state_to_text(state) == "i=1,j=0,br=GR,sg=G"
-    assert game.state_from_json(game.state_to_json(state)) == state
+    state = Notation(game).from_text("i=1,br=RG,sg=G")
+    assert Notation(game).columns(state) == {"i": 1, "j": 0, "br_G": 1, "br_R": 1, "sg_G": 1, "sg_R": 0}
+    assert Notation(game).to_text(state) == "i=1,j=0,br=GR,sg=G"
+    assert Notation(game).from_json(Notation(game).to_json(state)) == state
     with pytest.raises(InvalidStateError, match=r"Brains \(br_R\) must be between 0 and 1"):
-        game.state_from_text("br=RR")
+        Notation(game).from_text("br=RR")
     with pytest.raises(InvalidStateError, match="cannot occur"):
-        game.state_from_text("br=G,sg=GR")  # a second shotgun ends the turn
+        Notation(game).from_text("br=G,sg=GR")  # a second shotgun ends the turn
     with pytest.raises(InvalidStateError, match="letters G, R"):
-        game.state_from_text("sg=Y")
+        Notation(game).from_text("sg=Y")
 
 
 def test_the_api_serves_a_game_registered_from_a_test():
@@ -213,7 +215,7 @@ def test_pig_turn_score_is_the_hold_at_20_expectation():
 
 def test_a_two_player_game_answers_from_its_prebuilt_table(tmp_path, monkeypatch):
     game = MiniFarkle(goal=12)
-    monkeypatch.setattr(MiniFarkle, "prebuilt", ({"goal": 12},))
+    monkeypatch.setattr(MiniFarkle, "tables", JeopardyTables(variants=({"goal": 12},)))
     monkeypatch.setenv("ROLL_OR_HOLD_TABLES", str(tmp_path))
     CACHES["loaded tables"].clear()
     manifest = tables.build_tables(tmp_path, games=[game])
@@ -223,7 +225,7 @@ def test_a_two_player_game_answers_from_its_prebuilt_table(tmp_path, monkeypatch
     CACHES["solutions"].clear()  # nothing solved: the table must answer
     solution = solved(MiniFarkle)
     for state in conformance.sample_states(game, solution, count=25):
-        advice = api.call("advise", {"game": game.name, "state": game.state_values(state)})
+        advice = api.call("advise", {"game": game.name, "state": Notation(game).values(state)})
         assert advice["source"] == "table test-mini-farkle-goal12.roht"
         for action, value in solution.action_values(state).items():
             assert (advice["values"][action] is None) == (value is None)

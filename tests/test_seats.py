@@ -17,6 +17,8 @@ from pycore import api, find_game
 from pycore.core.cache import CACHES
 from pycore.core.errors import InvalidRequestError, SolverError
 from pycore.games.pig_seats import ThreePlayerPig
+from pycore.jeopardy.rules.layout import layout
+from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.seats.chain import NotAChainGame, turn_limited_chain
 from pycore.jeopardy.seats.seat_solution import NotForPlayers
 from pycore.jeopardy.seats.sweep import SeatsDidNotSettle, seat_values, turn_limited_seat_values
@@ -72,7 +74,7 @@ def test_the_start_and_the_turn_limit_that_reaches_it():
     the limit grows; a short limit is further from them."""
     for goal, expected in ((10, (0.6339705, 0.2596703, 0.1063593)), (20, (0.4963784, 0.3100086, 0.1936130))):
         game = ThreePlayerPig(goal=goal)
-        start = seat_values(game)[game.anchor_row(game.start_anchor())]
+        start = seat_values(game)[layout(game).anchor_row(game.start_anchor())]
         assert np.round(start, 7).tolist() == list(expected)
         limited = turn_limited_chain(game, 150)
         errors = np.max(np.abs(limited.start - start), axis=1)
@@ -156,7 +158,7 @@ def test_three_players_to_30_settle_without_a_limit():
     sum to 1."""
     game = ThreePlayerPig(goal=30)
     stats = {}
-    start = seat_values(game, stats=stats)[game.anchor_row(game.start_anchor())]
+    start = seat_values(game, stats=stats)[layout(game).anchor_row(game.start_anchor())]
     assert np.round(start, 7).tolist() == [0.4274077, 0.3251836, 0.2474087]
     assert stats["stage_sweeps"] == 2 and stats["residual"] < 1e-12
 
@@ -179,8 +181,8 @@ def test_two_players_from_the_chain_solver_equal_turn_limited_pig():
     for turns in (2, 10, 40):
         limited = find_game("pig", goal=30, turns=turns, turn_model="free")
         X = factored.anchor_values(limited)
-        assert abs(chain.start[turns][0] - X[limited.anchor_row(limited.start_anchor())]) < 1e-12
-    rows = [limited.anchor_row((i, j, 40)) for i in range(30) for j in range(30)]
+        assert abs(chain.start[turns][0] - X[layout(limited).anchor_row(limited.start_anchor())]) < 1e-12
+    rows = [layout(limited).anchor_row((i, j, 40)) for i in range(30) for j in range(30)]
     assert np.max(np.abs(chain.values[:, 0] - X[rows])) < 1e-12
 
 
@@ -208,7 +210,7 @@ def test_a_three_player_table_gives_the_solves_advice(tmp_path, monkeypatch):
     assert shipped.iterations == 0
     assert np.max(np.abs(shipped.ending_values - live.ending_values)) < 2e-9
     assert np.max(np.abs(np.array(shipped.start_chances()) - live.start_chances())) < 2e-9
-    state = game.state(i=3, j=7, l=9, k=4)
+    state = Notation(game).from_values(i=3, j=7, l=9, k=4)
     swept = win_turn_values(game, state.anchor, solver_of(game).table_ending(game, table.values))
     for action, chances in live.seat_action_values(state).items():
         assert np.max(np.abs(np.array(shipped.seat_action_values(state)[action]) - chances)) < 2e-9
@@ -255,7 +257,7 @@ def test_the_page_is_given_the_tables_of_the_games_it_offers_and_no_other(tmp_pa
     manifest = json.loads((Path(__file__).resolve().parents[1] / "prebuilt_tables" / "manifest.json").read_text())
     listed = json.loads((tmp_path / "tables" / "manifest.json").read_text())["tables"]
     for entry in manifest["tables"]:
-        offered = find_game_class(entry["rules"]["game"]).on_the_page()
+        offered = find_game_class(entry["rules"]["game"]).page.on_the_page
         assert entry.get("on_the_page", True) is offered, entry["file"]
         assert (entry["file"] in copied) is offered, entry["file"]
     assert table_file(find_game("pig", players=3)) in copied and "manifest.json" in copied
@@ -380,7 +382,7 @@ def test_the_stand_in_is_the_two_player_advice_against_the_strongest_opponent():
     rng = np.random.default_rng(36)
     for j, l, i, k in rng.integers(0, 50, size=(2000, 4)):  # noqa: E741
         if 2 <= k < 50 - i:
-            state = two.game.state(i=int(i), j=int(max(j, l)), k=int(k))
+            state = Notation(two.game).from_values(i=int(i), j=int(max(j, l)), k=int(k))
             assert masks[k][j, l, i] == (two.best_action(state) == "roll")
     assert stand_in_cost(ThreePlayerPig(goal=35, turns=30)).costs == (0.0, 0.0, 0.0)
     assert np.round(stand_in_cost(game).costs, 4).tolist() == [0.0067, 0.0093, 0.0104]
@@ -402,7 +404,7 @@ def test_three_players_boundary_is_the_movers_advice_cell_by_cell():
         for i, j, k in zip(*np.nonzero(grid.roll >= 0), strict=True):
             if k < 2 or i + k >= 50 or j % 4:
                 continue  # (no turn total of 1; at the goal the turn has ended)
-            best = solution.best_action(game.state(i=int(i), j=int(j), l=third, k=int(k)))
+            best = solution.best_action(Notation(game).from_values(i=int(i), j=int(j), l=third, k=int(k)))
             assert (best == "roll") == (grid.roll[i, j, k] == 1), (i, j, third, k)
             said[best] += 1
         assert said["roll"] > 10_000 and said["hold"] > 50, said

@@ -9,6 +9,7 @@ from conformance import sample_states
 
 from pycore import api, find_game
 from pycore.core.cache import CACHES
+from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.solving.dispatch import solve, win_turn_values
 from pycore.store.prebuilt import load_table, read_manifest, table_file
 
@@ -52,7 +53,7 @@ def test_advice_from_the_table_is_the_solves_without_a_solve(name, solved):
     game = find_game(name)
     checked = 0
     for state in sample_states(game, solved[name], count=40, seed=17):
-        advice = api.call("advise", {"game": name, "state": game.state_values(state)})
+        advice = api.call("advise", {"game": name, "state": Notation(game).values(state)})
         assert advice["source"] == f"table {table_file(game)}"
         expected = win_turn_values(game, state.anchor, solved[name].anchor_value, game.gain(state.turn))
         for action, value in expected.action_values(state.turn).items():

@@ -4,6 +4,7 @@ import pytest
 from pycore import InvalidParameterError, RulesError, evaluate, find_game, solve
 from pycore.jeopardy.model.compiler import compile_game
 from pycore.jeopardy.model.level_sweep import value_iteration
+from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.rules.vocabulary import TurnEnd
 
 SMALL = {"pig": {"goal": 16}, "gro": {"goal": 12, "bound": 24}, "ayzd": {"goal": 5, "bound": 10}}
@@ -61,10 +62,10 @@ def test_pig_symmetry_and_known_values(solved):
     solution = solved("pig")
     game = solution.game
     # holding at the goal wins, and a sure win is worth 1
-    assert solution.action_values(game.state(i=90, j=0, k=10))["hold"] == 1.0
-    assert solution.best_action(game.state(i=0, j=0, k=0)) == "roll"
+    assert solution.action_values(Notation(game).from_values(i=90, j=0, k=10))["hold"] == 1.0
+    assert solution.best_action(Notation(game).from_values(i=0, j=0, k=0)) == "roll"
     # at the start of the game the optimal policy is a hold-at threshold in the 20s
-    rolls = [solution.best_action(game.state(i=0, j=0, k=k)) == "roll" for k in range(2, 60)]
+    rolls = [solution.best_action(Notation(game).from_values(i=0, j=0, k=k)) == "roll" for k in range(2, 60)]
     threshold = rolls.index(False) + 2
     assert all(rolls[: threshold - 2]) and not any(rolls[threshold - 2 :])
     assert 20 <= threshold <= 30

@@ -12,6 +12,7 @@ import pytest
 
 from pycore import find_game
 from pycore.core.errors import TableError
+from pycore.core.table_spec import table_order, table_rules
 from pycore.store import prebuilt
 from pycore.store.codec import MAGIC, _byte_planes, encode_table
 
@@ -51,10 +52,10 @@ def test_a_two_player_chance_a_hair_outside_zero_to_one_is_refused(table_dir, of
     """A Pig table storing -2^-42 answered 1.0000000000004 (the loader let values 1e-9 past
     either end through); a chance is in [0, 1] to its last bit, as every build writes it."""
     pig = find_game("pig", goal=10)
-    size = pig.table_order()[0].size
+    size = table_order(pig)[0].size
     fixed = np.full(size, 2**51, np.int64)  # 1/2 at the tabulated solver's 2^-52
     fixed[3] = -(2**10) if off < 0 else 2**52 + 2**10
-    _list(table_dir, prebuilt.table_file(pig), _raw_table(pig.table_rules, fixed, 52), **JEOPARDY_FACTS)
+    _list(table_dir, prebuilt.table_file(pig), _raw_table(table_rules(pig), fixed, 52), **JEOPARDY_FACTS)
     with pytest.raises(TableError, match=r"pig-goal10-die6-bust1.roht holds values outside 0.0 to 1.0"):
         prebuilt.load_table(pig)
 
@@ -64,14 +65,14 @@ def test_three_seats_whose_chances_sum_past_one_are_refused(table_dir):
     -0.8 and answered. Every three-player game ends with its chances summing to 1 (a turn
     limit shares the win), so the two stored ones sum to at most 1; 1/3 each loads."""
     game = find_game("pig", players=3, goal=12, turns=30)
-    size = game.table_order()[0].size
+    size = table_order(game)[0].size
     anchors = size // 2
     name = prebuilt.table_file(game)
-    _list(table_dir, name, encode_table(game.table_rules, np.full(size, 1 / 3), scale_bits=30), **JEOPARDY_FACTS)
+    _list(table_dir, name, encode_table(table_rules(game), np.full(size, 1 / 3), scale_bits=30), **JEOPARDY_FACTS)
     assert prebuilt.load_table(game).values[:size] == pytest.approx(1 / 3, abs=1e-9)
     values = np.full(size, 1 / 3)
     values[[7, anchors + 7]] = 0.9  # seats 1 and 2 of turn start 7
-    _list(table_dir, name, encode_table(game.table_rules, values, scale_bits=30), **JEOPARDY_FACTS)
+    _list(table_dir, name, encode_table(table_rules(game), values, scale_bits=30), **JEOPARDY_FACTS)
     prebuilt.LOADED.clear()
     with pytest.raises(TableError, match=rf"{name}: the seats' chances at 1 turn start sum to more than 1 \(1.8\)"):
         prebuilt.load_table(game)
@@ -81,9 +82,9 @@ def test_three_seats_whose_chances_sum_past_one_are_refused(table_dir):
 def test_a_jeopardy_entry_without_a_fact_the_answer_reads_is_refused(table_dir, missing):
     """An entry without ``states`` was a KeyError in the answer; the loader names it."""
     pig = find_game("pig", goal=10)
-    size = pig.table_order()[0].size
+    size = table_order(pig)[0].size
     facts = {k: v for k, v in JEOPARDY_FACTS.items() if k != missing}
-    _list(table_dir, prebuilt.table_file(pig), encode_table(pig.table_rules, np.full(size, 0.5), scale_bits=52), **facts)
+    _list(table_dir, prebuilt.table_file(pig), encode_table(table_rules(pig), np.full(size, 0.5), scale_bits=52), **facts)
     with pytest.raises(TableError, match=rf"the manifest's entry for pig-goal10-die6-bust1.roht lacks {missing}"):
         prebuilt.load_table(pig)
 
@@ -92,7 +93,7 @@ def _yahtzee_table(directory, **facts) -> object:
     game = find_game("yahtzee", joker="none")
     distribution = np.zeros(game.max_score + 1)
     distribution[200] = 1.0
-    data = encode_table(game.table_rules, np.full(game.table_order()[0].size, 100.0), {"distribution": distribution})
+    data = encode_table(table_rules(game), np.full(table_order(game)[0].size, 100.0), {"distribution": distribution})
     _list(directory, prebuilt.table_file(game), data, **facts)
     return game
 
@@ -110,7 +111,7 @@ def _result(directory, game, name: str, data: bytes, kind: str = "targets") -> N
     (directory / name).write_bytes(data)
     manifest = json.loads((directory / prebuilt.MANIFEST).read_text())
     manifest["results"] = [{"file": name, "kind": kind, "sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data),
-                            "rules": game.table_rules, "regenerate": "python -m pycore target-curve", "seconds": 1.0}]
+                            "rules": table_rules(game), "regenerate": "python -m pycore target-curve", "seconds": 1.0}]
     (directory / prebuilt.MANIFEST).write_text(json.dumps(manifest))
 
 
@@ -135,7 +136,7 @@ def test_a_result_file_is_checked_field_by_field(table_dir, kind, content, why):
     in the answer, one with a chance of 1.9 shown; each is refused naming the file."""
     game = _yahtzee_table(table_dir, anchors=10, solve_seconds=1.0)
     if isinstance(content, dict):
-        rules = {} if why == "is a result for rules" else {"rules": game.table_rules}
+        rules = {} if why == "is a result for rules" else {"rules": table_rules(game)}
         content = json.dumps({"kind": kind, **rules, **content}).encode()
     _result(table_dir, game, "yahtzee-none-result.json", content, kind)
     with pytest.raises(TableError, match=f"yahtzee-none-result.json .*{why}"):
@@ -144,7 +145,7 @@ def test_a_result_file_is_checked_field_by_field(table_dir, kind, content, why):
 
 def test_a_result_file_that_is_right_is_read(table_dir):
     game = _yahtzee_table(table_dir, anchors=10, solve_seconds=1.0)
-    data = json.dumps({"kind": "beat-optimal", "rules": game.table_rules, **BEATS}).encode()
+    data = json.dumps({"kind": "beat-optimal", "rules": table_rules(game), **BEATS}).encode()
     _result(table_dir, game, "yahtzee-none-beat-optimal.json", data, "beat-optimal")
     assert prebuilt.load_result(game, "beat-optimal")["p_win_playing_to_win"] == 0.5
 
@@ -153,7 +154,7 @@ def test_a_build_writes_no_table_the_loader_would_refuse(tmp_path):
     """A build whose seats' chances sum past 1 is refused before a file is written; one whose
     chance ends 1e-16 past 1 (a solve's last bits) is written at 1 and loads."""
     game = find_game("pig", players=3, goal=12, turns=30)
-    size = game.table_order()[0].size
+    size = table_order(game)[0].size
 
     def build(values):
         return lambda game, progress, checkpoint: prebuilt.TableContent(values, scale_bits=30, facts=JEOPARDY_FACTS)
@@ -163,7 +164,7 @@ def test_a_build_writes_no_table_the_loader_would_refuse(tmp_path):
         prebuilt.write_tables(build(wrong), tmp_path, games=[game])
     assert not (tmp_path / prebuilt.table_file(game)).exists()
     pig = find_game("pig", goal=10)
-    values = np.full(pig.table_order()[0].size, 0.5)
+    values = np.full(table_order(pig)[0].size, 0.5)
     values[0] = 1.0 + 2e-16
     prebuilt.write_tables(build(values), tmp_path, games=[pig])
     _, stored, _ = prebuilt.decode_table((tmp_path / prebuilt.table_file(pig)).read_bytes())
@@ -174,7 +175,7 @@ def test_a_table_that_does_not_match_its_own_sha256_is_named(table_dir):
     """A table listed with its manifest's sha256 right, its payload not matching the sha256 in
     its own header, was refused as "table payload is corrupted" without naming the file."""
     pig = find_game("pig", goal=10)
-    damaged = bytearray(_raw_table(pig.table_rules, np.full(pig.table_order()[0].size, 2**51, np.int64), 52))
+    damaged = bytearray(_raw_table(table_rules(pig), np.full(table_order(pig)[0].size, 2**51, np.int64), 52))
     damaged[-1] ^= 1
     _list(table_dir, prebuilt.table_file(pig), bytes(damaged), **JEOPARDY_FACTS)
     with pytest.raises(TableError, match=r"^pig-goal10-die6-bust1.roht: table payload is corrupted \(sha256 mismatch\); "

@@ -18,6 +18,8 @@ import pytest
 from pycore import find_game
 from pycore.core.dice import uniform_dice
 from pycore.core.errors import InvalidParameterError
+from pycore.jeopardy.rules.moves import apply_roll
+from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.solving.dispatch import solve
 from pycore.service import api
 
@@ -53,7 +55,7 @@ def test_pig_with_another_die_equals_its_equations(die, bust):
     for i in range(goal):
         for j in range(goal):
             for k in [0, *range(bust + 1, goal - i)]:
-                state = game.state(i=i, j=j, k=k)
+                state = Notation(game).from_values(i=i, j=j, k=k)
                 values = [v for v in solution.action_values(state).values() if v is not None]
                 worst = max(worst, abs(max(values) - expected[i, j, k]))
     assert worst < 1e-9
@@ -86,11 +88,11 @@ def test_a_die_with_every_face_twice_is_the_same_game():
 def play_with_physical_dice(game, solution, rng, roll_dice):
     """One game between two optimal players; ``roll_dice(state)`` draws the faces die by die.
     Returns 1 if player 1 wins, 0 if player 2 does, 0.5 for a draw."""
-    state = game.state(p=1, i=0, j=0)
+    state = Notation(game).from_values(p=1, i=0, j=0)
     while True:
         action = solution.best_action(state)
         if action == "roll":
-            outcome = game.apply_roll(state, roll_dice(state))
+            outcome = apply_roll(game, state, roll_dice(state))
         else:
             (outcome,) = game.transitions(state, "hold")
         if outcome.state is None:

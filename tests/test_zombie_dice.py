@@ -18,6 +18,8 @@ from pycore.games.zombie_dice import (
     one_roll_expectation,
     roll_distribution,
 )
+from pycore.jeopardy.rules.layout import layout
+from pycore.jeopardy.rules.notation import Notation, column_names
 
 # E_xyz(n, h) = f(h) n + g(h), f and g quadratics in h: (h^2, h, 1) coefficients as printed
 BLOG = {
@@ -287,7 +289,7 @@ from pycore.store.prebuilt import load_table  # noqa: E402
 )
 def test_an_impossible_position_is_refused_naming_the_problem(text, problem):
     with pytest.raises(InvalidStateError, match=problem):
-        find_game("zombie-dice").state_from_text(text)
+        Notation(find_game("zombie-dice")).from_text(text)
 
 
 def test_the_state_check_accepts_exactly_the_states_a_turn_reaches():
@@ -332,7 +334,7 @@ def test_the_shipped_table_is_a_fixed_point_of_the_turn():
     anchors = game.anchors()
     for a in random.Random(3).sample(range(len(anchors)), 6):
         anchor = tuple(int(x) for x in anchors[a])
-        turn = win_turn_values(game, anchor, lambda other: float(values[game.anchor_row(other)]))
+        turn = win_turn_values(game, anchor, lambda other: float(values[layout(game).anchor_row(other)]))
         assert turn.value_at(game.turn_start) == pytest.approx(values[a], abs=2e-9)
     assert api.call("solve", {"game": "zombie-dice"})["p_first_player_wins"] == pytest.approx(0.464872, abs=5e-7)
 
@@ -352,12 +354,12 @@ def test_every_policy_rule_has_an_equivalent_written_rule():
 
     game = find_game("zombie-dice")
     rng = np.random.default_rng(4)
-    columns = {c: rng.integers(0, 3, 5000) for c in game.columns}
+    columns = {c: rng.integers(0, 3, 5000) for c in column_names(game)}
     columns.update(p=rng.integers(1, 3, 5000), i=rng.integers(0, 27, 5000), j=rng.integers(0, 27, 5000), b=rng.integers(0, 15, 5000))
     written = [p for p in game.human_policies() if p.expression]
     assert len(written) == 5  # all but AYZD's optimal table
     for policy in written:
-        rule = parse_rule(policy.expression, game.columns)
+        rule = parse_rule(policy.expression, column_names(game))
         assert np.array_equal(np.asarray(rule.roll(**columns), bool), np.asarray(policy.rule(**columns), bool)), policy.name
 
 
@@ -366,7 +368,7 @@ def test_the_colour_blind_ayzd_optimal_policy_reads_ayzd_s_table(solved):
     ayzd_optimal = next(p for p in game.human_policies() if p.name.startswith("AYZD optimal"))
     ayzd = solved("ayzd")
     for text in ("p=1,i=5,j=8,b=3,s=1", "p=2,i=10,j=14,b=2,s=2", "p=1,i=0,j=0,b=9,s=0"):
-        state = ayzd.game.state_from_text(text)
+        state = Notation(ayzd.game).from_text(text)
         p, i, j, b, s = state.anchor + state.turn
         rolls = ayzd_optimal.rule(p=p, i=i, j=j, b=b, sg_G=s, sg_Y=0, sg_R=0, fp_G=0)
         assert bool(rolls) == (ayzd.best_action(state) == "roll"), text
@@ -426,7 +428,7 @@ def test_a_link_to_impossible_dice_opens_the_nearest_position_without_compiling_
     opened = api.call("resolve", {"fragment": "#game=zombie-dice&" + fragment})
     assert problem in opened["problems"][0] and "showing the nearest possible state" in opened["problems"][0]
     assert {k: opened["state"][k] for k in nearest} == nearest
-    find_game("zombie-dice").state(**opened["state"])  # a position that can occur
+    Notation(find_game("zombie-dice")).from_values(**opened["state"])  # a position that can occur
 
 
 @pytest.mark.parametrize("objective", ["win", "turn-score"])

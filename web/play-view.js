@@ -1,10 +1,10 @@
 // Play a whole two-player game against the computer (optimal play, one of the game's printed
 // policies or your own rule), with dice rolled by a seeded generator in Python (the record replays
 // exactly), the computer's moves shown one at a time at a readable pace (or fast), hints on request
-// and, at the end, the review (review-panel.js). The game in progress is kept in localStorage per
-// game and rules (a reload or a switch to another game and back resumes it); its record can be
-// saved, shared as a link and loaded (record-box.js). A game opened from a link puts the game in
-// progress aside, to be restored with one tap.
+// and, at the end, the review (review-panel.js). The game's record, kept per game and rules (a
+// reload or a switch to another game and back resumes it), its moves sent to the engine, undo, the
+// record box (save, share, load) and the review are recorded-game.js's; a game opened from a link
+// puts the game in progress aside, to be restored with one tap.
 // Test contract: data-testid="play" holds play-opponent, play-rule (your rule, when the opponent is
 // "Your rule"), play-seat, play-komi, play-seed, play-pace, play-new, play-error, play-aside (a game
 // put aside) with play-restore, play-board (data-seat = whose turn, data-over, data-moves),
@@ -16,9 +16,8 @@
 // (review-panel.js) and the record box (record-box.js, prefix "play"). The setup (play-setup)
 // folds away while a game is played, so the board and its buttons are on a phone's screen.
 import { escapeHtml } from "./advice-panel.js";
-import { putAside, readKept, takeAside, writeKept } from "./kept-object.js";
-import { RecordBox } from "./record-box.js";
-import { lineFigure, ReviewPanel } from "./review-panel.js";
+import { RecordedGame } from "./recorded-game.js";
+import { lineFigure } from "./review-panel.js";
 import { countersHtml, diceHtml, moveWords } from "./turn-words.js";
 
 const PACE_MS = { readable: 700, fast: 0 };
@@ -32,19 +31,37 @@ export class PlayView {
     this.root = root;
     this.call = call;
     this.navigate = navigate;
-    this.busy = false;
-    this.generation = 0; // a new game or another screen stops the computer's loop of the old one
+    this.recorded = new RecordedGame({
+      call,
+      navigate,
+      store: "play",
+      prefix: "play",
+      keepAlone: true, // (the pace and the coach, before any game)
+      settings: () => ({
+        you: this.you,
+        opponent: this.opponent.value,
+        rule: this.rule.value,
+        pace: this.pace.value,
+        coach: this.coach.checked,
+      }),
+      open: (record, how, kept) => this.open(record, how, kept),
+      shown: ({ position }) => this.shown(position),
+      seat: () => this.you,
+    });
   }
 
-  key() {
-    return `roll-or-hold:play:${this.game.name}:${JSON.stringify(this.params)}`;
+  get record() {
+    return this.recorded.record;
+  }
+
+  get position() {
+    return this.recorded.position;
   }
 
   // incoming: a record opened from a link (it becomes the game in progress)
   async show(game, params, incoming = null) {
     this.game = game;
     this.params = params;
-    this.generation += 1;
     this.root.innerHTML = `
       <div data-testid="play">
       <h2>Play ${escapeHtml(game.title)} against the computer</h2>
@@ -85,8 +102,6 @@ export class PlayView {
     this.seed = part("play-seed");
     this.pace = part("play-pace");
     this.board = part("play-board");
-    this.error = part("play-error");
-    this.aside = part("play-aside");
     this.setup = part("play-setup");
     this.coach = part("play-coach");
     this.chance = part("play-chance");
@@ -95,37 +110,20 @@ export class PlayView {
     this.chances = []; // your chance to win before each move
     this.event = ""; // what the last move did
     this.coachSays = "";
-    this.review = new ReviewPanel(part("play-review"), { navigate: this.navigate });
-    this.records = new RecordBox(this.root.querySelector(".record-slot"), {
-      prefix: "play",
-      navigate: this.navigate,
-      onRecord: (record) => this.load(record),
-    });
+    this.recorded.mount(this.root, game, params);
     part("play-new").addEventListener("click", () => this.newGame());
-    part("play-restore").addEventListener("click", () => this.restore());
     this.opponent.addEventListener("change", () => {
       this.rule.closest("label").hidden = this.opponent.value !== RULE;
     });
-    const kept = readKept(this.key());
+    const kept = this.recorded.kept();
     if (kept.pace) this.pace.value = kept.pace;
     this.coach.checked = Boolean(kept.coach);
-    this.coach.addEventListener("change", () => this.keep());
+    this.coach.addEventListener("change", () => this.recorded.keep());
     if (kept.rule) this.rule.value = kept.rule;
-    this.pace.addEventListener("change", () => this.keep());
-    try {
-      if (incoming) {
-        this.aside.hidden = !putAside(this.key(), kept, incoming);
-        await this.load(incoming);
-      } else if (kept.record) {
-        this.you = kept.you;
-        this.opponent.dataset.kept = kept.opponent;
-        await this.resume(kept.record);
-      }
-    } catch (error) {
-      this.fail(`The saved game could not be read (${error.message}); start a new one.`);
-    }
+    this.pace.addEventListener("change", () => this.recorded.keep());
+    await this.recorded.resume(incoming);
     if (this.opponent.options.length === 1) {
-      const answer = await this.call("move", { game: game.name, ...params, record: this.fresh(0, 0, 1) });
+      const answer = await this.recorded.fetch(this.fresh(0, 0, 1));
       this.listPolicies(answer.policies);
     }
   }
@@ -149,86 +147,53 @@ export class PlayView {
     return { game: this.game.name, params: this.params, komi, seed, players, moves: [] };
   }
 
-  fail(message) {
-    this.error.hidden = !message;
-    this.error.textContent = message || "";
-  }
-
-  keep() {
-    writeKept(this.key(), {
-      record: this.record,
-      you: this.you,
-      opponent: this.opponent.value,
-      rule: this.rule.value,
-      pace: this.pace.value,
-      coach: this.coach.checked,
-    });
-  }
-
   async newGame() {
-    this.fail("");
+    const fail = (message) => this.recorded.fail(message);
+    fail("");
     const komi = Number(this.komi.value);
-    if (!Number.isInteger(komi)) return this.fail(`The head start is a whole number of points, not "${this.komi.value}".`);
+    if (!Number.isInteger(komi)) return fail(`The head start is a whole number of points, not "${this.komi.value}".`);
     let seed = this.seed.value.trim();
     if (seed === "") seed = String(crypto.getRandomValues(new Uint32Array(1))[0]);
-    if (!/^\d{1,15}$/.test(seed)) return this.fail(`The seed is a whole number (up to 15 digits), not "${this.seed.value}".`);
-    if (this.opponent.value === RULE && !this.rule.value.trim()) return this.fail("Write your rule first, e.g. k < 20.");
+    if (!/^\d{1,15}$/.test(seed)) return fail(`The seed is a whole number (up to 15 digits), not "${this.seed.value}".`);
+    if (this.opponent.value === RULE && !this.rule.value.trim()) return fail("Write your rule first, e.g. k < 20.");
     this.seed.value = seed;
     const you = Number(this.seat.value);
     const record = this.fresh(you, komi, Number(seed));
-    try {
+    await this.recorded.guard(async () => {
       // the opponent checked before the game starts (a rule that does not read is refused here)
-      await this.call("move", { game: this.game.name, ...this.params, record, check_players: [this.opponentLabel()] });
-    } catch (error) {
-      return this.fail(error.message);
+      await this.recorded.fetch(record, { check_players: [this.opponentLabel()] });
+      this.you = you;
+      await this.open(record, "new");
+    });
+  }
+
+  // a record opened (RecordedGame's how): a new game (you: the seat chosen) or the kept one (as
+  // kept), else one loaded (pasted, from a link, put aside): you are the seat labelled "You", else
+  // the first; then the computer goes on
+  async open(record, how, kept) {
+    if (how === "kept") {
+      this.you = kept.you;
+      this.opponent.dataset.kept = kept.opponent;
     }
-    this.you = you;
-    this.generation += 1;
-    this.clearLog();
-    try {
-      await this.resume(record);
-    } catch (error) {
-      this.fail(error.message);
-    }
+    const answer = await this.recorded.load(record, how, (answer) => {
+      if (answer.record.seed === null) throw new Error("this game was entered at the table: open it in the At the table view");
+      const earlier = answer.record.moves.length > 0;
+      if (how === "kept" || how === "new") {
+        this.clearLog(earlier ? "Resumed where the game was left: its earlier moves are in the review at its end." : "");
+      } else {
+        // a finished game between two computer players (python -m pycore play) has no "You": both by name
+        const you = answer.record.players.indexOf("You");
+        this.you = you >= 0 ? you : answer.position.result === null ? 0 : null;
+        this.clearLog(earlier ? "A game opened: its earlier moves are in the review at its end." : "");
+      }
+      if (this.opponent.options.length === 1) this.listPolicies(answer.policies);
+    });
+    if (answer) await this.computerTurns();
   }
 
-  // a record loaded (pasted, or from a link): you are the seat labelled "You", else the first
-  async load(record) {
-    const answer = await this.call("move", { game: this.game.name, ...this.params, record });
-    if (answer.record.seed === null) throw new Error("this game was entered at the table: open it in the At the table view");
-    // a finished game between two computer players (python -m pycore play) has no "You": both by name
-    const you = answer.record.players.indexOf("You");
-    this.you = you >= 0 ? you : answer.position.result === null ? 0 : null;
-    this.generation += 1;
-    this.fail("");
-    this.clearLog(answer.record.moves.length ? "A game opened: its earlier moves are in the review at its end." : "");
-    if (this.opponent.options.length === 1) this.listPolicies(answer.policies);
-    this.setPosition(answer);
-    await this.computerTurns();
-  }
-
-  async restore() {
-    const record = takeAside(this.key());
-    this.aside.hidden = true;
-    if (record) await this.load(record);
-  }
-
-  // show where a record stands (a new game, or one kept from an earlier visit) and go on
-  async resume(record) {
-    const answer = await this.call("move", { game: this.game.name, ...this.params, record });
-    if (record.moves.length && !this.log.length) this.clearLog("Resumed where the game was left: its earlier moves are in the review at its end.");
-    if (this.opponent.options.length === 1) this.listPolicies(answer.policies);
-    this.setPosition(answer);
-    await this.computerTurns();
-  }
-
-  setPosition({ record, position, share }) {
-    this.record = record;
-    this.position = position;
+  shown(position) {
     // the setup folds away while a game is played: the board and its buttons come up the screen
     this.setup.open = position.result !== null;
-    this.keep();
-    this.records.show(record, share);
     this.draw();
     // (at your turns and at the end: the computer's moves are not held up by it)
     if (position.seat === this.you || position.result !== null) this.updateChance();
@@ -241,10 +206,10 @@ export class PlayView {
 
   async move(args) {
     const before = this.position;
-    const answer = await this.call("move", { game: this.game.name, ...this.params, record: this.record, ...args });
-    const move = args.move || (answer.record.moves.at(-1) ?? {});
-    this.say(moveWords(this.game, before, answer.position, move.action ? move : { action: "roll" }, this.who(before)));
-    this.setPosition(answer);
+    await this.recorded.move(args, (answer) => {
+      const move = args.move || (answer.record.moves.at(-1) ?? {});
+      this.say(moveWords(this.game, before, answer.position, move.action ? move : { action: "roll" }, this.who(before)));
+    });
   }
 
   // a move said: the event line and the top of the log
@@ -326,30 +291,20 @@ export class PlayView {
   }
 
   // take back your last move (and the computer's after it): the position before your last decision
-  async takeBack() {
-    if (this.busy || !this.record?.moves.length) return;
-    this.busy = true;
-    this.generation += 1; // the computer stops
-    try {
-      const record = { ...this.record, moves: [...this.record.moves] };
-      let answer = null;
-      while (record.moves.length) {
-        record.moves.pop();
-        answer = await this.call("move", { game: this.game.name, ...this.params, record });
-        const p = answer.position;
-        const decision = p.legal.length > 1 || p.options.length > 0 || (p.legal.length === 1 && p.roll?.dice !== 0);
-        if (p.seat === this.you && p.result === null && decision) break;
-      }
-      if (!answer) return;
-      this.say(`You took back your last move.`);
-      this.coachSays = "";
-      this.chances.length = answer.position.moves + 1;
-      this.setPosition(answer);
-    } catch (error) {
-      this.fail(error.message);
-    } finally {
-      this.busy = false;
-    }
+  // (the computer stops)
+  takeBack() {
+    if (!this.record?.moves.length) return;
+    const decision = (p) => p.legal.length > 1 || p.options.length > 0 || (p.legal.length === 1 && p.roll?.dice !== 0);
+    return this.recorded.run(() =>
+      this.recorded.undo(
+        (p) => p.seat === this.you && p.result === null && decision(p),
+        (answer) => {
+          this.say(`You took back your last move.`);
+          this.coachSays = "";
+          this.chances.length = answer.position.moves + 1;
+        },
+      ),
+    );
   }
 
   yourTurn() {
@@ -357,11 +312,13 @@ export class PlayView {
   }
 
   // the computer moves while it is its seat and the game goes on, at the chosen pace; a roll that
-  // rolls no dice (Pig with a turn limit: the turn's target is chosen) is made for you
+  // rolls no dice (Pig with a turn limit: the turn's target is chosen) is made for you (a new
+  // game, a game opened or a move taken back stops it; the review comes with the last position)
   async computerTurns() {
-    const generation = this.generation;
+    const generation = this.recorded.generation;
+    const going = () => generation === this.recorded.generation;
     const opponent = this.record.players[1 - this.you];
-    while (this.position.result === null && generation === this.generation) {
+    while (this.position.result === null && going()) {
       const p = this.position;
       if (p.seat === this.you) {
         if (p.legal.length !== 1 || p.roll?.dice !== 0) break;
@@ -370,27 +327,19 @@ export class PlayView {
       }
       const pause = PACE_MS[this.pace.value] ?? 0;
       if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
-      if (generation !== this.generation) return;
+      if (!going()) return;
       await this.move({ player: opponent === "Optimal" ? "optimal" : opponent });
     }
-    if (this.position.result !== null && generation === this.generation) await this.showReview();
   }
 
-  async act(move) {
-    if (this.busy) return;
-    this.busy = true;
-    try {
-      const before = this.position;
-      const coached = this.coachMove(before, move); // (the values before the move: usually cached)
+  act(move) {
+    return this.recorded.run(async () => {
+      const coached = this.coachMove(this.position, move); // (the values before the move: usually cached)
       await this.move({ move });
       this.coachSays = await coached;
       this.draw();
       await this.computerTurns();
-    } catch (error) {
-      this.fail(error.message);
-    } finally {
-      this.busy = false;
-    }
+    });
   }
 
   draw() {
@@ -432,18 +381,12 @@ export class PlayView {
     wireMoveButtons(this.board, p, (move) => this.act(move));
     this.board.querySelector("[data-testid=play-hint]")?.addEventListener("click", () => this.hint());
     this.board.querySelector("[data-testid=play-takeback]")?.addEventListener("click", () => this.takeBack());
-    if (!over) this.review.clear();
   }
 
   // each action's chance of winning at the position (or each option's, after a roll offering a choice)
   async hint() {
     const box = this.board.querySelector("[data-testid=play-hints]");
     box.textContent = await hintText(this.call, { game: this.game.name, ...this.params }, this.position);
-  }
-
-  async showReview() {
-    const answer = await this.call("review", { game: this.game.name, ...this.params, record: this.record });
-    this.review.show(answer, this.record.players, this.you);
   }
 }
 

@@ -5,16 +5,15 @@
 // every choice) replays exactly; it can be saved, shared as a link and loaded (record-box.js).
 // The game ends with the engine's review: each choice's loss in expected points against
 // perfect play, each opening its position in the advisor, and the game's course as a line.
-// A game in progress is kept in localStorage (one per game): it survives a reload, a switch to
-// another game and back, and a change of the rule set (it keeps the rules it was started with
-// until "New game", which asks first). A game opened from a link puts the one in progress
-// aside, to be restored with one tap.
+// The record's lifecycle is recorded-game.js's: a game in progress is kept in localStorage (one
+// per game): it survives a reload, a switch to another game and back, and a change of the rule
+// set (it keeps the rules it was started with until "New game", which asks first). A game opened
+// from a link puts the one in progress aside, to be restored with one tap.
 // Test hooks: data-testid="play" carries data-turn, data-rolls-left, data-score and data-rules;
 // play-aside / play-restore; the record box (prefix "play").
 import { escapeHtml } from "./advice-panel.js";
 import { DiceTray } from "./dice-tray.js";
-import { putAside, readKept, takeAside, writeKept } from "./kept-object.js";
-import { RecordBox } from "./record-box.js";
+import { RecordedGame } from "./recorded-game.js";
 import { lineFigure } from "./review-panel.js";
 import { parseCard, upperBonus } from "./scorecard-editor.js";
 
@@ -32,9 +31,19 @@ export class ScorecardPlay {
     this.game = game;
     this.call = call;
     this.openPosition = openPosition;
-    this.record = null; // the game in play (its params are its rule set)
-    this.position = null;
-    this.busy = false;
+    // the game in play (its record's params are its rule set)
+    this.recorded = new RecordedGame({
+      call,
+      navigate,
+      store: "scorecard-play",
+      prefix: "play",
+      plainLinkErrors: true,
+      settings: () => ({ tray: { values: this.tray.values, kept: this.tray.kept } }),
+      open: (record, how, kept) => this.load(record, kept?.tray),
+      shown: ({ position }) => this.shown(position),
+      review: (answer) => this.review(answer),
+      onBusy: () => this.render(),
+    });
     root.innerHTML = `
       <div data-testid="play" class="play">
         <p class="play-status" data-testid="play-status"></p>
@@ -63,59 +72,34 @@ export class ScorecardPlay {
     this.tray = new DiceTray(root.querySelector(".dice-row"), {
       testid: "play-dice",
       onChange: () => {
-        this.save();
+        this.recorded.keep();
         this.render(); // (all five kept: nothing to reroll)
       },
     });
-    this.records = new RecordBox(root.querySelector(".record-slot"), {
-      prefix: "play",
-      navigate,
-      onRecord: (record) => this.load(record),
-    });
+    this.recorded.mount(root, game, null);
     const part = (id) => root.querySelector(`[data-testid=${id}]`);
-    this.aside = part("play-aside");
-    this.error = part("play-error");
     part("play-roll").addEventListener("click", () => this.roll());
     part("play-hint").addEventListener("click", () => this.hint());
     part("play-new").addEventListener("click", () => this.askNewGame());
     part("play-confirm-yes").addEventListener("click", () => this.start(this.wanted));
     part("play-confirm-no").addEventListener("click", () => this.confirmBox(false));
-    part("play-restore").addEventListener("click", () => this.restore());
   }
 
-  key() {
-    return `roll-or-hold:scorecard-play:${this.game.name}`;
+  get record() {
+    return this.recorded.record;
+  }
+
+  get position() {
+    return this.recorded.position;
   }
 
   // the Play tab is shown with the screen's rule set: a game from a link (incoming: its record),
   // else the game in play, else the kept one (whatever its rules), else a new one with these
   async open(params, incoming = null) {
     this.wanted = params;
-    const kept = readKept(this.key());
-    if (incoming) {
-      if (!this.record || JSON.stringify(this.record) !== JSON.stringify(incoming)) {
-        this.aside.hidden = !putAside(this.key(), kept, incoming);
-        return this.guard(() => this.load(incoming));
-      }
-    }
+    if (incoming && JSON.stringify(this.record) !== JSON.stringify(incoming)) return this.recorded.resume(incoming);
     if (this.record) return this.render();
-    if (kept.record) return this.guard(() => this.load(kept.record, kept.tray), "The saved game could not be read");
-    return this.start(params);
-  }
-
-  // run a step; an error is shown in words and the game stays as it was
-  async guard(step, what = "") {
-    try {
-      this.fail("");
-      await step();
-    } catch (error) {
-      this.fail(what ? `${what} (${error.message}); start a new one.` : error.message);
-    }
-  }
-
-  fail(message) {
-    this.error.hidden = !message;
-    this.error.textContent = message || "";
+    if (!(await this.recorded.resume())) return this.start(params);
   }
 
   inProgress() {
@@ -136,31 +120,23 @@ export class ScorecardPlay {
 
   async start(params) {
     this.confirmBox(false);
-    this.aside.hidden = true;
+    this.recorded.aside.hidden = true;
     const record = { game: this.game.name, params: { ...params }, seed: newSeed(), player: "You", moves: [] };
-    await this.guard(() => this.load(record));
+    await this.recorded.guard(() => this.load(record));
   }
 
-  async restore() {
-    const record = takeAside(this.key());
-    this.aside.hidden = true;
-    if (record) await this.guard(() => this.load(record));
+  // a record (new, kept, pasted, from a link or put aside): where it stands, from the engine;
+  // tray: the dice as they were laid out and marked (a kept game), else as the record has them
+  load(record, tray = null) {
+    return this.recorded.load(record, "loaded", () => {
+      this.nextTray = tray;
+    });
   }
 
-  // a record (new, kept, pasted or from a link): where it stands, from the engine; tray: the
-  // dice as they were laid out and marked (a kept game), else as the record has them
-  async load(record, tray = null) {
-    const answer = await this.call("move", { game: this.game.name, ...record.params, record });
-    this.setPosition(answer, tray);
-    this.root.querySelector("[data-testid=play-hint-text]").textContent = "";
-    if (this.position.over) await this.review();
-    else if (this.position.dice) await this.showBoxes();
-  }
-
-  setPosition({ record, position, share }, tray = null) {
-    this.record = record;
-    this.position = position;
-    this.records.show(record, share);
+  // a position shown: the dice (nextTray: as they lie), the card and, once rolled, the boxes
+  shown(position) {
+    const tray = this.nextTray;
+    this.nextTray = null;
     const shown = position.dice_shown;
     if (!shown) this.tray.set(Array(this.game.dice).fill(0)); // a turn starts with no dice showing
     else if (tray && [...tray.values].sort().join("") === [...shown].sort().join("")) this.tray.set(tray.values, tray.kept);
@@ -168,40 +144,25 @@ export class ScorecardPlay {
     this.tray.setMode(shown && position.rolls_left > 0 ? "keep" : "locked");
     this.root.querySelector("[data-testid=play-boxes]").innerHTML = "";
     this.root.querySelector("[data-testid=play-review]").hidden = !position.over;
-    this.save();
     this.render();
+    this.root.querySelector("[data-testid=play-hint-text]").textContent = "";
+    if (!position.over && position.dice) return this.showBoxes();
   }
 
-  save() {
-    if (!this.record) return;
-    // if storage is blocked the game still goes on in this tab
-    writeKept(this.key(), { record: this.record, tray: { values: this.tray.values, kept: this.tray.kept } });
-  }
-
-  async move(move) {
-    if (this.busy || !this.position || this.position.over) return;
-    this.busy = true;
-    this.render();
-    try {
-      this.fail("");
+  move(move) {
+    if (!this.position || this.position.over) return;
+    return this.recorded.run(async () => {
+      this.recorded.fail("");
       const before = { values: [...this.tray.values], kept: [...this.tray.kept] };
-      const answer = await this.call("move", { game: this.game.name, ...this.record.params, record: this.record, move });
-      let tray = null;
-      if (move.action === "roll" && this.position.dice) {
+      const rerolled = move.action === "roll" && this.position.dice;
+      await this.recorded.move({ move }, (answer) => {
+        this.nextTray = null;
+        if (!rerolled) return;
         // the kept dice stay where they are; the rolled ones land in the other places
         const faces = [...answer.position.faces];
-        tray = { values: before.values.map((v, i) => (before.kept[i] ? v : faces.shift())), kept: before.kept };
-      }
-      this.setPosition(answer, tray);
-      this.root.querySelector("[data-testid=play-hint-text]").textContent = "";
-      if (this.position.over) await this.review();
-      else if (this.position.dice) await this.showBoxes();
-    } catch (error) {
-      this.fail(error.message);
-    } finally {
-      this.busy = false;
-      this.render();
-    }
+        this.nextTray = { values: before.values.map((v, i) => (before.kept[i] ? v : faces.shift())), kept: before.kept };
+      });
+    });
   }
 
   roll() {
@@ -213,8 +174,7 @@ export class ScorecardPlay {
   advise() {
     const p = this.position;
     return this.call("advise", {
-      game: this.game.name,
-      ...this.record.params,
+      ...this.recorded.rules(),
       scorecard: p.scorecard,
       dice: p.dice,
       rolls_left: p.rolls_left,
@@ -246,13 +206,13 @@ export class ScorecardPlay {
     const answer = await this.advise();
     if (answer.best_kind === "keep" && this.position.rolls_left > 0) {
       this.tray.keepFaces(answer.best.keep); // the dice to keep, marked on the dice
-      this.save();
+      this.recorded.keep();
     }
     text.textContent = `Best: ${describeBest(answer)} (expected final score ${answer.expected_final.toFixed(2)}).`;
   }
 
-  async review() {
-    const answer = await this.call("review", { game: this.game.name, ...this.record.params, record: this.record });
+  // the finished game's review (RecordedGame asks the engine for it)
+  review(answer) {
     const rows = answer.decisions
       .map((d) => {
         const dice = d.state.dice.join("");
@@ -324,7 +284,7 @@ export class ScorecardPlay {
     }
     // every die kept: a reroll would roll nothing and still use a roll
     const allKept = Boolean(p.dice) && this.tray.kept.every(Boolean);
-    rollButton.disabled = this.busy || (p.dice && p.rolls_left === 0) || allKept;
+    rollButton.disabled = this.recorded.busy || (p.dice && p.rolls_left === 0) || allKept;
     rollButton.textContent = !p.dice ? "Roll" : allKept ? "All dice kept: choose a box" : "Reroll the others";
     status.textContent =
       `Turn ${p.turn} of ${this.game.turns} · ${p.score} points · ` +

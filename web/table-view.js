@@ -6,9 +6,10 @@
 // faces), and the engine keeps the turn total, the turn's counters and both scores, says whose
 // turn it is and, at every step, the best move with each move's chance of winning (shown always,
 // or only when asked). Any step can be undone. At the end: the review of both players' decisions
-// (review-panel.js). The game is kept in localStorage per game and rules (a reload, a switch to
-// another game and back, going offline: it resumes), and can be saved, shared and loaded
-// (record-box.js, prefix "table"); a record entered at the table has no seed: its faces replay it.
+// (review-panel.js). The game's record is recorded-game.js's: kept per game and rules (a reload, a
+// switch to another game and back, going offline: it resumes), each step sent to the engine, undo,
+// saved, shared and loaded (record-box.js, prefix "table"); a record entered at the table has no
+// seed: its faces replay it.
 // Test contract: data-testid="table" holds table-count (players), table-name-0 … table-name-N,
 // table-komi (two players only), table-coach (always | asked), table-new (all in table-setup,
 // folded while a game is played), table-error, table-aside with table-restore, table-board
@@ -16,10 +17,8 @@
 // entry (roll-entry.js test ids, inside table-roll), table-hold, table-option / table-option-list
 // and table-choose, table-undo, table-advice-button, table-advice, the review and the record box.
 import { escapeHtml } from "./advice-panel.js";
-import { putAside, readKept, takeAside, writeKept } from "./kept-object.js";
 import { hintText, moveButtons, wireMoveButtons } from "./play-view.js";
-import { RecordBox } from "./record-box.js";
-import { ReviewPanel } from "./review-panel.js";
+import { RecordedGame } from "./recorded-game.js";
 import { RollEntry } from "./roll-entry.js";
 import { counted, countersHtml, diceHtml } from "./turn-words.js";
 
@@ -29,18 +28,29 @@ export class TableView {
     this.root = root;
     this.call = call;
     this.navigate = navigate;
-    this.busy = false;
+    this.recorded = new RecordedGame({
+      call,
+      navigate,
+      store: "table",
+      prefix: "table",
+      settings: () => ({ coach: this.coach.value }),
+      open: (record, how) => this.open(record, how),
+      shown: ({ position }) => this.shown(position),
+    });
   }
 
-  key() {
-    return `roll-or-hold:table:${this.game.name}:${JSON.stringify(this.params)}`;
+  get record() {
+    return this.recorded.record;
+  }
+
+  get position() {
+    return this.recorded.position;
   }
 
   // incoming: a record opened from a link (it becomes the game at the table)
   async show(game, params, incoming = null) {
     this.game = game;
     this.params = params;
-    this.record = null;
     this.root.innerHTML = `
       <div data-testid="table">
       <h2>${escapeHtml(game.title)} at the table</h2>
@@ -82,8 +92,6 @@ export class TableView {
     this.count.addEventListener("change", () => this.setCount(Number(this.count.value)));
     this.coach = part("table-coach");
     this.board = part("table-board");
-    this.error = part("table-error");
-    this.aside = part("table-aside");
     this.advice = part("table-advice");
     this.undoButton = part("table-undo");
     this.rollEntry = new RollEntry(part("table-roll"), {
@@ -91,32 +99,17 @@ export class TableView {
       pick: () => {},
       applyLabel: "Enter this roll",
     });
-    this.review = new ReviewPanel(part("play-review"), { navigate: this.navigate });
-    this.records = new RecordBox(this.root.querySelector(".record-slot"), {
-      prefix: "table",
-      navigate: this.navigate,
-      onRecord: (record) => this.load(record),
-    });
+    this.recorded.mount(this.root, game, params);
     part("table-new").addEventListener("click", () => this.newGame());
-    part("table-restore").addEventListener("click", () => this.restore());
     part("table-advice-button").addEventListener("click", () => this.showAdvice());
     this.undoButton.addEventListener("click", () => this.undo());
-    const kept = readKept(this.key());
+    const kept = this.recorded.kept();
     if (kept.coach) this.coach.value = kept.coach;
     this.coach.addEventListener("change", () => {
-      this.keep();
+      this.recorded.keep();
       if (this.coach.value === "always") this.showAdvice();
     });
-    try {
-      if (incoming) {
-        this.aside.hidden = !putAside(this.key(), kept, incoming);
-        await this.load(incoming);
-      } else if (kept.record) {
-        await this.load(kept.record);
-      }
-    } catch (error) {
-      this.fail(`The saved game could not be read (${error.message}); start a new one.`);
-    }
+    await this.recorded.resume(incoming);
   }
 
   // the name fields for ``n`` players (the names typed so far kept) and, for two, the head start
@@ -133,70 +126,40 @@ export class TableView {
     this.root.querySelector(".table-komi").hidden = n !== 2;
   }
 
-  fail(message) {
-    this.error.hidden = !message;
-    this.error.textContent = message || "";
-  }
-
-  keep() {
-    if (this.record) writeKept(this.key(), { record: this.record, coach: this.coach.value });
-  }
-
   async newGame() {
-    this.fail("");
+    const fail = (message) => this.recorded.fail(message);
+    fail("");
     const komi = this.names.length === 2 ? Number(this.komi.value) : 0;
-    if (!Number.isInteger(komi)) return this.fail(`The head start is a whole number of points, not "${this.komi.value}".`);
+    if (!Number.isInteger(komi)) return fail(`The head start is a whole number of points, not "${this.komi.value}".`);
     const players = this.names.map((input, n) => input.value.trim() || `Player ${n + 1}`);
     const twice = players.find((name, n) => players.indexOf(name) !== n);
-    if (twice) return this.fail(`Each player needs a name of their own: "${twice}" is there twice.`);
+    if (twice) return fail(`Each player needs a name of their own: "${twice}" is there twice.`);
     const record = { game: this.game.name, params: this.params, komi, seed: null, players, moves: [] };
-    try {
-      await this.load(record);
-    } catch (error) {
-      this.fail(error.message);
-    }
+    await this.recorded.guard(() => this.open(record, "new"));
   }
 
-  // a record (new, kept, pasted or from a link): where it stands
-  async load(record) {
-    const answer = await this.call("move", { game: this.game.name, ...this.params, record });
-    if (answer.record.seed !== null && answer.record.seed !== undefined) {
-      throw new Error("this game was played against the computer: open it in the Play view");
-    }
-    this.fail("");
-    this.setCount(answer.record.players.length, answer.record.players);
-    this.komi.value = String(answer.record.komi);
-    await this.setPosition(answer);
+  // a record (new, kept, pasted, from a link or put aside): where it stands
+  open(record, how) {
+    return this.recorded.load(record, how, (answer) => {
+      if (answer.record.seed !== null && answer.record.seed !== undefined) {
+        throw new Error("this game was played against the computer: open it in the Play view");
+      }
+      this.setCount(answer.record.players.length, answer.record.players);
+      this.komi.value = String(answer.record.komi);
+    });
   }
 
-  async restore() {
-    const record = takeAside(this.key());
-    this.aside.hidden = true;
-    if (record) await this.load(record);
-  }
-
-  async setPosition({ record, position, share }) {
-    this.record = record;
-    this.position = position;
+  async shown(position) {
     // the setup folds away while a game is played (it is a phone's screen of its own with many players)
     this.root.querySelector("[data-testid=table-setup]").open = position.result !== null;
-    this.keep();
-    this.records.show(record, share);
     this.draw();
-    if (position.result !== null) {
-      const answer = await this.call("review", { game: this.game.name, ...this.params, record });
-      this.review.show(answer, record.players);
-      return;
-    }
-    this.review.clear();
-    // a roll that rolls no dice is the turn's choice (Pig with a turn limit: the target): made at once
-    if (position.legal.length === 1 && position.roll?.dice === 0) return this.move({ action: "roll", faces: [] });
+    if (position.result !== null) return;
+    if (automatic(position)) return this.move({ action: "roll", faces: [] });
     if (this.coach.value === "always") await this.showAdvice();
   }
 
-  async move(move) {
-    const answer = await this.call("move", { game: this.game.name, ...this.params, record: this.record, move });
-    await this.setPosition(answer);
+  move(move) {
+    return this.recorded.move({ move });
   }
 
   // a roll entered (RollEntry's callback): the message to show under it, or a refusal thrown
@@ -213,34 +176,19 @@ export class TableView {
     return "";
   }
 
-  async act(move) {
-    if (this.busy) return;
-    this.busy = true;
-    try {
-      await this.move(move);
-    } catch (error) {
-      this.fail(error.message);
-    } finally {
-      this.busy = false;
-    }
+  act(move) {
+    return this.recorded.run(() => this.move(move));
   }
 
-  async undo() {
+  undo() {
     if (!this.record?.moves.length) return;
-    this.fail("");
-    const record = { ...this.record, moves: this.record.moves.slice(0, -1) };
-    try {
-      // an undone roll that rolls no dice (the target's choice) goes too, or it would be made again
-      let answer = await this.call("move", { game: this.game.name, ...this.params, record });
-      while (record.moves.length && answer.position.legal.length === 1 && answer.position.roll?.dice === 0) {
-        record.moves = record.moves.slice(0, -1);
-        answer = await this.call("move", { game: this.game.name, ...this.params, record });
-      }
-      this.rollEntry.clearNote(); // (it said what the roll taken back did)
-      await this.setPosition(answer);
-    } catch (error) {
-      this.fail(error.message);
-    }
+    // an undone roll that rolls no dice (the target's choice) goes too, or it would be made again
+    return this.recorded.guard(() =>
+      this.recorded.undo(
+        (p) => !automatic(p),
+        () => this.rollEntry.clearNote(), // (it said what the roll taken back did)
+      ),
+    );
   }
 
   async showAdvice() {
@@ -297,4 +245,9 @@ export class TableView {
     this.undoButton.disabled = p.moves === 0;
     this.advice.textContent = "";
   }
+}
+
+// a roll that rolls no dice: the turn's choice (Pig with a turn limit: the target), made at once
+function automatic(p) {
+  return p.legal.length === 1 && p.roll?.dice === 0;
 }

@@ -11,7 +11,9 @@ analyses and API actions serve it:
   player fills a scorecard; the objective is the expected final score.
 
 An instance carries the parameter values (``params``); ``key`` identifies
-game and parameters for caches and tables.
+game and parameters for caches and tables. How the page shows a game (whether
+its menu lists it, a kind's views and hints) is not a rule but data declared
+beside them, the class's ``page`` (:class:`pycore.core.page.PageHints`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .errors import InvalidParameterError
+from .page import PageHints
 from .params import Description, Param, StateVar
+from .table_spec import TableSpec
 
 
 class Game:
@@ -37,12 +41,9 @@ class Game:
     #: given means this one (``pig --turns 40``: Pig with a turn limit)
     variant_of: ClassVar[str] = ""
     variant_params: ClassVar[tuple[str, ...]] = ()
-    #: whether the page's game menu lists it (links and the command line reach every game): not
-    #: where its default variant can be answered neither live nor from a shipped table
-    offered: ClassVar[bool] = True
-    #: the page shows it under its base game's entry (the base game's name means it by its
-    #: rules: :meth:`meant_by_rules`), so its tables ship though the menu does not list it
-    shown_as_base: ClassVar[bool] = False
+    #: how the page shows it (whether its menu lists it, a kind's views and hints): declared
+    #: data beside the rules (:mod:`pycore.core.page`)
+    page: ClassVar[PageHints] = PageHints()
 
     def __init__(self, **params) -> None:
         known = {p.name: p for p in self.parameters}
@@ -59,12 +60,6 @@ class Game:
 
     def _check_params(self) -> None:
         """Hook for relations between parameters (may fill in derived defaults)."""
-
-    @classmethod
-    def on_the_page(cls) -> bool:
-        """Whether the page reaches it by its menu (listed, or shown as its base game): its
-        tables ship in ``dist/``."""
-        return cls.offered or cls.shown_as_base
 
     @classmethod
     def meant_by_rules(cls, params: dict) -> bool:
@@ -93,48 +88,9 @@ class Game:
         """Identifies the game and parameters (caches, table files)."""
         return (self.name, tuple(sorted(self.params.items())))
 
-    @property
-    def table_rules(self) -> dict:
-        """What a prebuilt table of this game must have been made for (its header and manifest)."""
-        return {"game": self.name, **self.params}
-
-    @property
-    def table_stem(self) -> str:
-        """The prebuilt table's file name without extension, e.g. ``yahtzee-forced`` or ``pig-goal100``."""
-        parts = [str(v) if p.choices else f"{p.name}{v}" for p, v in zip(self.parameters, self.params.values(), strict=True)]
-        return "-".join([self.name] + parts)
-
-    # ---- prebuilt tables (see pycore.store.prebuilt) --------------------------------------
-
-    #: names of the extra arrays a table of this game must hold
-    table_extra: ClassVar[tuple[str, ...]] = ()
-    #: the facts of a table's manifest entry that its answers read back (an entry without
-    #: one is refused when the table loads, not a KeyError in an answer)
-    table_facts_read: ClassVar[tuple[str, ...]] = ()
-
-    def table_value_range(self) -> tuple[float, float]:
-        """What a table's stored values may be (a table holding others is refused): win
-        chances by default."""
-        return 0.0, 1.0
-
-    def table_extra_lengths(self) -> dict[str, int]:
-        """The table's extra arrays that are distributions (chances summing to 1), and the
-        length each must have."""
-        return {}
-
-    def table_values_problem(self, stored, rounding: float) -> str | None:
-        """What makes a table's stored values (each within :meth:`table_value_range`) no answer,
-        or None (``rounding``: how far the table's fixed point may have moved each value)."""
-        return None
-
-    @classmethod
-    def prebuilt_variants(cls) -> list[Game]:
-        """The parameter sets whose tables ship in prebuilt_tables/ (none by default)."""
-        return []
-
-    def table_order(self):
-        """(order, size): where the stored values go in an array of ``size`` values by anchor index."""
-        raise NotImplementedError(f"{self.name} has no prebuilt tables")
+    #: what its prebuilt tables are (which parameter sets ship, what a table holds): declared
+    #: data beside the rules, read by the functions of :mod:`pycore.core.table_spec`
+    tables: ClassVar[TableSpec] = TableSpec()
 
     @classmethod
     def parameter(cls, name: str) -> Param:
@@ -151,13 +107,9 @@ class Game:
         return ()
 
     @classmethod
-    def describe_extra(cls) -> dict:
-        """Kind-specific facts for the description (overridden by the kinds)."""
-        return {}
-
-    @classmethod
     def describe(cls) -> Description:
         """The one description of the game the API, the CLI and the page are generated from."""
+        page = cls.page
         return Description(
             cls.name,
             tuple(cls.aliases),
@@ -167,5 +119,5 @@ class Game:
             tuple(cls.parameters),
             tuple(cls.state_variables()),
             cls.rules_text,
-            {"offered": cls.offered, **({"shown_as": cls.variant_of} if cls.shown_as_base else {}), **cls.describe_extra()},
+            {"offered": page.offered, **({"shown_as": cls.variant_of} if page.shown_as_base else {}), **page.facts_of(cls)},
         )

@@ -155,9 +155,9 @@ def untaken_params(base: type[Game], chosen: type[Game], params: dict, names) ->
 def other_models(game: Game) -> list[type[Game]]:
     """The other games the name on the page means under other rules (Farkle with the zilch
     counts and without them): a base game and the variants its rules can mean."""
-    base = game.variant_of if type(game).shown_as_base else game.name
+    base = game.variant_of if game.page.shown_as_base else game.name
     return [other for other in _GAMES.values() if other is not type(game)
-            and (other.name == base or (other.variant_of == base and other.shown_as_base))]
+            and (other.name == base or (other.variant_of == base and other.page.shown_as_base))]
 
 
 def names_game(name, params, game: Game) -> bool:

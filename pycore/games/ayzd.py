@@ -32,8 +32,11 @@ from math import factorial
 
 import numpy as np
 
+from pycore.jeopardy.rules.hints import JeopardyPage
+from pycore.jeopardy.rules.layout import AnchorLayout, JeopardyTables
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import Policy, TurnEnd, select
+from pycore.jeopardy.solving.budget import SolveCost
 
 from ..core.dice import uniform_dice
 from ..core.errors import InvalidParameterError
@@ -48,6 +51,15 @@ FACES = ("brain", "shotgun", "footprint")
 FACE_PARAMS = ("brains", "shotguns", "footprints")
 
 
+class AYZDLayout(AnchorLayout):
+    """The anchors counted by arithmetic, without listing them."""
+
+    def anchor_count(self) -> int:
+        g, m = self.game.goal, self.game.bound
+        above = m - g + 1  # the scores t from the goal to the bound
+        return g * g + above + g * (m + 1) + above * (above + 1) // 2
+
+
 @register
 class AllYellowZombieDice(JeopardyGame):
     name = "ayzd"
@@ -57,16 +69,21 @@ class AllYellowZombieDice(JeopardyGame):
     anchor_vars = ("p", "i", "j")
     #: three or more players: the round is played out; a tie at the top plays another round
     table_end = "tiebreak"
-    start_hint = "p is 1 or 2; scores are below the goal, except the score player 2 must beat and tie-breaks"
-    turn_hint = (
-        "each roll adds at most 3 brains and shotguns together, so the brains and shotguns must be "
-        "reachable that way and stay within the bound"
+    page = JeopardyPage(
+        start_hint="p is 1 or 2; scores are below the goal, except the score player 2 must beat and tie-breaks",
+        turn_hint=(
+            "each roll adds at most 3 brains and shotguns together, so the brains and shotguns must be "
+            "reachable that way and stay within the bound"
+        ),
     )
     turn_vars = ("b", "s")
-    solve_microseconds_per_cell = 0.45  # measured: goal 30 0.45 (0.27 s)
-    solve_bytes_per_cell = 45.0  # measured (issue 17): goal 50 42, goal 30 67
-    evaluate_cost_factor = 0.35  # measured: a policy over goal 30 0.07 s, goal 50 0.37 s (0.24-0.27 of the estimate)
-    prebuilt = ({},)  # the default game's turn-start values: its first advice needs no solve
+    cost = SolveCost(
+        solve_microseconds_per_cell=0.45,  # measured: goal 30 0.45 (0.27 s)
+        solve_bytes_per_cell=45.0,  # measured (issue 17): goal 50 42, goal 30 67
+        evaluate_cost_factor=0.35,  # measured: a policy over goal 30 0.07 s, goal 50 0.37 s (0.24-0.27 of the estimate)
+    )
+    tables = JeopardyTables(variants=({},))  # the default game's turn-start values: its first advice needs no solve
+    anchor_layout = AYZDLayout
     variables = (
         PLAYER,
         SCORE,
@@ -123,11 +140,6 @@ class AllYellowZombieDice(JeopardyGame):
         second = [(2, i, j) for i in below for j in range(m + 1)]
         second += [(2, t, j) for t in range(g, m + 1) for j in range(t, m + 1)]
         return np.array(first + second, dtype=np.int64)
-
-    def anchor_count(self) -> int:
-        g, m = self.goal, self.bound
-        above = m - g + 1  # the scores t from the goal to the bound
-        return g * g + above + g * (m + 1) + above * (above + 1) // 2
 
     def turn_states(self):
         return [(b, s) for b in range(self.bound + 1) for s in range(BUST_SHOTGUNS)]

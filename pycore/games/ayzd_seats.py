@@ -38,10 +38,14 @@ turns cycle within the score sum's layer).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
+from pycore.jeopardy.rules.layout import AnchorLayout, layout, shared
 from pycore.jeopardy.rules.vocabulary import TurnEnd
-from pycore.jeopardy.seats.for_three import PLACE, PLAYERS, RoundOfThree, other_scores
+from pycore.jeopardy.seats.for_three import PLACE, PLAYERS, SEAT_VIEWS, RoundOfThree, SeatTables, other_scores
+from pycore.jeopardy.solving.budget import SolveCost
 from pycore.jeopardy.solving.dispatch import solve
 
 from ..core.errors import InvalidParameterError
@@ -53,14 +57,39 @@ from .pig import SCORE
 NEXT, THIRD = other_scores("brains")
 
 
+class ThreePlayerAYZDLayout(AnchorLayout):
+    """The turn starts counted, ranged and checked by arithmetic (to 100 the list is 16
+    million tuples)."""
+
+    def anchor_count(self) -> int:
+        g, m = self.game.goal, self.game.bound
+        above = range(g, m + 1)
+        return g**3 + g * g * (m + 1) + g * (m + 1) ** 2 + sum(1 + (m + 1 - t) + (m + 1 - t) ** 2 for t in above)
+
+    def anchor_ranges(self) -> dict[str, tuple[int, int]]:
+        return {"p": (1, 3), **{v: (0, self.game.bound) for v in ("i", "j", "l")}}
+
+    def has_anchor(self, key: tuple[int, ...]) -> bool:
+        p, i, j, l = (int(x) for x in key)  # noqa: E741
+        g, m = self.game.goal, self.game.bound
+        # a round's start below the goal; p - 1 players have played it, each to the bound
+        played = (j, l)[3 - p:] if p in (2, 3) else ()
+        below = p in (1, 2, 3) and 0 <= i < g and all(0 <= s < g for s in (j, l)[: 3 - p]) and all(0 <= s <= m for s in played)
+        # a round of all three tied at t (the goal or more): the later scores t or more
+        tied = p in (1, 2, 3) and g <= i <= m and all(i <= s <= m for s in played) and all(s == i for s in (j, l)[: 3 - p])
+        return below or tied
+
+
 @register
 class ThreePlayerAYZD(RoundOfThree, AllYellowZombieDice):
     name = "ayzd-3"
     variant_of = "ayzd"
     title = "All Yellow Zombie Dice for three players"
-    start_hint = ("p is 1 to 3; at a round's start the scores are below the goal or all three tied; the players "
-                  "who have played this round may be at the goal or above")
-    prebuilt = ({},)  # (6 s to solve here, longer in a phone: the first advice reads the table)
+    page = replace(AllYellowZombieDice.page, views=SEAT_VIEWS,
+                   start_hint=("p is 1 to 3; at a round's start the scores are below the goal or all three tied; the "
+                               "players who have played this round may be at the goal or above"))
+    tables = SeatTables(variants=({},))  # (6 s to solve here, longer in a phone: the first advice reads the table)
+    anchor_layout = ThreePlayerAYZDLayout
     variables = (PLACE, SCORE, NEXT, THIRD, *AllYellowZombieDice.variables[3:])
     parameters = (
         *(p for p in AllYellowZombieDice.parameters if p.name != "bound"),
@@ -77,10 +106,10 @@ class ThreePlayerAYZD(RoundOfThree, AllYellowZombieDice):
     # measured (bench/bench_estimate.py --seats): 1.0 us a turn cell (goal 8 1.5, 13 0.93, 16
     # 0.88: at most 6 sweeps a layer with the policy steps); the peak grows by 45 bytes a cell
     # to about 4.5 million cells and by 5 beyond (goal 8: 49 MB, 13: 212 MB, 16: 249 MB)
-    solve_microseconds_per_cell = 1.0
-    solve_batch_bytes_per_cell = 45.0
-    solve_batch_cells = 4_500_000
-    solve_bytes_per_cell = 5.0
+    @property
+    def cost(self) -> SolveCost:
+        return replace(super().cost, solve_microseconds_per_cell=1.0, solve_batch_bytes_per_cell=45.0,
+                       solve_batch_cells=4_500_000, solve_bytes_per_cell=5.0)
 
     def _check_params(self) -> None:
         if self.params["bound"] == 0:
@@ -99,25 +128,6 @@ class ThreePlayerAYZD(RoundOfThree, AllYellowZombieDice):
             rows += [(2, t, t, l) for l in range(t, m + 1)]  # noqa: E741
             rows += [(3, t, j, l) for j in range(t, m + 1) for l in range(t, m + 1)]  # noqa: E741
         return np.array(rows, dtype=np.int64)
-
-    def anchor_count(self) -> int:
-        g, m = self.goal, self.bound
-        above = range(g, m + 1)
-        return g**3 + g * g * (m + 1) + g * (m + 1) ** 2 + sum(1 + (m + 1 - t) + (m + 1 - t) ** 2 for t in above)
-
-    # ranged and checked by arithmetic (to 100 the list is 16 million tuples)
-    def anchor_ranges(self) -> dict[str, tuple[int, int]]:
-        return {"p": (1, 3), **{v: (0, self.bound) for v in ("i", "j", "l")}}
-
-    def has_anchor(self, key: tuple[int, ...]) -> bool:
-        p, i, j, l = (int(x) for x in key)  # noqa: E741
-        g, m = self.goal, self.bound
-        # a round's start below the goal; p - 1 players have played it, each to the bound
-        played = (j, l)[3 - p:] if p in (2, 3) else ()
-        below = p in (1, 2, 3) and 0 <= i < g and all(0 <= s < g for s in (j, l)[: 3 - p]) and all(0 <= s <= m for s in played)
-        # a round of all three tied at t (the goal or more): the later scores t or more
-        tied = p in (1, 2, 3) and g <= i <= m and all(i <= s <= m for s in played) and all(s == i for s in (j, l)[: 3 - p])
-        return below or tied
 
     def game_among(self, players: int) -> AllYellowZombieDice:
         """The game that ``players`` players tied at the top play on: the two-player game
@@ -138,10 +148,10 @@ class ThreePlayerAYZD(RoundOfThree, AllYellowZombieDice):
             values = solve(pair).anchor_values
             q = np.full(self.bound + 1, np.nan)
             for t in range(self.goal, self.bound + 1):
-                q[t] = values[pair.anchor_row((1, t, t))]
+                q[t] = values[layout(pair).anchor_row((1, t, t))]
             return q
 
-        return self.shared("pair_chances", build)
+        return shared(self, "pair_chances", build)
 
     def end_turn(self, anchor, gain) -> TurnEnd:
         p, i, j, l = anchor["p"], anchor["i"], anchor["j"], anchor["l"]  # noqa: E741

@@ -33,8 +33,11 @@ from math import comb
 
 import numpy as np
 
+from pycore.jeopardy.rules.hints import JeopardyPage
+from pycore.jeopardy.rules.layout import JeopardyTables
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import Policy, TurnEnd, select
+from pycore.jeopardy.solving.budget import SolveCost
 
 from ..core.dice import uniform_dice
 from ..core.errors import InvalidParameterError
@@ -49,6 +52,15 @@ PLAYER = StateVar(
 )
 
 
+def _turn_hint(game: GreatRolledOnes) -> str:
+    """What makes a turn state reachable: what a roll adds with the 1s set aside, the bound."""
+    dice, bust = game.params["n_dice"], game.params["bust_ones"]
+    return (
+        f"each roll adds {dice - bust + 1}-{dice} to the turn total ({dice} minus the 1s set aside), so it "
+        f"must be reachable that way with this many 1s (0-{bust - 1}), and stay within the bound"
+    )
+
+
 @register
 class GreatRolledOnes(JeopardyGame):
     name = "gro"
@@ -58,13 +70,18 @@ class GreatRolledOnes(JeopardyGame):
     anchor_vars = ("p", "i", "j")
     #: three or more players: the round is played out; a later player must exceed an earlier one
     table_end = "round"
-    # the 1s set aside fix which turn totals can be: the two are entered together
-    entered_together = (("k", "o"),)
-    start_hint = "p is 1 or 2; scores are below the goal, except the score player 2 must beat and tie-breaks"
+    page = JeopardyPage(
+        start_hint="p is 1 or 2; scores are below the goal, except the score player 2 must beat and tie-breaks",
+        turn_hint=_turn_hint,
+        # the 1s set aside fix which turn totals can be: the two are entered together
+        entered_together=(("k", "o"),),
+    )
     turn_vars = ("k", "o")
-    solve_microseconds_per_cell = 0.14  # measured: goal 50 0.135 (0.21 s), 8 dice 4 ones 0.14 (0.29 s)
-    solve_bytes_per_cell = 28.0  # measured (issue 17): goal 100 bound 200 22, 8 dice 4 ones 32, goal 50 37
-    prebuilt = ({},)  # the default game's turn-start values: its first advice needs no solve
+    cost = SolveCost(
+        solve_microseconds_per_cell=0.14,  # measured: goal 50 0.135 (0.21 s), 8 dice 4 ones 0.14 (0.29 s)
+        solve_bytes_per_cell=28.0,  # measured (issue 17): goal 100 bound 200 22, 8 dice 4 ones 32, goal 50 37
+    )
+    tables = JeopardyTables(variants=({},))  # the default game's turn-start values: its first advice needs no solve
     variables = (
         PLAYER,
         SCORE,
@@ -100,13 +117,6 @@ class GreatRolledOnes(JeopardyGame):
         """The paper's five dice, three 1s busting (its policies are written for them)."""
         return (self.params["n_dice"], self.params["bust_ones"]) == (DICE, BUST_ONES)
 
-    @property
-    def turn_hint(self) -> str:
-        dice, bust = self.params["n_dice"], self.params["bust_ones"]
-        return (
-            f"each roll adds {dice - bust + 1}-{dice} to the turn total ({dice} minus the 1s set aside), so it "
-            f"must be reachable that way with this many 1s (0-{bust - 1}), and stay within the bound"
-        )
 
     def anchors(self) -> np.ndarray:
         g, m = self.goal, self.bound

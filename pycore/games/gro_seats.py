@@ -38,10 +38,22 @@ moving by up to 0.003 a turn.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
+from pycore.jeopardy.rules.layout import AnchorLayout
 from pycore.jeopardy.rules.vocabulary import TurnEnd
-from pycore.jeopardy.seats.for_three import PLACE, PLAYERS, RoundOfThree, other_scores, turns_left
+from pycore.jeopardy.seats.for_three import (
+    PLACE,
+    PLAYERS,
+    SEAT_VIEWS,
+    RoundOfThree,
+    SeatTables,
+    other_scores,
+    turns_left,
+)
+from pycore.jeopardy.solving.budget import SolveCost
 
 from ..core.registry import register
 from .gro import GreatRolledOnes
@@ -50,14 +62,40 @@ from .pig import SCORE
 NEXT, THIRD = other_scores("points")
 
 
+class ThreePlayerGROLayout(AnchorLayout):
+    """The turn starts counted, ranged and checked by arithmetic (to 150 with bound 300 the set
+    of them holds 10 million tuples)."""
+
+    def anchor_count(self) -> int:
+        return 3 * self.game.goal**3 + self.game.top_score**2 + 2 * self.game.top_score
+
+    def anchor_ranges(self) -> dict[str, tuple[int, int]]:
+        top = self.game.top_score
+        return {"p": (1, 3), "i": (0, top - 1), "j": (0, top), "l": (0, top)}
+
+    def has_anchor(self, key: tuple[int, ...]) -> bool:
+        p, i, j, l = (int(x) for x in key)  # noqa: E741
+        g, top = self.game.goal, self.game.top_score
+        if p in (1, 2, 3) and 0 <= min(i, j, l) and max(i, j, l) < g:
+            return True
+        if p == 2:  # the second player's last turn: l the top, i and j below it
+            return l == top and 0 <= i < top and 0 <= j < top
+        # the third player's last turn: one of j and l leads (the goal or more), the other 0;
+        # i is the goal less the deficit, or 0 for a deficit of the goal or more
+        lead = max(j, l)
+        return p == 3 and min(j, l) == 0 and g <= lead <= top and (0 <= i < g if lead == g else i == 0)
+
+
 @register
 class ThreePlayerGRO(RoundOfThree, GreatRolledOnes):
     name = "gro-3"
     variant_of = "gro"
     title = "Great Rolled Ones for three players"
-    start_hint = ("p is 1 to 3; at a round's start the scores are below the goal; the players who have played this "
-                  "round may be at the goal or above")
-    prebuilt = ({},)
+    page = replace(GreatRolledOnes.page, views=SEAT_VIEWS,
+                   start_hint=("p is 1 to 3; at a round's start the scores are below the goal; the players who have "
+                               "played this round may be at the goal or above"))
+    tables = SeatTables(variants=({},))
+    anchor_layout = ThreePlayerGROLayout
     variables = (PLACE, SCORE, NEXT, THIRD, *GreatRolledOnes.variables[3:])
     parameters = (*GreatRolledOnes.parameters, PLAYERS, turns_left(60, 600))
     rules_text = (
@@ -75,17 +113,13 @@ class ThreePlayerGRO(RoundOfThree, GreatRolledOnes):
     # start and gain), the stationary iteration 0.33 (goals 8 to 16); 150 bytes a cell of the
     # sweep's largest batch and 15 a turn start and gain, what each ending leads to (goal 20,
     # bound 40: 179 MB; to 50 with one die 819 MB).
-    solve_batch_bytes_per_cell = 150.0
-    solve_bytes_per_cell = 0.0
 
     @property
-    def solve_microseconds_per_cell(self) -> float:
+    def cost(self) -> SolveCost:
         turns = int(self.params["turns"])
-        return 0.09 * turns + 0.24 if turns else 0.33
-
-    @property
-    def solve_bytes_per_anchor(self) -> float:
-        return 15.0 * (self.bound + 1)
+        return replace(super().cost, solve_microseconds_per_cell=0.09 * turns + 0.24 if turns else 0.33,
+                       solve_batch_bytes_per_cell=150.0, solve_bytes_per_anchor=15.0 * (self.bound + 1),
+                       solve_bytes_per_cell=0.0)
 
     @property
     def top_score(self) -> int:
@@ -112,27 +146,6 @@ class ThreePlayerGRO(RoundOfThree, GreatRolledOnes):
         rows.append(np.column_stack([np.full(len(d), 3), start, lead, np.zeros(len(d), int)]))
         rows.append(np.column_stack([np.full(len(d), 3), start, np.zeros(len(d), int), lead]))
         return np.concatenate(rows).astype(np.int64)
-
-    def anchor_count(self) -> int:
-        return 3 * self.goal**3 + self.top_score**2 + 2 * self.top_score
-
-    # counted, ranged and checked by arithmetic (to 150 with bound 300 the set of them holds
-    # 10 million tuples)
-    def anchor_ranges(self) -> dict[str, tuple[int, int]]:
-        top = self.top_score
-        return {"p": (1, 3), "i": (0, top - 1), "j": (0, top), "l": (0, top)}
-
-    def has_anchor(self, key: tuple[int, ...]) -> bool:
-        p, i, j, l = (int(x) for x in key)  # noqa: E741
-        g, top = self.goal, self.top_score
-        if p in (1, 2, 3) and 0 <= min(i, j, l) and max(i, j, l) < g:
-            return True
-        if p == 2:  # the second player's last turn: l the top, i and j below it
-            return l == top and 0 <= i < top and 0 <= j < top
-        # the third player's last turn: one of j and l leads (the goal or more), the other 0;
-        # i is the goal less the deficit, or 0 for a deficit of the goal or more
-        lead = max(j, l)
-        return p == 3 and min(j, l) == 0 and g <= lead <= top and (0 <= i < g if lead == g else i == 0)
 
     def canonical_anchor(self, anchor):
         p, i, j, l = anchor["p"], anchor["i"], anchor["j"], anchor["l"]  # noqa: E741

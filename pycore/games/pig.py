@@ -24,8 +24,11 @@ from fractions import Fraction
 
 import numpy as np
 
+from pycore.jeopardy.rules.hints import JeopardyPage
+from pycore.jeopardy.rules.layout import JeopardyTables
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import Policy, TurnEnd, select
+from pycore.jeopardy.solving.budget import SolveCost
 
 from ..core.dice import uniform_dice
 from ..core.errors import InvalidParameterError
@@ -37,6 +40,13 @@ SCORE = StateVar("i", "Your score", "score of the player to move", unit="points"
 OPPONENT = StateVar("j", "Opponent's score", "opponent's score", unit="points")
 
 
+def _turn_hint(game: Pig) -> str:
+    """What makes a turn total reachable: the faces that score, and the goal."""
+    low, high = game.scoring_faces[0], game.scoring_faces[-1]
+    busting = "a 1" if low == 2 else f"1-{low - 1}"
+    return f"the turn total grows by {low}-{high} per roll (never {busting}) and stops at the goal"
+
+
 @register
 class Pig(JeopardyGame):
     name = "pig"
@@ -45,7 +55,7 @@ class Pig(JeopardyGame):
     reference = "Neller & Presser (2004), Optimal Play of the Dice Game Pig, UMAP Journal 25(1)"
     anchor_vars = ("i", "j")
     turn_vars = ("k",)
-    solve_microseconds_per_cell = 0.27  # measured: goal 60 0.29 (0.07 s), goal 100 die 8 0.24 (0.26 s)
+    page = JeopardyPage(turn_hint=_turn_hint)
 
     # A roll's outcomes (each face that scores, and the bust: six with the usual die) cost
     # memory a cell (measured at goal 100: die 2 27 bytes, die 20 78) and a designer's row time
@@ -57,14 +67,14 @@ class Pig(JeopardyGame):
         return int(self.params["die"]) - int(self.params["bust"]) + 1
 
     @property
-    def solve_bytes_per_cell(self) -> float:
-        return 34.0 + 2.9 * (self._outcomes - 6)  # (die 6, issue 17: goal 150 36, goal 250 29)
+    def cost(self) -> SolveCost:
+        return SolveCost(
+            solve_microseconds_per_cell=0.27,  # measured: goal 60 0.29 (0.07 s), goal 100 die 8 0.24 (0.26 s)
+            solve_bytes_per_cell=34.0 + 2.9 * (self._outcomes - 6),  # (die 6, issue 17: goal 150 36, goal 250 29)
+            design_cost_factor=1.4 + self._outcomes / 6,  # (the solve, the komi table, the length, the policies)
+        )
 
-    @property
-    def design_cost_factor(self) -> float:
-        return 1.4 + self._outcomes / 6  # (the solve, the komi table, the length, the policies)
-
-    prebuilt = ({},)  # the default game's turn-start values: its first advice needs no solve
+    tables = JeopardyTables(variants=({},))  # the default game's turn-start values: its first advice needs no solve
     variables = (SCORE, OPPONENT, StateVar("k", "Turn total", "turn total", unit="points"))
     parameters = (
         Param("goal", 100, 2, 400, "points needed to win", label="Goal"),
@@ -91,11 +101,6 @@ class Pig(JeopardyGame):
         """The faces that add their number to the turn total."""
         return range(self.params["bust"] + 1, self.params["die"] + 1)
 
-    @property
-    def turn_hint(self) -> str:
-        low, high = self.scoring_faces[0], self.scoring_faces[-1]
-        busting = "a 1" if low == 2 else f"1-{low - 1}"
-        return f"the turn total grows by {low}-{high} per roll (never {busting}) and stops at the goal"
 
     def anchors(self) -> np.ndarray:
         i, j = np.meshgrid(np.arange(self.goal), np.arange(self.goal), indexing="ij")

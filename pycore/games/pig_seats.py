@@ -20,10 +20,14 @@ turns left ships); policies and whole games against the computer come with the r
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
+from pycore.jeopardy.rules.layout import AnchorLayout
 from pycore.jeopardy.rules.vocabulary import TurnEnd
-from pycore.jeopardy.seats.for_three import PLAYERS, ForThreePlayers, other_scores, turns_left
+from pycore.jeopardy.seats.for_three import PLAYERS, SEAT_VIEWS, ForThreePlayers, SeatTables, other_scores, turns_left
+from pycore.jeopardy.solving.budget import SolveCost
 
 from ..core.params import StateVar
 from ..core.registry import register
@@ -32,11 +36,30 @@ from .pig import SCORE, Pig
 NEXT, THIRD = other_scores("points")
 
 
+class ThreePlayerPigLayout(AnchorLayout):
+    """The turn starts are every score triple below the goal: counted and checked by
+    arithmetic (to 400 the list is 1.5 GB)."""
+
+    def anchor_count(self) -> int:
+        return self.game.goal**3
+
+    def anchor_ranges(self) -> dict[str, tuple[int, int]]:
+        return {var: (0, self.game.goal - 1) for var in self.game.anchor_vars}
+
+    def has_anchor(self, key: tuple[int, ...]) -> bool:
+        return all(0 <= x < self.game.goal for x in key)
+
+    def anchor_row(self, anchor: tuple[int, ...]) -> int:
+        i, j, l = self.anchor_key(anchor)  # noqa: E741 (the third score)
+        return (i * self.game.goal + j) * self.game.goal + l
+
+
 @register
 class ThreePlayerPig(ForThreePlayers, Pig):
     name = "pig-3"
     variant_of = "pig"
     title = "Pig for three players"
+    page = replace(Pig.page, views=SEAT_VIEWS)
     anchor_vars = ("i", "j", "l")
     variables = (SCORE, NEXT, THIRD, StateVar("k", "Turn total", "turn total", unit="points"))
     parameters = (
@@ -45,7 +68,8 @@ class ThreePlayerPig(ForThreePlayers, Pig):
         turns_left(300),
     )
     #: the default game, to 100 with 300 turns left: a table (its build: 6 minutes here)
-    prebuilt = ({},)
+    tables = SeatTables(variants=({},))
+    anchor_layout = ThreePlayerPigLayout
     #: the stationary iteration does not settle from here (goal 60 settles in 1,027 sweeps)
     unsettled_from_goal = 70
 
@@ -58,44 +82,17 @@ class ThreePlayerPig(ForThreePlayers, Pig):
     # 3.5 a cell (goal 30: 90 MB, goal 60: 121 MB).
 
     @property
-    def solve_microseconds_per_cell(self) -> float:
+    def cost(self) -> SolveCost:
         turns = int(self.params["turns"])
-        return 0.0045 * turns + 0.004 if turns else 0.8
-
-    @property
-    def solve_bytes_fixed(self) -> float:
-        return 15e6 if int(self.params["turns"]) else super().solve_bytes_fixed
-
-    @property
-    def solve_bytes_per_anchor(self) -> float:
-        return 200.0 if int(self.params["turns"]) else 0.0
-
-    @property
-    def solve_bytes_per_cell(self) -> float:
-        return 0.0 if int(self.params["turns"]) else 3.5
-
-    @property
-    def solve_batch_bytes_per_cell(self) -> float:
-        return 0.0 if int(self.params["turns"]) else 90.0
+        if turns:
+            return replace(super().cost, solve_microseconds_per_cell=0.0045 * turns + 0.004, solve_bytes_fixed=15e6,
+                           solve_bytes_per_anchor=200.0, solve_bytes_per_cell=0.0)
+        return replace(super().cost, solve_microseconds_per_cell=0.8, solve_bytes_per_anchor=0.0,
+                       solve_bytes_per_cell=3.5, solve_batch_bytes_per_cell=90.0)
 
     def anchors(self) -> np.ndarray:
         scores = np.arange(self.goal)
         return np.stack([c.ravel() for c in np.meshgrid(scores, scores, scores, indexing="ij")], axis=1)
-
-    # the turn starts are every score triple below the goal: counted and checked by arithmetic
-    # (to 400 the list is 1.5 GB)
-    def anchor_count(self) -> int:
-        return self.goal**3
-
-    def anchor_ranges(self) -> dict[str, tuple[int, int]]:
-        return {var: (0, self.goal - 1) for var in self.anchor_vars}
-
-    def has_anchor(self, key: tuple[int, ...]) -> bool:
-        return all(0 <= x < self.goal for x in key)
-
-    def anchor_row(self, anchor: tuple[int, ...]) -> int:
-        i, j, l = self.anchor_key(anchor)  # noqa: E741 (the third score)
-        return (i * self.goal + j) * self.goal + l
 
     def end_turn(self, anchor, gain) -> TurnEnd:
         banked = anchor["i"] + gain

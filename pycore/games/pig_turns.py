@@ -39,8 +39,12 @@ from fractions import Fraction
 
 import numpy as np
 
+from pycore.jeopardy.rules.hints import JeopardyPage
+from pycore.jeopardy.rules.layout import AnchorLayout, JeopardyTables, layout, shared
+from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import Choice, Policy, TurnEnd
+from pycore.jeopardy.solving.budget import SolveCost
 from pycore.jeopardy.solving.dispatch import solve
 from pycore.jeopardy.solving.turn_graph import TurnGraph, graph_of, start_graph_of
 
@@ -55,6 +59,18 @@ TURN_MODELS = ("target", "free")
 LIVE_ANCHORS = 2_000_000
 
 
+class PigTurnsLayout(AnchorLayout):
+    """The anchors are a grid (as ``anchors()`` lists them): found by arithmetic, not looked up."""
+
+    def has_anchor(self, key: tuple[int, ...]) -> bool:
+        i, j, n = key
+        return 0 <= i < self.game.goal and 0 <= j < self.game.goal and 1 <= n <= self.game.turns
+
+    def anchor_row(self, anchor: tuple[int, ...]) -> int:
+        i, j, n = self.anchor_key(anchor)
+        return (i * self.game.goal + j) * self.game.turns + n - 1
+
+
 @register
 class PigTurns(JeopardyGame):
     name = "pig-turns"
@@ -67,40 +83,32 @@ class PigTurns(JeopardyGame):
     anchor_vars = ("i", "j", "n")
     #: two players only: the turn limit counts both players' turns
     table_end = None
-    #: the chart of how the turn limit approaches the game without one ships with the table
-    table_facts_read = ("states", "residual", "by_turns")
     turn_vars = ("k", "s")
-    # the factored sweep touches few of the anchors x (k, s) cells (see
-    # solve_microseconds_per_cell); a designer's row evaluates a policy and follows the game's
-    # length, more sweeps: turns 6, 10 and 14 to 50 measured 20 s, 7 times the solves' estimate
-    design_cost_factor = 7.0
-    # a rule's evaluation sweeps every turn of the 400,000 anchors again: measured 274 s with the
-    # default rules, 4.5 times the solve's linear estimate (goal 50 with 20 turns: 6.0 s, 3.2
-    # times), so the page gives the command instead
-    evaluate_cost_factor = 4.5
-    evaluate_bytes_factor = 1.0  # measured: goal 50, 20 turns 194 MB, its solve 131 MB (a sweep adds little)
-    rules_evaluated_live = False
 
     @property
-    def solve_microseconds_per_cell(self) -> float:
-        # (linear, measured: target 0.022-0.025 from 0.5 to 2.7 billion cells, goal 100 with
-        # 10-30 turns 13-38 s; free 0.11-0.19, goal 50-100 with 10-40 turns; with the growth
-        # of (cells / 1e6) ** 0.25 they were over-estimated 5-9 times)
-        return 0.024 if self.target_model else 0.12
-
-    solve_traffic_exponent = 0.0
-
-    # factored: its turn graph once, the anchors' values; measured target 125-161 MB (25,000 to
-    # 400,000 anchors), free 75 MB at 25,000 and 135 MB at 100,000 anchors
-    solve_bytes_per_cell = 0.0
-
-    @property
-    def solve_bytes_fixed(self) -> float:
-        return 130e6 if self.target_model else 55e6
-
-    @property
-    def solve_bytes_per_anchor(self) -> float:
-        return 100.0 if self.target_model else 900.0
+    def cost(self) -> SolveCost:
+        target = self.target_model
+        return SolveCost(
+            # (linear, measured: target 0.022-0.025 from 0.5 to 2.7 billion cells, goal 100 with
+            # 10-30 turns 13-38 s; free 0.11-0.19, goal 50-100 with 10-40 turns; with the growth
+            # of (cells / 1e6) ** 0.25 they were over-estimated 5-9 times)
+            solve_microseconds_per_cell=0.024 if target else 0.12,
+            solve_traffic_exponent=0.0,
+            # the factored sweep touches few of the anchors x (k, s) cells (see
+            # solve_microseconds_per_cell); a designer's row evaluates a policy and follows the game's
+            # length, more sweeps: turns 6, 10 and 14 to 50 measured 20 s, 7 times the solves' estimate
+            design_cost_factor=7.0,
+            # a rule's evaluation sweeps every turn of the 400,000 anchors again: measured 274 s with the
+            # default rules, 4.5 times the solve's linear estimate (goal 50 with 20 turns: 6.0 s, 3.2
+            # times), so the page gives the command instead
+            evaluate_cost_factor=4.5,
+            evaluate_bytes_factor=1.0,  # measured: goal 50, 20 turns 194 MB, its solve 131 MB (a sweep adds little)
+            # factored: its turn graph once, the anchors' values; measured target 125-161 MB (25,000 to
+            # 400,000 anchors), free 75 MB at 25,000 and 135 MB at 100,000 anchors
+            solve_bytes_per_cell=0.0,
+            solve_bytes_fixed=130e6 if target else 55e6,
+            solve_bytes_per_anchor=100.0 if target else 900.0,
+        )
     variables = (
         SCORE,
         OPPONENT,
@@ -123,16 +131,26 @@ class PigTurns(JeopardyGame):
         "has reached the goal when they run out, it is a draw, worth half a win. Target model: at the "
         "start of your turn you choose the turn total to roll to, then roll until you reach it or roll a 1."
     )
-    start_hint = "scores are below the goal and 1 to the game's turns are left"
-    turn_hint = "the turn total grows by 2-6 per roll (never 1); a target (target model) is chosen before rolling, and the turn stops at it"
     solver = "factored"
-    views = ("advice", "slice", "thresholds", "strategies", "design", "play", "table")
-    # When to hold: at the position's scores, by the turns left (the mover's own turns, every other)
-    threshold_anchor = ("n", 2)
-    # the turn total and the target it is rolled to are entered together
-    entered_together = (("k", "s"),)
-    #: the default game in both turn models (its table: python -m pycore tables --game pig-turns)
-    prebuilt = ({"turns": 40, "turn_model": "target"}, {"turns": 40, "turn_model": "free"})
+    page = JeopardyPage(
+        start_hint="scores are below the goal and 1 to the game's turns are left",
+        turn_hint="the turn total grows by 2-6 per roll (never 1); a target (target model) is chosen before rolling, "
+                  "and the turn stops at it",
+        views=("advice", "slice", "thresholds", "strategies", "design", "play", "table"),
+        # When to hold: at the position's scores, by the turns left (the mover's own turns, every other)
+        threshold_anchor=("n", 2),
+        # the turn total and the target it is rolled to are entered together
+        entered_together=(("k", "s"),),
+        # a rule's evaluation takes minutes (the cost's evaluate_cost_factor): the page gives the command instead
+        rules_evaluated_live=False,
+        # a boundary panel is one number of turns left; the target is the one chosen (target model)
+        panel_vars=("n",),
+    )
+    #: the default game in both turn models (its table: python -m pycore tables --game pig-turns);
+    #: the chart of how the turn limit approaches the game without one ships with the table
+    tables = JeopardyTables(variants=({"turns": 40, "turn_model": "target"}, {"turns": 40, "turn_model": "free"}),
+                            facts_read=("states", "residual", "by_turns"))
+    anchor_layout = PigTurnsLayout
 
     def _check_params(self) -> None:
         if self.turns % 2:
@@ -168,15 +186,6 @@ class PigTurns(JeopardyGame):
     def anchors(self) -> np.ndarray:
         i, j, n = np.meshgrid(np.arange(self.goal), np.arange(self.goal), np.arange(1, self.turns + 1), indexing="ij")
         return np.stack([i.ravel(), j.ravel(), n.ravel()], axis=1)
-
-    # the anchors are a grid (as anchors() lists them): found by arithmetic, not looked up
-    def has_anchor(self, key: tuple[int, ...]) -> bool:
-        i, j, n = key
-        return 0 <= i < self.goal and 0 <= j < self.goal and 1 <= n <= self.turns
-
-    def anchor_row(self, anchor: tuple[int, ...]) -> int:
-        i, j, n = self.anchor_key(anchor)
-        return (i * self.goal + j) * self.turns + n - 1
 
     @property
     def targets(self) -> tuple[int, ...]:
@@ -218,9 +227,6 @@ class PigTurns(JeopardyGame):
     def choice_offered(self, anchor, option) -> bool:
         # the notes' targets: S <= max(2, T - i); a larger one plays exactly like T - i
         return option[1] <= max(2, self.goal - anchor[0])
-
-    #: a boundary panel is one number of turns left; the target is the one chosen (target model)
-    panel_vars = ("n",)
 
     def panel_configuration(self, start_values, anchors, columns):
         if not self.target_model:
@@ -276,13 +282,13 @@ class PigTurns(JeopardyGame):
         rows = [{"turns": n, "p_first_player_wins": solution.anchor_value((0, 0, n)), "opening": self.opening(solution, n)}
                 for n in range(2, self.turns + 1, 2)]
         return {"rows": rows, "opening_means": "target" if self.target_model else "hold from",
-                "unlimited": self.shared("unlimited", self._unlimited)}
+                "unlimited": shared(self, "unlimited", self._unlimited)}
 
     def _unlimited(self) -> dict:
         """Pig's own numbers at this goal (a solve of its own: kept per goal, not redone per request)."""
         pig = self._pig()
         unlimited = solve(pig)
-        opening = next((k for k in range(2, self.goal) if unlimited.best_action(pig.state(i=0, j=0, k=k)) == "hold"), None)
+        opening = next((k for k in range(2, self.goal) if unlimited.best_action(Notation(pig).from_values(i=0, j=0, k=k)) == "hold"), None)
         return {"title": pig.title, "p_first_player_wins": unlimited.p_first_player_wins(), "opening": opening}
 
     def _pig(self) -> JeopardyGame:
@@ -341,7 +347,7 @@ class PigTurns(JeopardyGame):
         the goal), so the best choice is the same; the free model's turn is Pig's, die by die."""
         if not self.target_model:
             return None
-        return self.shared("start_graph", self._run_graph)
+        return shared(self, "start_graph", self._run_graph)
 
     def _run_graph(self):
         graph, columns = graph_of(self)
@@ -374,7 +380,7 @@ class PigTurns(JeopardyGame):
         graph, columns, _ = start_graph_of(self)
         first = np.unique(graph.choice, return_index=True)[1]
         by_target = {int(columns["s"][graph.dst[t]]): t for t in np.flatnonzero(graph.choice == 0)}
-        top = self.var_range("k")[1]
+        top = layout(self).var_range("k")[1]
 
         def choose(state):
             wanted = np.minimum(target, np.maximum(2, self.goal - state["i"][:, 0, 0]))

@@ -30,14 +30,16 @@ filled). ``index = (y * 4096 + mask) * 64 + u``. The turn itself (252 rolls,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, cached_property
 
 import numpy as np
 
 from ..core.errors import InvalidStateError
+from ..core.page import PageHints
 from ..core.params import Param, read_whole_number, shown
 from ..core.registry import register
+from ..core.table_spec import TableSpec
 from ..scorecard.dice_turn import DiceTurn
 from ..scorecard.rules import ScorecardGame
 
@@ -223,6 +225,22 @@ class Yahtzee(ScorecardGame):
         "joker rule says."
     )
     dice = DICE
+    #: what the page shows: the card's boxes, its views
+    page = PageHints(facts={
+        "boxes": [
+            {"key": key, "title": title, "values": sorted(possible_points(i))} for i, (key, title, _) in enumerate(BOXES)
+        ],
+        "bonus_key": BONUS_KEY,
+        "bonus_label": "Yahtzee bonuses",
+        # the upper bonus: these boxes' total reaching `needs` scores `points` more
+        "upper_bonus": {"boxes": [key for key, _, _ in BOXES[:6]], "needs": UPPER_TARGET, "points": UPPER_BONUS},
+        "views": ["advisor", "play", "distribution"],
+        "view_titles": {"advisor": "Advisor", "play": "Play", "distribution": "Score distribution"},
+        "max_score": MAX_SCORE,
+        "turns": N_BOXES,
+        "dice": DICE.n_dice,
+        "rolls": DICE.rolls,
+    })
 
     def __init__(self, joker: str | None = None, **params) -> None:
         super().__init__(joker=joker, **params)
@@ -230,24 +248,6 @@ class Yahtzee(ScorecardGame):
     @property
     def joker(self) -> str:
         return self.params["joker"]
-
-    @classmethod
-    def describe_extra(cls) -> dict:
-        return {
-            "boxes": [
-                {"key": key, "title": title, "values": sorted(possible_points(i))} for i, (key, title, _) in enumerate(BOXES)
-            ],
-            "bonus_key": BONUS_KEY,
-            "bonus_label": "Yahtzee bonuses",
-            # the upper bonus: these boxes' total reaching `needs` scores `points` more
-            "upper_bonus": {"boxes": [key for key, _, _ in BOXES[:6]], "needs": UPPER_TARGET, "points": UPPER_BONUS},
-            "views": ["advisor", "play", "distribution"],
-            "view_titles": {"advisor": "Advisor", "play": "Play", "distribution": "Score distribution"},
-            "max_score": MAX_SCORE,
-            "turns": N_BOXES,
-            "dice": DICE.n_dice,
-            "rolls": DICE.rolls,
-        }
 
     # --- positions as a person enters them -----------------------------------------------------------
     def card_from_text(self, text: str) -> Scorecard:
@@ -296,15 +296,16 @@ class Yahtzee(ScorecardGame):
         return self.n_y * MASK_SIZE * U_SIZE
 
     @property
-    def table_rules(self) -> dict:
-        return {
+    def tables(self) -> TableSpec:
+        """A scorecard game's tables, checked against the rules they were made for."""
+        return replace(super().tables, rules={
             "game": self.name,
             "joker": self.joker,
             "upper_bonus": [UPPER_TARGET, UPPER_BONUS],
             "yahtzee_bonus": 0 if self.joker == "none" else YAHTZEE_BONUS,
             "dice": self.dice.n_dice,
             "rolls": self.dice.rolls,
-        }
+        })
 
     def anchor_of(self, card: Scorecard) -> int:
         """The anchor index of a scorecard (its consistency checked)."""

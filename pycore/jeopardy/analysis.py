@@ -29,7 +29,9 @@ from typing import Any
 
 import numpy as np
 
+from pycore.core.table_spec import shipped_variants, table_order, table_rules, table_stem
 from pycore.jeopardy.policies.strategy import choose_policy, mistakes
+from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.rules.vocabulary import probability
 from pycore.jeopardy.solving.budget import check_solvable, check_work, seconds_allowed, solve_estimate
 from pycore.jeopardy.solving.dispatch import check_rule_on_boundary, solve, solve_turn_score, solver_of, win_turn_values
@@ -68,12 +70,13 @@ def analyse(game, objective: str | None = None) -> Analysis:
 def default_objective(game) -> str:
     """The game's default objective, unless its win chances cannot be had for these
     parameters (Farkle to 10,000 with rules no table ships for): then the one turn's."""
-    return "turn-score" if game.default_objective == "win" and win_unavailable(game) else game.default_objective
+    objective = game.page.default_objective
+    return "turn-score" if objective == "win" and win_unavailable(game) else objective
 
 
 def ships_table(game) -> bool:
     """Whether a table of turn-start values ships for these parameters."""
-    return game.table_stem in {g.table_stem for g in type(game).prebuilt_variants()}
+    return table_stem(game) in {table_stem(g) for g in shipped_variants(type(game))}
 
 
 def shipped_table(game) -> LoadedTable | None:
@@ -124,7 +127,7 @@ class Analysis:
         return self.objective == "turn-score" or ships_table(self.game) or self.is_solved or self._kept() is not None
 
     def _kept(self) -> np.ndarray | None:
-        return kept_values(self.game.table_rules, self.game.table_order()[0].size)
+        return kept_values(table_rules(self.game), table_order(self.game)[0].size)
 
     def table(self) -> LoadedTable | None:
         """The shipped turn-start values of the game (read at the first question; a damaged
@@ -186,7 +189,7 @@ class Analysis:
                 source = "kept" if not solution.iterations else "solve"
             else:
                 solution, source = solve(game, progress=progress), "solve"
-                keep_values(game.table_rules, solver_of(game).table_values(solution))
+                keep_values(table_rules(game), solver_of(game).table_values(solution))
             return Solved(solution, time.perf_counter() - started, source)
 
         solved = SOLUTIONS.get((game.key, fresh), make)
@@ -276,7 +279,7 @@ class Analysis:
                 entry = table.entry
                 chances = entry.get("seat_chances")
                 if chances is None:  # (two players: the first player's value at the start)
-                    first = probability(float(table.values[game.anchor_row(game.start_anchor(0))]))
+                    first = probability(float(table.values[layout(game).anchor_row(game.start_anchor(0))]))
                     chances = [first, 1.0 - first]
                 return {**({"by_turns": entry["by_turns"]} if "by_turns" in entry else {}),
                         "objective": "win", "p_first_player_wins": chances[0], "seat_chances": chances,

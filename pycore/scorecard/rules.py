@@ -19,6 +19,7 @@ import numpy as np
 
 from ..core.dice import uniform_dice
 from ..core.game import Game
+from ..core.table_spec import EVERY_CHOICE, TableSpec
 from .dice_turn import DiceTurn
 
 GROUP_CLASSES = 64  # joint classes per box group: a group's table stays far smaller than [rolls, B]
@@ -28,6 +29,12 @@ def _joint_classes(box_classes: tuple[np.ndarray, ...], boxes: list[int]) -> tup
     """([joint, boxes] the distinct tuples of the boxes' classes, [rolls] each roll's tuple)."""
     joint, roll_joint = np.unique(np.stack([box_classes[b] for b in boxes], axis=1), axis=0, return_inverse=True)
     return joint, roll_joint.reshape(-1).astype(np.intp)
+
+
+def layer_order(game: ScorecardGame):
+    """(order, size) of a scorecard game's table (:func:`pycore.core.table_spec.table_order`):
+    its anchors layer by layer."""
+    return np.concatenate(game.layers()), game.n_anchors
 
 
 class ScorecardGame(Game):
@@ -128,27 +135,15 @@ class ScorecardGame(Game):
         :func:`pycore.core.dice.roll`)."""
         return uniform_dice(n_dice, range(1, self.dice.faces + 1))
 
-    # ---- prebuilt tables: every rule set ships one -------------------------------------
-
-    table_extra = ("distribution",)
-    #: the expected score's answer reads its entry's anchors, size and solve time
-    table_facts_read = ("anchors", "bytes", "solve_seconds")
-
-    def table_value_range(self) -> tuple[float, float]:
-        return 0.0, float(self.max_score)  # expected points of the rest of the game
-
-    def table_extra_lengths(self) -> dict[str, int]:
-        return {"distribution": self.max_score + 1}  # the chance of each final score
-
-    @classmethod
-    def prebuilt_variants(cls) -> list[ScorecardGame]:
-        combos = [{}]
-        for p in cls.parameters:
-            combos = [{**c, p.name: choice} for c in combos for choice in p.choices]
-        return [cls(**c) for c in combos]
-
-    def table_order(self):
-        return np.concatenate(self.layers()), self.n_anchors
+    @property
+    def tables(self) -> TableSpec:
+        """Its prebuilt tables (:mod:`pycore.core.table_spec`): every rule set ships one, the
+        expected points of the rest of the game by anchor, layer by layer, with the chance of
+        each final score; the expected score's answer reads its entry's anchors, size and
+        solve time."""
+        return TableSpec(variants=EVERY_CHOICE, extra=("distribution",), facts_read=("anchors", "bytes", "solve_seconds"),
+                         value_range=(0.0, float(self.max_score)), extra_lengths={"distribution": self.max_score + 1},
+                         order=layer_order)
 
     # ---- positions as a person enters them ---------------------------------------------
 

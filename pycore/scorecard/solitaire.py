@@ -34,6 +34,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from pycore.core.table_spec import table_order
+
 from ..core.cache import BoundedCache
 from ..core.errors import InvalidParameterError
 from ..core.progress import Progress
@@ -357,7 +359,7 @@ def table_content(game: ScorecardGame, progress: Progress | None = None, checkpo
     started = time.perf_counter()
     distribution = score_distribution(game, solution.values, progress=progress)
     distribution_seconds = time.perf_counter() - started
-    order, _ = game.table_order()
+    order, _ = table_order(game)
     return TableContent(
         solution.values[order],
         {"distribution": distribution},

@@ -27,6 +27,8 @@ from pathlib import Path
 
 import numpy as np
 
+from pycore.core.table_spec import table_rules, table_stem
+
 from ..core.errors import InvalidParameterError, InvalidRequestError
 from ..core.progress import Progress
 from ..core.registry import find_game
@@ -96,7 +98,7 @@ def _about(kind: str, table, dtype: str, workers: int, started: float) -> dict:
     """What every offline result says about itself (``register_result`` lists it)."""
     return {
         "kind": kind,
-        "rules": table.game.table_rules,
+        "rules": table_rules(table.game),
         "dtype": dtype,
         "anchors": table.entry["anchors"],
         "workers": workers,
@@ -167,7 +169,7 @@ def beat_optimal(
 
 
 def _result_path(game, kind: str, out_dir: Path | None = None) -> Path:
-    return Path(out_dir or tables_dir()) / f"{game.table_stem}-{kind}.json"
+    return Path(out_dir or tables_dir()) / f"{table_stem(game)}-{kind}.json"
 
 
 def check_writable(game, kind: str, out_dir: Path | None = None) -> None:

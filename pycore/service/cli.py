@@ -20,7 +20,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from pycore.jeopardy.rules.protocol import OBJECTIVES
+from pycore.jeopardy.rules.hints import OBJECTIVES
 from pycore.jeopardy.solving.budget import LIVE_MEMORY_BYTES, MOST_WORK_SECONDS, WORK_SECONDS, set_memory_budget
 
 from ..core.errors import InvalidRequestError, PycoreError
@@ -316,7 +316,7 @@ def _position_request(request: dict) -> dict:
         parts.update(zip(seats, scores, strict=True))
     if "turn_total" in request:
         parts[game_cls.turn_vars[0]] = request["turn_total"]
-    rolled = game_cls.roll_entry.get("dice")
+    rolled = game_cls.page.roll_entry.get("dice")
     if "dice" in request and isinstance(rolled, str):
         parts[rolled] = sum(c in "0123456789" for c in request["dice"])  # (the faces parse_faces reads)
     out["state"] = ",".join(f"{k}={v}" for k, v in parts.items())

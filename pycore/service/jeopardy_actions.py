@@ -81,6 +81,9 @@ from collections.abc import Callable
 from typing import Any
 
 from pycore.jeopardy.rules.editing import enter_together, nearest_value, step
+from pycore.jeopardy.rules.hints import turn_unit
+from pycore.jeopardy.rules.moves import apply_roll, chooses_before_rolling
+from pycore.jeopardy.rules.notation import Notation, variable_names, variable_of
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import HOLD, ROLL, State, best_of
 from pycore.jeopardy.solving.budget import design_estimate, evaluation_estimate, seconds_allowed
@@ -124,7 +127,7 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
     outlook = turn_outlook(game, turn, state.turn)
     rolled = {}
     faces = args.get("faces")
-    choosing = faces is None and values[ROLL] is not None and game.chooses_before_rolling(state.turn)
+    choosing = faces is None and values[ROLL] is not None and chooses_before_rolling(game, state.turn)
     if choosing:
         faces = ()  # a choice before any die is rolled (Pig's target): list it at once
     if faces is not None:
@@ -132,15 +135,15 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
         # what the roll allows, flat, and the best of it (none after a bust)
         rolled = {"roll": roll, "options": roll["choices"]}
     # the one turn's points because the win chances cannot be had: why, with the answer
-    why_not_win = win_unavailable(game) if objective == "turn-score" and game.default_objective == "win" else None
+    why_not_win = win_unavailable(game) if objective == "turn-score" and game.page.default_objective == "win" else None
     return {
-        **({"objective_note": f"Most {game.turn_unit()} this turn, not the win: {person_words(why_not_win)}."}
+        **({"objective_note": f"Most {turn_unit(game)} this turn, not the win: {person_words(why_not_win)}."}
            if why_not_win else {}),
         **head(game),
         **rolled,
         **(model_of(game) if objective == "win" else {}),
         "objective": objective,
-        "state": game.state_values(state),
+        "state": Notation(game).values(state),
         "values": values,
         **({"seat_values": turn.seat_action_values(state.turn)} if objective == "win" else {}),
         "best": best,
@@ -149,12 +152,12 @@ def _advise(game: JeopardyGame, args: dict, progress) -> dict:
         **({"best_before_roll": best, "best": rolled["options"][0] if rolled["options"] else None} if rolled else {}),
         "value": max(legal),
         "outlook": {action: o.to_json() for action, o in outlook.items()},
-        "unit": game.turn_unit(),  # what the outlook's points count
+        "unit": turn_unit(game),  # what the outlook's points count
         "reason": choice_reason(rolled["options"], objective) if choosing else reason(game, state, values, best, outlook, objective),
         "source": source,
         "link": "#" + fragment(game, state, {**(view or {}), "objective": objective}),
         # how a roll from here is entered at the table (the dice the cup can still give, for one)
-        **({"roll_entry": game.roll_entry_at(state.turn)} if type(game).roll_entry and values[ROLL] is not None else {}),
+        **({"roll_entry": game.roll_entry_at(state.turn)} if game.page.roll_entry and values[ROLL] is not None else {}),
     }
 
 
@@ -168,16 +171,16 @@ def _thresholds(game: JeopardyGame, args: dict, progress) -> dict:
     objective = objective_of(game, args)
     analysis = analyse(game, objective)
     if not analysis.charts_hold:
-        raise InvalidRequestError(f"{game.title} has no hold-threshold chart (its views: {', '.join(game.views)})")
+        raise InvalidRequestError(f"{game.title} has no hold-threshold chart (its views: {', '.join(game.page.views)})")
     header = {
         **head(game),
         "objective": objective,
         "anchor": dict(zip(game.anchor_vars, (int(x) for x in state.anchor), strict=True)),
         "gain_var": game.turn_vars[0],
-        "unit": game.turn_unit(),
+        "unit": turn_unit(game),
         "link": "#" + fragment(game, state, {"view": "thresholds", "objective": objective}),
     }
-    if game.threshold_anchor:
+    if game.page.threshold_anchor:
         return {**header, **_thresholds_by_anchor(game, state, objective, args, progress)}
     return {**header, **analysis.hold_chart(state, progress, args.get("max_seconds"))}
 
@@ -226,19 +229,19 @@ def _link(game: JeopardyGame, args: dict, progress) -> dict:
 def _step(game: JeopardyGame, args: dict, progress) -> dict:
     """A stepper's + or -, a typed value or a slider: the state it leads to. A typed value
     (``to``) is entered together with the values ``with`` already entered for the rest of its
-    group (``JeopardyGame.entered_together``) and not yet taken: all taken when they can occur
+    group (the ``entered_together`` of its ``page``) and not yet taken: all taken when they can occur
     together, else ``pending`` (nothing changes; ``note`` says why) when another of the group
     may still change, else the nearest value that can be (number) or refused (dice)."""
     state = state_from_args(game, args)
     var, direction, to = args.get("var"), args.get("direction"), args.get("to")
-    if var not in game.state_vars:
-        raise InvalidRequestError(f"argument 'var' must be one of {', '.join(game.state_vars)}, got {var!r}")
+    if var not in variable_names(game):
+        raise InvalidRequestError(f"argument 'var' must be one of {', '.join(variable_names(game))}, got {var!r}")
     others = args.get("with", {})
     if not isinstance(others, dict) or (others and to is None):
         raise InvalidRequestError("argument 'with' must be an object of values entered with 'to' (e.g. {\"d\": 2})")
-    if to is not None and game.variable(var).letters:
+    if to is not None and variable_of(game, var).letters:
         if not isinstance(to, str):
-            raise InvalidRequestError(f"argument 'to' for {var} must be a string of the letters {game.variable(var).letters}")
+            raise InvalidRequestError(f"argument 'to' for {var} must be a string of the letters {variable_of(game, var).letters}")
     elif to is not None:
         if isinstance(to, bool) or not isinstance(to, int):
             raise InvalidRequestError(f"argument 'to' must be a whole number, got {to!r}")
@@ -246,15 +249,15 @@ def _step(game: JeopardyGame, args: dict, progress) -> dict:
             raise InvalidRequestError(f"argument 'direction' with 'to' must be 1 or -1 (a slider's way), got {direction!r}")
         if direction:  # a slider: only its own variable moves, never back
             moved, note = nearest_value(game, state, var, to, direction)
-            return {**head(game), "state": game.state_values(moved), "note": note, "pending": False}
+            return {**head(game), "state": Notation(game).values(moved), "note": note, "pending": False}
     if to is not None:
         moved, note = enter_together(game, state, var, to, others)
         if moved is None:
-            return {**head(game), "state": game.state_values(state), "note": note, "pending": True}
-        return {**head(game), "state": game.state_values(moved), "note": note, "pending": False}
+            return {**head(game), "state": Notation(game).values(state), "note": note, "pending": True}
+        return {**head(game), "state": Notation(game).values(moved), "note": note, "pending": False}
     if direction not in (1, -1) or isinstance(direction, bool):
         raise InvalidRequestError(f"argument 'direction' must be 1 or -1 (or give 'to'), got {direction!r}")
-    return {**head(game), "state": game.state_values(step(game, state, var, direction)), "note": "", "pending": False}
+    return {**head(game), "state": Notation(game).values(step(game, state, var, direction)), "note": "", "pending": False}
 
 
 #: how long the answers one tap away may take to work out (seconds): they are asked for while
@@ -278,7 +281,7 @@ def _neighbours(game: JeopardyGame, args: dict, progress) -> dict:
     for variable in game.variables:
         if variable.letters:
             continue
-        now = game.state_values(state)[variable.name]
+        now = Notation(game).values(state)[variable.name]
         if variable.choices:
             taps += [(variable.name, {"to": c}) for c in variable.choices if c != now]
         else:
@@ -296,7 +299,7 @@ def _neighbours(game: JeopardyGame, args: dict, progress) -> dict:
             continue  # (nowhere to go: the tap is answered by Python, with its reason)
         if moved is None or note:
             continue
-        answer = _advise(game, {**args, "state": game.state_values(moved)}, progress)
+        answer = _advise(game, {**args, "state": Notation(game).values(moved)}, progress)
         out.append({"var": name, **how, "state": answer["state"], "answer": answer})
     return {**head(game), "neighbours": out}
 
@@ -307,12 +310,12 @@ def _roll(game: JeopardyGame, args: dict, progress) -> dict:
     faces = args.get("faces")
     if not isinstance(faces, list):
         raise InvalidRequestError("argument 'faces' must be a list of the faces shown, e.g. [[\"G\", \"brain\"], ...]")
-    outcome = game.apply_roll(state, faces)
+    outcome = apply_roll(game, state, faces)
     result = {**head(game), "probability": float(outcome.probability), "turn_over": outcome.turn_ended}
     if outcome.state is not None:
-        result["state"] = game.state_values(outcome.state)
+        result["state"] = Notation(game).values(outcome.state)
     if outcome.options:
-        result["options"] = [game.state_values(o) for o in outcome.options]
+        result["options"] = [Notation(game).values(o) for o in outcome.options]
     if outcome.mover_value is not None:
         result["mover_value"] = outcome.mover_value
     result["said"] = roll_said(game, result)

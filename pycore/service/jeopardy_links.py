@@ -9,7 +9,9 @@ from urllib.parse import quote
 
 from pycore.jeopardy.play.match import RULES as MATCH_RULES
 from pycore.jeopardy.rules.editing import nearest_state
-from pycore.jeopardy.rules.protocol import OBJECTIVES, VIEW_TITLES, JeopardyGame
+from pycore.jeopardy.rules.hints import OBJECTIVES, VIEW_TITLES
+from pycore.jeopardy.rules.notation import Notation, read_value, variable_names
+from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import State
 
 from ..core.errors import PycoreError
@@ -33,7 +35,7 @@ def _not_in_this_model(game: JeopardyGame, key: str, raw: str) -> list[str]:
             return []
         said = raw if whole_number_of(raw, sign=False) is not None else shown(raw)  # (what is not a count, quoted as typed)
         return [f"these rules do not keep “{var.label}” ({key}={said}, dropped)"]
-    return [f"{game.name} has no {key!r} (ignored); its state is {', '.join(game.state_vars)}"]
+    return [f"{game.name} has no {key!r} (ignored); its state is {', '.join(variable_names(game))}"]
 
 
 def person_words(text: str) -> str:
@@ -54,7 +56,7 @@ def view_axes(game: JeopardyGame) -> tuple[str, ...]:
 
 def fragment(game: JeopardyGame, state: State, view: dict | None = None) -> str:
     """The fragment (without ``#``) of a state of a game (and a view)."""
-    pairs = [(k, quote(str(v), safe="")) for k, v in game.state_values(state).items()]
+    pairs = [(k, quote(str(v), safe="")) for k, v in Notation(game).values(state).items()]
     view = {**default_view(game), **(view or {})}
     if view["view"] != "advice":
         pairs.append(("view", quote(str(view["view"]), safe="")))
@@ -73,14 +75,14 @@ def resolve_position(game: JeopardyGame, link: LinkValues) -> dict:
     view = default_view(game)
     raw = link.pop("view")
     if raw is not None:
-        if raw in game.views:
+        if raw in game.page.views:
             view["view"] = raw
         elif raw in VIEWS:
             problems.append(f"{game.title} has no {VIEW_TITLES[raw]} view yet (its views: "
-                            f"{', '.join(VIEW_TITLES[v] for v in game.views)}); showing the advice")
+                            f"{', '.join(VIEW_TITLES[v] for v in game.page.views)}); showing the advice")
         else:
             problems.append(f"there is no view {raw!r} (the views of {game.title}: "
-                            f"{', '.join(VIEW_TITLES[v] for v in game.views)}); showing the advice")
+                            f"{', '.join(VIEW_TITLES[v] for v in game.page.views)}); showing the advice")
     raw = link.pop("axis")
     if raw is not None:
         if raw in view_axes(game):
@@ -92,7 +94,7 @@ def resolve_position(game: JeopardyGame, link: LinkValues) -> dict:
         if raw in OBJECTIVES:
             view["objective"] = raw
         else:
-            problems.append(f"objective must be one of {', '.join(OBJECTIVES)}, got {raw!r}; using {game.default_objective}")
+            problems.append(f"objective must be one of {', '.join(OBJECTIVES)}, got {raw!r}; using {game.page.default_objective}")
     rule = link.pop("rule")
     if rule is not None:
         # kept as text: it is checked and evaluated only when the user asks
@@ -107,11 +109,11 @@ def resolve_position(game: JeopardyGame, link: LinkValues) -> dict:
         view = {**view, "view": "play" if record.seed is not None else "table", "record": record.to_json()}
     wanted: dict[str, object] = {}
     for key, raw in link.values.items():
-        if key not in game.state_vars:
+        if key not in variable_names(game):
             problems += _not_in_this_model(game, key, raw)
             continue
         try:
-            wanted[key] = game.parse_value(key, raw)
+            wanted[key] = read_value(game, key, raw)
         except PycoreError:
             problems.append(f"{not_a_number(key, raw)} (ignored)")
     state, state_problems = nearest_state(game, wanted)
@@ -119,7 +121,7 @@ def resolve_position(game: JeopardyGame, link: LinkValues) -> dict:
     return {
         "game": game.name,
         "params": game.params,
-        "state": game.state_values(state),
+        "state": Notation(game).values(state),
         "fragment": "#" + fragment(game, state, view),
         "problems": problems,
         "view": view,

@@ -13,6 +13,8 @@ from pycore.jeopardy.play.match import RULES as MATCH_RULES
 from pycore.jeopardy.play.match import Values as MatchValues
 from pycore.jeopardy.play.match import find_player, start_state
 from pycore.jeopardy.play.match_review import review
+from pycore.jeopardy.rules.moves import check_komi
+from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.seats.seat_solution import NotForPlayers
 
@@ -30,7 +32,7 @@ def _new_game(game: JeopardyGame, args: dict, seed: int, progress) -> tuple[Reco
     ``seat`` (1: first) and ``against``, the first player ``komi`` points ahead."""
     seat = whole_number(args, "seat", 1, 1, 2) - 1
     komi = whole_number(args, "komi", 0, -game.goal + 1, game.goal - 1)
-    game.check_komi(komi)
+    check_komi(game, komi)
     yours, theirs = find_player(game, args.get("policy")), find_player(game, args.get("against"))
     players = (yours, theirs) if seat == 0 else (theirs, yours)
     values = _values(game, 2, args, progress)
@@ -63,8 +65,8 @@ def _review(game: JeopardyGame, values: MatchValues, record: Record) -> dict:
     played = values.game  # (whose positions the decisions are: three-player Pig's at a table of three)
     for made, decision in zip(reviewed.decisions, out["decisions"], strict=True):
         where = made.game or played  # (a tie-break's decisions: the game the tied play on)
-        boundary = next((v for v in ("slice", "thresholds") if v in where.views), None)
-        state = where.state(**decision["state"])
+        boundary = next((v for v in ("slice", "thresholds") if v in where.page.views), None)
+        state = Notation(where).from_values(**decision["state"])
         decision["link"] = "#" + fragment(where, state)
         decision["boundary_link"] = "#" + fragment(where, state, {"view": boundary}) if boundary else None
     return {"valued_in": played.name, **out}

@@ -6,6 +6,8 @@ game's analysis': :mod:`pycore.jeopardy.analysis`).
 from __future__ import annotations
 
 from pycore.jeopardy.play.match import option_label
+from pycore.jeopardy.rules.moves import apply_roll, parse_faces
+from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import ROLL, State, best_of
 from pycore.jeopardy.solving.solution import GameSolution
@@ -38,9 +40,9 @@ def solved(game: JeopardyGame, args: dict, progress) -> tuple[GameSolution, floa
 def state_from_args(game: JeopardyGame, args: dict) -> State:
     raw = args.get("state")
     if isinstance(raw, str):
-        return game.state_from_text(raw)
+        return Notation(game).from_text(raw)
     if isinstance(raw, dict):
-        return game.state(**raw)
+        return Notation(game).from_values(**raw)
     raise InvalidRequestError("argument 'state' must be a string like 'i=10,j=20,k=5' or an object")
 
 
@@ -79,8 +81,8 @@ def choices_after(game: JeopardyGame, state: State, faces, turn) -> dict:
     aside), each choice with what to do next and its value, best first; ``turn_over`` if it
     busts. The same turn's values: every choice stays in the turn being advised."""
     if isinstance(faces, str):
-        faces = game.parse_faces(faces)
-    outcome = game.apply_roll(state, faces)
+        faces = parse_faces(game, faces)
+    outcome = apply_roll(game, state, faces)
     if outcome.turn_ended or (outcome.state is None and not outcome.options):  # a bust (or, never here, the game's end)
         return {"faces": list(faces), "turn_over": True, "choices": []}
     rows = []
@@ -91,7 +93,7 @@ def choices_after(game: JeopardyGame, state: State, faces, turn) -> dict:
         then = best_of(values)
         after = turn_outlook(game, turn, option.turn).get(ROLL) if then == ROLL else None
         rows.append({
-            "state": game.state_values(option),
+            "state": Notation(game).values(option),
             "gain": game.gain(option.turn) - game.gain(state.turn),
             "then": then,
             "value": values[then],

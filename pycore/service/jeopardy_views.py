@@ -20,6 +20,7 @@ from pycore.jeopardy.policies.strategy import (
     mistakes,
     policy_results,
 )
+from pycore.jeopardy.rules.notation import column_names
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.seats.for_three import SEAT_WORDS
 from pycore.jeopardy.seats.seat_solution import fairest_head_start
@@ -46,7 +47,7 @@ def on_policies_model(action: Callable[[JeopardyGame, dict, Any], dict]) -> Call
             return action(game, args, progress)
         return {**action(evaluated_on, args, progress), **head(game),
                 "model_note": f"Evaluated exactly on {evaluated_on.title}, with "
-                              f"{evaluated_on.table_notes().get('model', 'its own rules')}; "
+                              f"{evaluated_on.tables.notes.get('model', 'its own rules')}; "
                               f"against {game.title} an evaluation takes hours."}
 
     return run
@@ -152,8 +153,8 @@ def _design(game: JeopardyGame, args: dict, progress) -> dict:
 def _drawn(game: JeopardyGame) -> None:
     """Refuse, before any solve, the boundary pictures of a game that has none (Zombie Dice,
     Farkle: their roll/hold boundary is the hold-threshold chart)."""
-    if not {"slice", "solid"} & set(game.views):
-        raise InvalidRequestError(f"{game.title} has no roll/hold boundary pictures (its views: {', '.join(game.views)})")
+    if not {"slice", "solid"} & set(game.page.views):
+        raise InvalidRequestError(f"{game.title} has no roll/hold boundary pictures (its views: {', '.join(game.page.views)})")
 
 
 def _panel_grid(game: JeopardyGame, args: dict, progress):
@@ -221,7 +222,7 @@ def _check_rules(game: JeopardyGame, args: dict) -> None:
         text(args, key)
     for key in ("rule", "against_rule"):
         if isinstance(args.get(key), str):
-            parse_rule(args[key], game.columns)
+            parse_rule(args[key], column_names(game))
 
 
 def _check_evaluations(game: JeopardyGame, args: dict, prefixes: tuple[str, ...]) -> None:

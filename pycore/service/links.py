@@ -54,7 +54,7 @@ def to_fragment(game: Game, position_pairs: list[tuple[str, str]]) -> str:
     given = {p.name: game.params[p.name] for p in game.parameters if p.choices or game.params[p.name] != _default(game, p)}
     # a variant its base game's rules mean is linked by the base game's name (game=farkle: the
     # zilch counts follow from the rules)
-    name = game.variant_of if game.shown_as_base and names_game(game.variant_of, given, game) else game.name
+    name = game.variant_of if game.page.shown_as_base and names_game(game.variant_of, given, game) else game.name
     parts = [("game", name), *((k, quote(str(v), safe="")) for k, v in given.items())]
     return "&".join(f"{k}={v}" for k, v in parts + position_pairs)
 

@@ -116,7 +116,7 @@ def _say(text: str) -> None:
 
 class FileCheckpoint:
     def __init__(self, path: Path, rules, every: float = 30.0, *, say: Callable[[str], None] = _say) -> None:
-        """``rules``: what the state is for (JSON: a game's ``table_rules``); ``say``: where a
+        """``rules``: what the state is for (JSON: a game's ``table_rules(game)``); ``say``: where a
         state set aside is said (stderr)."""
         self.path, self.rules, self.every, self.say = Path(path), json.dumps(rules, sort_keys=True), every, say
         self._last_save = self._started = time.monotonic()

@@ -5,7 +5,7 @@ names a directory in it for this build's version in ``ROLL_OR_HOLD_KEPT`` (anoth
 directory beside it is removed when a solve is kept); nothing is kept
 where it is unset (the command line, the tests unless they set it). A solve of rules no
 table ships for is kept there as what a table would store (``solver.table_values``), one
-``.npz`` file a rule set, named by the sha256 digest of the rules (``table_rules``) and
+``.npz`` file a rule set, named by the sha256 digest of the rules (``table_rules(game)``) and
 holding the rules and a checksum of every array (:func:`pycore.store.checkpoints.checksum`).
 Read back, such values stand for the solve as a shipped table does: a game whose table is
 its solution answers from them at once, another is warm-started by them (one sweep checks

@@ -1,7 +1,7 @@
 """Precomputed tables on disk: ``prebuilt_tables/`` and its ``manifest.json``, for any game.
 
 ``python -m pycore tables`` solves, in CPython, every parameter set that a
-registered game ships (``prebuilt_variants()``: every Yahtzee rule set; a
+registered game ships (its ``tables`` spec's variants, :func:`pycore.core.table_spec.shipped_variants`: every Yahtzee rule set; a
 two-player game's listed variants) and writes one compressed table each (the
 turn-start values and any extra arrays the game keeps, see
 :mod:`pycore.store.codec`) plus a manifest with each file's sha256, size,
@@ -9,7 +9,7 @@ rules, results and the command that regenerates it. Loading checks the file
 against the manifest and the rules, so a corrupted or stale table is refused
 with a message naming it. What goes in a table is the game's business
 (what each kind of game builds: :mod:`pycore.service.tables`; where its values go:
-``table_order``); this module only stores and checks.
+:func:`pycore.core.table_spec.table_order`); this module only stores and checks.
 
 The directory is ``$ROLL_OR_HOLD_TABLES`` if set (the browser's worker writes
 the fetched files to its in-memory file system and sets it), else the
@@ -29,6 +29,8 @@ from pathlib import Path
 
 import numpy as np
 
+from pycore.core.table_spec import shipped_variants, table_order, table_rules, table_stem, values_problem
+
 from ..core.cache import BoundedCache
 from ..core.errors import TableNotLoaded
 from ..core.progress import Progress
@@ -44,7 +46,7 @@ REGENERATE = "python -m pycore tables"
 
 @dataclass(frozen=True)
 class TableContent:
-    """What a game puts in its table: ``values`` in its ``table_order``, extra float64
+    """What a game puts in its table: ``values`` in its ``table_order(game)``, extra float64
     arrays, the fixed-point scale, and facts for the manifest entry (results, timings)."""
 
     values: np.ndarray
@@ -58,12 +60,12 @@ def tables_dir() -> Path:
 
 
 def table_file(game) -> str:
-    return game.table_stem + ".roht"
+    return table_stem(game) + ".roht"
 
 
 def prebuilt_games() -> list:
     """Every game variant that ships a table."""
-    return [game for cls in game_classes() for game in cls.prebuilt_variants()]
+    return [game for cls in game_classes() for game in shipped_variants(cls)]
 
 
 def write_tables(build: Callable, out_dir: Path | None = None, progress: Progress | None = None,
@@ -81,18 +83,19 @@ def write_tables(build: Callable, out_dir: Path | None = None, progress: Progres
         raise TableError(f"tables cannot be written to {out_dir} ({exc.strerror or exc})") from None
     entries = []
     for game in prebuilt_games() if games is None else games:
-        step = (lambda stage, f, name=game.table_stem: progress(f"{name}: {stage}", f)) if progress else None
+        stem = table_stem(game)
+        step = (lambda stage, f, name=stem: progress(f"{name}: {stage}", f)) if progress else None
         peak_is_this_builds = reset_peak_memory()
         started = time.perf_counter()
         # a build stopped partway goes on from its last kept stage when run again
-        checkpoint = FileCheckpoint(out_dir / CHECKPOINTS / f"{game.table_stem}.npz", game.table_rules)
+        checkpoint = FileCheckpoint(out_dir / CHECKPOINTS / f"{table_stem(game)}.npz", table_rules(game))
         content = build(game, step, checkpoint)
         seconds = time.perf_counter() - started
-        low, high = game.table_value_range()
+        low, high = game.tables.value_range
         values = np.asarray(content.values, dtype=float)
         # a solve's last bits may leave a chance 1e-16 past 0 or 1, where the loader reads to the bit
         values = np.where((low - 1e-9 <= values) & (values <= high + 1e-9), np.clip(values, low, high), values)
-        data = encode_table(game.table_rules, values, content.extra, content.scale_bits)
+        data = encode_table(table_rules(game), values, content.extra, content.scale_bits)
         # what is written is what the loader takes: a wrong table is refused here, not shipped
         check_values(game, table_file(game), decode_table(data)[1], content.scale_bits)
         (out_dir / table_file(game)).write_bytes(data)
@@ -102,7 +105,7 @@ def write_tables(build: Callable, out_dir: Path | None = None, progress: Progres
                 "params": game.params,  # what a request names (the page's worker finds tables by it)
                 "sha256": hashlib.sha256(data).hexdigest(),
                 "bytes": len(data),
-                "rules": game.table_rules,
+                "rules": table_rules(game),
                 # all its runs' (a build stopped and resumed: the runs before kept theirs)
                 "build_seconds": round(seconds + checkpoint.earlier_seconds, 1),
                 # the process's peak during this build where Linux can reset it, else so far
@@ -110,7 +113,7 @@ def write_tables(build: Callable, out_dir: Path | None = None, progress: Progres
                 "peak_memory_of": "this build" if peak_is_this_builds else "the process so far",
                 "regenerate": f"{REGENERATE} --game {game.name}",
                 # whether the page offers the game (build.py leaves the others' tables out of dist/)
-                "on_the_page": type(game).on_the_page(),
+                "on_the_page": game.page.on_the_page,
                 # the stage an interrupted build went on from (0: built in one run)
                 "resumed_at_stage": int((checkpoint.resumed_at or {}).get("stages_done", 0)),
                 # and its pass, where the solve makes passes (Farkle's penalty; 1 otherwise)
@@ -155,9 +158,9 @@ def load_result(game, kind: str) -> dict | None:
     computed (checked against the manifest)."""
     directory = tables_dir()
     for entry in read_manifest(directory).get("results", []):
-        if entry.get("rules") == game.table_rules and entry["kind"] == kind:
+        if entry.get("rules") == table_rules(game) and entry["kind"] == kind:
             data = _checked_bytes(directory, entry, entry["regenerate"])
-            return _result_of(data, entry["file"], entry["regenerate"], kind, game.table_rules)
+            return _result_of(data, entry["file"], entry["regenerate"], kind, table_rules(game))
     return None
 
 
@@ -346,28 +349,28 @@ def _read_table(game) -> LoadedTable:
     entry = entries[name]
     data = _checked_bytes(directory, entry, REGENERATE)
     try:
-        header, stored, extra = decode_table(data, game.table_rules)
+        header, stored, extra = decode_table(data, table_rules(game))
     except TableError as exc:  # (the decoder reads bytes: the file is named here)
         raise TableError(f"{name}: {exc}; run `{REGENERATE}`") from None
-    order, size = game.table_order()
-    if stored.size != order.size or not set(game.table_extra) <= set(extra):
+    order, size = table_order(game)
+    if stored.size != order.size or not set(game.tables.extra) <= set(extra):
         raise TableError(f"table {name} has {stored.size} values; these rules have {order.size} anchors")
     check_values(game, name, stored, header["scale_bits"])
-    for key, length in game.table_extra_lengths().items():
+    for key, length in game.tables.extra_lengths.items():
         array = extra[key]
         if array.size != length or not np.all(np.isfinite(array)) or array.min(initial=0.0) < 0 \
                 or abs(float(array.sum()) - 1.0) > 1e-9:
             raise TableError(f"table {name}: its {key} is not a distribution of {length} chances summing to 1")
-    missing = [fact for fact in game.table_facts_read if fact not in entry]
+    missing = [fact for fact in game.tables.facts_read if fact not in entry]
     if missing:
         raise TableError(f"the manifest's entry for {name} lacks {', '.join(missing)}; run `{REGENERATE}`")
     return LoadedTable(game, at_anchors(game, stored), extra, entry)
 
 
 def at_anchors(game, stored: np.ndarray) -> np.ndarray:
-    """Values as a table stores them (in the game's ``table_order``) back at their anchors
+    """Values as a table stores them (in the game's ``table_order(game)``) back at their anchors
     (0 where none is stored): a shipped table's, or a solve's kept on the device."""
-    order, size = game.table_order()
+    order, size = table_order(game)
     values = np.zeros(size)
     values[order] = stored
     return values
@@ -377,9 +380,9 @@ def check_values(game, name: str, stored: np.ndarray, scale_bits: int) -> None:
     """TableError unless ``stored`` (the values of the table ``name``, to 2^-``scale_bits``) is
     an answer: each within the game's range to the last bit (the fixed point keeps 0 and 1
     exact; a chance of -2^-42 answered 1.0000000000004) and together as the game needs."""
-    low, high = game.table_value_range()
+    low, high = game.tables.value_range
     if stored.size and not (np.all(np.isfinite(stored)) and low <= stored.min() and stored.max() <= high):
         raise TableError(f"table {name} holds values outside {low} to {high}; run `{REGENERATE}`")
-    problem = game.table_values_problem(stored, 2.0 ** -(scale_bits + 1))
+    problem = values_problem(game, stored, 2.0 ** -(scale_bits + 1))
     if problem:
         raise TableError(f"table {name}: {problem}; run `{REGENERATE}`")

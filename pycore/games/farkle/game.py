@@ -10,8 +10,12 @@ from math import factorial
 
 import numpy as np
 
+from pycore.core.table_spec import default_rules
+from pycore.jeopardy.rules.hints import JeopardyPage
+from pycore.jeopardy.rules.layout import AnchorLayout, JeopardyTables, layout
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import Choice, Policy, TurnEnd
+from pycore.jeopardy.solving.budget import SolveCost
 from pycore.jeopardy.solving.turn_graph import graph_of
 
 from ...core.dice import uniform_dice
@@ -67,7 +71,7 @@ def _one_turn_choices(game: Farkle, one_turn: TurnSolution) -> np.ndarray:
     of the game's factored graph: the alternative with the highest one-turn value."""
     graph, columns = graph_of(game)
     dice = columns["d"]
-    top = game.var_range("k")[1] // game.gain_step
+    top = layout(game).var_range("k")[1] // game.gain_step
     outcomes = graph.outcome
     out = np.zeros((top + 1, graph.n_outcomes), np.intp)
     for g in range(top + 1):
@@ -89,6 +93,29 @@ LIVE_TARGET = 1000
 SIMPLE_BANK_AT = (300, 300, 400, 1000, 3000)
 
 
+#: the rule sets whose two-player tables ship: basic is Busche and Neller's 2017 rule set
+#: (docs/reproduced.md: its fair head start of 200); the others without their zilch counts
+#: (the policies are evaluated on these)
+SHIPPED = ({"rules": "facebook"}, {"rules": "basic"}, {"rules": "zilch"})
+
+
+class FarkleLayout(AnchorLayout):
+    """The anchors are a grid (i major, as ``anchors()`` lists them): found by arithmetic, not
+    looked up."""
+
+    def anchor_ranges(self) -> dict[str, tuple[int, int]]:
+        game = self.game
+        return {var: (game.lowest, game.goal - game.unit) for var in game.anchor_vars[:2]}
+
+    def has_anchor(self, key: tuple[int, ...]) -> bool:
+        return all(0 <= x < self.game.goal and x % self.game.unit == 0 for x in key)
+
+    def anchor_row(self, anchor: tuple[int, ...]) -> int:
+        i, j = self.anchor_key(anchor)
+        unit = self.game.unit
+        return i // unit * (self.game.goal // unit) + j // unit
+
+
 @register
 class Farkle(JeopardyGame):
     """Farkle and Zilch for two players: a race to the rule set's target (holding at it wins,
@@ -102,16 +129,18 @@ class Farkle(JeopardyGame):
     reference = "seed 004 (Choi, Zilch expected scores); Busche and Neller, Farkle (ACG 2017)"
     anchor_vars = ("i", "j")
     turn_vars = ("k", "d")
-    solve_microseconds_per_cell = 2.5  # measured: target 500 2.2 (0.12 s), target 1000 3.3 (0.8 s)
-    # factored: the turn graph once (swept in batches), the anchors' values; measured: a rule's
-    # evaluation to 10,000 (40,000 anchors) 148 MB resident, a solve to 1,000 42 MB, the
-    # penalty model's build (562,500 anchors) 250 MB (issue 17's 52 a cell was the dense
-    # anchor index, gone since: 792 MB of the 10,000 table's build)
-    solve_bytes_fixed = 100e6
-    solve_bytes_per_anchor = 1000.0
-    solve_bytes_per_cell = 0.0
-    evaluate_cost_factor = 0.25  # measured: a rule over the Facebook rules to 10,000 118 s
-    evaluate_bytes_factor = 1.0  # (a factored sweep adds little to its solve)
+    cost = SolveCost(
+        solve_microseconds_per_cell=2.5,  # measured: target 500 2.2 (0.12 s), target 1000 3.3 (0.8 s)
+        # factored: the turn graph once (swept in batches), the anchors' values; measured: a rule's
+        # evaluation to 10,000 (40,000 anchors) 148 MB resident, a solve to 1,000 42 MB, the
+        # penalty model's build (562,500 anchors) 250 MB (issue 17's 52 a cell was the dense
+        # anchor index, gone since: 792 MB of the 10,000 table's build)
+        solve_bytes_fixed=100e6,
+        solve_bytes_per_anchor=1000.0,
+        solve_bytes_per_cell=0.0,
+        evaluate_cost_factor=0.25,  # measured: a rule over the Facebook rules to 10,000 118 s
+        evaluate_bytes_factor=1.0,  # (a factored sweep adds little to its solve)
+    )
     variables = (
         SCORE,
         OPPONENT,
@@ -125,20 +154,19 @@ class Farkle(JeopardyGame):
               "lists as 1000/200/300/400/500/600; see `python -m pycore rules farkle`)",
               label="Rule changes", text=True, advanced=True),
     )
-    start_hint = "scores are multiples of 50 below the target"
-    turn_hint = "the turn total is a multiple of 50 a turn can reach, with 1 to 6 dice to roll"
-    roll_hint = "a roll shows one face 1-6 for each die rolled"
-    views = ("advice", "thresholds", "strategies", "play", "table")
-    threshold_axes = ("d",)  # When to hold: by the dice left to roll
-    # a turn total is reached with some dice left: the two are entered together
-    entered_together = (("k", "d"),)
-    rules_evaluated_live = False  # one evaluation to 10,000 is a solve's worth of sweeps: minutes
-    # two players to 10,000 (their tables: python -m pycore tables --game farkle); basic is
-    # Busche and Neller's 2017 rule set (docs/reproduced.md: its fair head start of 200); the
-    # others without their zilch counts (the policies are evaluated on these)
-    prebuilt = ({"rules": "facebook"}, {"rules": "basic"}, {"rules": "zilch"})
+    page = JeopardyPage(
+        start_hint="scores are multiples of 50 below the target",
+        turn_hint="the turn total is a multiple of 50 a turn can reach, with 1 to 6 dice to roll",
+        roll_hint="a roll shows one face 1-6 for each die rolled",
+        views=("advice", "thresholds", "strategies", "play", "table"),
+        threshold_axes=("d",),  # When to hold: by the dice left to roll
+        # a turn total is reached with some dice left: the two are entered together
+        entered_together=(("k", "d"),),
+        rules_evaluated_live=False,  # one evaluation to 10,000 is a solve's worth of sweeps: minutes
+        roll_entry={"dice": "d", "faces": [1, 2, 3, 4, 5, 6]},  # the dice left to roll, tapped on a pad
+    )
+    anchor_layout = FarkleLayout
     solver = "factored"  # the turn's graph over the dice to roll; a roll's set-asides are its choices
-    roll_entry = {"dice": "d", "faces": [1, 2, 3, 4, 5, 6]}  # the dice left to roll, tapped on a pad
     rules_text = (
         "Roll six dice. Set aside scoring dice (1 = 100, 5 = 50, three of a kind = 100 x face, three 1s = "
         "1000, and the rule set's specials) and bank the turn total or roll the rest; set all six aside and "
@@ -170,20 +198,9 @@ class Farkle(JeopardyGame):
         i, j = np.meshgrid(scores, scores, indexing="ij")
         return np.stack([i.ravel(), j.ravel()], axis=1)
 
-    def anchor_ranges(self) -> dict[str, tuple[int, int]]:
-        return {var: (self.lowest, self.goal - self.unit) for var in self.anchor_vars[:2]}
-
-    # the anchors are a grid (i major, as anchors() lists them): found by arithmetic, not looked up
-    def has_anchor(self, key: tuple[int, ...]) -> bool:
-        return all(0 <= x < self.goal and x % self.unit == 0 for x in key)
-
-    def anchor_row(self, anchor: tuple[int, ...]) -> int:
-        i, j = self.anchor_key(anchor)
-        return i // self.unit * (self.goal // self.unit) + j // self.unit
-
     def live_limit(self) -> str | None:
         if self.goal > LIVE_TARGET:
-            shipped = ", ".join(v["rules"] for v in self.prebuilt)
+            shipped = ", ".join(v["rules"] for v in self.tables.variants)
             return (
                 f"farkle: two-player play to {self.goal} is too large to solve here, and no table ships for these "
                 f"rules (one ships for the {shipped} rules as they are); most points this turn works for any rules, "
@@ -206,28 +223,22 @@ class Farkle(JeopardyGame):
                 f"the two-player model does not count zilches (one-turn advice and the long-run rate include it).")
 
     @property
-    def table_rules(self) -> dict:
-        """The rules a table is checked against: a change the model does not see (the zilch
-        penalty, or a value the set already has) reads the named set's own table."""
-        # (the digest: a table built before a named set was redefined is refused, not misread)
-        if self.table_stem == f"{self.name}-{self.params['rules']}":
-            return {"game": self.name, "rules": self.params["rules"], "set": "", "digest": self.model_rules.digest}
-        return {**super().table_rules, "digest": self.model_rules.digest}
-
-    @property
-    def table_stem(self) -> str:
-        """One table per two-player model: a rule set changed only where the model does not look
-        (the zilch penalty) reads its set's table; any other change has its own name."""
+    def tables(self) -> JeopardyTables:
+        """Two players to 10,000 (their tables: python -m pycore tables --game farkle), one table
+        per two-player model: a rule set changed only where the model does not look (the zilch
+        penalty) reads its set's table (``stem``); any other change has its own name. The rules
+        a table is checked against: a change the model does not see (the zilch penalty, or a
+        value the set already has) reads the named set's own table."""
         named = RULE_SETS[self.params["rules"]]
-        if self.model_rules == dataclasses.replace(named, zilch_penalty=0):
-            return f"{self.name}-{named.name}"
-        return f"{self.name}-{named.name}-{self.model_rules.digest}"
-
-    def table_notes(self) -> dict:
-        return {"model": "no penalty for three zilches in a row (zilch_penalty=0)"}
-
-    def table_komi_range(self) -> int:
-        return min(1000, self.goal - self.gain_step)
+        as_named = self.model_rules == dataclasses.replace(named, zilch_penalty=0)
+        stem = f"{self.name}-{named.name}" if as_named else f"{self.name}-{named.name}-{self.model_rules.digest}"
+        # (the digest: a table built before a named set was redefined is refused, not misread)
+        if stem == f"{self.name}-{self.params['rules']}":
+            rules = {"game": self.name, "rules": self.params["rules"], "set": "", "digest": self.model_rules.digest}
+        else:
+            rules = {**default_rules(self), "digest": self.model_rules.digest}
+        return JeopardyTables(variants=SHIPPED, notes={"model": "no penalty for three zilches in a row (zilch_penalty=0)"},
+                              komi_range=min(1000, self.goal - self.gain_step), rules=rules, stem=stem)
 
     def human_policies(self) -> tuple[Policy, ...]:
         """A rule a person can keep in mind, and the best single turn (the seed's objective),
@@ -338,7 +349,7 @@ class Farkle(JeopardyGame):
             "in_force": self.rules.to_json(),
             "options": dict(RuleSet.FIELDS_HELP),
             "rule_sets": {name: r.to_json() for name, r in RULE_SETS.items()},
-            "note": (f"Win chances come from a shipped table for the {', '.join(v['rules'] for v in self.prebuilt)} "
+            "note": (f"Win chances come from a shipped table for the {', '.join(v['rules'] for v in self.tables.variants)} "
                      f"rules to 10,000; with other rules they are solved live for targets up to {LIVE_TARGET}. "
                      f"Most points this turn works for any rules."),
         }

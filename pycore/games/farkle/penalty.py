@@ -13,16 +13,18 @@ rule sets: :meth:`FarklePenalty.meant_by_rules`), and ``farkle --lowest-score N`
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cached_property
 
 import numpy as np
 
+from pycore.jeopardy.rules.layout import JeopardyTables, layout
 from pycore.jeopardy.rules.vocabulary import TurnEnd
 
 from ...core.errors import InvalidParameterError, PycoreError
 from ...core.params import Param, StateVar
 from ...core.registry import register
-from .game import LIVE_TARGET, Farkle
+from .game import LIVE_TARGET, Farkle, FarkleLayout
 from .scoring import RULE_SETS
 
 #: a zilch count: 0, 1 or 2 zilches in a row (the third is penalised and starts it again)
@@ -35,6 +37,29 @@ BUSCHES_LOWEST = -2500
 #: the most turn starts solved in the page or the CLI without a table (target 500 with scores
 #: down to -500: 3,600; see ``live_limit``)
 LIVE_ANCHORS = 4000
+
+
+class FarklePenaltyLayout(FarkleLayout):
+    """Farkle's grid of scores (from the lowest score) by the two zilch counts: found by
+    arithmetic, not looked up."""
+
+    def anchor_ranges(self) -> dict[str, tuple[int, int]]:
+        return {**super().anchor_ranges(), "z": (COUNTS[0], COUNTS[-1]), "zo": (COUNTS[0], COUNTS[-1])}
+
+    def anchor_count(self) -> int:
+        return self.game._scores**2 * len(COUNTS) ** 2
+
+    def has_anchor(self, key: tuple[int, ...]) -> bool:
+        i, j, z, zo = key
+        game = self.game
+        return (all(game.lowest <= x < game.goal and x % game.unit == 0 for x in (i, j))
+                and z in COUNTS and zo in COUNTS)
+
+    def anchor_row(self, anchor: tuple[int, ...]) -> int:
+        i, j, z, zo = self.anchor_key(anchor)
+        game = self.game
+        n = game._scores
+        return (((i - game.lowest) // game.unit * n + (j - game.lowest) // game.unit) * 3 + z) * 3 + zo
 
 
 @register
@@ -64,14 +89,13 @@ class FarklePenalty(Farkle):
               "the lowest a score can fall to by penalties (a multiple of the rule set's unit; 1, the default: the "
               "target below zero, at most 2,500 below: Busche's -2,500 to 10,000)", label="Lowest score", advanced=True),
     )
-    start_hint = "scores are multiples of 50 from the lowest score to below the target; 0-2 zilches in a row each"
-    #: Facebook Farkle and Zilch to 10,000, scores down to -2,500 (Busche's model): 562,500
-    #: turn starts each, built in warm-started passes resumed across sittings (issue 35; the
-    #: manifest keeps each build's time, peak memory and passes)
-    prebuilt = ({"rules": "facebook"}, {"rules": "zilch"})
-
+    anchor_layout = FarklePenaltyLayout
     # the page shows it as Farkle (the menu's one Farkle entry, whose rules decide the model)
-    offered, shown_as_base = False, True
+    page = replace(
+        Farkle.page,
+        start_hint="scores are multiples of 50 from the lowest score to below the target; 0-2 zilches in a row each",
+        offered=False, shown_as_base=True,
+    )
 
     @classmethod
     def meant_by_rules(cls, params: dict) -> bool:
@@ -105,30 +129,14 @@ class FarklePenalty(Farkle):
         i, j, z, zo = np.meshgrid(scores, scores, COUNTS, COUNTS, indexing="ij")
         return np.stack([i.ravel(), j.ravel(), z.ravel(), zo.ravel()], axis=1)
 
-    def anchor_ranges(self) -> dict[str, tuple[int, int]]:
-        return {**super().anchor_ranges(), "z": (COUNTS[0], COUNTS[-1]), "zo": (COUNTS[0], COUNTS[-1])}
-
-    def anchor_count(self) -> int:
-        return self._scores**2 * len(COUNTS) ** 2
-
-    def has_anchor(self, key: tuple[int, ...]) -> bool:
-        i, j, z, zo = key
-        return (all(self.lowest <= x < self.goal and x % self.unit == 0 for x in (i, j))
-                and z in COUNTS and zo in COUNTS)
-
-    def anchor_row(self, anchor: tuple[int, ...]) -> int:
-        i, j, z, zo = self.anchor_key(anchor)
-        n = self._scores
-        return (((i - self.lowest) // self.unit * n + (j - self.lowest) // self.unit) * 3 + z) * 3 + zo
-
     def start_anchor(self, komi: int = 0) -> tuple[int, ...]:
         return (max(komi, 0), max(-komi, 0), 0, 0)
 
     def live_limit(self) -> str | None:
-        if self.anchor_count() > LIVE_ANCHORS:
-            shipped = ", ".join(v["rules"] for v in self.prebuilt)
+        if layout(self).anchor_count() > LIVE_ANCHORS:
+            shipped = ", ".join(v["rules"] for v in self.tables.variants)
             return (f"{self.name}: two-player play to {self.goal} with the zilch counts and scores down to {self.lowest} "
-                    f"({self.anchor_count():,} turn starts) is too large to solve here, and no table ships for these "
+                    f"({layout(self).anchor_count():,} turn starts) is too large to solve here, and no table ships for these "
                     f"rules (one ships for the {shipped} rules as they are); a lower target with the lowest score "
                     f"raised solves live up to {LIVE_ANCHORS:,} turn starts (500 with -500), the rule change "
                     f"zilch_penalty=0 leaves the counts out (to {LIVE_TARGET:,} live), and most points this turn "
@@ -166,15 +174,19 @@ class FarklePenalty(Farkle):
         return Farkle(**{k: v for k, v in self.params.items() if k != "lowest_score"})
 
     @property
-    def table_rules(self) -> dict:
-        """The rules a table is checked against: a change that leaves the named set as it is
-        (``minimum_bank=0`` in Facebook's) reads the set's own table."""
-        return {"game": self.name, **self.params, **({"set": ""} if self._as_named else {}), "digest": self.rules.digest}
-
-    @property
-    def table_stem(self) -> str:
+    def tables(self) -> JeopardyTables:
+        """Facebook Farkle and Zilch to 10,000, scores down to -2,500 (Busche's model): 562,500
+        turn starts each, built in warm-started passes resumed across sittings (issue 35; the
+        manifest keeps each build's time, peak memory and passes). The rules a table is checked
+        against: a change that leaves the named set as it is (``minimum_bank=0`` in Facebook's)
+        reads the set's own table."""
         stem = f"{self.name}-{self.params['rules']}-lowest{-self.lowest}"
-        return stem if self._as_named else f"{stem}-{self.rules.digest}"
+        return replace(
+            super().tables, variants=({"rules": "facebook"}, {"rules": "zilch"}),
+            notes={"model": f"the {self.rules.zilch_penalty}-point penalty for three zilches in a row, "
+                            f"scores down to {self.lowest}"},
+            rules={"game": self.name, **self.params, **({"set": ""} if self._as_named else {}), "digest": self.rules.digest},
+            stem=stem if self._as_named else f"{stem}-{self.rules.digest}")
 
     @property
     def _as_named(self) -> bool:
@@ -185,6 +197,3 @@ class FarklePenalty(Farkle):
         optimal play are Farkle's without the counts (:attr:`policies_game`)."""
         return self.policies_game.human_policies()
 
-    def table_notes(self) -> dict:
-        return {"model": f"the {self.rules.zilch_penalty}-point penalty for three zilches in a row, "
-                         f"scores down to {self.lowest}"}

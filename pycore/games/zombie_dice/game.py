@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
 
 from pycore.jeopardy.model.compiled import lookup_rows
+from pycore.jeopardy.rules.layout import JeopardyTables, layout
+from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.rules.vocabulary import Policy, State, select
+from pycore.jeopardy.solving.budget import SolveCost
 from pycore.jeopardy.solving.dispatch import solve
 from pycore.jeopardy.solving.turn_graph import index_of, reachable_turn_states
 
 from ...core.errors import InvalidStateError
 from ...core.params import Param, StateVar
 from ...core.registry import register
-from ..ayzd import FACE_PARAMS, AllYellowZombieDice
+from ..ayzd import FACE_PARAMS, AllYellowZombieDice, AYZDLayout
 from ..gro import PLAYER
 from ..pig import OPPONENT, SCORE
 from .dice import (
@@ -50,6 +54,22 @@ def _nested(columns) -> Configuration:
     return (c[0:3], c[3:6], c[6:9])
 
 
+class ZombieDiceLayout(AYZDLayout):
+    """The turn states counted and ranged by arithmetic (292,140 of them: never listed)."""
+
+    def turn_state_count(self) -> int:
+        return (self.game.bound + 1) * len(configurations())
+
+    def var_range(self, var):
+        if var == "b":
+            return (0, self.game.bound)
+        if var in self.game.turn_vars:
+            part, colour = var.split("_")
+            most = CUP[COLOURS.index(colour)]
+            return (0, min(most, HAND if part == "fp" else BUST_SHOTGUNS - 1 if part == "sg" else most))
+        return super().var_range(var)
+
+
 @register
 class ZombieDice(AllYellowZombieDice):
     """Zombie Dice with its 13 coloured dice, two players (AYZD's rounds, goal, tie-breaks
@@ -62,23 +82,25 @@ class ZombieDice(AllYellowZombieDice):
     title = "Zombie Dice"
     reference = "Neller et al., Optimal Play of the All Yellow Zombie Dice Game (rules); So I Felt Like Solving Zombie Dice (one roll)"
     turn_vars = ("b",) + tuple(f"{v}_{c}" for v in DICE_VARS for c in COLOURS)
-    # linear, measured: goal 6 (21 million cells) 8.3 s, goal 8 (47 million) 16.9 s; the
-    # growth of (cells / 1e6) ** 0.25 over-estimated them 2.4-3.2 times
-    solve_microseconds_per_cell = 0.4
-    solve_traffic_exponent = 0.0
-    # factored: its turn graph, once; measured 127-143 MB at goal 4-8 (72-254 anchors)
-    solve_bytes_fixed = 150e6
 
     @property
-    def evaluate_cost_factor(self) -> float:
+    def cost(self) -> SolveCost:
         # a rule's evaluation takes more passes as the goal grows than the solve does: measured
         # 11.6 s over goal 8 (47 million cells), 126 s over the default game (187 million)
-        cells = self.anchor_count() * self.turn_state_count()
-        return 0.62 * (cells / 46.7e6) ** 0.72
+        cells = layout(self).anchor_count() * layout(self).turn_state_count()
+        return SolveCost(
+            # linear, measured: goal 6 (21 million cells) 8.3 s, goal 8 (47 million) 16.9 s; the
+            # growth of (cells / 1e6) ** 0.25 over-estimated them 2.4-3.2 times
+            solve_microseconds_per_cell=0.4,
+            solve_traffic_exponent=0.0,
+            # factored: its turn graph, once; measured 127-143 MB at goal 4-8 (72-254 anchors)
+            solve_bytes_fixed=150e6,
+            evaluate_cost_factor=0.62 * (cells / 46.7e6) ** 0.72,
+            evaluate_bytes_factor=1.0,  # measured: goal 8 211 MB, its solve 183 MB (a sweep adds little)
+            solve_bytes_per_anchor=100e3,
+            solve_bytes_per_cell=0.0,
+        )
 
-    evaluate_bytes_factor = 1.0  # measured: goal 8 211 MB, its solve 183 MB (a sweep adds little)
-    solve_bytes_per_anchor = 100e3
-    solve_bytes_per_cell = 0.0
     variables = (
         PLAYER,
         SCORE,
@@ -102,29 +124,33 @@ class ZombieDice(AllYellowZombieDice):
             advanced=True,
         ),
     )
-    start_hint = AllYellowZombieDice.start_hint
 
     def _check_faces(self) -> None:
         """The colours' faces are fixed."""
-    turn_hint = "the dice must be ones a turn can leave in hand and set aside"
+
     solver = "factored"
-    views = ("advice", "thresholds", "strategies", "play", "table")
-    # the brains and the dice of a turn in progress are entered together (each alone cannot change)
-    entered_together = (("b", "fp", "br", "sg"),)
-    threshold_axes = ("fp", "sg")  # the chart's rows and columns; the brain dice as they are
-    # a rule's exact evaluation sweeps every turn three times: 2 min 11 s and 606 MB in CPython here
-    rules_evaluated_live = False
-    roll_hint = (
-        "a roll rolls the footprint dice in hand again and dice drawn from the cup, three in all; the cup holds "
-        "what is not in hand or set aside (and the brain dice again once it runs empty)"
+    page = replace(
+        AllYellowZombieDice.page,
+        turn_hint="the dice must be ones a turn can leave in hand and set aside",
+        views=("advice", "thresholds", "strategies", "play", "table"),
+        # the brains and the dice of a turn in progress are entered together (each alone cannot change)
+        entered_together=(("b", "fp", "br", "sg"),),
+        threshold_axes=("fp", "sg"),  # the chart's rows and columns; the brain dice as they are
+        # a rule's exact evaluation sweeps every turn three times: 2 min 11 s and 606 MB in CPython here
+        rules_evaluated_live=False,
+        roll_hint=(
+            "a roll rolls the footprint dice in hand again and dice drawn from the cup, three in all; the cup holds "
+            "what is not in hand or set aside (and the brain dice again once it runs empty)"
+        ),
+        roll_entry={
+            "dice": HAND,
+            "colours": {"G": "green", "Y": "yellow", "R": "red"},
+            "faces": ["brain", "shotgun", "footprint"],
+            "hand": "fp",
+        },
     )
-    roll_entry = {
-        "dice": HAND,
-        "colours": {"G": "green", "Y": "yellow", "R": "red"},
-        "faces": ["brain", "shotgun", "footprint"],
-        "hand": "fp",
-    }
-    prebuilt = ({},)  # the turn-start values at goal 13, bound 26: a 5-minute solve, so shipped
+    tables = JeopardyTables(variants=({},))  # the turn-start values at goal 13, bound 26: a 5-minute solve, so shipped
+    anchor_layout = ZombieDiceLayout
     rules_text = (
         "Two players. The cup holds 13 dice: 6 green (3 brains, 1 shotgun, 2 footprints), 4 yellow (2/2/2) "
         "and 3 red (1/3/2). To roll, draw dice from the cup until you hold three (footprint dice from the last "
@@ -143,18 +169,6 @@ class ZombieDice(AllYellowZombieDice):
 
     def turn_states(self):
         return [(b, *_flat(c)) for b in range(self.bound + 1) for c in configurations()]
-
-    def turn_state_count(self) -> int:
-        return (self.bound + 1) * len(configurations())
-
-    def var_range(self, var):
-        if var == "b":
-            return (0, self.bound)
-        if var in self.turn_vars:
-            part, colour = var.split("_")
-            most = CUP[COLOURS.index(colour)]
-            return (0, min(most, HAND if part == "fp" else BUST_SHOTGUNS - 1 if part == "sg" else most))
-        return super().var_range(var)
 
     def roll_outcomes(self, turn):
         b = turn[0]
@@ -212,8 +226,8 @@ class ZombieDice(AllYellowZombieDice):
         ``tests/test_zombie_dice.py``, which checks this against the reachable states)."""
         if state.game != self.name:
             raise InvalidStateError(f"state is for game {state.game!r}, not {self.name!r}")
-        values = self.column_values(state)
-        self.anchor_key(state.anchor)
+        values = Notation(self).columns(state)
+        layout(self).anchor_key(state.anchor)
         b = values["b"]
         hand, brains, shotguns = (tuple(values[f"{v}_{c}"] for c in COLOURS) for v in DICE_VARS)
         problems = []
@@ -240,7 +254,7 @@ class ZombieDice(AllYellowZombieDice):
                     f"they went back into an empty cup, which takes 11 dice set aside)"
                 )
         if problems:
-            raise InvalidStateError(f"{self.name}: {self.state_to_text(state)} cannot occur: {'; '.join(problems)}")
+            raise InvalidStateError(f"{self.name}: {Notation(self).to_text(state)} cannot occur: {'; '.join(problems)}")
 
     @property
     def _reachable(self) -> np.ndarray:

@@ -31,6 +31,8 @@ from functools import cached_property
 import numpy as np
 
 from pycore.core.errors import InvalidStateError
+from pycore.jeopardy.rules.layout import layout
+from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import State
 
@@ -266,7 +268,7 @@ class Model:
         return self.N
 
     def anchor_index(self, anchor: tuple[int, ...]) -> int:
-        return self.anchor_lookup[self.game.anchor_key(anchor)]
+        return self.anchor_lookup[layout(self.game).anchor_key(anchor)]
 
     def turn_column(self, turn: tuple[int, ...]) -> int:
         """The column of a turn state, -1 if it is not one."""
@@ -280,12 +282,12 @@ class Model:
         """(anchor index, turn index) of a state; InvalidStateError (naming the
         problem) if the state is not in the table."""
         if state.game == self.game.name:
-            a = self.anchor_lookup.get(self.game.anchor_key(state.anchor))
+            a = self.anchor_lookup.get(layout(self.game).anchor_key(state.anchor))
             t = self.turn_column(state.turn)
             if a is not None and t >= 0 and self.position[a, t] >= 0:
                 return a, t
         self.game.check_state(state)  # raises with the reason
-        raise InvalidStateError(f"{self.game.name}: {self.game.state_to_text(state)} is not in the table")
+        raise InvalidStateError(f"{self.game.name}: {Notation(self.game).to_text(state)} is not in the table")
 
     def state_at(self, a: int, t: int) -> State:
         return State(self.game.name, tuple(int(x) for x in self.anchors[a]), tuple(int(x) for x in self.turns[t]))

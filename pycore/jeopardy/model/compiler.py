@@ -159,7 +159,7 @@ def _compile(game: JeopardyGame) -> Model:
         roll, hold, reach = can_roll[lo:hi], can_hold[lo:hi], valid[lo:hi]
         hold[:] = np.broadcast_to(np.asarray(game.can_hold(cols), dtype=bool), (hi - lo, T))
         # holding wins the game on the spot: the win is taken (the papers count these states
-        # as won), so rolling is not a move there (rules.legal_actions)
+        # as won), so rolling is not a move there (moves.legal_actions)
         won = _turn_end(game, anchors[lo:hi], G)[0] == 1.0  # (b, G)
         roll[:] = np.broadcast_to(np.asarray(game.can_roll(cols), dtype=bool), (hi - lo, T))
         roll &= ~(hold & won[:, gain])

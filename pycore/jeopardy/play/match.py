@@ -58,6 +58,8 @@ from pycore.core.play import Record
 from pycore.core.records import MAX_SEED, whole_number
 from pycore.core.registry import for_players
 from pycore.jeopardy.policies.strategy import rule_policy
+from pycore.jeopardy.rules.moves import actions_at, check_komi, legal_actions, read_faces, turn_end
+from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import HOLD, ROLL, Policy, State, Transition, best_of, two_seats
 from pycore.jeopardy.solving.dispatch import solve, win_turn_values
@@ -119,7 +121,7 @@ class Player:
             return legal[0]
         if self.policy is None:
             return best_of(values.action_values(state))
-        columns = {k: np.asarray(v) for k, v in game.column_values(state).items()}
+        columns = {k: np.asarray(v) for k, v in Notation(game).columns(state).items()}
         return ROLL if bool(np.asarray(self.policy.rule(**columns))) else HOLD
 
     def option(self, game: JeopardyGame, values: Values, state: State, options: tuple[State, ...]) -> int:
@@ -316,8 +318,8 @@ class Position:
     def legal(self) -> tuple[str, ...]:
         state = self.state
         if self.exact:
-            return self.game.legal_actions(state)
-        return self.game.actions_at(state.anchor, state.turn, hold_wins=self._holding_wins())
+            return legal_actions(self.game, state)
+        return actions_at(self.game, state.anchor, state.turn, hold_wins=self._holding_wins())
 
     def _holding_wins(self) -> bool:
         """Three or more players: whether holding now ends the game a winner (then it is the
@@ -354,11 +356,11 @@ class Position:
             return
         legal = self.legal()
         if action not in legal:
-            raise InvalidRecordError(f"a {action} is not allowed at {game.state_to_text(self.state)} ({', '.join(legal)} is)")
+            raise InvalidRecordError(f"a {action} is not allowed at {Notation(game).to_text(self.state)} ({', '.join(legal)} is)")
         if action == HOLD:
             self._turn_over(game.gain(self.state.turn))
         else:
-            outcome = game.read_faces(self.state, move["faces"])
+            outcome = read_faces(game, self.state, move["faces"])
             self.faces, self.rolls = move["faces"], self.rolls + 1
             if outcome.options:
                 self.options = outcome.options
@@ -371,7 +373,7 @@ class Position:
     def _turn_over(self, banked: int) -> None:
         """The mover's turn ends having banked ``banked``."""
         if self.players == 2:
-            self._after(self.game.turn_end(self.state.anchor, banked, Fraction(1)), banked)
+            self._after(turn_end(self.game, self.state.anchor, banked, Fraction(1)), banked)
             return
         game, seat = self.game, self.seat
         scores, counters = list(self.scores), list(self.counters)
@@ -428,7 +430,7 @@ class Position:
     def to_json(self) -> dict:
         game = self.game
         return {
-            "state": game.state_values(self.state),
+            "state": Notation(game).values(self.state),
             "seat": self.seat,
             "scores": list(self.scores),
             "turn_points": game.gain(self.state.turn),
@@ -487,7 +489,7 @@ class JeopardyPlay:
 
     def start(self, game: JeopardyGame, record: Record) -> Position:
         try:
-            game.check_komi(record.komi)  # as play's own komi is checked
+            check_komi(game, record.komi)  # as play's own komi is checked
         except InvalidParameterError as exc:
             raise InvalidRecordError(f"the record's komi does not fit: {exc}") from None
         return Position.start(game, record.komi, len(record.players))
@@ -537,5 +539,5 @@ def option_label(game: JeopardyGame, turn: tuple[int, ...], faces, option: State
 
 def turn_values(game: JeopardyGame, state: State) -> dict:
     """The turn variables of a state (how a record names an option)."""
-    values = game.state_values(state)
+    values = Notation(game).values(state)
     return {v: values[v] for v in game.turn_vars if v in values}

@@ -14,6 +14,7 @@ from pycore.core import play as play_core
 from pycore.core.errors import PycoreError
 from pycore.core.play import Record
 from pycore.jeopardy.play.match import RULES, Position, Values, option_label, turn_values
+from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import State, best_of
 
@@ -111,7 +112,7 @@ def _decision(game: JeopardyGame, values: Values, n: int, seat: int, before: Sta
               legal: tuple[str, ...], move: dict, after: Position) -> Decision | None:
     """Move ``n`` valued, if it was a decision (two legal actions, or a choice of options);
     None if it was not, or (three or more players) a move the two-player rules do not value."""
-    where = game.state_values(before)
+    where = Notation(game).values(before)
     if len(options) > 1:
         worth = [values.value(o) for o in options]
         best = int(np.argmax(worth))

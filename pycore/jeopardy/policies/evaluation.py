@@ -25,7 +25,7 @@ def policy_table(model: Model, policy: Policy | np.ndarray) -> np.ndarray:
     where the rule's action is illegal the only legal action is played.
 
     Every policy takes an immediate win: where holding wins the game on the
-    spot, rolling is not a move (see :meth:`JeopardyGame.legal_actions`). The
+    spot, rolling is not a move (see :func:`pycore.jeopardy.rules.moves.legal_actions`). The
     papers count those states as won ("at which point player 2 can and should
     hold, winning the game", AYZD section 3), and their policy figures are
     reproduced only that way (e.g. AYZD Fixed Hold-At keeps rolling with no

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from pycore.core.errors import InvalidParameterError, InvalidPolicyError
 from pycore.jeopardy.policies.rule_language import parse_rule
+from pycore.jeopardy.rules.notation import column_names
 from pycore.jeopardy.rules.vocabulary import Policy
 from pycore.jeopardy.solving.solution import GameSolution, Matchup
 
@@ -122,7 +123,7 @@ def policy_results(solution: GameSolution, known: list[dict] | None = None, prog
 
 def rule_policy(game, text: str) -> Policy:
     """A user's rule as a policy (RuleError, with its position, if rejected)."""
-    rule = parse_rule(text, game.columns)
+    rule = parse_rule(text, column_names(game))
     return Policy("Your rule", rule.text, rule.roll, "written by you")
 
 

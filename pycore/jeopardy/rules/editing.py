@@ -12,6 +12,8 @@ import itertools
 import numpy as np
 
 from pycore.core.errors import InvalidStateError, PycoreError
+from pycore.jeopardy.rules.layout import layout
+from pycore.jeopardy.rules.notation import Notation, column_names, letters_to_counts, missing_values, variable_names, variable_of
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import State
 from pycore.jeopardy.solving.dispatch import solver_of
@@ -37,16 +39,16 @@ def step(game, state: State, var: str, direction: int) -> State:
     that can occur with every other variable as it is: what a stepper's + and - do (GRO's
     turn total goes 0 -> 5 with no 1s set aside, Pig's 0 -> 2). InvalidStateError, naming
     why, if there is none within the variable's range."""
-    values = game.state_values(state)
-    variable = game.variable(var)
+    values = Notation(game).values(state)
+    variable = variable_of(game, var)
     if variable.letters or direction not in (1, -1):
         raise InvalidStateError(f"{game.name}: {var} cannot be stepped (direction 1 or -1, a number variable)")
-    low, high = game.var_range(var)
+    low, high = layout(game).var_range(var)
     reason = ""
     value = values[var] + direction
     while low <= value <= high:
         try:
-            return game.state(**{**values, var: value})
+            return Notation(game).from_values(**{**values, var: value})
         except InvalidStateError as exc:
             reason = reason or str(exc)
         value += direction
@@ -60,7 +62,7 @@ def step(game, state: State, var: str, direction: int) -> State:
 def group_of(game, var: str) -> tuple[str, ...]:
     """The variables entered together with ``var`` (:attr:`entered_together`), ``var``
     included; just ``(var,)`` when it is entered alone."""
-    return next((g for g in game.entered_together if var in g), (var,))
+    return next((g for g in game.page.entered_together if var in g), (var,))
 
 def enter_together(game, state: State, var: str, value, others: dict) -> tuple[State | None, str]:
     """What a person's entry does: ``var`` set to ``value`` together with the values
@@ -78,16 +80,16 @@ def enter_together(game, state: State, var: str, value, others: dict) -> tuple[S
             f"(its group: {', '.join(group)})"
         )
     for name, entered in {**others, var: value}.items():
-        letters = game.variable(name).letters
+        letters = variable_of(game, name).letters
         if (not isinstance(entered, str)) if letters else (isinstance(entered, bool) or not isinstance(entered, int)):
             kind = f"a string of the letters {letters}" if letters else "a whole number"
             raise InvalidStateError(f"{game.name}: {name} must be {kind}, got {entered!r}")
-    values = {**game.state_values(state), **others, var: value}
+    values = {**Notation(game).values(state), **others, var: value}
     try:
-        return game.state(**values), ""
+        return Notation(game).from_values(**values), ""
     except InvalidStateError as exc:
         why = person_reason(exc, game.name)
-    variable = game.variable(var)
+    variable = variable_of(game, var)
     if len(group) == 1 or not _could_be_in_group(game, values, var, group):
         if variable.letters:
             raise InvalidStateError(f"{variable.label} {_shown_letters(value)}: {why}") from None
@@ -99,12 +101,12 @@ def _could_be_in_group(game, values: dict, var: str, group: tuple[str, ...]) -> 
     its group (the scores as they are). A group holding dice by colour is not searched:
     any entry of it may wait for the other dice."""
     rest = [name for name in group if name != var]
-    if any(game.variable(name).letters for name in rest):
+    if any(variable_of(game, name).letters for name in rest):
         return True
-    ranges = [range(game.var_range(name)[0], game.var_range(name)[1] + 1) for name in rest]
+    ranges = [range(layout(game).var_range(name)[0], layout(game).var_range(name)[1] + 1) for name in rest]
     for combination in itertools.islice(itertools.product(*ranges), _GROUP_SEARCH_LIMIT):
         try:
-            game.state(**{**values, **dict(zip(rest, combination, strict=True))})
+            Notation(game).from_values(**{**values, **dict(zip(rest, combination, strict=True))})
             return True
         except InvalidStateError:
             continue
@@ -117,15 +119,15 @@ def nearest_value(game, state: State, var: str, value: int, direction: int = 0) 
     down, -1, or up, 1) the first value that can occur from ``value`` on that way is
     taken if there is one, so a slider never snaps back to where it was. Unlike the
     link resolver's nearest state, nothing but ``var`` ever changes."""
-    values = game.state_values(state)
-    variable = game.variable(var)
+    values = Notation(game).values(state)
+    variable = variable_of(game, var)
     if variable.letters:
         raise InvalidStateError(f"{game.name}: {var} is not a number")
-    low, high = game.var_range(var)
+    low, high = layout(game).var_range(var)
     reason = ""
     if low <= value <= high:
         try:
-            return game.state(**{**values, var: value}), ""
+            return Notation(game).from_values(**{**values, var: value}), ""
         except InvalidStateError as exc:
             reason = person_reason(exc, game.name)
     else:
@@ -146,7 +148,7 @@ def nearest_value(game, state: State, var: str, value: int, direction: int = 0) 
     for candidate in candidates():
         if low <= candidate <= high:
             try:
-                moved = game.state(**{**values, var: candidate})
+                moved = Notation(game).from_values(**{**values, var: candidate})
             except InvalidStateError:
                 continue
             return moved, f"{variable.label} {value} cannot occur here ({reason}); showing {candidate}"
@@ -154,18 +156,18 @@ def nearest_value(game, state: State, var: str, value: int, direction: int = 0) 
 
 
 def nearest_state(game: JeopardyGame, wanted: dict[str, object]) -> tuple[State, list[str]]:
-    """The tabulated state closest to ``wanted`` (missing values as ``game.missing_values``),
-    and a message for every change made."""
+    """The tabulated state closest to ``wanted`` (missing values as
+    :func:`~pycore.jeopardy.rules.notation.missing_values`), and a message for every change made."""
     try:
-        return game.state(**wanted), []
+        return Notation(game).from_values(**wanted), []
     except PycoreError as exc:
         problem = str(exc)
     try:
-        target = game.column_values(State(game.name, *_split(game, wanted)))
+        target = Notation(game).columns(State(game.name, *_split(game, wanted)))
     except PycoreError:
         target = {}
-    missing = game.missing_values()
-    full = {v: target.get(v, missing[v]) for v in game.columns}
+    missing = missing_values(game)
+    full = {v: target.get(v, missing[v]) for v in column_names(game)}
     target_anchor = np.array([full[v] for v in game.anchor_vars])
     target_turn = np.array([full[v] for v in game.turn_vars])
     # nearest tabulated anchor (L1, keeping whose turn it is if at all possible),
@@ -173,12 +175,12 @@ def nearest_state(game: JeopardyGame, wanted: dict[str, object]) -> tuple[State,
     weights = np.array([100 if v == "p" else 1 for v in game.anchor_vars])
     state = solver_of(game).nearest_state(game, target_anchor, target_turn, weights)
     # in the player's words: what was wrong, and each value moved (by its label)
-    values = game.state_values(state)
+    values = Notation(game).values(state)
     moved = [
-        f"{game.variable(v).label.lower()} {values[v] if values[v] != '' else 'none'}"
-        for v in game.state_vars
+        f"{variable_of(game, v).label.lower()} {values[v] if values[v] != '' else 'none'}"
+        for v in variable_names(game)
         if str(values[v]) != str(wanted.get(v, values[v])).strip().upper()
-    ] or [f"{game.variable(v).label.lower()} {values[v]}" for v in game.state_vars if v not in wanted][:2]
+    ] or [f"{variable_of(game, v).label.lower()} {values[v]}" for v in variable_names(game) if v not in wanted][:2]
     why = person_reason(problem, game.name)
     return state, [f"{why}; showing the nearest possible state: {', '.join(moved) or 'the start'}"]
 
@@ -188,9 +190,9 @@ def _split(game: JeopardyGame, wanted: dict[str, object]) -> tuple[tuple, tuple]
     columns: dict[str, int] = {}
     for var in game.variables:
         if var.name in wanted and var.letters:
-            columns.update(game.letter_columns(var, wanted[var.name]))
+            columns.update(letters_to_counts(game, var, wanted[var.name]))
         elif var.name in wanted and isinstance(wanted[var.name], int):
             columns[var.name] = int(wanted[var.name])
-    missing = game.missing_values()
-    values = {c: columns.get(c, missing[c]) for c in game.columns}
+    missing = missing_values(game)
+    values = {c: columns.get(c, missing[c]) for c in column_names(game)}
     return tuple(values[c] for c in game.anchor_vars), tuple(values[c] for c in game.turn_vars)

@@ -12,9 +12,24 @@ A game module describes exactly that and nothing else; every algorithm
 (solver, policy evaluation, komi, one-turn objective, conformance test)
 consumes it. Rules that the solver sweeps over are written as numpy functions
 of the state columns so that they apply to a whole table at once; the same
-functions answer for a single state, and the scalar helpers at the bottom
-(``legal_actions``, ``transitions``, ``check_state``) are derived from them,
-so each rule is written once.
+functions answer for a single state: ``transitions`` and ``check_state`` at the bottom,
+and the moves of one position (:mod:`pycore.jeopardy.rules.moves`: ``legal_actions``,
+``apply_roll``, ``turn_end``) are derived from them, so each rule is written once. How a
+position is written and read (text, JSON, keyword values) is not the rules' either: it is
+:class:`~pycore.jeopardy.rules.notation.Notation`'s, read from the game's ``variables``.
+
+**Declared data beside the rules.** What is not a rule is not a member to write but a value
+to declare, as OpenSpiel's GameType and GameInfo sit beside its State: ``cost``, the
+measured figures of a solve's time and memory
+(:class:`~pycore.jeopardy.solving.budget.SolveCost`: the budget refuses what does not fit
+before it starts), and ``page``, how the page shows the game (its views, its roll entry,
+the words an entry that cannot be gets:
+:class:`~pycore.jeopardy.rules.hints.JeopardyPage`). Neither changes an answer; a game
+whose figures or words follow its parameters makes the value a property. Likewise
+``tables``, what its prebuilt tables are (:class:`~pycore.core.table_spec.TableSpec`: which
+parameter sets ship, what a table holds; read by that module's functions), and where its
+positions are: ``layout(game)`` (:mod:`pycore.jeopardy.rules.layout`) indexes the anchors and
+turn states once per game, a game answering by arithmetic declaring its own ``anchor_layout``.
 
 **State variables and columns.** The solver sees integer *columns*
 (``anchor_vars + turn_vars``). A person sees the game's ``variables``
@@ -45,24 +60,26 @@ that grouping ``roll_faces`` by ``read_roll`` gives ``roll_outcomes``.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
-from functools import cached_property
 from typing import ClassVar
 
 import numpy as np
 
-from pycore.core.cache import BoundedCache
-from pycore.core.dice import Faces, face_count, is_face
+from pycore.core.dice import Faces
 from pycore.core.errors import InvalidParameterError, InvalidStateError, RulesError
 from pycore.core.game import Game
 from pycore.core.params import StateVar
-from pycore.jeopardy.rules.state_text import StateText, columns_of
+from pycore.core.table_spec import TableSpec
+from pycore.jeopardy.rules.hints import JeopardyPage
+from pycore.jeopardy.rules.layout import AnchorLayout, JeopardyTables, layout
+from pycore.jeopardy.rules.moves import actions_at, legal_actions, turn_end
+from pycore.jeopardy.rules.notation import Notation, column_names, columns_of, variable_of
 from pycore.jeopardy.rules.vocabulary import HOLD, ROLL, Choice, Policy, State, Transition, TurnEnd, options_of
 from pycore.jeopardy.solving.budget import SolveCost
 
 
-class JeopardyGame(StateText, SolveCost, Game):
+class JeopardyGame(Game):
     """Base class of a game's rules. Subclasses fill in the class attributes
     and the abstract methods; instances carry the parameters (goal, bound)."""
 
@@ -77,45 +94,30 @@ class JeopardyGame(StateText, SolveCost, Game):
     score_var: ClassVar[str] = "i"
     #: the column holding the opponent's banked score
     opponent_var: ClassVar[str] = "j"
-    #: what makes a turn start possible, and a turn state reachable (for error messages)
-    start_hint: ClassVar[str] = "scores are below the goal"
-    turn_hint: ClassVar[str] = "this turn state is not reachable from the start of the turn"
-    #: what a roll can show (for a roll entered that cannot be)
-    roll_hint: ClassVar[str] = "a roll shows one face per die rolled"
-    #: how a player enters a roll in the page (empty: the game has no roll entry yet):
-    #: {"dice": n, "colours": {letter: name}, "faces": [...], "hand": the variable whose dice
-    #: are rolled again}
-    roll_entry: ClassVar[dict] = {}
-    #: parameter sets whose turn-start values ship in prebuilt_tables/ (``python -m pycore tables``)
-    prebuilt: ClassVar[tuple[dict, ...]] = ()
+    #: how the page shows it (its views, how a roll is entered, the words an entry that cannot
+    #: be gets): declared data beside the rules (:mod:`pycore.jeopardy.rules.hints`)
+    page: ClassVar[JeopardyPage] = JeopardyPage()
+    #: what a solve, a policy's evaluation and a designer's row cost here (measured figures:
+    #: :class:`~pycore.jeopardy.solving.budget.SolveCost`; a property where they follow the
+    #: parameters), read before anything is computed to refuse what does not fit
+    cost: ClassVar[SolveCost] = SolveCost()
+    #: what its prebuilt tables are (which parameter sets' turn-start values ship in
+    #: prebuilt_tables/, ``python -m pycore tables``): declared data, :mod:`pycore.core.table_spec`
+    tables: ClassVar[TableSpec] = JeopardyTables()
+    #: where its anchors are (the rows of ``anchors()``, each column's range): the class of its
+    #: :func:`~pycore.jeopardy.rules.layout.layout`, a game's own where arithmetic answers
+    #: without listing the anchors (Farkle's grid)
+    anchor_layout: ClassVar[type[AnchorLayout]] = AnchorLayout
     #: the solver the game needs, by name (:data:`pycore.jeopardy.solving.dispatch.SOLVERS`): "tabulated",
     #: the (A, T) table of every cell, or "factored", the turn's graph swept for many anchors at
     #: once, for a turn too large to tabulate at every anchor (Zombie Dice: 292,140 turn states)
     solver: ClassVar[str] = "tabulated"
-    #: the views the page offers (a factored game has no (A, T) table to draw boundaries from)
-    views: ClassVar[tuple[str, ...]] = ("advice", "slice", "solid", "thresholds", "strategies", "design", "play", "table")
-    #: a factored game's hold-threshold chart (view "thresholds"): the two dice variables of its
-    #: rows and columns; each cell is the gain from which holding is best
-    threshold_axes: ClassVar[tuple[str, ...]] = ()
-    #: a game whose hold threshold follows a counter of the turn starts (Pig with a turn limit:
-    #: the turns left) charts it by that counter, every ``step`` values (2: the mover's own turns)
-    threshold_anchor: ClassVar[tuple[str, int] | None] = None
     #: how a game of three or more players at the table ends (None: two players only): "goal",
     #: the first to bank the goal wins at once; "round", the round in which someone reaches
     #: the goal is played out and the most points win, a later player having to exceed an
     #: earlier one (GRO's player 2); "tiebreak", as "round" but a tie at the top plays another
     #: round among the tied (Zombie Dice)
     table_end: ClassVar[str | None] = "goal"
-    #: what the advice is for unless a link or request says (Farkle: one turn, while its
-    #: two-player game to 10,000 has no table yet)
-    default_objective: ClassVar[str] = "win"
-    #: whether the page evaluates a rule the user writes (False where one evaluation is a whole
-    #: solve, minutes of CPython: the page says so and gives the CLI command instead)
-    rules_evaluated_live: ClassVar[bool] = True
-    #: variables a person enters together: a value one of them cannot take with the others as
-    #: they are may be right once another changes (Zombie Dice's dice and brains, Farkle's turn
-    #: total and dice left), so the page keeps it, marked, and checks the group as a whole
-    entered_together: ClassVar[tuple[tuple[str, ...], ...]] = ()
     #: counters of the turn start kept for each player besides the scores, (the mover's, the
     #: opponent's): they change sides with the scores when the turn passes (Farkle's zilches)
     player_pairs: ClassVar[tuple[tuple[str, str], ...]] = ()
@@ -130,7 +132,8 @@ class JeopardyGame(StateText, SolveCost, Game):
                     f"{list(cls.anchor_vars + cls.turn_vars)}"
                 )
         names = {v.name for v in cls.variables} if "variables" in cls.__dict__ or hasattr(cls, "variables") else set()
-        for group in cls.__dict__.get("entered_together", ()):
+        page = cls.__dict__.get("page")
+        for group in page.entered_together if isinstance(page, JeopardyPage) else ():
             if not set(group) <= names or len(group) < 2:
                 raise RulesError(f"{cls.name}: entered_together {group} must name two or more of {sorted(names)}")
 
@@ -139,42 +142,6 @@ class JeopardyGame(StateText, SolveCost, Game):
     @classmethod
     def state_variables(cls) -> tuple[StateVar, ...]:
         return cls.variables
-
-    @classmethod
-    def describe_extra(cls) -> dict:
-        return {
-            "axes": [cls.score_var, cls.opponent_var, cls.turn_vars[0]],
-            "objectives": [
-                {"name": k, "help": v, "label": OBJECTIVE_LABELS[k].format(unit=cls.turn_unit())}
-                for k, v in OBJECTIVES.items()
-            ],
-            "views": list(cls.views),
-            "view_titles": {v: VIEW_TITLES[v] for v in cls.views},
-            "rules_evaluated_live": cls.rules_evaluated_live,
-            "default_objective": cls.default_objective,
-            "roll_entry": cls.roll_entry,
-            "table_end": cls.table_end,
-            "panel_vars": list(cls.panel_vars) if cls.panel_vars is not None else None,
-            "together": [list(group) for group in cls.entered_together],
-            "unit": cls.turn_unit(),  # what a turn's gain counts, in the game's words (brains)
-            "players": cls.players,  # whose chances the solver computes (more than two: each seat's)
-        }
-
-    @classmethod
-    def turn_unit(cls) -> str:
-        """What the turn's gain counts: "points", or the game's own word (Zombie Dice: brains)."""
-        return cls.variable(cls.turn_vars[0]).unit or "points"
-
-    @classmethod
-    def variable(cls, name: str) -> StateVar:
-        for v in cls.variables:
-            if name == v.name or name in columns_of(v):
-                return v
-        raise InvalidStateError(f"{cls.name} has no state variable {name!r}; valid keys: {', '.join(cls.state_var_names())}")
-
-    @classmethod
-    def state_var_names(cls) -> tuple[str, ...]:
-        return tuple(v.name for v in cls.variables)
 
     # ---- shared defaults ------------------------------------------------------------
 
@@ -198,16 +165,6 @@ class JeopardyGame(StateText, SolveCost, Game):
         """The turn state at the start of every turn (nothing banked or set aside)."""
         return tuple(0 for _ in self.turn_vars)
 
-    def check_komi(self, komi: int) -> None:
-        """InvalidParameterError unless ``komi`` is a head start this game can give: less than
-        the goal either way, on the game's grid of points (Farkle: a multiple of 50)."""
-        step = self.gain_step
-        if isinstance(komi, bool) or not isinstance(komi, int) or not -self.goal < komi < self.goal or komi % step:
-            on_grid = f", a multiple of {step}" if step > 1 else ""
-            raise InvalidParameterError(
-                f"{self.name}: a head start (komi) is a whole number between {-self.goal + step} and "
-                f"{self.goal - step}{on_grid}, got {komi!r}")
-
     def start_anchor(self, komi: int = 0) -> tuple[int, ...]:
         """The first mover's anchor when the first player starts ``komi``
         points ahead (negative: the second player starts ``-komi`` ahead)."""
@@ -230,14 +187,6 @@ class JeopardyGame(StateText, SolveCost, Game):
     @abstractmethod
     def turn_states(self) -> list[tuple[int, ...]]:
         """Every turn state (any order; the model sorts them)."""
-
-    def anchor_count(self) -> int:
-        """How many anchors there are (the estimate's; a game may count them without listing)."""
-        return len(self.anchors())
-
-    def turn_state_count(self) -> int:
-        """How many turn states there are (a game whose list is slow to make counts them)."""
-        return len(self.turn_states())
 
     @abstractmethod
     def gain(self, turn: tuple[int, ...]) -> int:
@@ -275,7 +224,6 @@ class JeopardyGame(StateText, SolveCost, Game):
         sweep's arrays have one row per step."""
         return 1
 
-
     def live_limit(self) -> str | None:
         """Why these rules are not solved live whatever the memory (a rule the model lacks, a
         size the page refuses by its own measure), or None (:func:`pycore.jeopardy.solving.budget.check_solvable`)."""
@@ -296,47 +244,6 @@ class JeopardyGame(StateText, SolveCost, Game):
         allowed at gain 0 only."""
         return None
 
-    # ---- prebuilt tables: the turn-start values of the listed variants ------------------
-
-    @classmethod
-    def prebuilt_variants(cls) -> list[JeopardyGame]:
-        return [cls(**params) for params in cls.prebuilt]
-
-    def table_komi_range(self) -> int | None:
-        """The largest head start a table lists where it ships the komi (None: the default range)."""
-        return None
-
-    def table_notes(self) -> dict:
-        """Facts about the model a table ships with its values (Farkle: the rules it leaves out)."""
-        return {}
-
-    def table_order(self):
-        # each anchor's chance for the mover; with more players each seat's but the last
-        # (the chances sum to 1), seat by seat (:meth:`ForThreePlayers.table_seats`)
-        count = self.anchor_count() * (int(self.players) - 1)
-        return np.arange(count), count
-
-    #: a solve's answer from a table reads its entry's states and residual
-    table_facts_read = ("states", "residual")
-
-    def anchor_row(self, anchor: tuple[int, ...]) -> int:
-        """The row of a (canonical) anchor in ``anchors()`` (and in a prebuilt table)."""
-        rows = self.shared("rows", lambda: {tuple(int(x) for x in r): n for n, r in enumerate(self._anchor_array)})
-        return rows[self.anchor_key(anchor)]
-
-    def has_anchor(self, key: tuple[int, ...]) -> bool:
-        """Whether a canonical anchor is tabulated (a game with a regular grid of anchors may
-        answer without the set of them: Farkle's 40,000)."""
-        return key in self._anchor_set
-
-    def shared(self, name: str, build: Callable):
-        """A lookup built once for every instance of these parameters (each request makes its
-        own instance: Farkle's 40,000 anchors took 0.3 s a request to index again)."""
-        entry = _SHARED.get(self.key, dict)
-        if name not in entry:
-            entry[name] = build()
-        return entry[name]
-
     def canonical_anchor(self, anchor: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
         """The tabulated anchor that stands for ``anchor`` (identity unless a
         game merges positions whose futures are identical)."""
@@ -353,40 +260,6 @@ class JeopardyGame(StateText, SolveCost, Game):
         names that model."""
         return self
 
-    # ---- what the tables hold, cached per instance -----------------------------------
-
-    @cached_property
-    def _anchor_array(self) -> np.ndarray:
-        return self.shared("anchor_array", lambda: np.asarray(self.anchors(), dtype=np.int64))
-
-    @cached_property
-    def _anchor_set(self) -> frozenset:
-        return self.shared("anchor_set", lambda: frozenset(tuple(int(x) for x in row) for row in self._anchor_array))
-
-    @cached_property
-    def _turn_array(self) -> np.ndarray:
-        return np.array(sorted(tuple(int(x) for x in t) for t in self.turn_states()), dtype=np.int64)
-
-    def var_range(self, var: str) -> tuple[int, int]:
-        """Inclusive range of a state column in the tabulated states (kept: three-player Pig
-        has 10^6 anchors, and every state checked asks for each column's)."""
-        return self._var_ranges[var]
-
-    @cached_property
-    def _var_ranges(self) -> dict[str, tuple[int, int]]:
-        ranges = self.anchor_ranges()
-        for table, names in ((None if ranges else self._anchor_array, self.anchor_vars), (self._turn_array, self.turn_vars)):
-            for n, var in enumerate(names):
-                if table is not None:
-                    ranges[var] = (int(table[:, n].min()), int(table[:, n].max()))
-        return ranges
-
-    def anchor_ranges(self) -> dict[str, tuple[int, int]]:
-        """Each anchor column's inclusive range, where arithmetic gives it (a grid of turn
-        starts: Farkle's 56 million at its finest unit would cost a phone gigabytes to list);
-        empty: read from :meth:`anchors`."""
-        return {}
-
     def check_state(self, state: State) -> None:
         """Raise InvalidStateError unless the state is one the game can reach:
         every column in its range, the anchor tabulated, and the turn state
@@ -394,28 +267,16 @@ class JeopardyGame(StateText, SolveCost, Game):
         this anchor's turn, never the whole table."""
         if state.game != self.name:
             raise InvalidStateError(f"state is for game {state.game!r}, not {self.name!r}")
-        for var, value in zip(self.columns, state.anchor + state.turn, strict=True):
-            low, high = self.var_range(var)
+        where = layout(self)
+        for var, value in zip(column_names(self), state.anchor + state.turn, strict=True):
+            low, high = where.var_range(var)
             if not low <= value <= high:
                 raise InvalidStateError(
-                    f"{self.name}: {self.variable(var).label} ({var}) must be between {low} and {high}, got {value}"
+                    f"{self.name}: {variable_of(self, var).label} ({var}) must be between {low} and {high}, got {value}"
                 )
-        self.anchor_key(state.anchor)
+        where.anchor_key(state.anchor)
         if tuple(state.turn) not in self.reachable_turns(state.anchor):
-            raise InvalidStateError(f"{self.name}: {self.state_to_text(state)} cannot occur: {self.turn_hint}")
-
-    def anchor_key(self, anchor: tuple[int, ...]) -> tuple[int, ...]:
-        """The tabulated anchor standing for ``anchor``; InvalidStateError if there is none."""
-        names = self.anchor_vars
-        canonical = self.canonical_anchor({v: np.asarray(int(x)) for v, x in zip(names, anchor, strict=True)})
-        key = tuple(int(canonical[v]) for v in names)
-        if not self.has_anchor(key):
-            raise InvalidStateError(
-                f"{self.name}: no such position at the start of a turn, "
-                + ", ".join(f"{self.variable(k).label.lower()} {v}" for k, v in zip(names, anchor, strict=True))
-                + f" ({self.start_hint})"
-            )
-        return key
+            raise InvalidStateError(f"{self.name}: {Notation(self).to_text(state)} cannot occur: {self.page.turn_words(self)}")
 
     def reachable_turns(self, anchor: tuple[int, ...]) -> dict[tuple[int, ...], None]:
         """Every turn state reachable from the turn start at this anchor, in the
@@ -429,7 +290,7 @@ class JeopardyGame(StateText, SolveCost, Game):
             stack = [tuple(self.turn_start)]
             while stack:
                 turn = stack.pop()
-                if ROLL not in self.actions_at(key, turn):
+                if ROLL not in actions_at(self, key, turn):
                     continue
                 for _, outcome in self.roll_outcomes(turn):
                     for nxt in options_of(outcome):
@@ -438,49 +299,6 @@ class JeopardyGame(StateText, SolveCost, Game):
                             stack.append(nxt)
             cache[key] = seen
         return cache[key]
-
-    def actions_at(self, anchor: tuple[int, ...], turn: tuple[int, ...], hold_wins: bool | None = None) -> tuple[str, ...]:
-        """The legal moves at an anchor and turn state (see :meth:`legal_actions`); ``hold_wins``
-        says whether holding here wins the game on the spot (None: as the two-player rules say;
-        a table of more players says for itself)."""
-        cols = {k: np.asarray(v) for k, v in zip(self.columns, tuple(anchor) + tuple(turn), strict=True)}
-        can_hold = bool(self.can_hold(cols))
-        if hold_wins is None:
-            hold_wins = can_hold and self.turn_end(anchor, self.gain(turn), Fraction(1)).mover_value == 1.0
-        if can_hold and hold_wins:
-            return (HOLD,)
-        actions = []
-        if bool(self.can_roll(cols)):
-            actions.append(ROLL)
-        if can_hold:
-            actions.append(HOLD)
-        return tuple(actions)
-
-    def legal_actions(self, state: State) -> tuple[str, ...]:
-        """The moves in a state. Where holding wins the game on the spot the
-        win is taken: holding is the only move (as the papers count it)."""
-        return self.actions_at(state.anchor, state.turn)
-
-    def turn_end(self, anchor: tuple[int, ...], gain: int, probability: Fraction) -> Transition:
-        """Ending a turn from ``anchor`` having banked ``gain``: the game's result or the next turn start."""
-        columns = {k: np.asarray(v) for k, v in zip(self.anchor_vars, anchor, strict=True)}
-        end = self.end_turn(columns, np.asarray(gain))
-        value = float(end.mover_value)
-        if not np.isnan(value):
-            others = None if end.others is None else tuple(float(x) for x in np.ravel(end.others))
-            return Transition(probability, None, value, True, others=others)
-        nxt = tuple(int(end.next_anchor[v]) for v in self.anchor_vars)
-        return Transition(probability, State(self.name, nxt, self.turn_start), None, True)
-
-    def parse_faces(self, text: str) -> list:
-        """A roll written as text, one face per character (``"155234"``); InvalidStateError
-        naming what is not a face."""
-        if not isinstance(text, str) or not text.strip() or not all(c in "0123456789 ," for c in text):
-            raise InvalidStateError(f"{self.name}: a roll is written as its faces, e.g. 155234, got {text!r}")
-        return [int(c) for c in text if c in "0123456789"]
-
-    #: the variables a boundary picture's panel fixes (None: every column but the three axes)
-    panel_vars: ClassVar[tuple[str, ...] | None] = None
 
     def panel_configuration(self, start_values: np.ndarray, anchors: np.ndarray, columns: dict) -> np.ndarray:
         """A factored game's boundary picture: the configuration (B,) of each anchor's turn the
@@ -498,12 +316,6 @@ class JeopardyGame(StateText, SolveCost, Game):
         answer (``by_turns``); None for the others."""
         return None
 
-    def chooses_before_rolling(self, turn: tuple[int, ...]) -> bool:
-        """Whether rolling from this turn state rolls no dice and only offers a choice (Pig's
-        target, chosen at the start of the turn): the advice lists the choices at once."""
-        shown = self.roll_faces(turn)
-        return len(shown) == 1 and shown[0][1] == ()
-
     def choice_offered(self, anchor: tuple[int, ...], option: tuple[int, ...]) -> bool:
         """Whether the advice lists this option at this anchor: all by default; a game may leave
         out options that play exactly like a listed one (Pig's targets beyond the goal)."""
@@ -515,74 +327,31 @@ class JeopardyGame(StateText, SolveCost, Game):
         return {}
 
     def roll_entry_at(self, turn: tuple[int, ...]) -> dict:
-        """How a person enters a roll from this turn state (the page's dice entry): the class's
-        ``roll_entry`` (colours, face names, the hand) with ``dice`` the number of dice this roll
-        shows; a game without one gets the faces its roll can show, in order. ``dice`` 0: the
+        """How a person enters a roll from this turn state (the page's dice entry): the game's
+        ``page.roll_entry`` (colours, face names, the hand) with ``dice`` the number of dice this
+        roll shows; a game without one gets the faces its roll can show, in order. ``dice`` 0: the
         roll is a choice, no dice are rolled (Pig with a turn limit: the target)."""
         shown = self.roll_faces(turn)
-        entry = dict(type(self).roll_entry)
+        entry = dict(self.page.roll_entry)
         entry["dice"] = len(shown[0][1]) if shown else 0
         if "faces" not in entry:
             entry["faces"] = sorted({face for _, faces in shown for face in faces})
         return entry
 
-    def apply_roll(self, state: State, faces) -> Transition:
-        """What a roll showing ``faces`` (in any order; lists for tuple faces, as JSON gives
-        them) leads to from ``state``, with the chance of seeing those faces: what a player
-        at the table enters. InvalidStateError if rolling is not allowed there or no roll
-        from there shows these faces (the game's ``roll_hint`` says what a roll can show)."""
-        if ROLL not in self.legal_actions(state):
-            raise InvalidStateError("rolling is not allowed here: the turn is over or the game has ended")
-        return self.read_faces(state, faces)
-
-    def read_faces(self, state: State, faces) -> Transition:
-        """:meth:`apply_roll` where rolling is known to be allowed (a table of more players
-        decides that for itself): a bust is the turn's end having banked nothing."""
-        if not isinstance(faces, (list, tuple)) or not all(is_face(face) for face in faces):
-            raise InvalidStateError(f"{self.name}: a roll is a list of the faces shown (numbers or names), got {faces!r}")
-        wanted = face_count(faces)
-        for probability, shown in self.roll_faces(state.turn):
-            if face_count(shown) == wanted:
-                outcome = self.read_roll(state.turn, shown)
-                if outcome is None:
-                    return self.turn_end(state.anchor, 0, probability)
-                if isinstance(outcome, Choice):
-                    options = tuple(State(self.name, state.anchor, tuple(t)) for t in outcome.options)
-                    return Transition(probability, None, None, False, options)
-                return Transition(probability, State(self.name, state.anchor, tuple(outcome)), None, False)
-        raise InvalidStateError(f"no roll from this position shows that: {self.roll_hint}")
-
     def transitions(self, state: State, action: str) -> list[Transition]:
         """Every outcome of ``action`` in ``state`` with its exact probability."""
-        if action not in self.legal_actions(state):
-            raise InvalidStateError(
-                f"{action!r} is not legal in {self.state_to_text(state)}; legal: {', '.join(self.legal_actions(state))}"
-            )
+        legal = legal_actions(self, state)
+        if action not in legal:
+            raise InvalidStateError(f"{action!r} is not legal in {Notation(self).to_text(state)}; legal: {', '.join(legal)}")
         if action == HOLD:
-            return [self.turn_end(state.anchor, self.gain(state.turn), Fraction(1))]
+            return [turn_end(self, state.anchor, self.gain(state.turn), Fraction(1))]
         result = []
         for probability, outcome in self.roll_outcomes(state.turn):
             if outcome is None:
-                result.append(self.turn_end(state.anchor, 0, probability))
+                result.append(turn_end(self, state.anchor, 0, probability))
             elif isinstance(outcome, Choice):
                 options = tuple(State(self.name, state.anchor, tuple(t)) for t in outcome.options)
                 result.append(Transition(probability, None, None, False, options))
             else:
                 result.append(Transition(probability, State(self.name, state.anchor, tuple(outcome)), None, False))
         return result
-
-
-#: what a jeopardy game can be solved for: the win probability of two players, or the
-#: expected points of one turn (the within-turn optimum, e.g. for Zombie Dice or Farkle)
-OBJECTIVES = {
-    "win": "the probability of winning the game (two players)",
-    "turn-score": "the expected points of one turn",
-}
-#: per game key (name and parameters), lookups every instance shares (see JeopardyGame.shared; the last four games)
-_SHARED = BoundedCache("game lookups", 4)
-
-#: each objective as a choice on screen (``unit``: the game's :meth:`JeopardyGame.turn_unit`)
-OBJECTIVE_LABELS = {"win": "Win the game", "turn-score": "Most {unit} this turn"}
-#: every view a jeopardy game may offer, by its name in links, and its title on the page
-VIEW_TITLES = {"advice": "Advice", "slice": "Boundary 2-D", "solid": "Boundary 3-D", "thresholds": "When to hold",
-               "strategies": "Strategies", "design": "Designer", "play": "Play", "table": "At the table"}

@@ -5,13 +5,17 @@ round, 1 first) and the scores in seat order from the mover: ``i``, ``j``, ``l``
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 import numpy as np
 
 from pycore.core.errors import InvalidParameterError
 from pycore.core.params import Param, StateVar
+from pycore.jeopardy.rules.layout import JeopardyTables
 from pycore.jeopardy.rules.vocabulary import TurnEnd
+from pycore.jeopardy.solving.budget import SolveCost
 from pycore.jeopardy.solving.factored import BATCH_CELLS
 
 #: the seats in words, the first player's first
@@ -40,6 +44,33 @@ def other_scores(unit: str) -> tuple[StateVar, StateVar]:
             StateVar("l", "Third player's score", "score of the player after the next", unit=unit))
 
 
+def seats_values_problem(game, stored, rounding: float) -> str | None:
+    """A table of three seats' values (:class:`SeatTables`' ``values_problem``): every game of
+    three ends with the seats' chances summing to 1 (a turn limit shares the win out), so the
+    stored ones leave the last seat a chance of at least 0 (less by the stored seats'
+    rounding): two stored 0.9 answered -0.8 for the third."""
+    left = game.table_seats(stored)[:, -1]
+    short = left < -(int(game.players) - 1) * rounding
+    if short.any():
+        count = int(short.sum())
+        return (f"the seats' chances at {count:,} turn start{'s' * (count != 1)} sum to more than 1 "
+                f"({1.0 - float(left.min()):.6g})")
+    return None
+
+
+@dataclass(frozen=True)
+class SeatTables(JeopardyTables):
+    """The prebuilt tables of a game for three (its ``tables``): each seat's chance but the
+    last's, checked to leave the last seat a chance (:func:`seats_values_problem`)."""
+
+    values_problem: Callable | None = seats_values_problem
+
+
+#: the views a game for three offers (its ``page``'s): the advice and the mover's boundary
+#: (policies and whole games: not for three yet)
+SEAT_VIEWS = ("advice", "slice", "solid")
+
+
 class ForThreePlayers:
     """Mixed into a two-player game's class (before it) to make its variant for three."""
 
@@ -47,21 +78,14 @@ class ForThreePlayers:
     variant_params: ClassVar[tuple[str, ...]] = ("players",)
     players: ClassVar[int] = 3
     solver: ClassVar[str] = "seats"
-    #: the advice and the mover's boundary (policies and whole games: not for three yet)
-    views: ClassVar[tuple[str, ...]] = ("advice", "slice", "solid")
     #: the seats a head start goes to (the komi action), the first player's seat 0: the ones
     #: the game does not favour
     head_start_seats: ClassVar[tuple[int, ...]] = (1, 2)
-    #: the seats' sweeps go batch by batch, so their time is linear in the cells (measured
-    #: from 0.2 to 500 million: bench/bench_estimate.py --seats)
-    solve_traffic_exponent: ClassVar[float] = 0.0
-    #: the general sweep's temporaries, made again for each batch of turn starts: bytes a cell
-    #: of the largest batch, and the most cells a batch holds
-    solve_batch_bytes_per_cell: ClassVar[float] = 0.0
-    solve_batch_cells: ClassVar[int] = BATCH_CELLS
     #: the goal from which the stationary iteration (``turns`` 0) is known not to settle (the
     #: players' policies keep switching: docs/three-players.md), or None where it settles
     unsettled_from_goal: ClassVar[int | None] = None
+    #: its prebuilt tables (a game declares its own, a :class:`SeatTables` naming what ships)
+    tables: ClassVar[SeatTables] = SeatTables()
 
     def table_seats(self, values: np.ndarray) -> np.ndarray:
         """(A, P) each seat's chance from a table's values ((P - 1) * A: every anchor's chance
@@ -70,21 +94,14 @@ class ForThreePlayers:
         kept = np.asarray(values, float).reshape(players - 1, -1).T
         return np.column_stack([kept, 1.0 - kept.sum(axis=1)])
 
-    def table_values_problem(self, stored, rounding: float) -> str | None:
-        # every game of three ends with the seats' chances summing to 1 (a turn limit shares
-        # the win out), so the stored ones leave the last seat a chance of at least 0 (less by
-        # the stored seats' rounding): two stored 0.9 answered -0.8 for the third
-        left = self.table_seats(stored)[:, -1]
-        short = left < -(int(self.players) - 1) * rounding
-        if short.any():
-            count = int(short.sum())
-            return (f"the seats' chances at {count:,} turn start{'s' * (count != 1)} sum to more than 1 "
-                    f"({1.0 - float(left.min()):.6g})")
-        return None
-
     @property
-    def solve_bytes_fixed(self) -> float:
-        return self.solve_batch_bytes_per_cell * min(self.anchor_count() * self.turn_state_count(), self.solve_batch_cells)
+    def cost(self) -> SolveCost:
+        """The two-player game's cost model as the seats' sweeps have it: they go batch by batch,
+        so their time is linear in the cells (measured from 0.2 to 500 million:
+        bench/bench_estimate.py --seats), and the general sweep's temporaries are made again for
+        each batch of :data:`~pycore.jeopardy.solving.factored.BATCH_CELLS` cells at most (a
+        variant gives its bytes a cell: ``solve_batch_bytes_per_cell``)."""
+        return replace(super().cost, solve_traffic_exponent=0.0, solve_batch_cells=BATCH_CELLS)
 
     def live_limit(self) -> str | None:
         # refused before it is run: an iteration that does not settle runs 2,000 sweeps of a

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pycore.core.errors import InvalidRequestError
+from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.rules.vocabulary import HOLD, ROLL, probability
 from pycore.jeopardy.seats.chain import NotAChainGame, chain_tables, turn_limited_chain
 from pycore.jeopardy.seats.for_three import SEAT_WORDS
@@ -91,7 +92,7 @@ def seat_ending_values(game, anchor: tuple[int, ...], anchor_seats) -> np.ndarra
     ``anchor_seats(next anchor)`` turned to this mover's (its last seat is this mover);
     ``nan`` past the bound."""
     players, step = int(game.players), game.gain_step
-    top = game.var_range(game.turn_vars[0])[1] // step
+    top = layout(game).var_range(game.turn_vars[0])[1] // step
     out = np.full((top + 1, players), np.nan)
     columns = {v: np.asarray(int(x)) for v, x in zip(game.anchor_vars, anchor, strict=True)}
     gains = np.arange(top + 1) * step
@@ -100,7 +101,7 @@ def seat_ending_values(game, anchor: tuple[int, ...], anchor_seats) -> np.ndarra
     for n in np.flatnonzero(np.isnan(out[:, 0])):
         following = game.canonical_anchor({v: np.broadcast_to(end.next_anchor[v], gains.shape)[n] for v in game.anchor_vars})
         key = tuple(int(following[v]) for v in game.anchor_vars)
-        if game.has_anchor(key):
+        if layout(game).has_anchor(key):
             out[n] = np.roll(np.asarray(anchor_seats(key), float), 1)
     return out
 
@@ -153,7 +154,7 @@ class SeatSolution:
     @property
     def n_states(self) -> int:
         graph, _ = graph_of(self.game)
-        return len(self.values) * graph.n_configurations * (self.game.var_range(self.game.turn_vars[0])[1] + 1)
+        return len(self.values) * graph.n_configurations * (layout(self.game).var_range(self.game.turn_vars[0])[1] + 1)
 
     @property
     def optimal_policy(self) -> None:
@@ -164,17 +165,17 @@ class SeatSolution:
         is not made: a shipped table's first answers)."""
         if self.given_values is None and "values" not in self._made:
             return np.asarray(self.turn(anchor).seat_values_at(self.game.turn_start))
-        return self.values[self.game.anchor_row(anchor)]
+        return self.values[layout(self.game).anchor_row(anchor)]
 
     def anchor_value(self, anchor: tuple[int, ...]) -> float:
         return probability(self.anchor_seats(anchor)[0])
 
     def ending_value(self, anchor: tuple[int, ...]) -> np.ndarray:
         """(P,) each seat's chance at a turn start that a turn ends in (one turn fewer left)."""
-        return self.ending_values[self.game.anchor_row(anchor)]
+        return self.ending_values[layout(self.game).anchor_row(anchor)]
 
     def turn(self, anchor: tuple[int, ...]) -> SeatTurn:
-        key = self.game.anchor_key(anchor)
+        key = layout(self.game).anchor_key(anchor)
         if key not in self._turns:
             if len(self._turns) >= 8:
                 self._turns.pop(next(iter(self._turns)))
@@ -218,7 +219,7 @@ class SeatSolution:
         rows = []
         for points in itertools.product(span, repeat=len(self.game.head_start_seats)):
             # (the whole table: one sweep of every turn start, where one turn each would be 676)
-            chances = self.values[self.game.anchor_row(self.game.head_start_anchor(points))]
+            chances = self.values[layout(self.game).anchor_row(self.game.head_start_anchor(points))]
             rows.append(HeadStart(points, tuple(probability(c) for c in chances)))
         return rows
 

@@ -34,6 +34,7 @@ import numpy as np
 
 from pycore.core.errors import InvalidRequestError, SolverError
 from pycore.core.registry import find_game
+from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.seats.chain import anchor_order, chain_game, chain_step, mover_last
 from pycore.jeopardy.solving.dispatch import solve
 
@@ -106,7 +107,7 @@ def stand_in_cost(game, stand_in: list | None = None, progress=None, should_stop
             progress(f"{n} of {turns} turns left", n / turns)
         if should_stop and should_stop():
             raise SolverError(f"stopped at {n} of {turns} turns left")
-    first = int(game.anchor_row(game.start_anchor()))
+    first = int(layout(game).anchor_row(game.start_anchor()))
 
     def start(X):  # seat s of the first mover is player s
         return tuple(float(v) for v in anchor_order(X)[first])

@@ -52,6 +52,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pycore.core.errors import SolverError
+from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.solving.factored import _Endings
 from pycore.jeopardy.solving.turn_graph import start_graph_of, sweep
 
@@ -249,8 +250,8 @@ def collect_turns(game, tables, turns: int, progress=None, should_stop=None) -> 
     players, turns = int(game.players), int(turns)
     if turns < 0:
         raise SolverError(f"turns left must be 0 or more; got {turns}")
-    first = int(game.anchor_row(game.start_anchor()))
-    W = np.full((game.anchor_count(), players), 1.0 / players)
+    first = int(layout(game).anchor_row(game.start_anchor()))
+    W = np.full((layout(game).anchor_count(), players), 1.0 / players)
     earlier = [W]  # the last P tables, oldest first
     start, changes, cycle = [W[first].copy()], [0.0], [0.0]
     for n in range(1, turns + 1):

@@ -1,7 +1,7 @@
 """How large a live solve is, and whether it is made here: the memory budget (a phone's
 browser tab unless the command line's ``--memory`` raised it), the estimate of a solve's time
-and peak memory from the game's cost model (its ``solve_*`` class attributes, measured by
-``bench/bench_estimate.py``), and the refusal that names the largest rules that fit.
+and peak memory from the game's cost model (its ``cost``, a :class:`SolveCost` declared beside
+its rules, measured by ``bench/bench_estimate.py``), and the refusal that names the largest rules that fit.
 
 A solve, and work that is not one solve (a policy's exact evaluation, a designer's table of
 solves), is estimated the same way and checked against a time budget as well as the memory
@@ -13,43 +13,53 @@ limit to 150 fits in 220 MB and takes about an hour, three players' solves hours
 
 from __future__ import annotations
 
-from typing import ClassVar
+from dataclasses import dataclass
 
 from pycore.core.errors import InvalidParameterError
+from pycore.jeopardy.rules.layout import layout, shared
 
 
+@dataclass(frozen=True)
 class SolveCost:
-    """The cost model of a game's solve, its policy's evaluation and a designer's row: the
-    constants a game's class overrides with its measures (bench/bench_estimate.py), read by
-    :func:`solve_estimate`, :func:`evaluation_estimate` and :func:`design_estimate`."""
+    """The cost model of a game's solve, its policy's evaluation and a designer's row: figures
+    a game declares beside its rules (``cost = SolveCost(solve_microseconds_per_cell=0.27)``,
+    or a ``cost`` property where they follow its parameters), measured by
+    bench/bench_estimate.py and read by :func:`solve_estimate`, :func:`evaluation_estimate`
+    and :func:`design_estimate`. Data, not rules: how long a machine takes to solve the game
+    says nothing about how it is played."""
 
     #: CPython microseconds per (anchor, turn state) cell of a solve near a million cells, compile
     #: included (measured on the development machine: bench/bench_estimate.py; the page scales
     #: it by how fast the device proved); cells beyond a million cost more, as
     #: (cells / 1e6) ** solve_traffic_exponent (memory traffic)
-    solve_microseconds_per_cell: ClassVar[float] = 1.5
+    solve_microseconds_per_cell: float = 1.5
     #: the power of (cells / 1e6) that costs beyond a million cells: 0.1 (0.25 over-estimated
     #: Pig to 200 and 300, GRO to 100 2-2.3 times when measured again: docs/speed.md); 0 where
     #: the time is linear in the cells (a sweep made block by block: three players, Pig with
     #: a turn limit, Zombie Dice)
-    solve_traffic_exponent: ClassVar[float] = 0.1
+    solve_traffic_exponent: float = 0.1
     #: a designer's row (solve, expected length, a policy's evaluation) against a solve alone
-    design_cost_factor: ClassVar[float] = 2.4
+    design_cost_factor: float = 2.4
     #: a policy's exact evaluation against optimal play against a solve of the same rules, in
     #: time: a tabulated game's is one linear solve over the table, a factored game's a sweep
     #: of every turn a pass (measured: bench/bench_estimate.py)
-    evaluate_cost_factor: ClassVar[float] = 1.0
+    evaluate_cost_factor: float = 1.0
     #: the same in peak memory, which a designer's row (its expected length) shares: a
     #: tabulated game pairs its table (both seats' cells, kept beside the solve's model:
     #: measured 2.2-4 times the solve's peak; a factored game's sweep adds little)
-    evaluate_bytes_factor: ClassVar[float] = 3.0
+    evaluate_bytes_factor: float = 3.0
     #: peak memory of a solve, compile included, in bytes: a fixed part, a part per anchor and
     #: a part per (anchor, turn state) cell (measured as the growth of CPython's peak resident
     #: size: bench/bench_estimate.py --memory). A tabulated turn costs per cell; a factored
     #: sweep (``factored``) keeps its turn graph once, and the anchors' values
-    solve_bytes_fixed: ClassVar[float] = 0.0
-    solve_bytes_per_anchor: ClassVar[float] = 0.0
-    solve_bytes_per_cell: ClassVar[float] = 230.0
+    solve_bytes_fixed: float = 0.0
+    solve_bytes_per_anchor: float = 0.0
+    solve_bytes_per_cell: float = 230.0
+    #: the seats' general sweep (:mod:`pycore.jeopardy.seats.sweep`) makes its temporaries again
+    #: for each batch of turn starts: bytes a cell of the largest batch, and the most cells a
+    #: batch holds (the peak adds ``solve_batch_bytes_per_cell * min(cells, solve_batch_cells)``)
+    solve_batch_bytes_per_cell: float = 0.0
+    solve_batch_cells: int = 0
 
 
 #: the most memory a live solve (or a policy's evaluation) may need: what a phone's browser
@@ -109,33 +119,37 @@ def solve_estimate(game) -> dict:
     (anchors x turn states), ``seconds`` it takes in CPython on the development machine
     (2 cores; a phone's Pyodide is a few times slower: the page measures that) and the
     peak memory it needs in ``bytes``."""
-    anchors = game.anchor_count()
-    cells = anchors * game.turn_state_count()
+    cost = game.cost
+    anchors = layout(game).anchor_count()
+    cells = anchors * layout(game).turn_state_count()
     millions = cells / 1e6
-    seconds = game.solve_microseconds_per_cell * millions * max(1.0, millions) ** game.solve_traffic_exponent
-    needed = game.solve_bytes_fixed + anchors * game.solve_bytes_per_anchor + cells * game.solve_bytes_per_cell
+    seconds = cost.solve_microseconds_per_cell * millions * max(1.0, millions) ** cost.solve_traffic_exponent
+    needed = (cost.solve_bytes_fixed + cost.solve_batch_bytes_per_cell * min(cells, cost.solve_batch_cells)
+              + anchors * cost.solve_bytes_per_anchor + cells * cost.solve_bytes_per_cell)
     return {"cells": cells, "seconds": seconds, "bytes": int(needed)}
 
 
 def evaluation_estimate(game, policies: int = 1) -> dict:
     """How large evaluating ``policies`` policies exactly against optimal play is: the solve's
-    estimate (:func:`solve_estimate`) times the game's ``evaluate_cost_factor`` each, in time,
-    and its ``evaluate_bytes_factor`` in memory (one after the other: the pairing is kept)."""
+    estimate (:func:`solve_estimate`) times the game's ``cost.evaluate_cost_factor`` each, in
+    time, and its ``cost.evaluate_bytes_factor`` in memory (one after the other: the pairing is
+    kept)."""
     solve = solve_estimate(game)
-    return {**solve, "seconds": policies * game.evaluate_cost_factor * solve["seconds"],
-            "bytes": int(game.evaluate_bytes_factor * solve["bytes"])}
+    cost = game.cost
+    return {**solve, "seconds": policies * cost.evaluate_cost_factor * solve["seconds"],
+            "bytes": int(cost.evaluate_bytes_factor * solve["bytes"])}
 
 
 def design_estimate(games) -> dict:
     """How large a designer's table is: for each of ``games`` (one per value) a solve, the
-    expected length and a policy's evaluation (the game's ``design_cost_factor`` times its
+    expected length and a policy's evaluation (the game's ``cost.design_cost_factor`` times its
     solve); the memory of the largest row (they are made one after the other, none kept), an
     evaluation's (:func:`evaluation_estimate`)."""
     sizes = [evaluation_estimate(g) for g in games]
     return {
         "solves": len(sizes),
         "cells": sum(s["cells"] for s in sizes),
-        "seconds": sum(g.design_cost_factor * solve_estimate(g)["seconds"] for g in games),
+        "seconds": sum(g.cost.design_cost_factor * solve_estimate(g)["seconds"] for g in games),
         "bytes": max((s["bytes"] for s in sizes), default=0),
     }
 
@@ -198,7 +212,7 @@ def check_solvable(game) -> None:
         raise InvalidParameterError(own)
     # (asked once for these parameters and budget: a link's resolve asks, then the page's estimate)
     budget = memory_budget()
-    too_large = game.shared(f"too_large {budget}", lambda: _too_large(game, budget))
+    too_large = shared(game, f"too_large {budget}", lambda: _too_large(game, budget))
     if too_large:
         raise InvalidParameterError(too_large)
 

@@ -29,6 +29,8 @@ from pycore.core.errors import InvalidRequestError, PycoreError, RulesError
 from pycore.core.progress import Checkpoint, Progress
 from pycore.jeopardy.model.compiler import compile_game
 from pycore.jeopardy.policies.strategy import fairest_komi, komi_table, policy_results
+from pycore.jeopardy.rules.layout import layout
+from pycore.jeopardy.rules.moves import turn_end
 from pycore.jeopardy.rules.vocabulary import State
 from pycore.jeopardy.seats.seat_solution import SeatSolution, seat_turn, solve_seats
 from pycore.jeopardy.solving import factored, turn_graph
@@ -86,7 +88,7 @@ class Solver(Protocol):
 
     def table_values(self, solution: GameSolution) -> np.ndarray:
         """What a table stores: the turn-start values a turn's endings read (in
-        ``game.table_order()``'s order)."""
+        ``table_order(game)``'s order)."""
 
     def table_ending(self, game, values: np.ndarray) -> Any:
         """What a turn ending at an anchor reads from a table's ``values`` (``win_turn``'s
@@ -111,7 +113,7 @@ class Tabulated:
 
     def win_turn(self, game, anchor, anchor_value, from_gain: int = 0):
         def ending(gain: int) -> float:
-            end = game.turn_end(anchor, gain, Fraction(1))
+            end = turn_end(game, anchor, gain, Fraction(1))
             if end.mover_value is not None:
                 return end.mover_value
             return 1.0 - anchor_value(end.state.anchor)
@@ -169,21 +171,21 @@ class Factored:
 
     def turn_score(self, game, anchor):
         step = game.gain_step
-        points = np.arange(game.var_range(game.turn_vars[0])[1] // step + 1, dtype=float) * step
+        points = np.arange(layout(game).var_range(game.turn_vars[0])[1] // step + 1, dtype=float) * step
         return turn_graph.anchor_turn(game, tuple(anchor), points)
 
     def panel_grid(self, solution, fixed, progress=None) -> PanelGrid:
         return factored_panel_grid(solution, fixed, progress)
 
     def nearest_state(self, game, target_anchor, target_turn, weights) -> State:
-        if game.anchor_count() > LISTED_ANCHORS:
+        if layout(game).anchor_count() > LISTED_ANCHORS:
             return _nearest_reachable_turn(game, _nearest_anchor_by_column(game, target_anchor, weights), target_turn)
         anchors = game.anchors()  # ((A, T) is far too large to compile: the anchors, and the turn's graph)
         a = int(np.argmin((np.abs(anchors - target_anchor) * weights).sum(axis=1)))
         return _nearest_reachable_turn(game, tuple(int(x) for x in anchors[a]), target_turn)
 
     def charts_hold(self, game) -> bool:
-        return bool(game.threshold_axes or game.threshold_anchor)
+        return bool(game.page.threshold_axes or game.page.threshold_anchor)
 
     def hold_chart(self, game, turn, state: State) -> dict:
         if not isinstance(turn, turn_graph.FactoredTurnValues):  # (Farkle's one turn for points: its own solver's values)
@@ -192,7 +194,7 @@ class Factored:
 
     def table_facts(self, solution, progress=None) -> dict:
         # a factored game's komi and policies are solves of their own (minutes): shipped with it
-        rows = komi_table(solution, solution.game.table_komi_range())
+        rows = komi_table(solution, solution.game.tables.komi_range)
         step = (lambda stage, fraction: progress(f"policies: {stage}", fraction)) if progress else None
         started = time.perf_counter()
         results = [r.to_json() for r in policy_results(solution, progress=step)]
@@ -252,12 +254,12 @@ class Seats(Factored):
 
     def table_ending(self, game, values):
         seats = game.table_seats(values)
-        return lambda anchor: seats[game.anchor_row(anchor)]
+        return lambda anchor: seats[layout(game).anchor_row(anchor)]
 
 
 def _stored_value(game, values: np.ndarray):
     """A two-player table's turn-start value at an anchor, as a turn ending reads it."""
-    return lambda anchor: float(values[game.anchor_row(anchor)])
+    return lambda anchor: float(values[layout(game).anchor_row(anchor)])
 
 
 #: the most turn starts a link's nearest state is looked for among by listing them (three-player
@@ -269,12 +271,12 @@ def _nearest_anchor_by_column(game, target: np.ndarray, weights: np.ndarray) -> 
     """A tabulated anchor near ``target`` found without listing the anchors: ``target`` with
     each column within its range if that is one, else the nearest (``weights``-ed) that moves
     one column of it, else the game's start."""
-    ranges = [game.var_range(v) for v in game.anchor_vars]
+    ranges = [layout(game).var_range(v) for v in game.anchor_vars]
     clipped = [min(max(int(x), low), high) for x, (low, high) in zip(target, ranges, strict=True)]
 
     def tabulated(anchor: list[int]) -> bool:
         try:
-            game.anchor_key(tuple(anchor))
+            layout(game).anchor_key(tuple(anchor))
             return True
         except PycoreError:
             return False

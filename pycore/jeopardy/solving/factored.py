@@ -17,6 +17,7 @@ import numpy as np
 from pycore.core.errors import InvalidPolicyError, InvalidStateError, SolverError
 from pycore.core.progress import Checkpoint
 from pycore.jeopardy.model.compiled import RowIndex
+from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.rules.vocabulary import Policy, probability
 from pycore.jeopardy.solving.kept_state import kept_problem
 from pycore.jeopardy.solving.solution import Matchup, TwoSeats
@@ -84,7 +85,7 @@ class _Endings:
     def of(cls, game) -> _Endings:
         anchors = np.asarray(game.anchors(), dtype=np.int64)
         cols = {v: anchors[:, n] for n, v in enumerate(game.anchor_vars)}
-        gains = np.arange(game.var_range(game.turn_vars[0])[1] // game.gain_step + 1) * game.gain_step
+        gains = np.arange(layout(game).var_range(game.turn_vars[0])[1] // game.gain_step + 1) * game.gain_step
         return cls(game, anchors, cols, gains, np.asarray(game.layer(cols)), RowIndex(anchors))
 
     def at(self, rows: np.ndarray, players: int | None = None) -> tuple:
@@ -352,7 +353,7 @@ def expected_turns(game, optimal: np.ndarray, progress=None) -> float:
                 L[members] = own
             if progress:
                 progress(f"game length: stage {done} of {len(stages)}", done / len(stages))
-    return float(L[game.anchor_row(game.start_anchor(0))])
+    return float(L[layout(game).anchor_row(game.start_anchor(0))])
 
 
 # ---- one anchor's turn, and the solution of a game solved this way ---------------------------
@@ -432,13 +433,13 @@ class FactoredSolution(TwoSeats):
     @property
     def n_states(self) -> int:
         graph, _ = graph_of(self.game)
-        return len(self.anchor_values) * graph.n_configurations * (self.game.var_range(self.game.turn_vars[0])[1] + 1)
+        return len(self.anchor_values) * graph.n_configurations * (layout(self.game).var_range(self.game.turn_vars[0])[1] + 1)
 
     def anchor_value(self, anchor: tuple[int, ...]) -> float:
-        return probability(self.anchor_values[self.game.anchor_row(anchor)])
+        return probability(self.anchor_values[layout(self.game).anchor_row(anchor)])
 
     def turn(self, anchor: tuple[int, ...]) -> FactoredTurnValues:
-        key = self.game.anchor_key(anchor)
+        key = layout(self.game).anchor_key(anchor)
         if key not in self._turns:
             if len(self._turns) >= 8:
                 self._turns.pop(next(iter(self._turns)))
@@ -580,5 +581,5 @@ def evaluate_against_optimal(game, optimal: np.ndarray, rules: list, progress=No
                 by_policy[k, members], by_optimal[k, members] = solved[:n], solved[n:]
             if progress:
                 progress(f"stage {done} of {len(stages)}", done / len(stages))
-    start = game.anchor_row(game.start_anchor(0))
+    start = layout(game).anchor_row(game.start_anchor(0))
     return [(float(by_policy[k, start]), float(1.0 - by_optimal[k, start])) for k in range(K)]

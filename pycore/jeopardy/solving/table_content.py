@@ -29,7 +29,7 @@ def table_content(game, progress=None, checkpoint=None) -> TableContent:
         # table's scale): an exact solve's last backup, or a solve to a tolerance's last change
         "residual": solution.residual,
         **solver.table_facts(solution, progress),
-        **game.table_notes(),
+        **game.tables.notes,
     }
     by_turns = game.by_turns(solution)  # (a turn limit's approach to the game without: 5 s of sweeps, shipped)
     if by_turns is not None:

@@ -70,6 +70,7 @@ from pycore.jeopardy.model.compiled import Model
 from pycore.jeopardy.model.compiler import compile_game
 from pycore.jeopardy.model.level_sweep import check_greedy, group_q, initial_u, q_values, sweep_levels, values_of, zero_gain_values
 from pycore.jeopardy.policies.evaluation import evaluate, occupancy, policy_table
+from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import HOLD, ROLL, State, probability
 from pycore.jeopardy.solving.solution import Matchup, TwoSeats
@@ -209,7 +210,7 @@ class Solution(TwoSeats):
             state = model.state_at(a, t)
             rows.append(
                 {
-                    "state": game.state_values(state),
+                    "state": Notation(game).values(state),
                     "policy": "roll" if choices[a, t] else "hold",
                     "best": "roll" if self.policy[a, t] else "hold",
                     "cost": float(cost[a, t]),

@@ -34,7 +34,9 @@ from fractions import Fraction
 from typing import Protocol
 
 from pycore.core.errors import InvalidRequestError
-from pycore.jeopardy.rules.protocol import OBJECTIVES, JeopardyGame
+from pycore.jeopardy.rules.hints import OBJECTIVES
+from pycore.jeopardy.rules.moves import actions_at
+from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import HOLD, ROLL, Choice, best_of, options_of, two_seats
 
 
@@ -128,7 +130,7 @@ def turn_values(
     hold: dict = {}
     value: dict = {}
     for turn in order:
-        legal = game.actions_at(anchor, turn)
+        legal = actions_at(game, anchor, turn)
         gain = game.gain(turn)
         hold[turn] = (hold_value(gain) if gain > 0 else bust_value) if HOLD in legal else None
         if ROLL in legal:
@@ -196,7 +198,7 @@ def turn_outlook(game: JeopardyGame, turn_values: Turn, turn: tuple[int, ...]) -
             total, stay, _ = roll_sum(t)
             points[t] = total / (1.0 - stay)
     turn = tuple(turn)
-    legal = game.actions_at(anchor, turn)
+    legal = actions_at(game, anchor, turn)
     out: dict[str, ActionOutlook] = {}
     if ROLL in legal:
         total, stay, bust = roll_sum(turn)
@@ -225,7 +227,7 @@ def _post_order(game: JeopardyGame, anchor: tuple[int, ...]) -> list[tuple[int, 
             if turn in done:
                 continue
             stack.append((turn, True))
-            if ROLL in game.actions_at(anchor, turn):
+            if ROLL in actions_at(game, anchor, turn):
                 for _, outcome in game.roll_outcomes(turn):
                     for nxt in options_of(outcome):
                         if nxt != turn and nxt not in done:

@@ -45,6 +45,8 @@ import numpy as np
 
 from pycore.core.cache import BoundedCache
 from pycore.core.errors import TurnGraphError
+from pycore.jeopardy.rules.layout import layout, shared
+from pycore.jeopardy.rules.moves import turn_end
 from pycore.jeopardy.rules.vocabulary import HOLD, ROLL, Choice, best_of, options_of, two_seats
 from pycore.jeopardy.solving.sweep_layout import best_alternatives, expected, gather_table, groups
 
@@ -331,7 +333,7 @@ def graph_of(game) -> tuple[TurnGraph, dict[str, np.ndarray]]:
     (``factored_turn()``: a large turn, built faster) or :func:`graph_of_rules`, built once for
     these parameters."""
     own = game.factored_turn()
-    return own if own is not None else game.shared("factored_turn", lambda: graph_of_rules(game))
+    return own if own is not None else shared(game, "factored_turn", lambda: graph_of_rules(game))
 
 
 def start_graph_of(game) -> tuple[TurnGraph, dict[str, np.ndarray], object]:
@@ -471,7 +473,7 @@ def reachable_turn_states(game) -> np.ndarray:
     while a roll cannot pass the top gain (kept per graph; 0.35 s for Zombie Dice). From a
     higher score the same, up to the gains the bound leaves."""
     graph, _ = graph_of(game)
-    top = game.var_range(game.turn_vars[0])[1] // game.gain_step
+    top = layout(game).var_range(game.turn_vars[0])[1] // game.gain_step
     key = (id(graph), top)  # (the graph is kept with it, so its id stays its own)
     return _REACH.get(key, lambda: (graph, reachable(graph, top, top - int(graph.gain.max(initial=0)))))[1]
 
@@ -480,12 +482,12 @@ def ending_values(game, anchor: tuple[int, ...], anchor_value) -> np.ndarray:
     """(G + 1,) the mover's value of ending the turn at ``anchor`` having banked each gain:
     the game's result, or ``1 - anchor_value(next anchor)`` (``nan`` past the bound)."""
     step = game.gain_step
-    top = game.var_range(game.turn_vars[0])[1] // step
+    top = layout(game).var_range(game.turn_vars[0])[1] // step
     out = np.full(top + 1, np.nan)  # nan: a gain past the bound, which no turn reaches
     for n in range(top + 1):
-        end = game.turn_end(tuple(anchor), n * step, 1)
+        end = turn_end(game, tuple(anchor), n * step, 1)
         if end.mover_value is not None:
             out[n] = end.mover_value
-        elif game.has_anchor(tuple(int(x) for x in end.state.anchor)):
+        elif layout(game).has_anchor(tuple(int(x) for x in end.state.anchor)):
             out[n] = 1.0 - anchor_value(end.state.anchor)
     return out

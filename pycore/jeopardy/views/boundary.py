@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from pycore.core.errors import InvalidRequestError
+from pycore.jeopardy.rules.notation import column_names
 from pycore.jeopardy.solving.dispatch import solver_of
 from pycore.jeopardy.views.panel import PanelGrid, panel_vars
 
@@ -85,14 +86,14 @@ def table_csv(solution, grid: PanelGrid) -> str:
     """The panel's roll/hold table: one row per state."""
     game = solution.game
     fixed = grid.fixed
-    header = list(game.columns) + ["best", "p_roll", "p_hold"]
+    header = list(column_names(game)) + ["best", "p_roll", "p_hold"]
     lines = [",".join(header)]
     i_var, j_var, t_var = grid.axes
     for i, j, t in np.argwhere(grid.roll >= 0):
         values = {i_var: int(i), j_var: int(j), t_var: int(t), **fixed}
         pr, ph = grid.p_roll[i, j, t], grid.p_hold[i, j, t]
         lines.append(
-            ",".join(str(values[v]) for v in game.columns)
+            ",".join(str(values[v]) for v in column_names(game))
             + f",{'roll' if grid.roll[i, j, t] == 1 else 'hold'},{'' if np.isnan(pr) else repr(float(pr))},"
             + f"{'' if np.isnan(ph) else repr(float(ph))}"
         )

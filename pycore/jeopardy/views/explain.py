@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from pycore.jeopardy.rules.hints import turn_unit
+from pycore.jeopardy.rules.moves import turn_end
+from pycore.jeopardy.rules.notation import variable_of
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import HOLD, ROLL, State
 from pycore.jeopardy.solving.turn import ActionOutlook
@@ -47,7 +50,7 @@ def reason(
     if hold is None:
         # the start of a turn, or (AYZD) three footprints rolled: nothing to bank yet
         return "You cannot hold with nothing set aside this turn: roll."
-    end = game.turn_end(state.anchor, gain, Fraction(1))
+    end = turn_end(game, state.anchor, gain, Fraction(1))
     if end.mover_value is not None:
         anchor = dict(zip(game.anchor_vars, state.anchor, strict=True))
         mine = anchor[game.score_var] + gain
@@ -67,7 +70,7 @@ def reason(
         return "You cannot roll any more: hold."
     bust = outlook[ROLL].bust
     rolled, banked = outlook[ROLL].points, outlook[HOLD].points
-    unit = game.turn_unit()  # brains in Zombie Dice
+    unit = turn_unit(game)  # brains in Zombie Dice
     risk = f"{_a(_percent(bust))} {_percent(bust)} chance that this roll busts" if bust > 0 else "no chance that this roll busts"
     if roll == hold:
         return f"Both are equally good: rolling has {risk} and makes {_points(rolled)} {unit} this turn on average."
@@ -109,9 +112,9 @@ def roll_said(game: JeopardyGame, result: dict) -> str:
     mover, other = after[game.score_var], after[game.opponent_var]
     if mover == other:  # nothing on screen moves (whose turn it is shows, where the state has it)
         return f"{said} {who} moves now." if "p" in after else said
-    mine, theirs = game.variable(game.score_var).label, game.variable(game.opponent_var).label
+    mine, theirs = variable_of(game, game.score_var).label, variable_of(game, game.opponent_var).label
     # the other counters kept for each player swap too (Farkle's zilches in a row)
-    also = "".join(f" “{game.variable(a).label}” shows theirs ({after[a]}), “{game.variable(b).label}” yours ({after[b]})."
+    also = "".join(f" “{variable_of(game, a).label}” shows theirs ({after[a]}), “{variable_of(game, b).label}” yours ({after[b]})."
                    for a, b in game.player_pairs)
     return (f"{said} {who} moves now, so the scores change sides: “{mine}” now shows theirs ({mover}), “{theirs}” yours "
             f"({other}).{also}")

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from pycore.core.errors import InvalidRequestError
+from pycore.jeopardy.rules.layout import layout
+from pycore.jeopardy.rules.notation import column_names, variable_of
 from pycore.jeopardy.solving.factored import panel_turns
 from pycore.jeopardy.solving.turn_graph import graph_of
 
@@ -54,7 +56,7 @@ def _turn_axis(game) -> str:
 
 
 def panel_vars(game) -> list[str]:
-    return list(game.panel_vars) if game.panel_vars is not None else [v for v in game.columns if v not in axes_of(game)]
+    return list(game.page.panel_vars) if game.page.panel_vars is not None else [v for v in column_names(game) if v not in axes_of(game)]
 
 
 def axes_of(game) -> tuple[str, str, str]:
@@ -65,7 +67,7 @@ def panels(solution) -> list[dict]:
     """Every panel of the game: the fixed values and a title."""
     game = solution.game
     others = panel_vars(game)
-    ranges = [range(game.var_range(v)[0], game.var_range(v)[1] + 1) for v in others]
+    ranges = [range(layout(game).var_range(v)[0], layout(game).var_range(v)[1] + 1) for v in others]
     grids = np.meshgrid(*ranges, indexing="ij") if ranges else []
     combos = zip(*(g.ravel() for g in grids), strict=True) if ranges else [()]
     result = []
@@ -77,7 +79,7 @@ def panels(solution) -> list[dict]:
 
 def panel_title(game, fixed: dict[str, int]) -> str:
     """E.g. "Player 2, one 1 set aside": the fixed variables' choice labels (from the description)."""
-    return ", ".join(game.variable(name).title_of(value) for name, value in fixed.items()) or game.title
+    return ", ".join(variable_of(game, name).title_of(value) for name, value in fixed.items()) or game.title
 
 
 def tabulated_panel_grid(solution, fixed: dict, progress=None) -> PanelGrid:
@@ -130,9 +132,9 @@ def factored_panel_grid(solution, fixed: dict, progress=None, passed_values: np.
     ``passed_values``: the mover's chance when the turn passes to each anchor (default, two
     players: 1 minus the solution's ``anchor_values``)."""
     game = solution.game
-    if any(isinstance(x, bool) or not isinstance(x, int) or not game.var_range(v)[0] <= x <= game.var_range(v)[1]
+    if any(isinstance(x, bool) or not isinstance(x, int) or not layout(game).var_range(v)[0] <= x <= layout(game).var_range(v)[1]
            for v, x in fixed.items()):  # (panels by range: Pig with 40 turns has 40)
-        ranges = ", ".join(f"{v} {game.var_range(v)[0]}-{game.var_range(v)[1]}" for v in fixed)
+        ranges = ", ".join(f"{v} {layout(game).var_range(v)[0]}-{layout(game).var_range(v)[1]}" for v in fixed)
         raise InvalidRequestError(f"{game.name} has no panel {fixed}; a panel fixes {ranges}")
     goal = game.goal
     i, j = np.meshgrid(np.arange(goal), np.arange(goal), indexing="ij")

@@ -17,6 +17,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from pycore.core.errors import InvalidRequestError
+from pycore.jeopardy.rules.hints import turn_unit
+from pycore.jeopardy.rules.moves import chooses_before_rolling
+from pycore.jeopardy.rules.notation import Notation, counts_to_letters, variable_of
 from pycore.jeopardy.rules.vocabulary import HOLD, ROLL, State, best_of
 from pycore.jeopardy.solving.turn_graph import FactoredTurnValues, graph_of, reachable_turn_states
 
@@ -119,25 +122,25 @@ def _dice_values(game, var, state: State) -> tuple[list[tuple[int, ...]], np.nda
     """A dice variable's values among the turn's configurations, fewest dice first (as count
     tuples), each configuration's value (C,) as a position in that list, and ``state``'s."""
     _, columns = graph_of(game)
-    names = [c for c in columns if game.variable(c).name == var.name]
+    names = [c for c in columns if variable_of(game, c).name == var.name]
     counts = np.stack([columns[c] for c in names], axis=1)
     values = sorted({tuple(int(x) for x in row) for row in counts}, key=lambda n: (sum(n), [-x for x in n]))
     position = {value: k for k, value in enumerate(values)}
-    now = game.column_values(state)
+    now = Notation(game).columns(state)
     return values, np.array([position[tuple(int(x) for x in row)] for row in counts]), position[tuple(now[c] for c in names)]
 
 
 def anchor_chart(game, state: State, turn_at: Callable, chosen: Callable) -> dict:
-    """When to hold by a counter of the turn starts (``game.threshold_anchor``; Pig with a turn
+    """When to hold by a counter of the turn starts (``game.page.threshold_anchor``; Pig with a turn
     limit: the turns left, the mover's own turns from this one down), at the position's other
     anchor values: one row each, the turn ``turn_at(anchor)`` played as the optimal player
     plays it (a turn that starts with a choice, the target model's total to roll to: the best
     choice's turn, ``chosen(anchor, turn)`` its configuration, whose threshold is that total)."""
-    var, step = game.threshold_anchor
+    var, step = game.page.threshold_anchor
     column = game.anchor_vars.index(var)
     start = tuple(game.turn_start)
     rows, cells = [], []
-    chooses = game.chooses_before_rolling(start)  # (the target model: each row is the total rolled to)
+    chooses = chooses_before_rolling(game, start)  # (the target model: each row is the total rolled to)
     for value in range(int(state.anchor[column]), 0, -step):
         anchor = tuple(value if n == column else int(x) for n, x in enumerate(state.anchor))
         turn = turn_at(anchor)
@@ -157,10 +160,10 @@ def anchor_chart(game, state: State, turn_at: Callable, chosen: Callable) -> dic
         "at": {"row": 0, "column": 0, "gain": game.gain(state.turn)},
         "column_title": "roll to" if chooses else "hold from",
         # what a cell means here: one number a row (no range of the other dice)
-        "note": (f"Each row: the {game.turn_unit()} to roll to (the target to choose as the turn starts) in each of "
+        "note": (f"Each row: the {turn_unit(game)} to roll to (the target to choose as the turn starts) in each of "
                  "your turns left at these scores; this turn's row is outlined."
                  if chooses else
-                 f"Each row: the {game.turn_unit()} this turn from which holding is best, in each of your turns "
+                 f"Each row: the {turn_unit(game)} this turn from which holding is best, in each of your turns "
                  "left at these scores (roll: keep rolling); this turn's row is outlined."),
     }
 
@@ -169,16 +172,16 @@ def dice_chart(game, turn, state: State) -> dict:
     """When to hold in a factored turn, by the game's ``threshold_axes`` (Zombie Dice: the
     footprint dice in hand by the shotgun dice; Farkle: the dice left to roll), whatever the
     other dice: each cell's :class:`HoldThreshold` over its reachable states."""
-    if not game.threshold_axes:
-        raise InvalidRequestError(f"{game.title} has no hold-threshold chart (its views: {', '.join(game.views)})")
-    axes = [game.variable(v) for v in game.threshold_axes]
+    if not game.page.threshold_axes:
+        raise InvalidRequestError(f"{game.title} has no hold-threshold chart (its views: {', '.join(game.page.views)})")
+    axes = [variable_of(game, v) for v in game.page.threshold_axes]
     (rows, row_of, row_now), *columns = (_dice_values(game, var, state) for var in axes)
     # one axis (Farkle: the dice left to roll): one column
     cols, column_of, column_now = columns[0] if columns else ([()], np.zeros_like(row_of), 0)
     cells = hold_thresholds(game, turn, row_of * len(cols) + column_of, len(rows) * len(cols))
 
     def label(var, value):
-        return game.count_letters(var, value) if var.letters else ", ".join(map(str, value))
+        return counts_to_letters(var, value) if var.letters else ", ".join(map(str, value))
 
     return {
         "row_var": axes[0].name,
