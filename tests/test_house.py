@@ -80,6 +80,24 @@ def test_no_module_grows_past_600_lines():
         assert len(path.read_text().splitlines()) <= LONG_MODULES.get(name, 600), name
 
 
+#: the most members the jeopardy rules protocol may have (issue 51: it had 123, page hints, cost
+#: figures, table specs, the anchor layout and the notation among them; those are declared data
+#: beside the rules now: ``page``, ``cost``, ``tables``, ``anchor_layout``, and
+#: pycore.jeopardy.rules.notation / pycore.jeopardy.rules.moves over the game)
+PROTOCOL_MEMBERS = 60
+
+
+def test_the_rules_protocol_holds_rules_and_declared_data_only():
+    from pycore.jeopardy.rules.protocol import JeopardyGame
+
+    members = [n for n in dir(JeopardyGame) if not (n.startswith("__") and n.endswith("__"))]
+    assert len(members) <= PROTOCOL_MEMBERS, sorted(members)
+    # what moved out does not come back under its old name
+    moved = {"state_from_text", "state_to_text", "views", "start_hint", "solve_microseconds_per_cell", "prebuilt",
+             "table_stem", "anchor_row", "legal_actions"}
+    assert moved.isdisjoint(members)
+
+
 #: where a game's solver may be named: the solvers themselves and their registry
 #: (pycore/jeopardy/solving/dispatch.py); every other caller asks ``solver_of(game)`` and calls its methods
 SOLVER_MODULES = ("pycore/jeopardy/solving/dispatch.py", "pycore/jeopardy/solving/tabulated.py", "pycore/jeopardy/solving/turn_graph.py",

@@ -84,8 +84,8 @@ def test_editing_updates_the_link_and_the_link_reproduces_the_state(site, page, 
         ("#game=gro&k=1", "each roll adds 3-5 to the turn total", None),
     ],
 )
-def test_malformed_links_say_what_is_wrong_and_open_the_nearest_state(site, page, fragment, message, nearest):
-    page.goto(site + fragment)
+def test_malformed_links_say_what_is_wrong_and_open_the_nearest_state(site, shared_phone, fragment, message, nearest):
+    page = shared_phone.open(fragment)
     box = page.get_by_test_id("link-message")
     expect(box).to_be_visible(timeout=TIMEOUT)
     expect(box).to_contain_text(message)
@@ -94,8 +94,8 @@ def test_malformed_links_say_what_is_wrong_and_open_the_nearest_state(site, page
         assert page.url == site + nearest
 
 
-def test_keyboard_alone_can_change_the_state(site, page):
-    page.goto(site + "#game=pig&i=10&j=20&k=5")
+def test_keyboard_alone_can_change_the_state(site, shared_phone):
+    page = shared_phone.open("#game=pig&i=10&j=20&k=5")
     advice_of(page)
     page.get_by_test_id("input-k").focus()
     page.keyboard.press("Tab")  # the + button after the turn total
@@ -103,10 +103,10 @@ def test_keyboard_alone_can_change_the_state(site, page):
     expect(page).to_have_url(site + "#game=pig&i=10&j=20&k=6", timeout=TIMEOUT)
 
 
-def test_a_stepper_moves_to_the_next_value_that_can_occur(site, page):
+def test_a_stepper_moves_to_the_next_value_that_can_occur(site, shared_phone):
     """GRO's turn total moves by 3-5 points a roll: + from 0 gives 5 with no 1s set aside,
     and nothing else changes; - from 0 has nowhere to go and says why beside the control."""
-    page.goto(site + "#game=gro&p=2&i=30&j=55&k=0&o=0")
+    page = shared_phone.open("#game=gro&p=2&i=30&j=55&k=0&o=0")
     advice_of(page)
     tap(page, "Turn total plus 1", site + "#game=gro&p=2&i=30&j=55&k=5&o=0")
     tap(page, "Turn total minus 1", site + "#game=gro&p=2&i=30&j=55&k=0&o=0")
@@ -163,8 +163,8 @@ def test_a_tap_before_python_is_ready_is_not_lost(site, page):
     expect(page.get_by_test_id("set-s-2")).to_have_attribute("aria-pressed", "true")
 
 
-def test_how_to_play_is_one_tap_away_for_every_game(site, page):
-    page.goto(site + "#game=pig&i=0&j=0&k=0")
+def test_how_to_play_is_one_tap_away_for_every_game(shared_phone):
+    page = shared_phone.open("#game=pig&i=0&j=0&k=0")
     advice_of(page)
     offered = [game for game in api.call("games")["games"] if game["offered"]]
     assert "farkle-penalty" not in {game["name"] for game in offered}  # (until its table ships: issue 35)

@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from pycore import api, find_game
 from pycore.jeopardy.analysis import analyse
+from pycore.jeopardy.rules.notation import Notation, variable_names
 from pycore.jeopardy.views.boundary import panel_grid, slice_of
 from pycore.jeopardy.views.panel import panels
 
@@ -50,14 +51,14 @@ def test_slice_agrees_with_the_solver_cell_by_cell(shared_phone, name):
             if cell is None:
                 continue
             values = {**state, shown["x"]: x, shown["y"]: y}
-            best = solution(name).best_action(game.state(**values))
+            best = solution(name).best_action(Notation(game).from_values(**values))
             assert (best == "roll") == (cell == 1), values
             checked += 1
     assert checked > 100
 
 
-def test_the_view_is_part_of_the_link_and_marks_the_state(site, page):
-    page.goto(site + "#game=gro&p=1&i=10&j=20&k=12&o=1")
+def test_the_view_is_part_of_the_link_and_marks_the_state(site, shared_phone):
+    page = shared_phone.open("#game=gro&p=1&i=10&j=20&k=12&o=1")
     expect(page.locator("[data-testid=advice]")).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     page.get_by_test_id("view-slice").click()
     expect(page).to_have_url(site + "#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=k", timeout=TIMEOUT)
@@ -68,8 +69,8 @@ def test_the_view_is_part_of_the_link_and_marks_the_state(site, page):
     expect(page).to_have_url(site + "#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=i", timeout=TIMEOUT)
 
 
-def test_clicking_a_cell_opens_the_advisor_at_that_state(site, page):
-    page.goto(site + "#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=i")
+def test_clicking_a_cell_opens_the_advisor_at_that_state(site, shared_phone):
+    page = shared_phone.open("#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=i")
     cells = slice_cells(page)
     assert (cells["x"], cells["y"]) == ("j", "k")
     # the cell j=30, k=16: find its rectangle on screen through the SVG's own transform
@@ -138,8 +139,8 @@ def test_3d_view_draws_the_roll_region(site, page, artifacts):
 def test_screenshots_of_every_panel(shared_phone, artifacts, name):
     game = find_game(name)
     for panel in panels(solution(name)):
-        state = {**{v: 5 for v in game.state_vars}, "p": 1, **panel["fixed"]}
-        state = {v: state[v] for v in game.state_vars}
+        state = {**{v: 5 for v in variable_names(game)}, "p": 1, **panel["fixed"]}
+        state = {v: state[v] for v in variable_names(game)}
         link = api.call("resolve", {"fragment": "&".join(f"{k}={v}" for k, v in {"game": name, **state}.items())})
         for view in ("slice", "solid"):
             page = shared_phone.open(link["fragment"] + f"&view={view}" + ("&axis=i" if view == "slice" else ""))
@@ -152,8 +153,8 @@ def test_screenshots_of_every_panel(shared_phone, artifacts, name):
             page.get_by_test_id("boundary").screenshot(path=str(artifacts / f"{view}-{name}-{tag}.png"))
 
 
-def test_exports(site, page):
-    page.goto(site + "#game=ayzd&p=1&i=3&j=4&b=2&s=1&view=slice&axis=i")
+def test_exports(shared_phone):
+    page = shared_phone.open("#game=ayzd&p=1&i=3&j=4&b=2&s=1&view=slice&axis=i")
     slice_cells(page)
     with page.expect_download() as download:
         page.get_by_test_id("export-csv").click()

@@ -11,13 +11,13 @@ ADVICE = "[data-testid=advice]"
 TIMEOUT = 90_000
 
 
-def test_one_turn_of_zilch_is_advised_and_win_chances_say_why_not(site, page):
+def test_one_turn_of_zilch_is_advised_and_win_chances_say_why_not(shared_phone):
     # Zilch as the seed scores it, with no minimum to bank: no table ships for these rules to
     # 10,000 (Zilch's own, 300 to bank, has one), so a link means the one-turn objective
     expected = api.call("advise", {"game": "farkle", "rules": "zilch", "set": "minimum_bank=0", "state": "i=0,j=0,k=350,d=2"})
     assert expected["objective"] == "turn-score"
     assert expected["link"] == "#game=farkle&rules=zilch&set=minimum_bank%3D0&i=0&j=0&z=0&zo=0&k=350&d=2"
-    page.goto(site + expected["link"])
+    page = shared_phone.open(expected["link"])
     panel = page.locator(ADVICE)
     expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     assert panel.get_attribute("data-objective") == "turn-score" and panel.get_attribute("data-best") == "hold"
@@ -40,13 +40,13 @@ def test_one_turn_of_zilch_is_advised_and_win_chances_say_why_not(site, page):
     expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
 
 
-def test_a_roll_tapped_on_the_pad_lists_every_set_aside_and_a_choice_carries_the_turn_on(site, page):
+def test_a_roll_tapped_on_the_pad_lists_every_set_aside_and_a_choice_carries_the_turn_on(site, shared_phone):
     """1-5-5-2-3-4 at 350 points with six dice (Zilch, the most points this turn): the choices in the engine's order and
     values; keeping the 1 moves to 450 points with five dice; a zilch is said in the note."""
     state = "i=0,j=0,k=350,d=6"
     expected = api.call("advise", {"game": "farkle", "rules": "zilch", "state": state, "faces": "155234",
                                    "objective": "turn-score"})
-    page.goto(site + expected["link"])
+    page = shared_phone.open(expected["link"])
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     apply = page.get_by_test_id("roll-apply")
     for face in "1552344":  # a seventh tap does nothing: six dice are rolled
@@ -76,14 +76,14 @@ def test_a_roll_tapped_on_the_pad_lists_every_set_aside_and_a_choice_carries_the
     expect(page.get_by_test_id("roll-note")).to_have_text("That roll busts: the turn scores nothing.", timeout=TIMEOUT)
 
 
-def test_two_player_facebook_farkle_is_advised_from_its_table_set_aside_by_set_aside(site, page):
+def test_two_player_facebook_farkle_is_advised_from_its_table_set_aside_by_set_aside(shared_phone):
     """4,000 to 5,500 with 350 at stake and six dice: the win chances come from the shipped
     table (no solve), each set-aside of 1-5-5-2-3-4 valued by its chance to win, and the page
     says which model they are from (the zilches in a row counted: Busche's)."""
     state = "i=4000,j=5500,k=350,d=6"
     expected = api.call("advise", {"game": "farkle", "state": state, "faces": "155234"})
     assert expected["objective"] == "win" and expected["link"] == "#game=farkle&rules=facebook&i=4000&j=5500&z=0&zo=0&k=350&d=6"
-    page.goto(site + expected["link"])
+    page = shared_phone.open(expected["link"])
     panel = page.locator(ADVICE)
     expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     assert panel.get_attribute("data-objective") == "win" and panel.get_attribute("data-best") == expected["best_before_roll"]
@@ -101,12 +101,12 @@ def test_two_player_facebook_farkle_is_advised_from_its_table_set_aside_by_set_a
     expect(page.get_by_test_id("roll-choices").locator("li")).to_have_count(len(expected["options"]))
 
 
-def test_rules_changed_in_the_page_are_checked_named_and_solved_live(site, page):
+def test_rules_changed_in_the_page_are_checked_named_and_solved_live(site, shared_phone):
     """Basic Farkle with 300 to bank (no table ships for it to 10,000, so a link means the one
     turn): a straight worth 'lots' is refused naming the field, and what was typed stays; a
     straight worth 1,000 to a target of 1,000 is solved live and its win chances are the
     engine's; 'Back to the rule set' drops the changes, and basic's own table answers the win."""
-    page.goto(site + "#game=farkle&rules=basic&set=minimum_bank%3D300&i=0&j=0&k=0&d=6")
+    page = shared_phone.open("#game=farkle&rules=basic&set=minimum_bank%3D300&i=0&j=0&k=0&d=6")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     expect(page.locator(ADVICE)).to_have_attribute("data-objective", "turn-score")
     expect(page.get_by_test_id("rules-editor")).to_have_attribute("open", "")  # (a rule changed: shown open)
@@ -140,12 +140,12 @@ def test_rules_changed_in_the_page_are_checked_named_and_solved_live(site, page)
     assert float(page.locator(ADVICE).get_attribute("data-p-roll")) == pytest.approx(basic["values"]["roll"], rel=1e-9)
 
 
-def test_the_menus_farkle_is_busches_model_and_every_view_says_which_model(site, page):
+def test_the_menus_farkle_is_busches_model_and_every_view_says_which_model(site, shared_phone):
     """Issue 35: the menu's one Farkle entry opens the counted game under the Facebook rules
     (each player's zilches in a row among the fields), the menu still shows Farkle / Zilch;
     basic rules drop the counts and Facebook brings them back; Strategies says its policies
     are evaluated without the counts, and the head starts which model they are from."""
-    page.goto(site + "#game=farkle&i=2000&j=3000&z=2")
+    page = shared_phone.open("#game=farkle&i=2000&j=3000&z=2")
     panel = page.locator(ADVICE)
     expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     expect(page.get_by_test_id("game-select")).to_have_value("farkle")

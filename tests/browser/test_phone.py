@@ -140,9 +140,9 @@ def test_the_answer_is_on_a_phone_screen_without_scrolling(shared_phone, game, s
     verdict_in_view(page)
 
 
-def test_the_answer_bar_says_the_margin_and_takes_you_to_the_answer(site, page):
+def test_the_answer_bar_says_the_margin_and_takes_you_to_the_answer(shared_phone):
     expected = api.call("advise", {"game": "zombie-dice", "state": "p=1,i=5,j=8,b=3,fp=GY,br=GGR,sg=R"})
-    page.goto(site + expected["link"])
+    page = shared_phone.open(expected["link"])
     bar = page.get_by_test_id("answer-bar")
     expect(bar).to_be_visible(timeout=TIMEOUT)
     margin = expected["values"]["roll"] - expected["values"]["hold"]
@@ -217,10 +217,10 @@ def tray(page, prefix="dice"):
     return [page.get_by_test_id(f"{prefix}-{i}").get_attribute("data-value") for i in range(5)]
 
 
-def test_yahtzee_dice_are_blank_until_entered(site, page):
+def test_yahtzee_dice_are_blank_until_entered(site, shared_phone):
     """Not a made-up 1-2-3-4-5 before any dice are entered, nor the last turn's dice after a box
     was scored; a die tapped alone asks for the rest."""
-    page.goto(site + "#game=yahtzee&joker=forced")
+    page = shared_phone.open("#game=yahtzee&joker=forced")
     expect(page.locator(YZ_ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     assert tray(page) == ["0"] * 5
     page.goto(site + "#game=yahtzee&joker=forced&dice=13356&rolls=0")
@@ -369,8 +369,8 @@ def test_a_goal_too_large_for_a_phone_says_why_at_once(site, page):
     expect(note).to_contain_text("goal up to 306 fits")
 
 
-def test_rules_changed_in_the_picker_say_the_position_moved_not_a_link(site, page):
-    page.goto(site + "#game=gro&p=1&i=45&j=0&k=0&o=0")
+def test_rules_changed_in_the_picker_say_the_position_moved_not_a_link(shared_phone):
+    page = shared_phone.open("#game=gro&p=1&i=45&j=0&k=0&o=0")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     goal = page.get_by_test_id("param-goal")
     goal.fill("30")
@@ -382,8 +382,8 @@ def test_rules_changed_in_the_picker_say_the_position_moved_not_a_link(site, pag
     expect(message).not_to_contain_text("gro:")
 
 
-def test_an_empty_default_is_said_in_words(site, page):
-    page.goto(site + "#game=farkle&set=lots")
+def test_an_empty_default_is_said_in_words(shared_phone):
+    page = shared_phone.open("#game=farkle&set=lots")
     message = page.get_by_test_id("link-message")
     expect(message).to_contain_text("That link needed fixing", timeout=TIMEOUT)
     expect(message).to_contain_text("using no set (the default)")

@@ -11,11 +11,11 @@ ADVICE = "[data-testid=advice]"
 TIMEOUT = 90_000
 
 
-def test_a_target_is_advised_at_the_turn_start_and_the_limit_is_charted(site, page):
+def test_a_target_is_advised_at_the_turn_start_and_the_limit_is_charted(shared_phone):
     args = {"game": "pig", "goal": 30, "turns": 10, "state": "i=5,j=8,k=0,n=5"}
     expected = api.call("advise", args)
     assert expected["best"]["label"] == "target 25"
-    page.goto(site + "#game=pig&goal=30&turns=10&i=5&j=8&n=5")
+    page = shared_phone.open("#game=pig&goal=30&turns=10&i=5&j=8&n=5")
     panel = page.locator(ADVICE)
     expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     expect(page.get_by_test_id("verdict")).to_have_text("Choose target 25")
@@ -32,8 +32,8 @@ def test_a_target_is_advised_at_the_turn_start_and_the_limit_is_charted(site, pa
     expect(chart).to_contain_text("Pig without one")
 
 
-def test_the_free_models_boundary_has_a_panel_per_turns_left(site, page):
-    page.goto(site + "#game=pig-turns&goal=30&turns=10&turn_model=free&i=5&n=6&view=slice&axis=j")
+def test_the_free_models_boundary_has_a_panel_per_turns_left(shared_phone):
+    page = shared_phone.open("#game=pig-turns&goal=30&turns=10&turn_model=free&i=5&n=6&view=slice&axis=j")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     boundary = page.get_by_test_id("boundary")
     expect(boundary).to_contain_text("Turns left 6", timeout=TIMEOUT)
@@ -46,8 +46,8 @@ def test_the_free_models_boundary_has_a_panel_per_turns_left(site, page):
     expect(page.get_by_test_id("turns-chart")).to_be_hidden(timeout=TIMEOUT)
 
 
-def test_an_unsupported_combination_is_named_and_the_rest_of_the_link_kept(site, page):
-    page.goto(site + "#game=pig&turns=7&goal=30")
+def test_an_unsupported_combination_is_named_and_the_rest_of_the_link_kept(shared_phone):
+    page = shared_phone.open("#game=pig&turns=7&goal=30")
     expect(page.get_by_test_id("link-message")).to_contain_text("turns must be even", timeout=TIMEOUT)
     expect(page.get_by_test_id("link-message")).to_contain_text("using turns 40")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)

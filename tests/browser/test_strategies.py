@@ -19,8 +19,8 @@ PRINTED = {
 
 
 @pytest.mark.parametrize("name", sorted(PRINTED))
-def test_strategies_view_shows_the_papers_numbers(site, page, name):
-    page.goto(site + f"#game={name}&view=strategies")
+def test_strategies_view_shows_the_papers_numbers(shared_phone, name):
+    page = shared_phone.open(f"#game={name}&view=strategies")
     rows = page.get_by_test_id("policy-row")
     expect(rows.first).to_be_visible(timeout=TIMEOUT)
     shown = {rows.nth(n).get_attribute("data-name"): float(rows.nth(n).get_attribute("data-difference")) for n in range(rows.count())}
@@ -32,8 +32,8 @@ def test_strategies_view_shows_the_papers_numbers(site, page, name):
         expect(page.get_by_test_id("komi")).to_have_attribute("data-fairest", "3", timeout=TIMEOUT)
 
 
-def test_a_rule_equal_to_a_paper_policy_gets_the_same_number(site, page):
-    page.goto(site + "#game=ayzd&view=strategies")
+def test_a_rule_equal_to_a_paper_policy_gets_the_same_number(shared_phone):
+    page = shared_phone.open("#game=ayzd&view=strategies")
     expect(page.get_by_test_id("policy-row").first).to_be_visible(timeout=TIMEOUT)
     paper = float(page.locator("[data-testid=policy-row][data-name='Fixed Hold-At']").get_attribute("data-difference"))
     row = page.locator("[data-testid=policy-row][data-name='Fixed Hold-At']")
@@ -51,8 +51,8 @@ def test_a_rule_equal_to_a_paper_policy_gets_the_same_number(site, page):
     assert loss == pytest.approx(-paper / 2, abs=1e-12)  # the listed costs add up to the loss
 
 
-def test_malformed_and_hostile_rules_show_positioned_errors(site, page):
-    page.goto(site + "#game=pig&view=strategies")
+def test_malformed_and_hostile_rules_show_positioned_errors(shared_phone):
+    page = shared_phone.open("#game=pig&view=strategies")
     expect(page.get_by_test_id("policy-row").first).to_be_visible(timeout=TIMEOUT)
     for rule, message in [
         ("k < 20 and", "column 11: the rule stops in the middle"),
@@ -78,8 +78,8 @@ def test_a_link_with_a_rule_shows_it_but_waits_to_be_asked(site, page):
     expect(page.get_by_test_id("rule-result")).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
 
 
-def test_disagreements_are_marked_on_the_boundary(site, page):
-    page.goto(site + "#game=ayzd&p=1&i=3&j=4&b=2&s=1&view=strategies&rule=b%20%3C%203")
+def test_disagreements_are_marked_on_the_boundary(shared_phone):
+    page = shared_phone.open("#game=ayzd&p=1&i=3&j=4&b=2&s=1&view=strategies&rule=b%20%3C%203")
     expect(page.get_by_test_id("policy-row").first).to_be_visible(timeout=TIMEOUT)
     page.get_by_test_id("rule-show-boundary").click()
     marks = page.get_by_test_id("slice-marks")

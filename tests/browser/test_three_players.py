@@ -60,8 +60,8 @@ def test_three_players_are_advised_from_the_shipped_table_on_a_phone(site, page)
     assert seats(page, "hold") == pytest.approx(expected["seat_values"]["hold"], abs=1e-12)
 
 
-def test_a_small_goal_for_three_is_solved_live_as_cpython_solves_it(site, page):
-    page.goto(site + "#game=pig-3&goal=12&turns=30&i=3&j=2&l=5&k=2")
+def test_a_small_goal_for_three_is_solved_live_as_cpython_solves_it(shared_phone):
+    page = shared_phone.open("#game=pig-3&goal=12&turns=30&i=3&j=2&l=5&k=2")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     expected = api.call("advise", {"game": "pig-3", "goal": 12, "turns": 30, "state": "i=3,j=2,l=5,k=2"})
     assert expected["source"] == "solve"
@@ -96,11 +96,11 @@ def test_three_players_of_ayzd_are_advised_on_a_phone_from_the_table_and_live(si
         assert seats(page, action) == pytest.approx(live["seat_values"][action], abs=1e-12)
 
 
-def test_three_players_of_gro_are_advised_from_the_shipped_table_on_a_phone(site, page):
+def test_three_players_of_gro_are_advised_from_the_shipped_table_on_a_phone(shared_phone):
     """Great Rolled Ones for three, the third player's last turn (the first player at 52): the
     link opens it, the shipped table answers, every seat's chance is the command line's, and
     the turns left are a field."""
-    page.goto(site + "#game=gro-3&p=3&i=30&j=52&l=41&k=14&o=1")
+    page = shared_phone.open("#game=gro-3&p=3&i=30&j=52&l=41&k=14&o=1")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     expect(page.get_by_test_id("param-turns")).to_have_value("60")
     expected = api.call("advise", {"game": "gro-3", "state": "p=3,i=30,j=52,l=41,k=14,o=1"})

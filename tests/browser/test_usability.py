@@ -37,8 +37,8 @@ def overlap(a, b):
 # -- entering a position ------------------------------------------------------------------
 
 
-def test_a_typed_value_that_cannot_occur_moves_only_its_own_variable(site, page):
-    page.goto(site + "#game=gro&p=2&i=30&j=55&k=20&o=0")
+def test_a_typed_value_that_cannot_occur_moves_only_its_own_variable(site, shared_phone):
+    page = shared_phone.open("#game=gro&p=2&i=30&j=55&k=20&o=0")
     ready(page)
     page.get_by_test_id("input-k").fill("1")
     page.get_by_test_id("input-k").press("Enter")
@@ -51,8 +51,8 @@ def test_a_typed_value_that_cannot_occur_moves_only_its_own_variable(site, page)
     expect(page).to_have_url(site + "#game=gro&p=2&i=30&j=55&k=0&o=0")
 
 
-def test_the_slider_moves_only_its_own_variable_and_keeps_the_keyboard(site, page):
-    page.goto(site + "#game=gro&p=2&i=30&j=55&k=20&o=0&view=slice&axis=k")
+def test_the_slider_moves_only_its_own_variable_and_keeps_the_keyboard(site, shared_phone):
+    page = shared_phone.open("#game=gro&p=2&i=30&j=55&k=20&o=0&view=slice&axis=k")
     expect(page.get_by_test_id("slice")).to_be_visible(timeout=TIMEOUT)
     slider = page.get_by_test_id("slice-slider")
     slider.focus()
@@ -71,8 +71,8 @@ def test_the_chart_says_when_the_position_is_off_it(shared_phone):
     expect(page.get_by_test_id("slice-here")).to_have_count(0)
 
 
-def test_chart_cells_are_reached_by_keyboard_and_by_arrows_on_a_phone(site, page):
-    page.goto(site + "#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=i")
+def test_chart_cells_are_reached_by_keyboard_and_by_arrows_on_a_phone(site, shared_phone):
+    page = shared_phone.open("#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=i")
     chart = page.get_by_test_id("slice")
     expect(chart).to_be_visible(timeout=TIMEOUT)
     chart.focus()  # starts on this state: j=20, k=12
@@ -151,8 +151,8 @@ def test_yahtzee_uses_the_whole_width_of_a_desktop(site, desktop_page):
     assert page.evaluate("(el) => el.scrollWidth <= el.clientWidth", target.element_handle())  # "optional" not cut
 
 
-def test_the_status_line_is_about_the_game_on_screen(site, page):
-    page.goto(site + "#game=pig&i=1&j=2&k=0")
+def test_the_status_line_is_about_the_game_on_screen(shared_phone):
+    page = shared_phone.open("#game=pig&i=1&j=2&k=0")
     ready(page)
     expect(page.get_by_test_id("status")).to_contain_text("Pig", timeout=TIMEOUT)
     page.get_by_test_id("game-select").select_option("yahtzee")
@@ -179,8 +179,8 @@ def test_the_answer_says_why_with_each_actions_bust_chance_and_points(shared_pho
 # -- Yahtzee ------------------------------------------------------------------------------
 
 
-def test_typed_dice_that_are_wrong_stay_with_a_note(site, page):
-    page.goto(site + "#game=yahtzee&joker=forced&dice=22456&rolls=1")
+def test_typed_dice_that_are_wrong_stay_with_a_note(site, shared_phone):
+    page = shared_phone.open("#game=yahtzee&joker=forced&dice=22456&rolls=1")
     ready(page, YZ_ADVICE)
     field = page.get_by_test_id("dice-text")
     field.fill("1335")
@@ -197,8 +197,8 @@ def test_typed_dice_that_are_wrong_stay_with_a_note(site, page):
     expect(page.get_by_test_id("note-dice")).to_be_hidden()
 
 
-def test_after_a_keep_row_a_die_tap_still_changes_the_die(site, page):
-    page.goto(site + "#game=yahtzee&joker=forced&dice=13356&rolls=2")
+def test_after_a_keep_row_a_die_tap_still_changes_the_die(site, shared_phone):
+    page = shared_phone.open("#game=yahtzee&joker=forced&dice=13356&rolls=2")
     ready(page, YZ_ADVICE)
     page.locator("button[data-keep]").nth(1).click()
     page.get_by_test_id("dice-0").click()
@@ -223,8 +223,8 @@ def test_kept_dice_are_dark_on_yellow(shared_phone):
     assert (high + 0.05) / (low + 0.05) >= 7, colours
 
 
-def test_the_joker_rule_is_explained_under_it(site, page):
-    page.goto(site + "#game=yahtzee&joker=forced")
+def test_the_joker_rule_is_explained_under_it(shared_phone):
+    page = shared_phone.open("#game=yahtzee&joker=forced")
     ready(page, YZ_ADVICE)
     yahtzee = next(g for g in api.call("games")["games"] if g["name"] == "yahtzee")
     described = next(p for p in yahtzee["parameters"] if p["name"] == "joker")
@@ -233,8 +233,8 @@ def test_the_joker_rule_is_explained_under_it(site, page):
         expect(page.get_by_test_id("param-help-joker")).to_have_text(help_text, timeout=TIMEOUT)
 
 
-def test_applying_a_box_moves_the_card_to_the_next_turn(site, page):
-    page.goto(site + "#game=yahtzee&joker=forced&dice=22256&rolls=0")
+def test_applying_a_box_moves_the_card_to_the_next_turn(site, shared_phone):
+    page = shared_phone.open("#game=yahtzee&joker=forced&dice=22256&rolls=0")
     ready(page, YZ_ADVICE)
     best = api.call("advise", {"game": "yahtzee", "joker": "forced", "dice": [2, 2, 2, 5, 6], "rolls_left": 0})["best"]
     page.get_by_test_id("apply-choice").click()
@@ -305,8 +305,8 @@ def test_dark_mode_follows_the_system(site, browser):
     assert min(int(x) for x in text[text.index("(") + 1 : text.index(")")].split(",")[:3]) > 200
 
 
-def test_the_focus_ring_is_strong_on_white(site, page):
-    page.goto(site + "#game=pig&i=1&j=2&k=0")
+def test_the_focus_ring_is_strong_on_white(shared_phone):
+    page = shared_phone.open("#game=pig&i=1&j=2&k=0")
     ready(page)
     page.keyboard.press("Tab")
     outline = page.evaluate("(() => { const s = getComputedStyle(document.activeElement); return [s.outlineColor, s.outlineWidth]; })()")

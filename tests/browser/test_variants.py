@@ -12,8 +12,8 @@ ADVICE = "[data-testid=advice]"
 TIMEOUT = 90_000
 
 
-def test_another_die_from_the_picker_is_solved_live(site, page):
-    page.goto(site + "#game=pig&goal=40")
+def test_another_die_from_the_picker_is_solved_live(shared_phone):
+    page = shared_phone.open("#game=pig&goal=40")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     for name, value in (("die", "8"), ("bust", "2")):
         page.get_by_test_id(f"param-{name}").fill(value)
@@ -75,8 +75,8 @@ def test_a_large_solve_is_announced_and_can_be_cancelled(site, page):
     expect(page.get_by_test_id("status")).to_contain_text("Pig: solved exactly")
 
 
-def test_the_designer_tabulates_a_range_of_goals(site, page):
-    page.goto(site + "#game=pig&goal=40&view=design")
+def test_the_designer_tabulates_a_range_of_goals(shared_phone):
+    page = shared_phone.open("#game=pig&goal=40&view=design")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     values = page.get_by_test_id("design-values")
     expect(values).to_have_value("8:40:8")  # about five values up to the goal shown
@@ -99,10 +99,10 @@ def test_the_designer_tabulates_a_range_of_goals(site, page):
     expect(page.get_by_test_id("design-error")).to_contain_text("bust must be 1 to 5", timeout=TIMEOUT)
 
 
-def test_the_designer_gives_a_turn_limited_games_length(site, page):
+def test_the_designer_gives_a_turn_limited_games_length(shared_phone):
     """Pig with a turn limit is solved by the factored sweep: its length column is filled
     too (followed backwards), as the API computes it."""
-    page.goto(site + "#game=pig-turns&goal=20&turns=8&turn_model=free&view=design")
+    page = shared_phone.open("#game=pig-turns&goal=20&turns=8&turn_model=free&view=design")
     page.get_by_test_id("design-param").select_option("turns")
     page.get_by_test_id("design-values").fill("2,8")
     page.get_by_test_id("design-values").dispatch_event("change")

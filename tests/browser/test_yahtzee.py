@@ -58,8 +58,8 @@ def test_page_gives_the_cli_numbers(shared_phone, position, artifacts):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scrolling on a phone
 
 
-def test_entering_a_position_by_taps_updates_the_link(site, page):
-    page.goto(site + "#game=yahtzee&joker=forced")
+def test_entering_a_position_by_taps_updates_the_link(site, shared_phone):
+    page = shared_phone.open("#game=yahtzee&joker=forced")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     page.get_by_test_id("box-fh").select_option("25")
     expect(page).to_have_url(site + "#game=yahtzee&joker=forced&card=fh:25", timeout=TIMEOUT)
@@ -79,8 +79,8 @@ def test_entering_a_position_by_taps_updates_the_link(site, page):
     other.close()
 
 
-def test_bad_links_say_what_was_wrong_and_still_advise(site, page):
-    page.goto(site + "#game=yahtzee&joker=wild&card=2s:3&dice=12&rolls=9")
+def test_bad_links_say_what_was_wrong_and_still_advise(site, shared_phone):
+    page = shared_phone.open("#game=yahtzee&joker=wild&card=2s:3&dice=12&rolls=9")
     message = page.get_by_test_id("link-message")
     expect(message).to_be_visible(timeout=TIMEOUT)
     expect(message).to_contain_text("joker must be one of")
@@ -217,13 +217,13 @@ def test_histogram_shows_the_exact_distribution(site, page, artifacts):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scrolling on a phone
 
 
-def test_target_play_in_the_page(site, page):
+def test_target_play_in_the_page(site, shared_phone):
     card = "1s:3,2s:6,3s:9,4s:12,3k:20,4k:0,fh:25,ss:30,y:0"
     expected = api.call(
         "advise",
         {"game": "yahtzee", "joker": "forced", "scorecard": card, "dice": "55662", "rolls_left": 2, "target": 200},
     )
-    page.goto(site + expected["fragment"])
+    page = shared_phone.open(expected["fragment"])
     result = page.get_by_test_id("target-result")
     expect(result).to_be_visible(timeout=TIMEOUT)
     assert float(result.get_attribute("data-p-reach")) == pytest.approx(expected["target"]["p_reach"], abs=1e-9)
@@ -235,8 +235,8 @@ def test_target_play_in_the_page(site, page):
     expect(page.get_by_test_id("target-result")).to_have_count(0, timeout=TIMEOUT)
 
 
-def test_switching_the_joker_rule_keeps_the_position(site, page):
-    page.goto(site + "#game=yahtzee&joker=forced&card=1s:3,y:50&dice=44444&rolls=0")
+def test_switching_the_joker_rule_keeps_the_position(site, shared_phone):
+    page = shared_phone.open("#game=yahtzee&joker=forced&card=1s:3,y:50&dice=44444&rolls=0")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     page.get_by_test_id("param-joker").select_option("free")
     expect(page).to_have_url(site + "#game=yahtzee&joker=free&card=1s:3,y:50&dice=44444&rolls=0", timeout=TIMEOUT)
@@ -265,10 +265,10 @@ def test_yahtzee_works_offline_after_one_visit(site, browser):
     context.close()
 
 
-def test_filling_the_last_box_shows_the_final_score(site, page):
+def test_filling_the_last_box_shows_the_final_score(site, shared_phone):
     """The 13th box filled in the scorecard editor: the card stays, with its final score."""
     twelve = "1s:3,2s:6,3s:9,4s:12,5s:15,6s:18,3k:20,4k:0,fh:25,ss:30,ls:40,y:0"
-    page.goto(site + f"#game=yahtzee&joker=forced&card={twelve}")
+    page = shared_phone.open(f"#game=yahtzee&joker=forced&card={twelve}")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     page.get_by_test_id("box-ch").select_option("22")
     expect(page.get_by_test_id("yz-verdict")).to_have_text("Game over: 235 points", timeout=TIMEOUT)
@@ -277,9 +277,9 @@ def test_filling_the_last_box_shows_the_final_score(site, page):
     expect(page.get_by_test_id("box-fh")).to_have_value("25")
 
 
-def test_a_refused_bonus_count_keeps_the_filled_boxes(site, page):
+def test_a_refused_bonus_count_keeps_the_filled_boxes(site, shared_phone):
     six = "1s:3,2s:6,3s:9,4s:12,5s:15,6s:18"
-    page.goto(site + f"#game=yahtzee&joker=forced&card={six}")
+    page = shared_phone.open(f"#game=yahtzee&joker=forced&card={six}")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     page.get_by_test_id("box-yb").fill("1")
     page.get_by_test_id("box-yb").dispatch_event("change")

@@ -11,9 +11,9 @@ TIMEOUT = 90_000
 STATE = "p=1,i=5,j=8,b=3,fp=GY,br=GGR,sg=R"
 
 
-def test_the_page_gives_the_engine_numbers_and_checks_typed_dice(site, page):
+def test_the_page_gives_the_engine_numbers_and_checks_typed_dice(site, shared_phone):
     expected = api.call("advise", {"game": "zombie-dice", "state": STATE})
-    page.goto(site + expected["link"])
+    page = shared_phone.open(expected["link"])
     panel = page.locator(ADVICE)
     expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     assert panel.get_attribute("data-best") == expected["best"] == "roll"
@@ -44,18 +44,18 @@ def test_the_page_gives_the_engine_numbers_and_checks_typed_dice(site, page):
     expect(page.get_by_test_id("note-fp")).to_be_hidden()
 
 
-def test_a_link_to_a_view_the_game_lacks_opens_the_advice_and_says_so(site, page):
-    page.goto(site + "#game=zombie-dice&p=2&i=10&j=14&b=3&br=GGY&view=slice&axis=b")
+def test_a_link_to_a_view_the_game_lacks_opens_the_advice_and_says_so(shared_phone):
+    page = shared_phone.open("#game=zombie-dice&p=2&i=10&j=14&b=3&br=GGY&view=slice&axis=b")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     expect(page.get_by_test_id("link-message")).to_contain_text("Zombie Dice has no Boundary 2-D view yet (its views: Advice, When to hold")
     expect(page.locator(ADVICE)).to_have_attribute("data-best", "roll")  # holding at 13 against 14 loses
 
 
-def test_a_roll_entered_die_by_die_moves_the_position_on(site, page):
+def test_a_roll_entered_die_by_die_moves_the_position_on(site, shared_phone):
     """Footprints G and Y in hand are rolled again (their colours fixed); the third die is
     drawn: red. Y brain, G footprint, R footprint -> b 4, fp GR, br GGYR."""
     expected = api.call("advise", {"game": "zombie-dice", "state": STATE})
-    page.goto(site + expected["link"])
+    page = shared_phone.open(expected["link"])
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     entry = page.get_by_test_id("roll-entry")
     expect(entry).to_contain_text("green, from your hand")
@@ -91,10 +91,10 @@ def test_a_roll_entered_die_by_die_moves_the_position_on(site, page):
     expect(page).to_have_url(site + next_turn, timeout=TIMEOUT)
 
 
-def test_the_roll_entry_offers_only_dice_the_cup_still_holds(site, page):
+def test_the_roll_entry_offers_only_dice_the_cup_still_holds(site, shared_phone):
     """Issue 33: with all three reds set aside no die drawn can be red: the red buttons are off
     (before, a fourth red die could be entered and was refused in state syntax)."""
-    page.goto(site + "#game=zombie-dice&p=1&i=0&j=0&b=3&br=RRR")
+    page = shared_phone.open("#game=zombie-dice&p=1&i=0&j=0&b=3&br=RRR")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     for n in range(3):
         expect(page.get_by_test_id(f"roll-colour-{n}-R")).to_be_disabled(timeout=TIMEOUT)
@@ -150,9 +150,9 @@ def test_the_advice_for_the_most_brains_this_turn_is_one_tap_away_and_in_the_lin
     assert float(panel.get_attribute("data-p-roll")) == pytest.approx(win["values"]["roll"], abs=1e-12)
 
 
-def test_the_strategies_view_shows_the_policy_table_and_komi_from_the_shipped_table(site, page):
+def test_the_strategies_view_shows_the_policy_table_and_komi_from_the_shipped_table(shared_phone):
     policies = api.call("policies", {"game": "zombie-dice"})["policies"]
-    page.goto(site + "#game=zombie-dice&p=1&i=0&j=0&view=strategies")
+    page = shared_phone.open("#game=zombie-dice&p=1&i=0&j=0&view=strategies")
     rows = page.get_by_test_id("policy-row")
     expect(rows).to_have_count(6, timeout=TIMEOUT)
     for row, policy in zip(rows.all(), policies, strict=True):
