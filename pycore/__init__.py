@@ -16,6 +16,7 @@ Layers (each imports only those above it):
 
 # the built-in games register on import (the registry itself imports no game: no cycle)
 from pycore.jeopardy.policies.evaluation import evaluate
+from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import HOLD, ROLL, Choice, Policy, State
 from pycore.jeopardy.solving.dispatch import solve
@@ -50,6 +51,7 @@ __all__ = [
     "JeopardyGame",
     "GameSolution",
     "Matchup",
+    "Notation",
     "Policy",
     "PycoreError",
     "RulesError",

@@ -62,3 +62,19 @@ def my_move(page, n):
         (hold if hold.count() and (n % 3 == 2 or not roll.count()) else roll).click()
     expect(board).not_to_have_attribute("data-moves", moves, timeout=TIMEOUT)
     return True
+
+
+def labels_cut(page, charts: str) -> list[str]:
+    """The texts of the charts (``charts``: a CSS selector of their svg elements) that are not
+    drawn whole inside their chart (a label right-aligned left of the margin loses its first
+    characters: "54.54%" read "4.54%")."""
+    return page.evaluate(
+        """selector => [...document.querySelectorAll(selector)].flatMap(svg => {
+            const box = svg.getBoundingClientRect();
+            return [...svg.querySelectorAll('text')].filter(t => {
+                const r = t.getBoundingClientRect();
+                return r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
+            }).map(t => t.textContent);
+        })""",
+        charts,
+    )

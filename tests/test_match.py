@@ -235,8 +235,10 @@ def test_a_game_entered_at_the_table_keeps_the_score():
     assert (at["state"]["k"], at["state"]["o"], at["roll"]["dice"]) == (7, 2, 3)
     at = move({"action": "hold"})
     assert at["scores"] == [7, 0] and at["seat"] == 1 and at["state"]["k"] == 0
+    assert at["faces"] is None or at["rolled_by"] == 0  # (a hold rolls nothing)
     at = move({"action": "roll", "faces": [1, 1, 1, 4, 4]})  # three 1s: Bob's turn scores nothing
     assert at["scores"] == [7, 0] and at["seat"] == 0
+    assert (at["faces"], at["rolled_by"]) == ([1, 1, 1, 4, 4], 1)  # Bob's roll, though Ann is to move
     with pytest.raises(InvalidRecordError, match="move 5 of the record does not fit"):
         move({"action": "roll", "faces": [1, 2, 3]})  # five dice are rolled, not three
     with pytest.raises(InvalidRecordError, match="needs the faces"):

@@ -3,8 +3,14 @@
 // of sight (the position's controls above it fill a phone's screen). A tap scrolls to the
 // whole answer. On a desktop the answer sits beside the position and the bar stays hidden
 // (styles.css). Test contract: data-testid="answer-bar" with data-best and data-ready
-// ("true" once it belongs to the position shown), bar-verdict, bar-value, bar-margin.
+// ("true" once it belongs to the position shown), bar-verdict, bar-value, bar-margin, bar-stale
+// (shown while the answer is not yet the position's).
 import { escapeHtml } from "./advice-panel.js";
+
+// what the bar says while its answer is not the position's yet (an entry waits for the rest of
+// its group: setUnapplied; while a new answer is on its way the bar is hidden): in words, at
+// full opacity
+const STALE = "(before your last entry)";
 
 export class AnswerBar {
   constructor(root, panel) {
@@ -29,6 +35,7 @@ export class AnswerBar {
     this.root.classList.remove("stale");
     this.root.innerHTML = `<span class="bar-verdict verdict-${best}" data-testid="bar-verdict">${escapeHtml(verdict)}</span>
       <span class="bar-value" data-testid="bar-value">${escapeHtml(value)}</span>
+      <span class="bar-stale" data-testid="bar-stale">${STALE}</span>
       ${margin ? `<span class="bar-margin" data-testid="bar-margin">${escapeHtml(margin)}</span>` : ""}`;
     this.root.setAttribute("aria-label", `${verdict}: ${value}${margin ? `, ${margin}` : ""}. Show the whole answer`);
     this.place();

@@ -217,7 +217,12 @@ class App {
       if (view && view.objective && view.objective !== meant) kept.objective = view.objective;
       this.open({ game, params, keys, view: kept }, { push: true, heading: "The position moved to fit these rules:" });
     }, (game, params) => this.engine.call("rules", { game, ...params }));
-    new ShareButtons($("share"), (text) => ($("status").textContent = text));
+    // the link to what is on screen: a game under way in Play or at the table (its record), else
+    // the position
+    new ShareButtons($("share"), (text) => ($("status").textContent = text), {
+      url: () => (this.current && this.screenOf(this.current).gameLink?.()) || location.href,
+      what: "what is on screen",
+    });
   }
 
   async main() {

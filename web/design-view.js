@@ -5,11 +5,12 @@
 // Test contract: data-testid="design" holds design-param, design-values, design-estimate,
 // design-run and, once computed, design-result (data-ready="true") with rows design-row-{value}.
 import { escapeHtml } from "./advice-panel.js";
+import { labelMargin } from "./chart-labels.js";
 import { aboutTime } from "./solve-timer.js";
 
 const W = 320;
 const H = 120;
-const PAD = { left: 46, right: 10, top: 10, bottom: 24 };
+const PAD = { right: 10, top: 10, bottom: 24 }; // (the left margin: labelMargin, for the labels)
 
 // a range of about five values up to the current one (the goal 100: 20:100:20)
 export function defaultRange(param, value) {
@@ -152,16 +153,17 @@ function chart(title, rows, valueOf, format, xLabel, base = null) {
   const ys = points.map(valueOf).concat(base === null ? [] : [base]);
   const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
   const [y0, y1] = [Math.min(...ys), Math.max(...ys)];
-  const x = (v) => PAD.left + ((W - PAD.left - PAD.right) * (v - x0)) / (x1 - x0 || 1);
+  const left = labelMargin([format(y0), format(y1)]);
+  const x = (v) => left + ((W - left - PAD.right) * (v - x0)) / (x1 - x0 || 1);
   const y = (v) => PAD.top + (H - PAD.top - PAD.bottom) * (1 - (v - y0) / (y1 - y0 || 1));
   const line = points.map((r, n) => `${n ? "L" : "M"}${x(Number(r.value)).toFixed(1)},${y(valueOf(r)).toFixed(1)}`).join("");
   const dots = points.map((r) => `<circle cx="${x(Number(r.value)).toFixed(1)}" cy="${y(valueOf(r)).toFixed(1)}" r="2.5"/>`).join("");
-  const reference = base === null ? "" : `<line x1="${PAD.left}" x2="${W - PAD.right}" y1="${y(base)}" y2="${y(base)}" class="limit"/>`;
+  const reference = base === null ? "" : `<line x1="${left}" x2="${W - PAD.right}" y1="${y(base)}" y2="${y(base)}" class="limit"/>`;
   return `<figure class="design-chart"><figcaption>${escapeHtml(title)}</figcaption>
     <svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(title)} by ${escapeHtml(xLabel)}" class="turns-svg">
       ${reference}<path d="${line}" class="curve"/>${dots}
-      <text x="${PAD.left - 4}" y="${y(y1) + 4}" text-anchor="end">${format(y1)}</text>
-      <text x="${PAD.left - 4}" y="${y(y0) + 4}" text-anchor="end">${format(y0)}</text>
+      <text x="${left - 4}" y="${y(y1) + 4}" text-anchor="end">${format(y1)}</text>
+      <text x="${left - 4}" y="${y(y0) + 4}" text-anchor="end">${format(y0)}</text>
       <text x="${x(x0)}" y="${H - 8}">${x0}</text>
       <text x="${x(x1)}" y="${H - 8}" text-anchor="end">${x1} ${escapeHtml(xLabel.toLowerCase())}</text>
     </svg></figure>`;

@@ -34,7 +34,9 @@ export class GamePicker {
         this.emit();
       },
     });
+    addEventListener("resize", () => this.fitTitle(), { passive: true });
     this.select.addEventListener("change", () => {
+      this.fitTitle();
       this.drawnFor = null; // (another game's fields, at its defaults)
       this.renderParams(this.select.value, {});
       this.emit();
@@ -55,7 +57,25 @@ export class GamePicker {
     const shownAs = this.game(name)?.shown_as;
     const entry = shownAs && this.game(shownAs) ? shownAs : name;
     this.select.value = entry;
+    this.fitTitle();
     this.renderParams(entry, params);
+  }
+
+  // the menu as wide as the chosen game's title (a select is as wide as its longest option,
+  // "Great Rolled Ones for three players", which a phone's row cannot give it beside the
+  // parameters: capped, every title was cut), at most the row's width; short titles leave the
+  // parameters room on the same row
+  fitTitle() {
+    const style = getComputedStyle(this.select);
+    const context = (this.measure ??= document.createElement("canvas").getContext("2d"));
+    context.font = style.font;
+    const text = context.measureText(this.select.selectedOptions[0]?.textContent || "").width;
+    const sides = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + parseFloat(style.borderLeftWidth) * 2;
+    const ARROW = 28; // (the menu's arrow, drawn inside the box, with a little room)
+    const box = getComputedStyle(this.root);
+    // the row's content width (hidden: no cap)
+    const row = this.root.clientWidth ? this.root.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight) : Infinity;
+    this.select.style.width = `${Math.ceil(Math.min(row, text + sides + ARROW))}px`;
   }
 
   // the fields of a game's parameters: drawn for another game only; for the same game each

@@ -455,6 +455,12 @@ export class JeopardyScreen {
     return args;
   }
 
+  // the link to the game in play or at the table once it has a move (null: the position's link)
+  gameLink() {
+    const recorded = { play: this.play, table: this.table }[this.root.dataset.view]?.recorded;
+    return recorded ? recorded.gameLink() : null;
+  }
+
   async showView(resolved, isCurrent) {
     const { view } = resolved.view;
     this.root.querySelectorAll("#views button").forEach((button) => {

@@ -365,7 +365,10 @@ export class PlayView {
     } else {
       status = yourTurn ? "Your turn." : `${escapeHtml(names[p.seat])} is playing…`;
     }
-    const faces = p.faces && p.faces.length ? `<p class="play-faces" data-testid="play-faces">Last roll: ${diceHtml(p.faces)}</p>` : "";
+    const faces = p.faces && p.faces.length
+      ? `<p class="play-faces" data-testid="play-faces">${escapeHtml(lastRollWords(p, (seat) => (seat === this.you ? "Your" : `${names[seat]}'s`)))}
+        ${diceHtml(p.faces)}</p>`
+      : "";
     const mine = this.record.moves.length > 0 && this.you !== null;
     this.board.innerHTML = `
       <p class="play-scores" data-testid="play-scores">${score(0)} ${score(1)}</p>
@@ -423,15 +426,17 @@ export function wireMoveButtons(root, p, act, prefix = "play") {
 
 // each action's (or, after a roll offering a choice, each option's) chance of winning for the mover
 // (a position waiting for a choice is still at the state rolled from, with the roll's faces)
+// figure: what the chances are, in words (a table of more players than the game is solved for
+// is given the two-player game's figure, which is not the mover's chance of winning there);
 // seats: the players' names in seat order from the mover, to say every player's chance after
 // the best move where the game values each seat (three players)
-export async function hintText(call, args, p, mover = "your", seats = null) {
+export async function hintText(call, args, p, figure = "your chance of winning", seats = null) {
   try {
     if (p.options.length) {
       const answer = await call("advise", { ...args, state: p.state, faces: p.faces || [] });
       const shown = answer.options.slice(0, 5).map((o) => `${o.label}: ${pct(o.value)}`);
       const more = answer.options.length > 5 ? ` (and ${answer.options.length - 5} more)` : "";
-      return `Best first (${mover} chance of winning): ${shown.join(" · ")}${more}`;
+      return `Best first (${figure}): ${shown.join(" · ")}${more}`;
     }
     const answer = await call("advise", { ...args, state: p.state });
     const values = Object.entries(answer.values).filter(([, v]) => v !== null);
@@ -441,10 +446,16 @@ export async function hintText(call, args, p, mover = "your", seats = null) {
       seats && chances && chances.length > 2
         ? ` After ${answer.best === "roll" ? "rolling" : "holding"}: ${chances.map((c, n) => `${seats[n]} ${pct(c)}`).join(" · ")}.`
         : "";
-    return `Best: ${answer.best}. ${values.map(([a, v]) => `${title(a)} ${pct(v)}`).join(" · ")} (${mover} chance of winning).${after}`;
+    return `Best: ${answer.best}. ${values.map(([a, v]) => `${title(a)} ${pct(v)}`).join(" · ")} (${figure}).${after}`;
   } catch (error) {
     return error.message;
   }
+}
+
+// "Last roll:" while the roll is the mover's; once it ended a turn, whose it was ("Bob's last
+// roll:"), not to be taken for the next player's
+export function lastRollWords(p, whose) {
+  return p.rolled_by === null || p.rolled_by === undefined || p.rolled_by === p.seat ? "Last roll:" : `${whose(p.rolled_by)} last roll:`;
 }
 
 function pct(p) {

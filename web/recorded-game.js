@@ -195,6 +195,13 @@ export class RecordedGame {
     return answer;
   }
 
+  // the link to the game where it stands once it has a move (the page's Copy link gives it, not
+  // the position the advisor holds: mid-game that was an empty board); null before the first
+  // move or for a game too long for a link
+  gameLink() {
+    return this.record?.moves.length && this.records.share ? new URL(this.records.share, location.href).href : null;
+  }
+
   async setPosition(answer, how) {
     this.record = answer.record;
     this.position = answer.position;

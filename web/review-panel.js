@@ -8,6 +8,8 @@
 // (data-link="boundary").
 import { escapeHtml } from "./advice-panel.js";
 
+const points = (p) => (100 * p).toFixed(2); // a chance as percentage points
+
 export class ReviewPanel {
   // navigate(fragment): open a state in another view
   constructor(root, { navigate }) {
@@ -34,9 +36,16 @@ export class ReviewPanel {
         const mine = answer.decisions.filter((d) => d.player === seat);
         const costly = mine.filter((d) => d.cost > 1e-12).length;
         const whose = seat === you ? "Your decisions" : `${escapeHtml(names[seat])}'s decisions`;
+        // each cost is the chance given away at its own moment: their sum over a game is no chance
+        // (a player who won from 33% had "69.07 percentage points" in all), so the review gives
+        // the costliest decision and the cost a decision on average
+        const worst = mine.reduce((a, d) => (d.cost > (a?.cost ?? 1e-12) ? d : a), null);
+        const summary = worst
+          ? `The costliest, move ${worst.move}, gave away <strong>${points(worst.cost)}</strong> percentage points of
+            winning chance at its moment; a decision gave away ${points(answer.total_cost[seat] / mine.length)} on average.`
+          : "";
         return `<p data-testid="play-total" data-seat="${seat}" data-total="${answer.total_cost[seat]}">${whose}: ${mine.length},
-          ${costly} not the best, costing <strong>${(100 * answer.total_cost[seat]).toFixed(2)}</strong> percentage points
-          of winning chance in all.</p>`;
+          ${costly} not the best. ${summary}</p>`;
       })
       .join("");
     const links = (d) =>

@@ -68,7 +68,17 @@ export class ScorecardAdvisor {
       this.tray.set(digits.split("").map(Number));
       this.emit(true);
     });
-    this.rolls.addEventListener("change", () => this.emit());
+    this.rolls.addEventListener("change", () => {
+      // rolls left chosen before the dice: the choice stays and the dice are asked for (sent
+      // blank, they were "fixed" back to the turn's start with a link's message)
+      const blanks = this.tray.blanks();
+      if (Number(this.rolls.value) < this.game.rolls && blanks) {
+        this.diceNote.textContent = `Now the dice: type them or tap each die to its face (${blanks} still blank).`;
+        this.diceNote.hidden = false;
+        return;
+      }
+      this.emit();
+    });
     this.target = root.querySelector("[name=target]");
     this.target.addEventListener("change", () => this.emit());
   }

@@ -67,6 +67,12 @@ export class ScorecardScreen {
     }
   }
 
+  // the link to the game in play once it has a move (null: the position's link)
+  gameLink() {
+    const open = this.root.querySelector("[data-tab][aria-pressed=true]");
+    return open?.dataset.tab === "play" ? this.play.recorded.gameLink() : null;
+  }
+
   // what a switch to another rule set of the same game keeps: the scorecard, dice and target
   carryOver() {
     return this.advisor ? this.advisor.position() : {};

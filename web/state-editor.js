@@ -13,6 +13,14 @@
 // answer, which is then still for the last position that can be).
 import { escapeHtml } from "./advice-panel.js";
 
+// whether a finger or the mouse is down: a field's change fires as it loses focus to a tap
+// elsewhere, and a note shown then pushed the tapped button down under the finger (the tap was
+// lost); such a note waits until the tap is over
+let pressing = false;
+addEventListener("pointerdown", () => (pressing = true), true);
+addEventListener("pointerup", () => (pressing = false), true);
+addEventListener("pointercancel", () => (pressing = false), true);
+
 export class StateEditor {
   // onChange(state): show this position; onStep(values, name, how) -> Promise of {state, note,
   // pending, answered} (how: {direction} | {to, with}; answered: the step's request showed the
@@ -232,8 +240,19 @@ export class StateEditor {
 
   say(name, text) {
     const note = this.root.querySelector(`[data-testid="note-${name}"]`);
-    note.textContent = text || "";
-    note.hidden = !text;
+    const show = () => {
+      note.textContent = text || "";
+      note.hidden = !text;
+    };
+    if (!pressing || !text) return show();
+    // after the tap's click (or its cancel): the layout moves once nothing is under the finger
+    const after = () => {
+      removeEventListener("click", after, true);
+      removeEventListener("pointercancel", after, true);
+      setTimeout(show);
+    };
+    addEventListener("click", after, true);
+    addEventListener("pointercancel", after, true);
   }
 
   // the next edit starts from this position, whether or not its answer has come (ask: show it;

@@ -177,7 +177,8 @@ export class StrategiesView {
       <p class="note">${m.reached_disagreeing_states.toLocaleString("en")} of the states your rule reaches against optimal
         play are decided differently. Each row: the state, the cost of the wrong choice there (in win probability), how
         often the game gets there, and their product; together they are the ${(100 * m.loss).toFixed(2)} percentage points
-        of winning chance your rule gives away.</p>
+        of winning chance your rule gives away: it wins ${pct(0.5 - m.loss)} of its games against optimal play, not 50%
+        (the difference above, ${signed(-2 * m.loss)}, is its win rate minus the optimal player's: twice as much).</p>
       <ol class="mistakes" data-testid="mistake-list" data-loss="${m.loss}">${m.costliest
         .map(
           (row) => `<li><button type="button" class="link" data-state='${escapeHtml(JSON.stringify(row.state))}'>

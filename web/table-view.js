@@ -17,7 +17,7 @@
 // entry (roll-entry.js test ids, inside table-roll), table-hold, table-option / table-option-list
 // and table-choose, table-undo, table-advice-button, table-advice, the review and the record box.
 import { escapeHtml } from "./advice-panel.js";
-import { hintText, moveButtons, wireMoveButtons } from "./play-view.js";
+import { hintText, lastRollWords, moveButtons, wireMoveButtons } from "./play-view.js";
 import { RecordedGame } from "./recorded-game.js";
 import { RollEntry } from "./roll-entry.js";
 import { counted, countersHtml, diceHtml } from "./turn-words.js";
@@ -51,6 +51,9 @@ export class TableView {
   async show(game, params, incoming = null) {
     this.game = game;
     this.params = params;
+    // the players entered stay when the rules change (their count went back to two, their names
+    // with it); a game of two players only starts from two
+    const players = (this.names || []).map((input) => input.value);
     this.root.innerHTML = `
       <div data-testid="table">
       <h2>${escapeHtml(game.title)} at the table</h2>
@@ -74,12 +77,12 @@ export class TableView {
       <div class="play-board" data-testid="table-board" hidden>
         <p class="play-scores" data-testid="table-scores"></p>
         <p class="play-status" data-testid="table-turn"></p>
+        <p class="note table-advice" data-testid="table-advice" role="status"></p>
         <p class="play-faces" data-testid="table-faces"></p>
         <div class="roll-entry" data-testid="table-roll"></div>
         <div class="rule-row table-moves"></div>
         <div class="rule-row"><button type="button" class="secondary" data-testid="table-advice-button">Best move?</button>
           <button type="button" class="secondary" data-testid="table-undo">Undo</button></div>
-        <p class="note" data-testid="table-advice" role="status"></p>
       </div>
       <div data-testid="play-review" data-ready="false"></div>
       <div class="record-slot"></div>
@@ -88,7 +91,7 @@ export class TableView {
     this.count = part("table-count");
     this.nameSlot = this.root.querySelector(".table-names");
     this.komi = part("table-komi");
-    this.setCount(2);
+    this.setCount(game.table_end && players.length ? players.length : 2, players);
     this.count.addEventListener("change", () => this.setCount(Number(this.count.value)));
     this.coach = part("table-coach");
     this.board = part("table-board");
@@ -105,7 +108,9 @@ export class TableView {
     this.undoButton.addEventListener("click", () => this.undo());
     const kept = this.recorded.kept();
     if (kept.coach) this.coach.value = kept.coach;
+    this.board.dataset.coach = this.coach.value;
     this.coach.addEventListener("change", () => {
+      this.board.dataset.coach = this.coach.value;
       this.recorded.keep();
       if (this.coach.value === "always") this.showAdvice();
     });
@@ -196,11 +201,14 @@ export class TableView {
     const p = this.position;
     this.advice.textContent = "…";
     const names = this.record.players;
-    const mover = `${names[p.seat]}'s`;
+    const standIn = p.against !== null && p.against !== undefined;
+    const figure = standIn
+      ? `${names[p.seat]}'s chance against ${names[p.against]} alone, in the two-player game`
+      : `${names[p.seat]}'s chance of winning`;
     // (the game of the position: three players of Pig play three-player Pig, every score in it)
     const game = p.game ? { game: p.game, ...p.params } : { game: this.game.name, ...this.params };
     const fromMover = names.map((_, n) => names[(p.seat + n) % names.length]);
-    const hint = await hintText(this.call, game, p, mover, fromMover);
+    const hint = await hintText(this.call, game, p, figure, fromMover);
     // three or more players of a game with no variant for them: the advice is the two-player
     // game against the strongest opponent
     const tied = (p.active || []).map((s) => names[s]);
@@ -235,7 +243,7 @@ export class TableView {
     }
     this.board.querySelector("[data-testid=table-turn]").innerHTML = status;
     this.board.querySelector("[data-testid=table-faces]").innerHTML =
-      p.faces && p.faces.length ? `Last roll: ${diceHtml(p.faces)}` : "";
+      p.faces && p.faces.length ? `${escapeHtml(lastRollWords(p, (seat) => `${names[seat]}'s`))} ${diceHtml(p.faces)}` : "";
     const moves = this.board.querySelector(".table-moves");
     moves.innerHTML = over ? "" : moveButtons(p, "table", { roll: false, holdLabel: `Hold (bank ${p.turn_points})` });
     wireMoveButtons(moves, p, (move) => this.act(move), "table");

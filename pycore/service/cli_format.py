@@ -156,9 +156,13 @@ def _review(head: str, result: dict) -> str:
         lines.append(f"(each decision is valued in {result['valued_in']}: each of the {len(players)} players plays "
                      "for their own win)")
     for seat, name in enumerate(players):
-        lines.append(f"player {seat + 1} ({name}): {result['mistakes'][seat]} of "
-                     f"{sum(1 for d in result['decisions'] if d['player'] == seat)} decisions not the best, "
-                     f"costing {result['total_cost'][seat]:.4f} P(win) in all")
+        # each cost is the chance given away at its own moment: their sum is no chance (the winner
+        # of a game could have "0.1288 P(win) in all"), so the costliest and the mean a decision
+        mine = [d for d in result["decisions"] if d["player"] == seat]
+        worst = max(mine, key=lambda d: d["cost"], default=None)
+        costliest = (f"; the costliest {worst['cost']:.4f} P(win) (move {worst['move']}), "
+                     f"{result['total_cost'][seat] / len(mine):.4f} a decision on average" if worst and worst["cost"] > 1e-12 else "")
+        lines.append(f"player {seat + 1} ({name}): {result['mistakes'][seat]} of {len(mine)} decisions not the best{costliest}")
     for d in result["decisions"]:
         if d["cost"] > 1e-12:
             state = ",".join(f"{k}={v}" for k, v in d["state"].items())

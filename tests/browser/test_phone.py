@@ -42,6 +42,17 @@ def test_a_typed_score_then_a_tap_on_its_plus_builds_on_what_was_typed(site, pag
     expect(page.get_by_test_id("input-i")).to_have_value("31")
 
 
+def test_a_tap_after_a_field_is_emptied_counts(shared_phone):
+    """Emptying Your score and tapping Turn total +: the "is empty" note came as the field lost
+    focus, 36 px above the button, which moved from under the pointer before it was released."""
+    page = shared_phone.open("#game=pig&i=10&j=20&k=5")
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    page.get_by_test_id("input-i").fill("")
+    page.get_by_label("Turn total plus 1").click()  # pressed and released where it was when pressed
+    expect(page).to_have_url(re.compile(r"&k=6(&|$)"), timeout=TIMEOUT)
+    expect(page.get_by_test_id("note-i")).to_have_text("Your score is empty: type a number")
+
+
 def test_a_typed_opponent_score_survives_a_tap_elsewhere(site, page):
     open_position(page, site, "gro", "p=1,i=0,j=0,k=0,o=0")
     page.get_by_test_id("input-j").fill("25")
@@ -150,6 +161,23 @@ def test_the_answer_bar_says_the_margin_and_takes_you_to_the_answer(shared_phone
     bar.click()
     expect(bar).to_be_hidden()  # the whole answer is in view now
     expect(page.get_by_test_id("verdict")).to_be_in_viewport()
+
+
+def test_an_answer_bar_not_yet_for_the_position_says_so_and_stays_opaque(shared_phone):
+    """An entry waiting for the rest of its group leaves the last answer in the bar: it said so
+    by turning see-through (opacity 0.7), letting the note under it show through its verdict."""
+    expected = api.call("advise", {"game": "zombie-dice", "state": "p=1,i=5,j=8,b=3,fp=GY,br=GGR,sg=R"})
+    page = shared_phone.open(expected["link"])
+    bar = page.get_by_test_id("answer-bar")
+    expect(bar).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_test_id("bar-stale")).to_be_hidden()
+    page.get_by_test_id("input-b").fill("0")  # three brains rolled this turn: 0 waits for the dice
+    page.get_by_test_id("input-b").press("Enter")
+    expect(page.get_by_test_id("note-b")).to_contain_text("Not taken yet", timeout=TIMEOUT)
+    expect(bar).to_be_visible()
+    expect(page.get_by_test_id("bar-stale")).to_have_text("(before your last entry)")
+    assert bar.evaluate("node => getComputedStyle(node).opacity") == "1"
+    expect(page.get_by_test_id("bar-verdict")).to_have_text("Roll")
 
 
 def test_a_desktop_shows_the_answer_beside_the_position_and_no_bar(site, desktop_page):
@@ -565,3 +593,35 @@ def test_when_to_hold_is_charted_and_prints_alone(shared_phone, game, state):
         expect(page.locator(f"#{hidden}")).to_be_hidden()
     expect(page.get_by_test_id("threshold-print")).to_be_hidden()
     page.emulate_media(media="screen")
+
+
+def test_the_game_picker_shows_every_title_whole_on_a_phone(shared_phone):
+    """Titles were cut at 360 px ("All Yellow Zombie Dic…", "Great Rolled Ones for…"): each
+    game's title, chosen, fits its menu's box (measured in the menu's own font, beside its arrow)."""
+    page = shared_phone.open("#game=pig")
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    select = page.get_by_test_id("game-select")
+    names = [o for o in select.locator("option:not([hidden])").evaluate_all("os => os.map(o => o.value)")]
+    assert len(names) >= 10
+    for name in names:
+        select.select_option(name)
+        expect(page).to_have_url(re.compile(f"#game={name}(&|$)"), timeout=TIMEOUT)
+        room = select.evaluate("""node => {
+            const style = getComputedStyle(node);
+            const context = document.createElement('canvas').getContext('2d');
+            context.font = style.font;
+            const text = context.measureText(node.selectedOptions[0].textContent).width;
+            const inside = node.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            const card = node.closest('#game-picker');
+            const edge = card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).paddingRight);
+            return {text, inside, right: node.getBoundingClientRect().right, edge};
+        }""")
+        # (Chromium draws the menu's arrow inside the padding box: about 20 px)
+        assert room["text"] + 20 <= room["inside"], (name, room)
+        assert room["right"] <= room["edge"] + 0.5, (name, room)  # inside its card
+
+
+def test_keyboard_shortcuts_are_not_offered_on_a_phone(shared_phone, shared_desktop):
+    page = shared_phone.open("#game=pig")
+    expect(page.get_by_test_id("shortcuts-open")).to_be_hidden()
+    expect(shared_desktop.open("#game=pig").get_by_test_id("shortcuts-open")).to_be_visible()

@@ -3,6 +3,7 @@ target model's turn start is answered with the target to choose (and the runners
 chart of how the limit approaches unlimited Pig appears, and the free model's boundary is
 drawn per number of turns left."""
 
+from page_helpers import labels_cut
 from playwright.sync_api import expect
 
 from pycore import api
@@ -30,6 +31,9 @@ def test_a_target_is_advised_at_the_turn_start_and_the_limit_is_charted(shared_p
     row = solved["by_turns"]["rows"][-1]
     expect(page.get_by_test_id("turns-row-10")).to_contain_text(f"{row['p_first_player_wins']:.6f}")
     expect(chart).to_contain_text("Pig without one")
+    # its labels whole on a phone ("53.05%" read "3.05%"), and the range of turns said
+    assert labels_cut(page, "[data-testid=turns-chart] svg") == []
+    expect(chart).to_contain_text("number of turns in the game, 0 to 10")
 
 
 def test_the_free_models_boundary_has_a_panel_per_turns_left(shared_phone):

@@ -57,6 +57,16 @@ def test_a_link_replays_the_game_and_a_pasted_record_loads(site, page):
         assert my_move(page, n)
     expect(page.locator(READY).first).to_be_visible(timeout=TIMEOUT)
     in_progress = page.get_by_test_id("play-record").input_value()
+    # the page's Copy link shares the game where it stands (it shared an empty board: #game=pig&i=0&j=0&k=0)
+    page.evaluate("() => { window.copied = []; navigator.clipboard.writeText = async (text) => { window.copied.push(text); }; }")
+    page.get_by_test_id("copy-link").click()
+    page.locator("summary", has_text="Save, share or load").click()
+    page.get_by_test_id("play-copy-link").click()
+    page.wait_for_function("() => window.copied.length === 2")
+    copied, from_box = page.evaluate("window.copied")
+    assert copied == from_box and "record=" in copied and "view=play" in copied
+    expect(page.get_by_test_id("status")).to_have_text("Link copied.")
+    page.locator("summary", has_text="Save, share or load").click()
     finished = api.call("play", {"game": "pig", "goal": 20, "seed": 8, "against": "Hold at 20"})["record"]
     share = api.call("move", {"game": "pig", "goal": 20, "record": finished})["share"]
     page.goto(site + share)

@@ -49,6 +49,10 @@ def test_a_rule_equal_to_a_paper_policy_gets_the_same_number(shared_phone):
     expect(page.get_by_test_id("mistake-list")).to_be_visible(timeout=TIMEOUT)
     loss = float(page.get_by_test_id("mistake-list").get_attribute("data-loss"))
     assert loss == pytest.approx(-paper / 2, abs=1e-12)  # the listed costs add up to the loss
+    # and the page says why the two figures differ (−0.0421 beside "2.11 percentage points")
+    expect(page.locator("body")).to_contain_text(
+        f"it wins {100 * (0.5 - loss):.2f}% of its games against optimal play, not 50% (the difference above, "
+        f"{'−' if paper < 0 else '+'}{abs(paper):.4f}, is its win rate minus the optimal player's: twice as much)")
 
 
 def test_malformed_and_hostile_rules_show_positioned_errors(shared_phone):

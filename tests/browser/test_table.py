@@ -87,6 +87,15 @@ def test_a_game_entered_die_by_die_keeps_the_score_and_is_reviewed(site, page):
     totals = review.get_by_test_id("play-total")
     shown = [float(totals.nth(s).get_attribute("data-total")) for s in (0, 1)]
     assert max(abs(a - b) for a, b in zip(shown, expected["total_cost"], strict=True)) < 1e-12 and shown[0] > 0.05  # Ann's hold at 9
+    # what a player reads rightly: the costliest decision and the cost a decision on average (a
+    # sum of losses, each at its own moment, read as an impossible chance)
+    ann = [d for d in expected["decisions"] if d["player"] == 0]
+    worst = max(ann, key=lambda d: d["cost"])
+    expect(totals.nth(0)).to_contain_text(
+        f"The costliest, move {worst['move']}, gave away {100 * worst['cost']:.2f} percentage points of winning chance at its moment; "
+        f"a decision gave away {100 * expected['total_cost'][0] / len(ann):.2f} on average."
+    )
+    expect(totals.nth(0)).not_to_contain_text("in all")
     assert review.get_by_test_id("play-decision").count() == len(expected["decisions"])
     # a decision opens on the boundary, at its state
     review.locator("a[data-link=boundary]").first.click()
@@ -244,6 +253,60 @@ def test_five_players_of_farkle_at_the_table_count_each_seats_zilches(site, page
     expect(shown).to_contain_text(f"Roll {100 * advice['values']['roll']:.2f}%", timeout=TIMEOUT)
     expect(table.get_by_test_id("table-advice-note")).to_contain_text(
         "Two-player advice: Cy against Ann (1000), the strongest opponent; not optimal with 5 players")
+    # the figure is named for what it is: a two-player chance is not Cy's chance of winning at five
+    expect(shown).to_contain_text("(Cy's chance against Ann alone, in the two-player game)")
+    expect(shown).not_to_contain_text("chance of winning")
     record = json.loads(table.get_by_test_id("table-record").input_value())
     at = api.call("move", {"game": "farkle", "record": record})["position"]
     assert (at["scores"], at["counters"]) == ([1000, -500, 0, 0, 0], {"z": [2, 0, 2, 2, 2]})
+
+
+def test_the_players_stay_when_the_rules_change(site, shared_phone):
+    """Farkle's rule set changed at the table set the table back to two players named Player 1
+    and Player 2."""
+    page = shared_phone.open("#game=farkle&view=table")
+    table = page.get_by_test_id("table")
+    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
+    table.get_by_test_id("table-count").select_option("4")
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    for seat, name in enumerate(names):
+        table.get_by_test_id(f"table-name-{seat}").fill(name)
+    page.get_by_test_id("param-rules").select_option("basic")
+    expect(page).to_have_url(re.compile("rules=basic"), timeout=TIMEOUT)
+    table = page.get_by_test_id("table")
+    expect(table.get_by_test_id("table-count")).to_have_value("4", timeout=TIMEOUT)
+    for seat, name in enumerate(names):
+        expect(table.get_by_test_id(f"table-name-{seat}")).to_have_value(name)
+
+
+def test_the_advice_at_every_step_is_in_view_after_a_roll_on_a_phone(site, shared_phone):
+    """Three players of All Yellow Zombie Dice advised at every step: after a roll the "Best:"
+    line was at y = 838-918 of a 740-px screen, under the roll entry and the buttons."""
+    page = shared_phone.open("#game=ayzd&view=table")
+    table = page.get_by_test_id("table")
+    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
+    table.get_by_test_id("table-count").select_option("3")
+    table.get_by_test_id("table-coach").select_option("always")
+    table.get_by_test_id("table-new").click()
+    expect(table.get_by_test_id("table-scores")).to_contain_text("0", timeout=TIMEOUT)
+    enter(table, ["brain", "footprint", "shotgun"])
+    advice = table.get_by_test_id("table-advice")
+    expect(advice).to_contain_text("Best:", timeout=TIMEOUT)
+    expect(advice).to_be_in_viewport(ratio=1)
+
+
+def test_a_roll_that_ended_a_turn_is_said_to_be_the_last_players(site, shared_phone):
+    """"Last roll" at the next turn's start showed the bust as if the next player had rolled it."""
+    page = shared_phone.open("#game=pig&goal=30&view=table")
+    table = page.get_by_test_id("table")
+    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
+    table.get_by_test_id("table-count").select_option("2")
+    for seat, name in enumerate(["Ann", "Bob"]):
+        table.get_by_test_id(f"table-name-{seat}").fill(name)
+    table.get_by_test_id("table-new").click()
+    expect(table.get_by_test_id("table-scores")).to_have_text("Ann 0 Bob 0", timeout=TIMEOUT)
+    enter(table, [6])
+    expect(table.get_by_test_id("table-faces")).to_contain_text("Last roll:")
+    enter(table, [1])
+    expect(table.get_by_test_id("table-turn")).to_contain_text("Bob to play")
+    expect(table.get_by_test_id("table-faces")).to_contain_text("Ann's last roll:")

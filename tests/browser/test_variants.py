@@ -4,6 +4,7 @@ picker, a large solve said before it starts and cancelled, and the variant desig
 import re
 
 import pytest
+from page_helpers import labels_cut
 from playwright.sync_api import expect
 
 from pycore import api
@@ -92,6 +93,10 @@ def test_the_designer_tabulates_a_range_of_goals(shared_phone):
         expect(line).to_contain_text(f"{100 * row['p_first_player_wins']:.2f}%")
         expect(line).to_contain_text(f"{row['expected_turns']:.2f}")
     expect(page.get_by_test_id("design-row-40")).to_contain_text("54.47%")  # Pig to 40
+    # every chart's labels whole on a phone (the first player's chance's "54.47%" read "4.47%")
+    charts = page.locator(".design-chart svg")
+    expect(charts).to_have_count(3)
+    assert labels_cut(page, ".design-chart svg") == []
     # a value that is not a game is named before anything is solved
     page.get_by_test_id("design-param").select_option("bust")
     page.get_by_test_id("design-values").fill("1:6")

@@ -287,3 +287,21 @@ def test_a_refused_bonus_count_keeps_the_filled_boxes(site, shared_phone):
     expect(page).to_have_url(site + f"#game=yahtzee&joker=forced&card={six}")
     expect(page.get_by_test_id("box-6s")).to_have_value("18")
     expect(page.get_by_test_id("box-yb")).to_have_value("0")
+
+
+def test_rolls_left_chosen_before_the_dice_is_kept_and_the_dice_asked_for(site, shared_phone):
+    """Choosing "Rolls left" at a turn's start sent five blank dice: "That link needed fixing:
+    dice '00000'…", and the choice snapped back to the start of the turn."""
+    page = shared_phone.open("#game=yahtzee&joker=forced&card=fh:25")
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    page.get_by_test_id("rolls-left").select_option("1")
+    expect(page.get_by_test_id("note-dice")).to_contain_text("Now the dice")
+    expect(page.get_by_test_id("rolls-left")).to_have_value("1")
+    expect(page.get_by_test_id("link-message")).to_be_hidden()
+    page.get_by_test_id("dice-text").fill("66612")
+    page.get_by_test_id("dice-text").press("Enter")
+    expect(page).to_have_url(site + "#game=yahtzee&joker=forced&card=fh:25&dice=12666&rolls=1", timeout=TIMEOUT)
+    expected = api.call("advise", {"game": "yahtzee", "joker": "forced", "scorecard": "fh:25", "dice": "12666",
+                                   "rolls_left": 1})
+    wait_for_expected(page, expected["expected_final"])
+    expect(page.get_by_test_id("link-message")).to_be_hidden()

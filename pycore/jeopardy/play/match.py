@@ -225,6 +225,8 @@ class Position:
     seat: int = 0
     options: tuple[State, ...] = ()
     faces: list | None = None
+    #: the seat whose roll ``faces`` are (after a bust, the player before the one to move)
+    rolled_by: int | None = None
     rolls: int = 0
     moves: int = 0
     result: float | None = None  # seat 0's result: 1 win, 1/2 draw, 0 loss
@@ -361,7 +363,7 @@ class Position:
             self._turn_over(game.gain(self.state.turn))
         else:
             outcome = read_faces(game, self.state, move["faces"])
-            self.faces, self.rolls = move["faces"], self.rolls + 1
+            self.faces, self.rolled_by, self.rolls = move["faces"], self.seat, self.rolls + 1
             if outcome.options:
                 self.options = outcome.options
             elif outcome.turn_ended:  # a bust
@@ -449,6 +451,7 @@ class Position:
             # each seat's own counters besides the score (Farkle's zilches in a row: {"z": [...]})
             "counters": self.seat_counters(),
             "faces": self.faces,
+            "rolled_by": self.rolled_by,
             "moves": self.moves,
             # the seats still playing (a tie-break's: the tied)
             "active": list(self.active),
