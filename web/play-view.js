@@ -403,13 +403,28 @@ export function moveButtons(p, prefix = "play", { roll = true, holdLabel = "Hold
   }
   if (p.options.length) {
     return p.option_labels
-      .map((label, n) => `<button type="button" data-testid="${prefix}-option" data-n="${n}">${escapeHtml(label)}</button>`)
+      .map((label, n) => `<button type="button" data-testid="${prefix}-option" data-n="${n}" data-label="${escapeHtml(label)}">${escapeHtml(label)}</button>`)
       .join("");
   }
   return ["roll", "hold"]
     .filter((a) => p.legal.includes(a) && (roll || a !== "roll"))
     .map((a) => `<button type="button" data-testid="${prefix}-${a}">${escapeHtml(a === "roll" ? "Roll" : holdLabel)}</button>`)
     .join("");
+}
+
+// the option buttons ranked by their values (best first, marked, each with its chance of
+// winning): options [{label, value}] best first, as the advice gives them
+export function rankOptionButtons(root, options, prefix = "play") {
+  const buttons = [...root.querySelectorAll(`[data-testid=${prefix}-option]`)];
+  const byLabel = new Map(buttons.map((button) => [button.dataset.label, button]));
+  options.forEach((option, rank) => {
+    const button = byLabel.get(option.label);
+    if (!button) return;
+    button.classList.toggle("best-option", rank === 0);
+    button.dataset.rank = String(rank + 1);
+    button.textContent = `${rank === 0 ? "Best: " : ""}${option.label} · ${pct(option.value)}`;
+    root.appendChild(button); // (in the order of the options: best first)
+  });
 }
 
 export function wireMoveButtons(root, p, act, prefix = "play") {
@@ -429,11 +444,13 @@ export function wireMoveButtons(root, p, act, prefix = "play") {
 // figure: what the chances are, in words (a table of more players than the game is solved for
 // is given the two-player game's figure, which is not the mover's chance of winning there);
 // seats: the players' names in seat order from the mover, to say every player's chance after
-// the best move where the game values each seat (three players)
-export async function hintText(call, args, p, figure = "your chance of winning", seats = null) {
+// the best move where the game values each seat (three players); ranked(options): the options'
+// values best first, for buttons that rank themselves (at the table)
+export async function hintText(call, args, p, figure = "your chance of winning", seats = null, ranked = null) {
   try {
     if (p.options.length) {
       const answer = await call("advise", { ...args, state: p.state, faces: p.faces || [] });
+      ranked?.(answer.options);
       const shown = answer.options.slice(0, 5).map((o) => `${o.label}: ${pct(o.value)}`);
       const more = answer.options.length > 5 ? ` (and ${answer.options.length - 5} more)` : "";
       return `Best first (${figure}): ${shown.join(" · ")}${more}`;

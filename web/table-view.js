@@ -17,7 +17,7 @@
 // entry (roll-entry.js test ids, inside table-roll), table-hold, table-option / table-option-list
 // and table-choose, table-undo, table-advice-button, table-advice, the review and the record box.
 import { escapeHtml } from "./advice-panel.js";
-import { hintText, lastRollWords, moveButtons, wireMoveButtons } from "./play-view.js";
+import { hintText, lastRollWords, moveButtons, rankOptionButtons, wireMoveButtons } from "./play-view.js";
 import { RecordedGame } from "./recorded-game.js";
 import { RollEntry } from "./roll-entry.js";
 import { counted, countersHtml, diceHtml } from "./turn-words.js";
@@ -208,7 +208,10 @@ export class TableView {
     // (the game of the position: three players of Pig play three-player Pig, every score in it)
     const game = p.game ? { game: p.game, ...p.params } : { game: this.game.name, ...this.params };
     const fromMover = names.map((_, n) => names[(p.seat + n) % names.length]);
-    const hint = await hintText(this.call, game, p, figure, fromMover);
+    // a roll's set-asides: the buttons themselves ranked, best first, each with its chance
+    const moves = this.board.querySelector(".table-moves");
+    const rank = (options) => this.position === p && rankOptionButtons(moves, options, "table");
+    const hint = await hintText(this.call, game, p, figure, fromMover, rank);
     // three or more players of a game with no variant for them: the advice is the two-player
     // game against the strongest opponent
     const tied = (p.active || []).map((s) => names[s]);

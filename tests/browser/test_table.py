@@ -310,3 +310,25 @@ def test_a_roll_that_ended_a_turn_is_said_to_be_the_last_players(site, shared_ph
     enter(table, [1])
     expect(table.get_by_test_id("table-turn")).to_contain_text("Bob to play")
     expect(table.get_by_test_id("table-faces")).to_contain_text("Ann's last roll:")
+
+
+def test_a_rolls_set_asides_are_ranked_on_their_buttons_when_advised(site, shared_phone):
+    """Farkle at the table, advised at every step: the set-asides were buttons in the rules'
+    order, with the ranking in a grey line below them."""
+    page = shared_phone.open("#game=farkle&rules=basic&view=table")
+    table = page.get_by_test_id("table")
+    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
+    table.get_by_test_id("table-count").select_option("2")
+    table.get_by_test_id("table-coach").select_option("always")
+    table.get_by_test_id("table-new").click()
+    expect(table.get_by_test_id("table-scores")).to_contain_text("0", timeout=TIMEOUT)
+    enter(table, [1, 5, 2, 2, 3, 4])  # keep the 1, the 5, or both
+    buttons = table.get_by_test_id("table-option")
+    expect(buttons.first).to_have_class(re.compile("best-option"), timeout=TIMEOUT)
+    texts = buttons.all_inner_texts()
+    assert len(texts) >= 3 and texts[0].startswith("Best: ") and all("%" in t for t in texts)
+    chances = [float(re.search(r"([\d.]+)%", t).group(1)) for t in texts]
+    assert chances == sorted(chances, reverse=True)
+    expect(table.get_by_test_id("table-advice")).to_contain_text(texts[0].removeprefix("Best: ").split(" · ")[0])
+    buttons.first.click()  # the best, taken: the turn goes on
+    expect(table.get_by_test_id("table-hold")).to_be_visible(timeout=TIMEOUT)
