@@ -106,7 +106,7 @@ export class PlayView {
     this.coach = part("play-coach");
     this.chance = part("play-chance");
     this.logList = part("play-log");
-    this.log = []; // the moves said, oldest first
+    this.log = []; // the moves said, oldest first: {text, moves (the record's length after it)}
     this.chances = []; // your chance to win before each move
     this.event = ""; // what the last move did
     this.coachSays = "";
@@ -208,15 +208,22 @@ export class PlayView {
     const before = this.position;
     await this.recorded.move(args, (answer) => {
       const move = args.move || (answer.record.moves.at(-1) ?? {});
-      this.say(moveWords(this.game, before, answer.position, move.action ? move : { action: "roll" }, this.who(before)));
+      this.say(moveWords(this.game, before, answer.position, move.action ? move : { action: "roll" }, this.who(before)),
+        answer.position.moves);
     });
   }
 
   // a move said: the event line and the top of the log
-  say(text) {
+  say(text, moves = this.position?.moves ?? 0) {
     this.event = text;
-    this.log.push(text);
+    this.log.push({ text, moves });
     this.logList.insertAdjacentHTML("afterbegin", `<li>${escapeHtml(text)}</li>`);
+  }
+
+  // the log without the moves taken back (it kept them, as if they had been played)
+  forget(moves) {
+    this.log = this.log.filter((said) => said.moves <= moves);
+    this.logList.innerHTML = this.log.map((said) => `<li>${escapeHtml(said.text)}</li>`).reverse().join("");
   }
 
   clearLog(first = "") {
@@ -299,7 +306,10 @@ export class PlayView {
       this.recorded.undo(
         (p) => p.seat === this.you && p.result === null && decision(p),
         (answer) => {
-          this.say(`You took back your last move.`);
+          this.forget(answer.position.moves);
+          // the dice come from the game's seed, one number a roll: the roll taken back comes again
+          this.say("You took back your last move. The dice come from the game's seed: the same roll comes again.",
+            answer.position.moves);
           this.coachSays = "";
           this.chances.length = answer.position.moves + 1;
         },

@@ -54,12 +54,23 @@ export class ThresholdView {
       .filter(([v]) => !["p", "i", "j"].includes(v))
       .map(([v, x]) => `, ${escapeHtml((labels[v] || v).toLowerCase())} ${x}`)
       .join("");
+    // one cell (Pig: the turn has no dice to chart by): said in words, without the legend of a
+    // chart by dice ("depending on the other dice" where there are none)
+    const single = !data.row_var && !data.column_var && data.cells.length === 1 && data.cells[0].length === 1 && data.cells[0][0];
+    const singleWords = (c) =>
+      c.hold_from === null
+        ? `Keep rolling at every ${escapeHtml(labels[data.gain_var] || data.gain_var).toLowerCase()} shown.`
+        : `Roll while the ${escapeHtml((labels[data.gain_var] || data.gain_var).toLowerCase())} is below <strong>${c.hold_from}</strong>
+          ${escapeHtml(data.unit)}, then hold${c.depends_from < c.hold_from ? ` (from ${c.depends_from} rolling is best again at some totals)` : ""}.`;
     this.root.innerHTML = `
       <h2>When to hold ${escapeHtml(goal)}: ${whose}${i} to ${j}${others}</h2>
       <p class="note" data-testid="threshold-note">${
         data.note
           ? `${escapeHtml(data.note)} Change the scores above to see another chart.`
-          : `Each cell: the ${escapeHtml(data.unit)} this turn (${escapeHtml(labels[data.gain_var] || data.gain_var)})
+          : single
+            ? `${singleWords(single)} Your position (${data.gain_var} = ${data.at.gain}) is outlined. Change the scores above to see
+              another chart.`
+            : `Each cell: the ${escapeHtml(data.unit)} this turn (${escapeHtml(labels[data.gain_var] || data.gain_var)})
         from which holding is best, ${by}. <strong>4–6</strong>:
         hold from 6 on; at 4 and 5 it depends (on the other dice, or rolling is best again there). <strong>roll</strong>: keep rolling. Your position
         (${data.gain_var} = ${data.at.gain}) is outlined. Change the scores above to see another chart.`

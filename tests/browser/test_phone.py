@@ -328,11 +328,15 @@ def test_play_says_every_move_at_fast_pace_with_the_coach_and_takes_back(site, p
     board = page.get_by_test_id("play-board")
     if board.get_attribute("data-over") != "true":
         moves = int(board.get_attribute("data-moves"))
+        said = log.locator("li").count()
         page.get_by_test_id("play-takeback").click()
         expect(board).not_to_have_attribute("data-moves", str(moves), timeout=TIMEOUT)
         assert int(board.get_attribute("data-moves")) < moves
         expect(page.get_by_test_id("play-status")).to_have_text("Your turn.")
-        expect(log.locator("li").first).to_have_text("You took back your last move.")
+        # the moves taken back leave the log (it kept them), and the seed's roll coming again is said
+        expect(log.locator("li").first).to_have_text(
+            "You took back your last move. The dice come from the game's seed: the same roll comes again.")
+        assert log.locator("li").count() <= said
 
 
 # -- readable and tappable ------------------------------------------------------------------
@@ -587,6 +591,10 @@ def test_when_to_hold_is_charted_and_prints_alone(shared_phone, game, state):
     if "column_title" in chart:  # (the turn limit's target model: "roll to", and what a row means)
         expect(table.locator("thead th").last).to_have_text(chart["column_title"])
         expect(page.get_by_test_id("threshold-note")).to_contain_text(chart["note"])
+    if len(chart["rows"]) == 1 and not chart["column_var"]:  # one cell (Pig): said in words, no dice spoken of
+        expect(page.get_by_test_id("threshold-note")).to_contain_text(
+            f"Roll while the turn total is below {cell['hold_from']} points, then hold.")
+        expect(page.get_by_test_id("threshold-note")).not_to_contain_text("dice")
     page.emulate_media(media="print")  # the one-page cheat sheet: the chart alone
     expect(table).to_be_visible()
     for hidden in ("state-editor", "game-picker", "views"):
