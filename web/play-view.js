@@ -15,6 +15,7 @@
 // now, and its line over the game), play-log (every move said, newest first), the review
 // (review-panel.js) and the record box (record-box.js, prefix "play"). The setup (play-setup)
 // folds away while a game is played, so the board and its buttons are on a phone's screen.
+import { actionTableHtml } from "./action-table.js";
 import { escapeHtml } from "./advice-panel.js";
 import { RecordedGame } from "./recorded-game.js";
 import { lineFigure } from "./review-panel.js";
@@ -399,7 +400,7 @@ export class PlayView {
   // each action's chance of winning at the position (or each option's, after a roll offering a choice)
   async hint() {
     const box = this.board.querySelector("[data-testid=play-hints]");
-    box.textContent = await hintText(this.call, { game: this.game.name, ...this.params }, this.position);
+    box.innerHTML = await hintHtml(this.call, { game: this.game.name, ...this.params }, this.position);
   }
 }
 
@@ -449,33 +450,33 @@ export function wireMoveButtons(root, p, act, prefix = "play") {
   );
 }
 
-// each action's (or, after a roll offering a choice, each option's) chance of winning for the mover
-// (a position waiting for a choice is still at the state rolled from, with the roll's faces)
+// the advice at a position of a game played (HTML): after a roll offering a choice, the options
+// best first with their chances of winning for the mover (a position waiting for a choice is
+// still at the state rolled from, with the roll's faces); else the best move and every move
+// ranked with its chance, bust chance and points this turn (action-table.js).
 // figure: what the chances are, in words (a table of more players than the game is solved for
 // is given the two-player game's figure, which is not the mover's chance of winning there);
 // seats: the players' names in seat order from the mover, to say every player's chance after
 // the best move where the game values each seat (three players); ranked(options): the options'
 // values best first, for buttons that rank themselves (at the table)
-export async function hintText(call, args, p, figure = "your chance of winning", seats = null, ranked = null) {
+export async function hintHtml(call, args, p, figure = "your chance of winning", seats = null, ranked = null) {
   try {
     if (p.options.length) {
       const answer = await call("advise", { ...args, state: p.state, faces: p.faces || [] });
       ranked?.(answer.options);
       const shown = answer.options.slice(0, 5).map((o) => `${o.label}: ${pct(o.value)}`);
       const more = answer.options.length > 5 ? ` (and ${answer.options.length - 5} more)` : "";
-      return `Best first (${figure}): ${shown.join(" · ")}${more}`;
+      return escapeHtml(`Best first (${figure}): ${shown.join(" · ")}${more}`);
     }
     const answer = await call("advise", { ...args, state: p.state });
-    const values = Object.entries(answer.values).filter(([, v]) => v !== null);
-    const title = (a) => a[0].toUpperCase() + a.slice(1);
     const chances = answer.seat_values?.[answer.best];
     const after =
       seats && chances && chances.length > 2
-        ? ` After ${answer.best === "roll" ? "rolling" : "holding"}: ${chances.map((c, n) => `${seats[n]} ${pct(c)}`).join(" · ")}.`
+        ? `<br>After ${answer.best === "roll" ? "rolling" : "holding"}: ${escapeHtml(chances.map((c, n) => `${seats[n]} ${pct(c)}`).join(" · "))}.`
         : "";
-    return `Best: ${answer.best}. ${values.map(([a, v]) => `${title(a)} ${pct(v)}`).join(" · ")} (${figure}).${after}`;
+    return `<strong>Best: ${escapeHtml(answer.best)}.</strong> ${actionTableHtml(answer, figure)}${after}`;
   } catch (error) {
-    return error.message;
+    return escapeHtml(error.message);
   }
 }
 

@@ -17,7 +17,7 @@
 // entry (roll-entry.js test ids, inside table-roll), table-hold, table-option / table-option-list
 // and table-choose, table-undo, table-advice-button, table-advice, the review and the record box.
 import { escapeHtml } from "./advice-panel.js";
-import { hintText, lastRollWords, moveButtons, rankOptionButtons, wireMoveButtons } from "./play-view.js";
+import { hintHtml, lastRollWords, moveButtons, rankOptionButtons, wireMoveButtons } from "./play-view.js";
 import { RecordedGame } from "./recorded-game.js";
 import { RollEntry } from "./roll-entry.js";
 import { counted, countersHtml, diceHtml } from "./turn-words.js";
@@ -211,7 +211,7 @@ export class TableView {
     // a roll's set-asides: the buttons themselves ranked, best first, each with its chance
     const moves = this.board.querySelector(".table-moves");
     const rank = (options) => this.position === p && rankOptionButtons(moves, options, "table");
-    const hint = await hintText(this.call, game, p, figure, fromMover, rank);
+    const hint = await hintHtml(this.call, game, p, figure, fromMover, rank);
     // three or more players of a game with no variant for them: the advice is the two-player
     // game against the strongest opponent
     const tied = (p.active || []).map((s) => names[s]);
@@ -223,7 +223,7 @@ export class TableView {
             ? `Exact for ${names.length} players: each plays for their own win.`
             : ""
         : `Two-player advice: ${names[p.seat]} against ${names[p.against]} (${p.scores[p.against]}), the strongest opponent; not optimal with ${names.length} players.`;
-    this.advice.innerHTML = escapeHtml(hint) + (note ? `<br><span class="caveat" data-testid="table-advice-note">${escapeHtml(note)}</span>` : "");
+    this.advice.innerHTML = hint + (note ? `<br><span class="caveat" data-testid="table-advice-note">${escapeHtml(note)}</span>` : "");
   }
 
   draw() {

@@ -54,6 +54,20 @@ def test_a_game_entered_die_by_die_keeps_the_score_and_is_reviewed(site, page):
     advice = api.call("advise", {"game": "gro", "goal": 30, "state": {"p": 1, "i": 0, "j": 0, "k": 5, "o": 0}})
     expect(table.get_by_test_id("table-advice")).to_contain_text(f"Roll {100 * advice['values']['roll']:.2f}%")
     expect(table.get_by_test_id("table-advice")).to_contain_text(f"Best: {advice['best']}")
+    # every move ranked best first with its chance, the chance this roll busts and the points this
+    # turn, as the API gives them (what kcddice shows beside the chance)
+    rows = table.get_by_test_id("action-row")
+    ranked = sorted(((a, v) for a, v in advice["values"].items() if v is not None), key=lambda av: -av[1])
+    expect(rows).to_have_count(len(ranked))
+    for n, (action, value) in enumerate(ranked):
+        row = rows.nth(n)
+        assert row.get_attribute("data-action") == action and float(row.get_attribute("data-value")) == pytest.approx(value, abs=1e-12)
+        outlook = advice["outlook"][action]
+        expect(row).to_contain_text(f"{100 * value:.2f}%")
+        expect(row).to_contain_text(f"{outlook['points']:.1f}" if action == "roll" else f"{outlook['points']:.0f}")
+        if action == "roll":
+            expect(row).to_contain_text(f"{100 * outlook['bust']:.1f}%")
+    assert table.get_by_test_id("action-table").bounding_box()["width"] <= 320  # a phone's width, with room
     enter(table, [1, 5, 5, 5, 5])
     expect(table.get_by_test_id("table-turn")).to_contain_text("Turn total: 9 · 1s set aside: 1")
     expect(table.get_by_test_id("table-roll")).to_contain_text("Tap the 4 dice")
