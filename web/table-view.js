@@ -224,6 +224,9 @@ export class TableView {
             : ""
         : `Two-player advice: ${names[p.seat]} against ${names[p.against]} (${p.scores[p.against]}), the strongest opponent; not optimal with ${names.length} players.`;
     this.advice.innerHTML = hint + (note ? `<br><span class="caveat" data-testid="table-advice-note">${escapeHtml(note)}</span>` : "");
+    // the verdict in view after every roll (on a phone it was under the roll entry, or cut off)
+    const box = this.advice.getBoundingClientRect();
+    if (this.position === p && (box.top < 0 || box.bottom > innerHeight)) this.advice.scrollIntoView({ block: "nearest" });
   }
 
   draw() {
