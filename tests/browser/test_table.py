@@ -38,6 +38,20 @@ def enter(table, move):
     expect(board).not_to_have_attribute("data-moves", moves, timeout=TIMEOUT)
 
 
+def new_table_game(shared_phone, link, players, coach="asked", names=()):
+    """A new game at the table of the shared page: ``players`` seats (the first named ``names``),
+    advised ``coach`` ("asked" or "always"); returns the table once its scores are shown."""
+    table = shared_phone.open(link).get_by_test_id("table")
+    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
+    table.get_by_test_id("table-count").select_option(str(players))
+    for seat, name in enumerate(names):
+        table.get_by_test_id(f"table-name-{seat}").fill(name)
+    table.get_by_test_id("table-coach").select_option(coach)
+    table.get_by_test_id("table-new").click()
+    expect(table.get_by_test_id("table-scores")).to_contain_text("0", timeout=TIMEOUT)
+    return table
+
+
 def test_a_game_entered_die_by_die_keeps_the_score_and_is_reviewed(site, page):
     page.goto(site + GAME)
     table = page.get_by_test_id("table")
@@ -296,13 +310,7 @@ def test_the_players_stay_when_the_rules_change(site, shared_phone):
 def test_the_advice_at_every_step_is_in_view_after_a_roll_on_a_phone(site, shared_phone):
     """Three players of All Yellow Zombie Dice advised at every step: after a roll the "Best:"
     line was at y = 838-918 of a 740-px screen, under the roll entry and the buttons."""
-    page = shared_phone.open("#game=ayzd&view=table")
-    table = page.get_by_test_id("table")
-    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
-    table.get_by_test_id("table-count").select_option("3")
-    table.get_by_test_id("table-coach").select_option("always")
-    table.get_by_test_id("table-new").click()
-    expect(table.get_by_test_id("table-scores")).to_contain_text("0", timeout=TIMEOUT)
+    table = new_table_game(shared_phone, "#game=ayzd&view=table", 3, coach="always")
     enter(table, ["brain", "footprint", "shotgun"])
     advice = table.get_by_test_id("table-advice")
     expect(advice).to_contain_text("Best:", timeout=TIMEOUT)
@@ -311,14 +319,8 @@ def test_the_advice_at_every_step_is_in_view_after_a_roll_on_a_phone(site, share
 
 def test_a_roll_that_ended_a_turn_is_said_to_be_the_last_players(site, shared_phone):
     """"Last roll" at the next turn's start showed the bust as if the next player had rolled it."""
-    page = shared_phone.open("#game=pig&goal=30&view=table")
-    table = page.get_by_test_id("table")
-    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
-    table.get_by_test_id("table-count").select_option("2")
-    for seat, name in enumerate(["Ann", "Bob"]):
-        table.get_by_test_id(f"table-name-{seat}").fill(name)
-    table.get_by_test_id("table-new").click()
-    expect(table.get_by_test_id("table-scores")).to_have_text("Ann 0 Bob 0", timeout=TIMEOUT)
+    table = new_table_game(shared_phone, "#game=pig&goal=30&view=table", 2, names=("Ann", "Bob"))
+    expect(table.get_by_test_id("table-scores")).to_have_text("Ann 0 Bob 0")
     enter(table, [6])
     expect(table.get_by_test_id("table-faces")).to_contain_text("Last roll:")
     enter(table, [1])
@@ -329,13 +331,7 @@ def test_a_roll_that_ended_a_turn_is_said_to_be_the_last_players(site, shared_ph
 def test_a_rolls_set_asides_are_ranked_on_their_buttons_when_advised(site, shared_phone):
     """Farkle at the table, advised at every step: the set-asides were buttons in the rules'
     order, with the ranking in a grey line below them."""
-    page = shared_phone.open("#game=farkle&rules=basic&view=table")
-    table = page.get_by_test_id("table")
-    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
-    table.get_by_test_id("table-count").select_option("2")
-    table.get_by_test_id("table-coach").select_option("always")
-    table.get_by_test_id("table-new").click()
-    expect(table.get_by_test_id("table-scores")).to_contain_text("0", timeout=TIMEOUT)
+    table = new_table_game(shared_phone, "#game=farkle&rules=basic&view=table", 2, coach="always")
     enter(table, [1, 5, 2, 2, 3, 4])  # keep the 1, the 5, or both
     buttons = table.get_by_test_id("table-option")
     expect(buttons.first).to_have_class(re.compile("best-option"), timeout=TIMEOUT)
