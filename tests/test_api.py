@@ -20,15 +20,15 @@ def test_games_lists_the_registry():
     # the page's menu offers every game but the Farkle penalty's (its views do not say yet which
     # model each number is from: issue 35); three-player Pig's advice is offered (issue 36)
     assert [g["name"] for g in games if not g["offered"]] == ["farkle-penalty"]
-    assert games[8]["views"] == ["advice", "slice", "solid"] and games[8]["players"] == 3
+    assert games[8]["views"] == ["advice", "slice", "solid", "quiz"] and games[8]["players"] == 3
     assert [v["name"] for v in games[1]["state_vars"]] == ["p", "i", "j", "k", "o"]
     assert [b["key"] for b in games[7]["boxes"]][:2] == ["1s", "2s"] and games[7]["boxes"][1]["values"][-1] == 10
     zombie_dice = games[3]
     assert [(v["name"], v.get("letters", "")) for v in zombie_dice["state_vars"]][3:] == [
         ("b", ""), ("fp", "GYR"), ("br", "GYR"), ("sg", "GYR")
     ]
-    assert zombie_dice["views"] == ["advice", "thresholds", "strategies", "play", "table"]
-    assert games[0]["views"] == ["advice", "slice", "solid", "thresholds", "strategies", "design", "play", "table"]
+    assert zombie_dice["views"] == ["advice", "thresholds", "strategies", "play", "table", "quiz"]
+    assert games[0]["views"] == ["advice", "slice", "solid", "thresholds", "strategies", "design", "play", "table", "quiz"]
 
 
 def test_advise_accepts_an_object_state(solved):

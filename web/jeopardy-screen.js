@@ -10,6 +10,7 @@ import { RollEntry } from "./roll-entry.js";
 import { SliceView } from "./slice-view.js";
 import { DesignView } from "./design-view.js";
 import { PlayView } from "./play-view.js";
+import { QuizView } from "./quiz-view.js";
 import { ASK_ABOVE_SECONDS, aboutTime, askToSolve } from "./solve-timer.js";
 import { StateEditor } from "./state-editor.js";
 import { StrategiesView } from "./strategies-view.js";
@@ -75,6 +76,10 @@ export class JeopardyScreen {
       // a call that takes long shows its progress and can be cancelled)
       call: (action, args) => this.longCall("Working out the best moves", action, args),
       navigate: (fragment) => this.navigate(fragment),
+    });
+    this.quiz = new QuizView(this.boundary, {
+      call: (action, args) => this.longCall("Finding positions that teach", action, args),
+      navigate: (request) => this.navigate(request),
     });
     this.turnsChart = new TurnsChart(part("turns-chart"));
     this.byTurns = new Map(); // game and parameters -> how its turn limit approaches no limit
@@ -444,6 +449,8 @@ export class JeopardyScreen {
       design: perRules((resolved) => this.design.show(this.game, resolved.params)),
       play: perRules((resolved, incoming) => this.play.show(this.game, resolved.params, incoming)),
       table: perRules((resolved, incoming) => this.table.show(this.game, resolved.params, incoming)),
+      // (not awaited: a set takes its games to find; the view draws it when it comes)
+      quiz: { show: async (resolved) => void this.quiz.show(this.game, resolved.params, resolved.view), dispose: () => this.quiz.dispose() },
     };
     return this.handlers;
   }

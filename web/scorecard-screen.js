@@ -4,6 +4,7 @@ import { escapeHtml } from "./advice-panel.js";
 import { ScoreHistogram } from "./score-histogram.js";
 import { ScorecardAdvisor } from "./scorecard-advisor.js";
 import { ScorecardPlay } from "./scorecard-play.js";
+import { QuizView } from "./quiz-view.js";
 
 export class ScorecardScreen {
   // root: the #scorecard-screen section; its content is built for the first game shown
@@ -29,7 +30,8 @@ export class ScorecardScreen {
       <nav class="views" aria-label="${game.title} views">
         ${game.views.map((k) => `<button type="button" data-tab="${k}" data-testid="yz-tab-${k}" aria-pressed="false">${escapeHtml(game.view_titles[k])}</button>`).join("")}
       </nav>
-      <div data-pane="advisor"></div><div data-pane="play" hidden></div><div data-pane="distribution" hidden></div>`;
+      <div data-pane="advisor"></div><div data-pane="play" hidden></div><div data-pane="distribution" hidden></div>
+      <div data-pane="quiz" hidden></div>`;
     this.advisor = new ScorecardAdvisor(root.querySelector("[data-pane=advisor]"), game, {
       onPosition: (keys) => this.navigate({ game: game.name, params: this.params, keys, view: {} }),
     });
@@ -43,6 +45,10 @@ export class ScorecardScreen {
       },
     });
     this.histogram = new ScoreHistogram(root.querySelector("[data-pane=distribution]"));
+    this.quiz = new QuizView(root.querySelector("[data-pane=quiz]"), {
+      call: (action, args) => this.call(action, args),
+      navigate: this.navigate,
+    });
     root.querySelectorAll("[data-tab]").forEach((button) =>
       button.addEventListener("click", () => this.tab(button.dataset.tab)),
     );
@@ -54,12 +60,13 @@ export class ScorecardScreen {
     return this.game.parameters.map((p) => `${p.label}: ${this.params[p.name]}`).join(", ");
   }
 
-  // incoming: a game's record from a link (the Play tab)
+  // incoming: a game's record from a link (the Play tab), or Test yourself's set ({seed, count, mix})
   async tab(name, incoming = null) {
     this.root.querySelectorAll("[data-tab]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.tab === name)));
     this.root.querySelectorAll("[data-pane]").forEach((p) => (p.hidden = p.dataset.pane !== name));
     const rules = JSON.stringify(this.params);
     if (name === "play") await this.play.open(this.params, incoming);
+    if (name === "quiz") this.quiz.show(this.game, this.params, incoming || {});
     if (name === "distribution" && this.histogramFor !== rules) {
       const result = await this.call("distribution", { game: this.game.name, ...this.params });
       this.histogram.show(result, `Final score of optimal play (${this.rulesText()})`);
@@ -107,6 +114,10 @@ export class ScorecardScreen {
     // view=play without the record, which the game in progress has taken over
     if (resolved.view.view === "play") {
       await this.tab("play", resolved.view.record || null);
+      return { link: reply.link, answer, position: resolved };
+    }
+    if (resolved.view.view === "quiz") {
+      await this.tab("quiz", resolved.view);
       return { link: reply.link, answer, position: resolved };
     }
     const open = this.root.querySelector("[aria-pressed=true]");

@@ -136,7 +136,7 @@ class PigTurns(JeopardyGame):
         start_hint="scores are below the goal and 1 to the game's turns are left",
         turn_hint="the turn total grows by 2-6 per roll (never 1); a target (target model) is chosen before rolling, "
                   "and the turn stops at it",
-        views=("advice", "slice", "thresholds", "strategies", "design", "play", "table"),
+        views=("advice", "slice", "thresholds", "strategies", "design", "play", "table", "quiz"),
         # When to hold: at the position's scores, by the turns left (the mover's own turns, every other)
         threshold_anchor=("n", 2),
         # the turn total and the target it is rolled to are entered together

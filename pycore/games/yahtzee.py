@@ -234,8 +234,8 @@ class Yahtzee(ScorecardGame):
         "bonus_label": "Yahtzee bonuses",
         # the upper bonus: these boxes' total reaching `needs` scores `points` more
         "upper_bonus": {"boxes": [key for key, _, _ in BOXES[:6]], "needs": UPPER_TARGET, "points": UPPER_BONUS},
-        "views": ["advisor", "play", "distribution"],
-        "view_titles": {"advisor": "Advisor", "play": "Play", "distribution": "Score distribution"},
+        "views": ["advisor", "play", "distribution", "quiz"],
+        "view_titles": {"advisor": "Advisor", "play": "Play", "distribution": "Score distribution", "quiz": "Test yourself"},
         "max_score": MAX_SCORE,
         "turns": N_BOXES,
         "dice": DICE.n_dice,

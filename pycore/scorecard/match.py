@@ -40,6 +40,7 @@ from ..core import play as play_core
 from ..core.dice import roll
 from ..core.errors import InvalidPolicyError, InvalidRecordError
 from ..core.play import Record
+from ..core.quiz import Choice
 from ..core.records import whole_number
 from .rules import ScorecardGame
 from .solitaire import TurnOption, turn_options
@@ -371,3 +372,27 @@ def review(game: ScorecardGame, values: np.ndarray, record: Record) -> CardRevie
             option_label(game, before.card, before.dice, taken), option_label(game, before.card, before.dice, best)))
     curve.append(float(at.card.score))
     return CardReview(tuple(decisions), tuple(curve), int(at.card.score))
+
+
+# ---- Test yourself ------------------------------------------------------------------------------
+
+
+def choice_key(game: ScorecardGame, move: dict) -> str:
+    """How Test yourself names a keep or a box (:mod:`pycore.core.quiz`): ``keep 335``, ``keep
+    none``, ``box fh``."""
+    if move["action"] == BOX:
+        return f"box {move['box']}"
+    return f"keep {_dice_text(sorted(move.get('keep', [])))}"
+
+
+def decision_choices(game: ScorecardGame, values: np.ndarray, at: CardPosition) -> tuple[Choice, ...]:
+    """Every keep (while rerolls are left) and every box open at ``at``, valued in the expected
+    final score under optimal play from there; nothing before a turn's first roll. Keeping
+    every die is left out: it is worth the best box, and filling one is the same move."""
+    if at.dice is None or at.over:
+        return ()
+    keeps, boxes = _options(game, values, at)
+    keeps = [o for o in keeps if len(o.keep) < len(at.dice)]  # (keeping every die is filling the best box)
+    score = float(at.card.score)
+    return tuple(Choice(choice_key(game, _move_of(game, o)), option_label(game, at.card, at.dice, o), score + o.value)
+                 for o in keeps + boxes)

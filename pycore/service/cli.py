@@ -25,6 +25,7 @@ from pycore.jeopardy.solving.budget import LIVE_MEMORY_BYTES, MOST_WORK_SECONDS,
 
 from ..core.errors import InvalidRequestError, PycoreError
 from ..core.params import decimal_number_of, shown, whole_number_of
+from ..core.quiz import DEFAULT_COUNT, MAX_COUNT
 from ..core.registry import find_game, find_game_class, game_classes, parameter_names, untaken_params, variant_class
 from ..store.prebuilt import prebuilt_games, tables_dir
 from . import api
@@ -262,6 +263,18 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("beat-optimal", help="scorecard games, offline: the best chance of beating an optimal player's score")
     _offline_args(p)
     p.add_argument("--cap", type=_whole, default=700, help="scores from here up pay as this one (default 700)")
+    p = sub.add_parser("quiz", help="Test yourself: a set of positions from whole games, each move's value; "
+                       "with --answers, the set graded (yours and the game's named policies')")
+    _game_args(p)
+    p.add_argument("--seed", type=_whole, default=1, help="the set's seed (the same seed, the same set; default 1)")
+    p.add_argument("--count", type=_whole, help=f"positions in the set (1 to {MAX_COUNT}; default {DEFAULT_COUNT})")
+    mix = p.add_mutually_exclusive_group()
+    mix.add_argument("--close-calls", dest="mix", action="store_const", const="close",
+                     help="close calls only: the best two moves under 2 points apart")
+    mix.add_argument("--everything", dest="mix", action="store_const", const="all",
+                     help="every decision (default: decisions with something at stake, those people miss more often)")
+    p.add_argument("--answers", help="your moves, one a position, comma-separated as the set names them: "
+                   "roll, hold, an option's number, keep 335, box fh")
     sub.add_parser("games", help="list the games")
     sub.add_parser("reference", help="this command line's reference in Markdown (docs/cli-reference.md)")
     p = sub.add_parser("rules", help="a game's rules: how to play, and its rule sets as data (Farkle)")
@@ -451,6 +464,8 @@ def main(argv: list[str] | None = None) -> int:
             request = _design_request(request)
         if args.command == "review":
             request["record"] = _read_record(request["record"])
+        if args.command == "quiz" and "answers" in request:
+            request["answers"] = [a.strip() for a in request["answers"].split(",")]
         if args.command in ("target-curve", "beat-optimal"):
             from ..scorecard.target_curve import beat_optimal, check_writable, target_curve, write_result
 

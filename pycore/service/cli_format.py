@@ -233,7 +233,46 @@ def _card_advise(head: str, result: dict) -> str:
 
 
 #: every game's answers: (result) -> text
-COMMON: dict[str, Callable[[dict], str]] = {"games": _games, "link": _link, "rules": _rules}
+def _figure(cost: float, result: dict) -> str:
+    """A cost as a person reads it: percentage points of winning chance, or points."""
+    return f"{cost * result['scale']:.2f} {'percentage points' if result['unit'] == 'win' else 'points'}"
+
+
+def _grade_lines(summary: dict, result: dict) -> str:
+    worst = f"; worst: position {summary['worst']['question']} ({_figure(summary['worst']['cost'], result)})" \
+        if summary["worst"] else ""
+    mistakes = "1 mistake" if summary["mistakes"] == 1 else f"{summary['mistakes']} mistakes"
+    return (f"{mistakes} in {summary['decisions']} decisions, costing {_figure(summary['total'], result)} "
+            f"in all, {_figure(summary['mean'], result)} a decision{worst}")
+
+
+def _quiz(result: dict) -> str:
+    """A set (each position, its moves numbered as an answer names them, the best), or a grade."""
+    what = "chance of winning" if result["unit"] == "win" else "final score"
+    lines = [f"{_head(result)}: Test yourself, seed {result['seed']}, {len(result['questions'])} positions "
+             f"({result['mix']}; {result['pool']} decisions from {result['games']} game{'s' if result['games'] != 1 else ''}; "
+             f"{100 * result['close_share']:.0f}% close calls, under 2 apart). {result['link']}"]
+    if len(result["questions"]) < result["count"]:
+        lines.append(f"only {len(result['questions'])} of the {result['count']} positions asked turned up in "
+                     f"{result['games']} games with this mix")
+    if "grade" in result:
+        grade = result["grade"]
+        lines.append("you: " + _grade_lines(grade, result))
+        lines += [f"{name}: " + _grade_lines(summary, result) for name, summary in grade["policies"].items()]
+        return "\n".join(lines)
+    for n, q in enumerate(result["questions"], 1):
+        state = " ".join(f"{k}={v}" for k, v in (q["position"].get("state") or {}).items())
+        if "scorecard" in q["position"]:
+            state = f"card {q['position']['scorecard'] or '(empty)'} dice {q['position']['dice_shown']} " \
+                    f"rerolls {q['position']['rolls_left']}"
+        faces = f" rolled {q['position']['faces']}" if q["position"].get("faces") and len(q["choices"]) > 2 else ""
+        moves = ", ".join((c["key"] if c["key"].lower() == c["label"].lower() or c["key"].startswith("keep")
+                           else f"{c['key']}: {c['label']}") + f" {c['value'] * result['scale']:.2f}" for c in q["choices"])
+        lines.append(f"{n}. {state}{faces}; best {q['best']} ({what}: {moves})")
+    return "\n".join(lines)
+
+
+COMMON: dict[str, Callable[[dict], str]] = {"games": _games, "link": _link, "rules": _rules, "quiz": _quiz}
 #: a two-player (jeopardy) game's answers: (head, result) -> text, ``head`` the game and its parameters
 JEOPARDY_WORDS: dict[str, Callable[[str, dict], str]] = {
     "solve": _solve, "advise": _advise, "policies": _policies, "design": _design, "komi": _komi,

@@ -47,6 +47,11 @@ Every action takes the game (with its parameters) and the request's arguments:
   mistakes, curve, valued_in (the game whose values price the decisions: ``pig-3`` for
   three players of Pig), two_player_values (three or more players of a game with no game of
   that many: valued against the strongest opponent, no curve), share (see :mod:`pycore.jeopardy.play.match`)
+* ``quiz`` {seed, count?, mix?, answers?} -> questions [{position, choices [{key, label, value, cost}],
+  best, gap, link, reason, picks}], policies, unit, scale, games, pool, close_share, link, and
+  with ``answers`` the ``grade``; ``grade`` {questions, answers, policies?} -> decisions,
+  mistakes, total, mean, worst, costs, policies: Test yourself (:mod:`pycore.core.quiz`; the
+  same two actions serve the scorecard games)
 * ``move`` {record, move? | player?, check_players?} -> record, share (a link opening the game
   where it stands), position {state, seat, scores, turn_points, legal, options, option_labels,
   roll (how the next roll is entered), game and params (the game whose position ``state`` is:

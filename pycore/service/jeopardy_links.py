@@ -20,7 +20,7 @@ from ..core.play import linked_record
 from ..core.registry import other_models
 from ..jeopardy.analysis import default_objective
 from .jeopardy_requests import VIEWS
-from .links import LinkValues, to_fragment
+from .links import LinkValues, quiz_pairs, read_quiz_view, to_fragment
 
 
 def _not_in_this_model(game: JeopardyGame, key: str, raw: str) -> list[str]:
@@ -56,8 +56,10 @@ def view_axes(game: JeopardyGame) -> tuple[str, ...]:
 
 def fragment(game: JeopardyGame, state: State, view: dict | None = None) -> str:
     """The fragment (without ``#``) of a state of a game (and a view)."""
-    pairs = [(k, quote(str(v), safe="")) for k, v in Notation(game).values(state).items()]
     view = {**default_view(game), **(view or {})}
+    if view["view"] == "quiz":  # (Test yourself asks positions of its own: none is linked)
+        return to_fragment(game, quiz_pairs(view))
+    pairs = [(k, quote(str(v), safe="")) for k, v in Notation(game).values(state).items()]
     if view["view"] != "advice":
         pairs.append(("view", quote(str(view["view"]), safe="")))
         if view["view"] == "slice":
@@ -83,6 +85,8 @@ def resolve_position(game: JeopardyGame, link: LinkValues) -> dict:
         else:
             problems.append(f"there is no view {raw!r} (the views of {game.title}: "
                             f"{', '.join(VIEW_TITLES[v] for v in game.page.views)}); showing the advice")
+    if view["view"] == "quiz":
+        view.update(read_quiz_view(link))
     raw = link.pop("axis")
     if raw is not None:
         if raw in view_axes(game):

@@ -9,21 +9,29 @@ players).
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from pycore.jeopardy.play.match import OPTIMAL, Player, Position, find_player, start_state
 from pycore.jeopardy.play.match import RULES as MATCH_RULES
 from pycore.jeopardy.play.match import Values as MatchValues
-from pycore.jeopardy.play.match import find_player, start_state
-from pycore.jeopardy.play.match_review import review
+from pycore.jeopardy.play.match_review import decision_choices, review
 from pycore.jeopardy.rules.moves import check_komi
 from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.rules.protocol import JeopardyGame
+from pycore.jeopardy.rules.vocabulary import best_of
 from pycore.jeopardy.seats.seat_solution import NotForPlayers
+from pycore.jeopardy.solving.turn import turn_outlook
+from pycore.jeopardy.views.explain import reason
 
 from ..core.play import Record
 from ..core.play import play as play_game
+from ..core.quiz import Choice
 from ..core.registry import for_players
 from .arguments import whole_number
 from .jeopardy_links import fragment
-from .jeopardy_requests import head, solved
+from .jeopardy_requests import choices_after, head, solved
 from .play_actions import PlayKind
 
 
@@ -80,6 +88,59 @@ def record_link(game: JeopardyGame, record: Record) -> str | None:
     return None if word is None else f"#{fragment(game, start_state(game, record.komi), {'view': view})}&record={word}"
 
 
+@dataclass(frozen=True)
+class JeopardyQuiz:
+    """Test yourself (:class:`pycore.core.quiz.QuizSource`) for a jeopardy game of two or three
+    players: whole games between optimal play and the game's named policies, every decision
+    valued in the mover's chance of winning."""
+
+    game: JeopardyGame
+    values: MatchValues
+    unit: str = "win"
+
+    @property
+    def seats(self) -> int:
+        return self.game.players
+
+    def players(self) -> list[Player]:
+        return [Player(OPTIMAL)] + [Player(p.name, p) for p in self.game.human_policies()]
+
+    def play(self, players: tuple[Player, ...], seed: int) -> Iterator[tuple[Position, tuple[Choice, ...]]]:
+        record = play_game(MATCH_RULES, self.game, self.values, players, seed)
+        at = MATCH_RULES.start(self.game, record)
+        for move in record.moves:
+            choices = decision_choices(self.values, at)
+            if len(choices) > 1:
+                yield at, choices
+            at = at.apply(move)
+
+    def pick(self, player: Player, at: Position, choices: tuple[Choice, ...]) -> str:
+        priced = self.values.of(at.game)
+        if at.options:
+            return str(player.option(at.game, priced, at.state, at.options) + 1)
+        return player.action(at.game, priced, at.state, at.legal())
+
+    def question(self, at: Position, choices: tuple[Choice, ...]) -> tuple[dict, str, str]:
+        game, state = at.game, at.state
+        turn = self.values.of(game).turn(state.anchor)
+        if at.options:
+            rows = choices_after(game, state, at.faces, turn)["choices"]
+            said = [f"{row['label']}, then {row['then']} ({100 * row['value']:.2f}%)" for row in rows[:2]]
+            why = f"Best: {said[0]}." + (f" Next best: {said[1]}." if len(said) > 1 else "")
+        else:
+            valued = turn.action_values(state.turn)
+            why = reason(game, state, valued, best_of(valued), turn_outlook(game, turn, state.turn), "win")
+        return at.to_json(), "#" + fragment(game, state), why
+
+    def identity(self, at: Position) -> str:
+        return json.dumps([at.game.name, Notation(at.game).values(at.state), at.faces, len(at.options)])
+
+
+def quiz_source(game: JeopardyGame, args: dict, progress) -> JeopardyQuiz:
+    """The game's Test yourself source, with the values of its players' game (two or three)."""
+    return JeopardyQuiz(game, _values(game, game.players, args, progress))
+
+
 #: how the jeopardy games are played and reviewed
 PLAY = PlayKind(
     rules=MATCH_RULES,
@@ -92,4 +153,5 @@ PLAY = PlayKind(
     position_json=lambda game, at: at.to_json(),
     check_playable=_two_players,
     standing=lambda game: {"policies": [p.name for p in game.human_policies()]},
+    quiz_source=quiz_source,
 )

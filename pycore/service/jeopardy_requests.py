@@ -17,7 +17,7 @@ from ..core.errors import InvalidRequestError
 from ..jeopardy.analysis import analyse, default_objective
 from .arguments import flag
 
-VIEWS = ("advice", "slice", "solid", "thresholds", "strategies", "design", "play", "table")
+VIEWS = ("advice", "slice", "solid", "thresholds", "strategies", "design", "play", "table", "quiz")
 
 
 def head(game: JeopardyGame) -> dict:

@@ -25,6 +25,8 @@ from urllib.parse import parse_qsl, quote, urlencode
 from ..core.errors import InvalidRequestError, PycoreError
 from ..core.game import Game
 from ..core.params import not_a_number, whole_number_of
+from ..core.quiz import DEFAULT_COUNT, MAX_COUNT, MIXES
+from ..core.records import MAX_SEED
 from ..core.registry import (
     find_game_class,
     game_classes,
@@ -59,8 +61,45 @@ def to_fragment(game: Game, position_pairs: list[tuple[str, str]]) -> str:
     return "&".join(f"{k}={v}" for k, v in parts + position_pairs)
 
 
+#: Test yourself's keys: the set a link fixes (:mod:`pycore.core.quiz`)
+QUIZ_KEYS = ("seed", "count", "mix")
 #: the keys of a view the page holds (each a name, as a link writes it)
-VIEW_KEYS = ("view", "axis", "rule", "objective")
+VIEW_KEYS = ("view", "axis", "rule", "objective", *QUIZ_KEYS)
+
+
+def quiz_pairs(view: dict) -> list[tuple[str, str]]:
+    """A Test yourself view (``view=quiz``) as a link's pairs: the set's seed, count and mix
+    where the view has them (no seed: a new set each time it is opened)."""
+    return [("view", "quiz")] + [(k, quote(str(view[k]), safe="")) for k in QUIZ_KEYS if view.get(k) not in (None, "")]
+
+
+def read_quiz_view(link: LinkValues) -> dict:
+    """The nearest valid Test yourself view of a link's ``seed``, ``count`` and ``mix`` (each
+    a name, as the page holds it): a seed that is not one is dropped (a new set is drawn), a
+    count out of range or a mix there is not is replaced by the default, each said."""
+    view = {"view": "quiz"}
+    raw = link.pop("seed")
+    if raw is not None:
+        seed = whole_number_of(raw, sign=False)
+        if seed is None or seed > MAX_SEED:
+            link.problems.append(f"the set's seed must be a whole number from 0 to {MAX_SEED}, got {raw[:30]!r}; "
+                                 "drawing a new set")
+        else:
+            view["seed"] = str(seed)
+    raw = link.pop("count")
+    if raw is not None:
+        count = whole_number_of(raw, sign=False)
+        if count is None or not 1 <= count <= MAX_COUNT:
+            link.problems.append(f"a set has 1 to {MAX_COUNT} positions, got {raw[:30]!r}; asking {DEFAULT_COUNT}")
+        else:
+            view["count"] = str(count)
+    raw = link.pop("mix")
+    if raw is not None:
+        if raw in MIXES:
+            view["mix"] = raw
+        else:
+            link.problems.append(f"mix must be one of {', '.join(MIXES)}, got {raw[:30]!r}; using {MIXES[0]}")
+    return view
 
 
 def fragment_of_request(args: dict) -> str:

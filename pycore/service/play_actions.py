@@ -21,8 +21,10 @@ from typing import Any
 from ..core.errors import InvalidRequestError
 from ..core.game import Game
 from ..core.play import PlayRules, Record, extend, replay
+from ..core.quiz import DEFAULT_COUNT, MAX_COUNT, Question, QuizSet, QuizSource, build, grade, kept_set, read_mix
 from ..core.records import MAX_SEED, game_record, record_game
 from .arguments import whole_number
+from .links import quiz_pairs, to_fragment
 
 
 def _nothing_more(game: Game) -> dict:
@@ -59,6 +61,8 @@ class PlayKind:
     check_playable: Callable[[Game], None] = field(default=_any_game)
     #: what a saved game's standing adds (the players one may play against)
     standing: Callable[[Game], dict] = field(default=_nothing_more)
+    #: (game, args, progress) -> Test yourself's source of positions (:class:`pycore.core.quiz.QuizSource`)
+    quiz_source: Callable[[Game, dict, Any], QuizSource] | None = None
 
 
 def play(kind: PlayKind, game: Game, args: dict, progress) -> dict:
@@ -96,9 +100,43 @@ def move(kind: PlayKind, game: Game, args: dict, progress) -> dict:
             "share": kind.record_link(game, record)}
 
 
+def quiz_set(kind: PlayKind, game: Game, args: dict, progress) -> QuizSet:
+    """The set ``seed``, ``count`` and ``mix`` fix for this game and rules (:mod:`pycore.core.quiz`)."""
+    seed = whole_number(args, "seed", None, 0, MAX_SEED, required=True)
+    count = whole_number(args, "count", DEFAULT_COUNT, 1, MAX_COUNT)
+    mix = read_mix(args.get("mix"))
+    return kept_set(game.name, game.params, seed, count, mix,
+                    lambda: build(kind.quiz_source(game, args, progress), game.name, game.params, seed, count, mix, progress))
+
+
+def quiz(kind: PlayKind, game: Game, args: dict, progress) -> dict:
+    """Test yourself: the set of positions ``seed``, ``count`` and ``mix`` fix (each move's
+    value and cost, the best, the advisor's reason and link, each named policy's move), its
+    ``link``, and with ``answers`` (a list of moves, one a position) the ``grade``."""
+    made = quiz_set(kind, game, args, progress)
+    view = {"seed": made.seed, "count": made.count, "mix": made.mix}
+    out = {**kind.head(game), **made.to_json(), "link": "#" + to_fragment(game, quiz_pairs(view))}
+    if "answers" in args:
+        out["grade"] = grade(made.questions, args["answers"], made.policies).to_json()
+    return out
+
+
+def grade_questions(kind: PlayKind, game: Game, args: dict, progress) -> dict:
+    """The grade of ``answers`` to ``questions`` (Test yourself's positions as the set gave
+    them: a set's, or the mistakes kept to drill again) and of ``policies`` on them."""
+    raw, policies = args.get("questions"), args.get("policies", [])
+    if not isinstance(raw, list) or len(raw) > 500:
+        raise InvalidRequestError("argument 'questions' must be a list of at most 500 positions of a set")
+    if not isinstance(policies, list) or not all(isinstance(p, str) for p in policies):
+        raise InvalidRequestError("argument 'policies' must be a list of the policies' names")
+    questions = tuple(Question.from_json(q, n) for n, q in enumerate(raw, 1))
+    return {**kind.head(game), **grade(questions, args.get("answers", []), tuple(policies)).to_json()}
+
+
 def actions(kind: PlayKind) -> dict[str, Callable[[Game, dict, Any], dict]]:
     """The kind's play actions, by the API's names."""
-    return {"play": partial(play, kind), "review": partial(review, kind), "move": partial(move, kind)}
+    return {"play": partial(play, kind), "review": partial(review, kind), "move": partial(move, kind),
+            "quiz": partial(quiz, kind), "grade": partial(grade_questions, kind)}
 
 
 def _recorded(kind: PlayKind, game: Game, args: dict, progress) -> tuple[Game, Record, Any]:

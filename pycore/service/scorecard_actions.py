@@ -40,8 +40,9 @@ from ..core.errors import InvalidRequestError, InvalidStateError, PycoreError, T
 from ..core.params import not_a_number, shown, whole_number_of
 from ..core.play import Record, linked_record
 from ..core.play import play as play_game
+from ..core.quiz import Choice
+from ..scorecard.match import GREEDY, CardPlayer, CardPosition, choice_key, decision_choices, find_player, review
 from ..scorecard.match import RULES as CARD_RULES
-from ..scorecard.match import find_player, review
 from ..scorecard.rules import ScorecardGame
 from ..scorecard.solitaire import (
     distribution_stats,
@@ -54,7 +55,7 @@ from ..scorecard.solitaire import (
 )
 from ..store.prebuilt import load_result, load_table
 from . import play_actions
-from .links import LinkValues, to_fragment
+from .links import LinkValues, quiz_pairs, read_quiz_view, to_fragment
 from .play_actions import PlayKind
 
 
@@ -297,7 +298,7 @@ def answer_position(game: ScorecardGame, position: dict, args: dict, progress) -
         raise  # (the worker fetches the table and asks again)
     except PycoreError as exc:
         return {"position": position, "refused": {"type": type(exc).__name__, "message": str(exc)}}
-    link = position["fragment"] if position["view"]["view"] == "play" else advice["fragment"]
+    link = position["fragment"] if position["view"]["view"] in ("play", "quiz") else advice["fragment"]
     return {"position": position, "answer": advice, "link": link}
 
 
@@ -329,6 +330,42 @@ def _review(game: ScorecardGame, values: np.ndarray, record: Record) -> dict:
     return out
 
 
+@dataclass(frozen=True)
+class ScorecardQuiz:
+    """Test yourself (:class:`pycore.core.quiz.QuizSource`) for a scorecard game: whole games
+    played by optimal play or the greedy player, every keep and box valued in expected final
+    points."""
+
+    game: ScorecardGame
+    values: np.ndarray
+    seats: int = 1
+    unit: str = "points"
+
+    def players(self) -> list[CardPlayer]:
+        return [find_player(None), find_player(GREEDY)]
+
+    def play(self, players: tuple[CardPlayer, ...], seed: int):
+        record = play_game(CARD_RULES, self.game, self.values, players, seed)
+        at = CARD_RULES.start(self.game, record)
+        for move in record.moves:
+            choices = decision_choices(self.game, self.values, at)
+            if len(choices) > 1:
+                yield at, choices
+            at = at.apply(self.game, move)
+
+    def pick(self, player: CardPlayer, at: CardPosition, choices: tuple[Choice, ...]) -> str:
+        return choice_key(self.game, player.choose(self.game, self.values, at))
+
+    def question(self, at: CardPosition, choices: tuple[Choice, ...]) -> tuple[dict, str, str]:
+        ranked = sorted(choices, key=lambda c: -c.value)
+        why = f"Best: {ranked[0].label}, {ranked[0].value:.2f} points at the end on average"
+        why += f"; next best: {ranked[1].label}, {ranked[0].value - ranked[1].value:.2f} fewer." if len(ranked) > 1 else "."
+        return at.to_json(self.game), "#" + Position.from_args(self.game, at.advise_state()).fragment(self.game), why
+
+    def identity(self, at: CardPosition) -> str:
+        return f"{at.card.to_text()}|{sorted(at.dice)}|{at.rolls_left}"
+
+
 #: how the scorecard games are played and reviewed (the actions: :mod:`pycore.service.play_actions`)
 PLAY = PlayKind(
     rules=CARD_RULES,
@@ -339,6 +376,7 @@ PLAY = PlayKind(
     record_link=record_link,
     find_player=lambda game, label: find_player(label),
     position_json=lambda game, at: at.to_json(game),
+    quiz_source=lambda game, args, progress: ScorecardQuiz(game, load_table(game).values),
 )
 
 
@@ -376,8 +414,10 @@ def resolve_position(game: ScorecardGame, link: LinkValues) -> dict:
         view = {"view": "play", "record": record.to_json()}
     elif raw_view == "play":
         view = {"view": "play"}  # the game in progress, in Play
+    elif raw_view == "quiz":
+        view = read_quiz_view(link)  # (Test yourself: its own positions)
     elif raw_view not in (None, "scorecard"):
-        problems.append(f"view must be play or nothing, got {raw_view!r} (ignored)")
+        problems.append(f"view must be play, quiz or nothing, got {raw_view!r} (ignored)")
     for key in values:
         keys = ", ".join([p.name for p in game.parameters] + list(POSITION_KEYS))
         problems.append(f"{game.name} links have no {key!r} (ignored); keys: {keys}")
@@ -395,7 +435,8 @@ def resolve_position(game: ScorecardGame, link: LinkValues) -> dict:
         **_head(game),
         "position": position.to_json(),
         # Play's address: the rule set and view=play (the game itself is kept by the page)
-        "fragment": "#" + to_fragment(game, [("view", "play")]) if view["view"] == "play" else fragment,
+        "fragment": "#" + to_fragment(game, [("view", "play")]) if view["view"] == "play" else
+        "#" + to_fragment(game, quiz_pairs(view)) if view["view"] == "quiz" else fragment,
         "problems": problems,
         "view": view,
     }

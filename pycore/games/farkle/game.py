@@ -158,7 +158,7 @@ class Farkle(JeopardyGame):
         start_hint="scores are multiples of 50 below the target",
         turn_hint="the turn total is a multiple of 50 a turn can reach, with 1 to 6 dice to roll",
         roll_hint="a roll shows one face 1-6 for each die rolled",
-        views=("advice", "thresholds", "strategies", "play", "table"),
+        views=("advice", "thresholds", "strategies", "play", "table", "quiz"),
         threshold_axes=("d",),  # When to hold: by the dice left to roll
         # a turn total is reached with some dice left: the two are entered together
         entered_together=(("k", "d"),),

@@ -132,7 +132,7 @@ class ZombieDice(AllYellowZombieDice):
     page = replace(
         AllYellowZombieDice.page,
         turn_hint="the dice must be ones a turn can leave in hand and set aside",
-        views=("advice", "thresholds", "strategies", "play", "table"),
+        views=("advice", "thresholds", "strategies", "play", "table", "quiz"),
         # the brains and the dice of a turn in progress are entered together (each alone cannot change)
         entered_together=(("b", "fp", "br", "sg"),),
         threshold_axes=("fp", "sg"),  # the chart's rows and columns; the brain dice as they are

@@ -155,6 +155,19 @@ def find_player(game: JeopardyGame, text: str | None) -> Player:
     return Player(f"{RULE_LABEL}{policy.description}", policy)
 
 
+#: (game, policy, anchor) -> the policy's choice table at that anchor: the last few (a turn asks
+#: it at every roll, and a policy's table can take a turn's sweep to make: Farkle's best single turn)
+_CHOSEN = BoundedCache("policies' choices by anchor", 64)
+
+
+def _policy_choices(game: JeopardyGame, policy: Policy, anchor: tuple) -> np.ndarray:
+    chosen = _CHOSEN.get((game.key, policy.name), lambda: policy.choose(game))  # (a table, or a function of the anchor)
+    if callable(chosen):  # a function of the anchors' columns ((B, G + 1, C) arrays, one anchor here)
+        columns = dict(zip(game.anchor_vars, anchor, strict=True))
+        chosen = chosen({v: np.full((1, 1, 1), int(x)) for v, x in columns.items()})[0]
+    return np.asarray(chosen)
+
+
 def policy_option(game: JeopardyGame, policy: Policy, state: State, options: tuple[State, ...]) -> int:
     """Which of ``options`` a policy takes after a roll from ``state``: where it says
     (``Policy.choose``, a table over the game's turn graph, as the exact evaluation reads it),
@@ -165,11 +178,8 @@ def policy_option(game: JeopardyGame, policy: Policy, state: State, options: tup
     if graph.choice is None:
         return 0
     step = game.gain_step
-    chosen = policy.choose(game)
-    if callable(chosen):  # a function of the anchors' columns ((B, G + 1, C) arrays, one anchor here)
-        anchor = dict(zip(game.anchor_vars, state.anchor, strict=True))
-        chosen = chosen({v: np.full((1, 1, 1), int(x)) for v, x in anchor.items()})[0]
-    chosen = np.asarray(chosen)
+    chosen = _CHOSEN.get((game.key, policy.name, tuple(int(x) for x in state.anchor)),
+                         lambda: _policy_choices(game, policy, state.anchor))
     config = {c: n for n, c in enumerate(graph.configurations)}
     src = config[tuple(int(x) for x in state.turn[1:])]
     gain = game.gain(state.turn)

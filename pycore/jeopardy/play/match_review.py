@@ -13,6 +13,7 @@ import numpy as np
 from pycore.core import play as play_core
 from pycore.core.errors import PycoreError
 from pycore.core.play import Record
+from pycore.core.quiz import Choice
 from pycore.jeopardy.play.match import RULES, Position, Values, option_label, turn_values
 from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.rules.protocol import JeopardyGame
@@ -129,3 +130,21 @@ def _decision(game: JeopardyGame, values: Values, n: int, seat: int, before: Sta
         return Decision(n, seat, where, move["action"], best_action, valued[best_action] - valued[move["action"]], valued,
                         game=game)
     return None
+
+
+def decision_choices(values: Values, at: Position) -> tuple[Choice, ...]:
+    """The moves of a decision at ``at`` (a choice between a roll's options, or roll and hold)
+    each valued in the mover's chance under optimal play from there, in the rules' order: a
+    roll's options numbered from 1 in the order the rules list them, or ``roll`` and ``hold``.
+    Nothing where there is no decision (one move, the game over) or where the table is not
+    the game of its players (three or more advised by the two-player game)."""
+    if at.result is not None or not at.exact:
+        return ()
+    priced = values.of(at.game)
+    if len(at.options) > 1:
+        return tuple(Choice(str(n), option_label(at.game, at.state.turn, at.faces, o), priced.value(o))
+                     for n, o in enumerate(at.options, 1))
+    if at.options or len(at.legal()) < 2:
+        return ()
+    valued = priced.action_values(at.state)
+    return tuple(Choice(a, a.capitalize(), float(valued[a])) for a in at.legal() if valued.get(a) is not None)

@@ -27,10 +27,11 @@ OBJECTIVES = {
 OBJECTIVE_LABELS = {"win": "Win the game", "turn-score": "Most {unit} this turn"}
 #: every view a jeopardy game may offer, by its name in links, and its title on the page
 VIEW_TITLES = {"advice": "Advice", "slice": "Boundary 2-D", "solid": "Boundary 3-D", "thresholds": "When to hold",
-               "strategies": "Strategies", "design": "Designer", "play": "Play", "table": "At the table"}
+               "strategies": "Strategies", "design": "Designer", "play": "Play", "table": "At the table",
+               "quiz": "Test yourself"}
 
 #: every view, the default: a tabulated game of two players
-ALL_VIEWS = ("advice", "slice", "solid", "thresholds", "strategies", "design", "play", "table")
+ALL_VIEWS = ("advice", "slice", "solid", "thresholds", "strategies", "design", "play", "table", "quiz")
 
 
 @dataclass(frozen=True)

@@ -68,7 +68,7 @@ class SeatTables(JeopardyTables):
 
 #: the views a game for three offers (its ``page``'s): the advice and the mover's boundary
 #: (policies and whole games: not for three yet)
-SEAT_VIEWS = ("advice", "slice", "solid")
+SEAT_VIEWS = ("advice", "slice", "solid", "quiz")
 
 
 class ForThreePlayers:
