@@ -73,7 +73,7 @@ def test_a_teachers_link_gives_cpythons_set_one_decision_a_screen_and_a_score(pa
         assert axe_violations(page) == [], scheme
 
 
-def test_mistakes_come_back_to_drill_and_a_right_answer_moves_them_on(page, site):
+def test_mistakes_come_back_to_drill_offline_and_a_right_answer_moves_them_on(page, context, site):
     page.goto(site + LINK)
     expect(page.get_by_test_id("quiz-question")).to_be_visible(timeout=120_000)
     worst = answer_all(page, 5, lambda q: min(q["choices"], key=lambda c: c["value"])["key"])
@@ -85,6 +85,10 @@ def test_mistakes_come_back_to_drill_and_a_right_answer_moves_them_on(page, site
     for mistake in history["mistakes"]:
         mistake["due"] -= 2 * 24 * 3600 * 1000
     page.evaluate(f"(h) => localStorage.setItem('{KEY}', JSON.stringify(h))", history)
+    # ... and the phone is offline: the drill needs nothing but the page's own Python
+    expect(page.get_by_test_id("sw-message")).to_contain_text("Ready to work offline", timeout=120_000)
+    page.evaluate("navigator.serviceWorker.ready")
+    context.set_offline(True)
     page.goto(site + "#game=pig&view=quiz")
     drill = page.get_by_test_id("quiz-drill-mistakes")
     expect(drill).to_have_text(f"Drill my mistakes ({count} due)", timeout=120_000)
