@@ -38,10 +38,12 @@ function valueText(value, unit) {
   return unit === "win" ? `${(100 * value).toFixed(2)}%` : `${value.toFixed(2)} points`;
 }
 
-// the kept drill, as far as it can be read: {sets: [], mistakes: [], current: null}
+// the kept drill, as far as it can be read: {sets: [], mistakes: [], current: null}; what
+// cannot be read is kept aside as it was (KEY + ":unreadable"), never overwritten unseen
 function readHistory() {
   const kept = readKept(KEY);
   const problems = [];
+  const setAside = () => writeKept(`${KEY}:unreadable`, { at: Date.now(), kept });
   const list = (name) => {
     if (kept[name] === undefined) return [];
     if (Array.isArray(kept[name])) return kept[name].filter((item) => item && typeof item === "object");
@@ -55,6 +57,7 @@ function readHistory() {
   } else if (current) {
     problems.push("the set under way could not be read; a new one starts");
   }
+  if (problems.length) setAside();
   return { history, problems };
 }
 
@@ -117,7 +120,7 @@ export class QuizView {
   frame(inner) {
     this.root.innerHTML = `<div class="quiz" data-testid="quiz">
       <p class="quiz-message" data-testid="quiz-message" role="status" hidden></p>${inner}</div>`;
-    if (this.problems.length) this.message(`Your drill history: ${this.problems.join("; ")}.`);
+    if (this.problems.length) this.message(`Your drill history: ${this.problems.join("; ")} (what could not be read is kept aside in this browser, as it was).`);
   }
 
   dueMistakes() {
@@ -239,24 +242,65 @@ export class QuizView {
     const total = run.quiz.questions.length;
     const what = run.source === "mistakes" ? "Your mistakes" : MIXES[run.quiz.mix] || "Test yourself";
     const many = question.choices.length > 2;
+    const dice = "scorecard" in question.position && question.choices.some((c) => c.key.startsWith("keep "));
     this.frame(`<section class="quiz-question" data-testid="quiz-question" data-n="${n + 1}" data-total="${total}" aria-label="Position ${n + 1} of ${total}">
       <h2>Position ${n + 1} of ${total} <small>${escapeHtml(what)}</small></h2>
       <div class="quiz-position" data-testid="quiz-position">${this.positionHtml(question)}</div>
-      <p class="quiz-ask">${many ? "Your move?" : "Roll or hold?"}</p>
+      ${dice ? this.keepHtml(question) : `<p class="quiz-ask">${many ? "Your move?" : "Roll or hold?"}</p>
       <div class="quiz-choices ${many ? "many" : ""}" role="group" aria-label="Your move">
         ${question.choices.map((c) => `<button type="button" data-testid="quiz-choice" data-key="${escapeHtml(c.key)}">${escapeHtml(c.label)}</button>`).join("")}
-      </div>
+      </div>`}
       <div data-testid="quiz-feedback" hidden></div>
       <button type="button" class="primary" data-testid="quiz-next" hidden>${n + 1 === total ? "See your score" : "Next position"}</button>
     </section>`);
     this.root.querySelectorAll("[data-testid=quiz-choice]").forEach((button) =>
       button.addEventListener("click", () => this.answer(n, button.dataset.key)),
     );
+    if (dice) this.wireKeep(question);
     this.root.querySelector("[data-testid=quiz-next]").addEventListener("click", () => {
       if (n + 1 >= total) this.finish();
       else this.ask(n + 1);
     });
     if (run.answers.length > n) this.showFeedback(n, run.answers[n]);
+  }
+
+  // a scorecard's keep: the dice themselves tapped to keep, then one reroll button (its key follows
+  // the dice kept: "keep 22" rerolls the other three), or a box
+  keepHtml(question) {
+    const dice = question.position.dice_shown;
+    const boxes = question.choices.filter((c) => !c.key.startsWith("keep "));
+    return `<p class="quiz-ask">Tap the dice to keep, then reroll the others, or fill a box.</p>
+      <div class="quiz-keep-dice" role="group" aria-label="Dice to keep">
+        ${dice.map((face, i) => `<button type="button" class="quiz-die" data-testid="quiz-die" data-index="${i}" data-face="${face}" aria-pressed="false" aria-label="Keep a ${face}">${face}</button>`).join("")}
+      </div>
+      <div class="quiz-choices" role="group" aria-label="Your move">
+        <button type="button" class="quiz-reroll" data-testid="quiz-choice" data-key="keep none">Reroll all ${dice.length}</button>
+      </div>
+      <h3 class="quiz-boxes-title">Or fill a box</h3>
+      <div class="quiz-choices many" role="group" aria-label="Boxes">
+        ${boxes.map((c) => `<button type="button" data-testid="quiz-choice" data-key="${escapeHtml(c.key)}">${escapeHtml(c.label)}</button>`).join("")}
+      </div>`;
+  }
+
+  wireKeep(question) {
+    const reroll = this.root.querySelector(".quiz-reroll");
+    const dice = [...this.root.querySelectorAll("[data-testid=quiz-die]")];
+    const update = () => {
+      const kept = dice.filter((d) => d.getAttribute("aria-pressed") === "true").map((d) => Number(d.dataset.face)).sort();
+      const key = kept.length ? `keep ${kept.join("")}` : "keep none";
+      const offered = question.choices.some((c) => c.key === key);
+      reroll.dataset.key = key;
+      reroll.disabled = !offered; // (every die kept: that is filling a box)
+      const others = dice.length - kept.length;
+      reroll.textContent = !offered ? "Every die kept: fill a box" : kept.length ? `Keep ${kept.join(" ")}, reroll ${others}` : `Reroll all ${dice.length}`;
+    };
+    for (const die of dice) {
+      die.addEventListener("click", () => {
+        if (this.run.answers.length > Number(this.root.querySelector("[data-testid=quiz-question]").dataset.n) - 1) return;
+        die.setAttribute("aria-pressed", String(die.getAttribute("aria-pressed") !== "true"));
+        update();
+      });
+    }
   }
 
   answer(n, key) {

@@ -51,6 +51,7 @@ def test_a_teachers_link_gives_cpythons_set_one_decision_a_screen_and_a_score(pa
         assert box["height"] >= 44 and box["y"] + box["height"] <= 740
     expect(page.get_by_test_id("quiz-position")).to_contain_text("Turn total")
     expect(page.get_by_test_id("quiz-feedback")).to_be_hidden()  # (nothing said before the choice)
+    assert axe_violations(page) == []
     # the worst move each time: its cost said, the best named, the advisor one tap away
     answers = answer_all(page, 5, lambda q: min(q["choices"], key=lambda c: c["value"])["key"])
     result = page.get_by_test_id("quiz-result")
@@ -111,6 +112,8 @@ def test_a_damaged_link_and_history_are_said_and_the_drill_still_works(page, sit
     expect(message).to_contain_text("a set has 1 to 50 positions, got '0'; asking 20")
     expect(page.get_by_test_id("quiz-message")).to_contain_text("the kept sets could not be read")
     expect(page.get_by_test_id("quiz-message")).to_contain_text("the set under way could not be read")
+    aside = json.loads(page.evaluate(f"localStorage.getItem('{KEY}:unreadable')"))
+    assert aside["kept"]["sets"] == "oops"  # (nothing recorded is lost: the unreadable part kept as it was)
     page.get_by_test_id("quiz-count").select_option("10")
     page.get_by_test_id("quiz-start").click()
     expect(page.get_by_test_id("quiz-question")).to_have_attribute("data-total", "10", timeout=120_000)
@@ -124,14 +127,28 @@ def test_a_damaged_link_and_history_are_said_and_the_drill_still_works(page, sit
 
 
 def test_yahtzee_is_drilled_keep_by_keep_and_box_by_box(page, site):
-    page.goto(site + "#game=yahtzee&view=quiz&seed=3&count=3")
+    page.goto(site + "#game=yahtzee&view=quiz&seed=5&count=3")
     question = page.get_by_test_id("quiz-question")
     expect(question).to_have_attribute("data-total", "3", timeout=120_000)
     expect(page.get_by_test_id("quiz-position")).to_contain_text("rerolls left")
-    theirs = api.call("quiz", {"game": "yahtzee", "seed": 3, "count": 3})
-    labels = page.get_by_test_id("quiz-choice").all_inner_texts()
-    assert labels == [c["label"] for c in theirs["questions"][0]["choices"]]
-    best = theirs["questions"][0]["best"]
-    page.locator(f"[data-testid=quiz-choice][data-key='{best}']").click()
+    theirs = api.call("quiz", {"game": "yahtzee", "seed": 5, "count": 3})
+    first = theirs["questions"][0]
+    # every open box a button; the keeps made by tapping the dice, then one reroll button
+    boxes = [c["label"] for c in first["choices"] if c["key"].startswith("box ")]
+    assert page.get_by_role("group", name="Boxes").get_by_role("button").all_inner_texts() == boxes
+    best = first["best"]
+    assert best.startswith("keep ")  # (this set's first position: keeping is best)
+    dice = page.get_by_test_id("quiz-die")
+    assert [int(f) for f in dice.evaluate_all("ds => ds.map(d => d.dataset.face)")] == first["position"]["dice_shown"]
+    for face in best.removeprefix("keep "):
+        page.locator(f"[data-testid=quiz-die][data-face='{face}'][aria-pressed=false]").first.click()
+    reroll = page.locator(".quiz-reroll")
+    expect(reroll).to_have_attribute("data-key", best)
+    kept = best.removeprefix("keep ")
+    expect(reroll).to_have_text(f"Keep {' '.join(kept)}, reroll {5 - len(kept)}")
+    reroll.click()
     expect(page.get_by_test_id("quiz-feedback")).to_contain_text("Best move.")
-    expect(page.get_by_test_id("quiz-feedback")).to_contain_text(theirs["questions"][0]["reason"])
+    expect(page.get_by_test_id("quiz-feedback")).to_contain_text(first["reason"])
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert axe_violations(page) == [], scheme
