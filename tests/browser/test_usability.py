@@ -371,6 +371,7 @@ def test_the_focus_ring_is_strong_on_white(shared_phone):
     [
         ("#game=gro&p=1&i=10&j=20&k=12&o=1", ADVICE),
         ("#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=k", ADVICE),
+        ("#game=gro&p=1&i=10&j=20&k=0&o=0&view=slice&axis=k", ADVICE),  # opened at k = 15, said so; Hold not allowed
         ("#game=pig&i=0&j=0&k=0&view=strategies", ADVICE),
         ("#game=yahtzee&joker=forced&dice=13356&rolls=2&target=250", YZ_ADVICE),
         ("#game=zombie-dice&p=1&i=5&j=8&b=3&fp=GY&br=GGR&sg=R", ADVICE),  # with the roll entry
