@@ -78,3 +78,10 @@ def labels_cut(page, charts: str) -> list[str]:
         })""",
         charts,
     )
+
+
+def ranked_moves(scope):
+    """The rows of the moves table (action-table.js) under ``scope`` as read, best first: each
+    row's text with its cells separated by single spaces ("Hold 71.36% — 17")."""
+    rows = scope.get_by_role("table").first.get_by_role("row").filter(has=scope.page.get_by_role("rowheader"))
+    return [" ".join(text.split()) for text in rows.all_inner_texts()]

@@ -3,7 +3,7 @@ import pytest
 
 from pycore import InvalidRequestError, api
 from pycore.jeopardy.rules.notation import Notation
-from pycore.jeopardy.views.boundary import panel_grid, slice_of, solid_of, table_csv
+from pycore.jeopardy.views.boundary import TELLING_SHARE, panel_grid, slice_of, solid_of, table_csv, telling_at
 from pycore.jeopardy.views.panel import panels
 
 
@@ -38,6 +38,41 @@ def test_bad_panel_and_slice_arguments(solved):
         slice_of(grid, "i", 50)
     answer = api.handle('{"action": "slice", "args": {"game": "gro", "fixed": {"p": 3, "o": 0}, "axis": "i", "at": 1}}')
     assert '"type": "InvalidRequestError"' in answer and "gro has no panel {'p': 3, 'o': 0}" in answer
+
+
+@pytest.mark.parametrize("name, fixed, axis, at, opens", [
+    ("gro", {"p": 1, "o": 0}, "k", 0, 15),  # a turn's start: every state rolls
+    ("pig", {}, "k", 0, 13),
+    ("ayzd", {"p": 1, "s": 0}, "b", 0, 4),
+    ("ayzd", {"p": 1, "s": 0}, "b", 22, 12),  # every state holds: the nearest where rolling shows
+])
+def test_a_slice_of_one_colour_opens_where_it_shows_the_boundary(solved, name, fixed, axis, at, opens):
+    """Issue 52: the nearest value where the less frequent action is best in a tenth of the
+    slice's states or more; none between (the nearest), and the slice asked for is one colour."""
+    grid = panel_grid(solved(name), fixed)
+    moved = telling_at(grid, axis, at)
+    assert moved["at"] == opens and moved["share"] == TELLING_SHARE
+
+    def share(value):
+        cells = [c for row in slice_of(grid, axis, value)["roll"] for c in row if c is not None]
+        return min(cells.count(0), cells.count(1)) / len(cells) if cells else 0.0
+
+    assert share(at) == 0 and share(opens) >= TELLING_SHARE
+    assert all(share(v) < TELLING_SHARE for v in range(min(at, opens) + 1, max(at, opens)))
+    # a slice with both actions stays where it is asked for
+    assert telling_at(grid, axis, opens) is None
+
+
+def test_the_slice_action_opens_a_view_where_it_shows_something_only_when_asked():
+    args = {"game": "gro", "fixed": {"p": 1, "o": 0}, "axis": "k", "at": 0}
+    assert api.call("slice", args)["at"] == 0 and "note" not in api.call("slice", args)  # (the slider's own value)
+    opened = api.call("slice", {**args, "informative": True})
+    assert (opened["at"], opened["opened_from"]) == (15, 0)
+    assert opened["note"] == ("At k = 0 rolling is best everywhere, so the picture opens at k = 15, the nearest where "
+                              "holding is best in a tenth of the states or more (the slider shows any other).")
+    assert "note" not in api.call("slice", {**args, "at": 20, "informative": True})
+    answer = api.handle('{"action": "slice", "args": {"game": "gro", "fixed": {"p": 1, "o": 0}, "axis": "k", "at": 0, "informative": 1}}')
+    assert "'informative' must be true or false" in answer
 
 
 def test_csv_has_a_row_per_state(solved):

@@ -1,12 +1,16 @@
-// The answer: roll or hold, both actions' values (win probabilities, or expected points of the
-// turn for the one-turn objective), why (one sentence from the engine), each action's bust
-// chance and expected turn points, the margin, and what the win chances leave out of the rules
-// in force (the engine's model_note, e.g. Farkle's three-zilch penalty).
+// The answer: roll or hold, then every move ranked best first in one compact table with its value
+// (win probability, or expected points of the turn for the one-turn objective), its bust chance
+// and its expected turn points (action-table.js), why (one sentence from the engine), the
+// margin, and what the win chances leave out of the rules in force (the engine's model_note,
+// e.g. Farkle's three-zilch penalty).
 // Test contract: data-testid="advice" carries data-best, data-objective, data-p-roll,
 // data-p-hold (full precision; empty when the action is not allowed) and
 // data-ready="true" once the numbers belong to the state shown; for three or more players,
 // seats-roll / seats-hold say every player's chance after each action (data-seats: the
 // chances, the mover's first, comma-separated).
+import { actionTableHtml } from "./action-table.js";
+import { escapeHtml } from "./escape-html.js";
+
 const percent = (p) => `${(100 * p).toFixed(1)}%`;
 
 export class AdvicePanel {
@@ -39,7 +43,7 @@ export class AdvicePanel {
   }
 
   show(advice) {
-    const { values, best, margin, outlook = {}, reason = "", unit = "points", objective = "win" } = advice;
+    const { values, best, margin, reason = "", unit = "points", objective = "win" } = advice;
     const roll = values.roll;
     const hold = values.hold;
     const forPoints = objective === "turn-score";
@@ -56,35 +60,24 @@ export class AdvicePanel {
           : forPoints
             ? `${better} makes ${margin.toFixed(2)} ${unit} more this turn on average.`
             : `${better} wins ${(100 * margin).toFixed(2)} percentage points more often.`;
-    // each action's bust chance and expected points this turn (then playing on as advised)
-    const detail = (action) => {
-      const o = outlook[action];
-      if (!o) return "";
-      const points = forPoints ? "" : ` · ${o.points.toFixed(1)} ${unit} this turn on average`;
-      const text = action === "roll" ? `${percent(o.bust)} chance this roll busts${points}` : `banks ${o.points.toFixed(0)} ${unit}`;
-      return `<span class="detail" data-testid="outlook-${action}">${text}</span>`;
-    };
-    // three or more players: every player's chance after the action, the mover's first
+    // three or more players: every player's chance after each action (best first, as the
+    // table ranks them), the mover's first
     const seatValues = advice.seat_values || {};
     const players = Object.values(seatValues).find((v) => v)?.length || 2;
     const seatNames = (n) => (n === 0 ? "you" : n === 1 ? "next player" : n === 2 && players === 3 ? "third player" : `player ${n + 1} on`);
-    const seats = (action) => {
-      const chances = seatValues[action];
-      if (forPoints || players < 3 || !chances) return "";
-      const said = chances.map((p, n) => `${seatNames(n)} ${percent(p)}`).join(" · ");
-      return `<span class="detail" data-testid="seats-${action}" data-seats="${chances.join(",")}">Chances: ${said}</span>`;
-    };
-    // win chances fill their bar; expected points fill it in proportion to the larger one
-    const scale = forPoints ? Math.max(roll || 0, hold || 0) || 1 : 1;
-    const shown = (v) => (forPoints ? v.toFixed(2) : percent(v));
-    const spoken = (v) => (forPoints ? `${v.toFixed(2)} ${unit}` : percent(v));
-    const bar = (label, p, action) =>
-      p === null
-        ? `<div class="bar off"><span>${label}</span><span>not allowed</span></div>`
-        : `<div class="bar bar-${action} ${best === action ? "best" : ""}">
-             <span>${label}</span>
-             <span class="track" role="img" aria-label="${spoken(p)}"><span class="fill" style="width:${((100 * p) / scale).toFixed(2)}%"></span></span>
-             <strong>${shown(p)}</strong>${detail(action)}${seats(action)}</div>`;
+    const ranked = ["roll", "hold"].filter((a) => values[a] !== null && values[a] !== undefined).sort((a, b) => values[b] - values[a]);
+    const seats = forPoints || players < 3
+      ? ""
+      : ranked
+          .filter((action) => seatValues[action])
+          .map((action) => {
+            const said = seatValues[action].map((p, n) => `${seatNames(n)} ${percent(p)}`).join(" · ");
+            return `<p class="seats" data-testid="seats-${action}" data-seats="${seatValues[action].join(",")}">After ${action === "roll" ? "rolling" : "holding"}: ${said}</p>`;
+          })
+          .join("");
+    // every move ranked best first with its chance (or points), bust chance and points this
+    // turn: the table the table view and Play's Hint show too
+    const figure = forPoints ? `expected ${unit} this turn` : "your chance of winning";
     const note = forPoints
       ? `Expected ${unit} this turn, playing for the most ${unit} from here on (the scores count only where holding wins the game).`
       : players > 2
@@ -103,7 +96,7 @@ export class AdvicePanel {
     this.body.innerHTML = `
       ${advice.objective_note ? `<p class="note objective-note" data-testid="objective-note">${escapeHtml(advice.objective_note)}</p>` : ""}
       <p class="verdict verdict-${best}"><span data-testid="verdict">${escapeHtml(verdict)}</span></p>
-      ${choiceList || `${bar("If you roll", roll, "roll")}${bar("If you hold", hold, "hold")}`}
+      ${choiceList || `${actionTableHtml(advice, figure)}${seats}`}
       <p class="why" data-testid="reason">${escapeHtml(reason)}</p>
       ${marginText ? `<p class="margin" data-testid="margin">${marginText}</p>` : ""}
       <p class="note">${note}</p>
@@ -122,7 +115,7 @@ export class AdvicePanel {
           : forPoints
             ? `+${margin.toFixed(2)} ${unit} over ${other}`
             : `+${(100 * margin).toFixed(2)} percentage points over ${other}`;
-    this.bar?.show({ verdict, best, value: valueText, margin: marginShort, verdictNode: [...this.body.querySelectorAll(".verdict, .bar, .choice-list, .margin")].at(-1) });
+    this.bar?.show({ verdict, best, value: valueText, margin: marginShort, verdictNode: [...this.body.querySelectorAll(".verdict, .action-table, .choice-list, .margin")].at(-1) });
     if (this.unapplied) this.setUnapplied(this.unapplied);
   }
 }
@@ -144,6 +137,4 @@ export function modelNote(text) {
   return `<p class="note model-note" data-testid="model-note">${escapeHtml(text)}</p>`;
 }
 
-export function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-}
+export { escapeHtml };

@@ -42,6 +42,10 @@ export class JeopardyScreen {
     this.game = null; // its description
     this.markedRule = null; // the rule whose disagreements the user asked to see
     this.sliceNote = ""; // why the slider's value was moved, shown with the next slice
+    // the slice the slider or a cell of the picture chose ({axis, at}): drawn as chosen, where
+    // any other way to the 2-D view (its button, a link, another axis) opens where it shows
+    // the boundary (Python picks the value: a turn total of 0 is one colour)
+    this.sliceChosen = null;
     this.handlers = null; // the views by name (viewHandlers)
     this.shownView = null;
     this.solidView = { dispose() {} };
@@ -95,8 +99,12 @@ export class JeopardyScreen {
         this.navigate(this.request(state, { ...this.current.view, view: "slice" }));
       },
     });
+    const chosen = (state) => (this.sliceChosen = { axis: this.current.view.axis, at: state[this.current.view.axis] });
     this.slice = new SliceView(this.boundary, {
-      onPick: (state) => this.navigate(this.request(state)),
+      onPick: (state) => {
+        chosen(state);
+        this.navigate(this.request(state));
+      },
       onAxis: (axis) => this.navigate(this.request(this.current.state, { view: "slice", axis })),
       // the slider moves only its own variable, to the nearest value that can occur (and says so)
       onSlide: async (axis, value) => {
@@ -106,10 +114,12 @@ export class JeopardyScreen {
         try {
           const { state, note } = await this.engine.call("step", args);
           this.sliceNote = note;
+          chosen(state);
           this.navigate(this.request(state));
         } catch (error) {
           if (error.name === "Superseded") return;
           this.sliceNote = error.message;
+          chosen(this.current.state);
           this.navigate(this.request(this.current.state));
         }
       },
@@ -412,6 +422,9 @@ export class JeopardyScreen {
       show: async (resolved, isCurrent, note = "") => {
         const axis = resolved.view.axis;
         const args = { ...this.panelArgs(resolved), axis, at: resolved.state[axis] };
+        const { sliceChosen: was } = this;
+        this.sliceChosen = null;
+        if (!was || was.axis !== axis || was.at !== args.at) args.informative = true; // (one colour: Python opens it elsewhere)
         const data = await this.longCall("Drawing the boundary", "slice", args);
         if (!isCurrent()) return;
         this.note.hidden = !note;

@@ -5,6 +5,9 @@
 // cell's state and both win probabilities are shown; a click, a second tap, Enter
 // or "Open" opens the advisor there. Cells can be a few pixels wide on a phone, so
 // a tap is refined with the arrow buttons under the chart.
+// A slice opened at another value than the position's (data.opened_from: the position's slice
+// was one colour) says why in one line (data.note, slice-opened); its cells open at the value
+// shown, and the position's outline is not drawn (it is not on this slice).
 // Test contract: the SVG is data-testid="slice" with data-cells (JSON: x, y,
 // axis, at, fixed and the roll matrix [y][x] of 1 / 0 / null); the cells are its
 // first rects after the background, row by row from y = 0.
@@ -14,6 +17,8 @@ import { saveSvgAsPng, saveText, svgText } from "./downloads.js";
 export const COLOURS = { roll: "#0072b2", hold: "#d55e00", none: "#eef0f3", line: "#111111", here: "#cc79a7", cursor: "#111111" };
 const SVG = "http://www.w3.org/2000/svg";
 const MARGIN = { left: 48, right: 8, top: 8, bottom: 38 }; // px: room for 12-13 px axis text
+// opened at another value than the position's (its own slice was one colour)
+const moved = (data) => data.opened_from !== undefined;
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
 
 export class SliceView {
@@ -55,6 +60,7 @@ export class SliceView {
           <input data-testid="slice-slider" type="range" min="0" max="${data.size - 1}" value="${data.at}"></label>
       </div>
       ${note ? `<p class="field-note" data-testid="slice-note" role="status">${escapeHtml(note)}</p>` : ""}
+      ${data.note ? `<p class="slice-opened" data-testid="slice-opened">${escapeHtml(data.note)}</p>` : ""}
       ${
         off.length
           ? `<p class="note" data-testid="slice-off-chart">This position (${off
@@ -76,7 +82,7 @@ export class SliceView {
         <li><span style="background:${COLOURS.hold}"></span>hold</li>
         <li><span style="background:${COLOURS.none}"></span>not a state</li>
         <li><span class="line"></span>hold threshold</li>
-        <li><span style="border:3px solid ${COLOURS.here}"></span>this state</li>
+        ${moved(data) ? "" : `<li><span style="border:3px solid ${COLOURS.here}"></span>this state</li>`}
         ${data.disagreements ? `<li data-testid="slice-marks-legend"><span class="cross">×</span>your rule disagrees (${data.disagreements.length} here)</li>` : ""}
       </ul>
       <div class="exports">
@@ -190,7 +196,7 @@ export class SliceView {
     // this state
     const sx = state[data.x];
     const sy = state[data.y];
-    if (sx < nx && sy < ny) {
+    if (sx < nx && sy < ny && !moved(data)) {
       parts.push(
         `<rect data-testid="slice-here" x="${X(sx) - 1}" y="${Y(sy) - 1}" width="${cell + 2}" height="${cell + 2}" fill="none" stroke="${COLOURS.here}" stroke-width="${Math.max(2, cell / 3)}"/>`,
       );
@@ -271,7 +277,8 @@ export class SliceView {
         `${this.data.x}=${x}, ${this.data.y}=${y}, ${this.data.axis}=${this.data.at} is not a state of the game: nothing to open`;
       return;
     }
-    this.onPick({ ...this.state, [this.data.x]: x, [this.data.y]: y });
+    const at = moved(this.data) ? { [this.data.axis]: this.data.at } : {}; // (the slice shown, not the position's)
+    this.onPick({ ...this.state, ...at, [this.data.x]: x, [this.data.y]: y });
   }
 
   describe({ x, y }) {

@@ -25,7 +25,7 @@ from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.seats.for_three import SEAT_WORDS
 from pycore.jeopardy.seats.seat_solution import fairest_head_start
 from pycore.jeopardy.solving.budget import check_solvable, check_work, design_estimate, evaluation_estimate, seconds_allowed
-from pycore.jeopardy.views.boundary import pick, slice_of, solid_of, table_csv
+from pycore.jeopardy.views.boundary import TELLING_SHARE, pick, slice_of, solid_of, table_csv, telling_at
 from pycore.jeopardy.views.design import MAX_VALUES as MAX_DESIGN_VALUES
 from pycore.jeopardy.views.design import design, parse_values
 from pycore.jeopardy.views.panel import axes_of, panel_title, panels
@@ -176,10 +176,27 @@ def _slice(game: JeopardyGame, args: dict, progress) -> dict:
     if axis in grid.axes and isinstance(at, int) and not isinstance(at, bool):
         # a state beyond the drawn box (e.g. a turn total past every roll) sees the nearest slice
         at = max(0, min(at, grid.roll.shape[grid.axes.index(axis)] - 1))
-    answer = {**head(game), "title": panel_title(game, grid.fixed), **slice_of(grid, axis, at)}
+    moved = None
+    if flag(args, "informative") and axis in grid.axes and isinstance(at, int) and not isinstance(at, bool):
+        # a view opened (not a value the slider chose) where the picture is one colour opens
+        # where it shows the boundary, and says so
+        moved = telling_at(grid, axis, at)
+    answer = {**head(game), "title": panel_title(game, grid.fixed), **slice_of(grid, axis, moved["at"] if moved else at)}
+    if moved:
+        answer.update(note=_telling_note(axis, at, moved), opened_from=at)
     if isinstance(args.get("rule"), str):
         answer.update(_disagreements_on_slice(game, args, grid, answer))
     return answer
+
+
+def _telling_note(axis: str, at: int, moved: dict) -> str:
+    """Why a slice opened at another value of its axis than the position's, in one sentence."""
+    doing = {"roll": "rolling", "hold": "holding"}
+    here = "the picture has no state" if moved["only"] is None else f"{doing[moved['only']]} is best everywhere"
+    other = {"roll": "holding", "hold": "rolling"}.get(moved["only"], "each action")
+    where = "in a tenth of the states or more" if moved["share"] >= TELLING_SHARE else "somewhere"
+    return (f"At {axis} = {at} {here}, so the picture opens at {axis} = {moved['at']}, the nearest where "
+            f"{other} is best {where} (the slider shows any other).")
 
 
 def _disagreements_on_slice(game: JeopardyGame, args: dict, grid, shown: dict) -> dict:

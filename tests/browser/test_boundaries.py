@@ -69,6 +69,48 @@ def test_the_view_is_part_of_the_link_and_marks_the_state(site, shared_phone):
     expect(page).to_have_url(site + "#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=i", timeout=TIMEOUT)
 
 
+def test_the_2d_view_opened_at_a_turn_start_opens_where_it_shows_the_boundary(site, shared_phone):
+    """Issue 52: at turn total 0 every state rolls, and the 2-D view opened there was one blue
+    square. It opens at the nearest turn total where holding is best in a tenth of the states,
+    says so in one sentence, keeps the position's link, and the slider still shows any slice
+    (0 too, as asked)."""
+    page = shared_phone.open("#game=gro&p=1&i=10&j=20&k=0&o=0")
+    expect(page.locator("[data-testid=advice]")).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    page.get_by_role("button", name="Boundary 2-D").click()
+    expect(page).to_have_url(site + "#game=gro&p=1&i=10&j=20&k=0&o=0&view=slice&axis=k", timeout=TIMEOUT)
+    boundary = page.get_by_test_id("boundary")
+    expect(boundary.get_by_role("heading")).to_have_text("Player 1, 1s set aside 0: slice at k = 15", timeout=TIMEOUT)
+    expect(boundary.get_by_role("slider")).to_have_value("15")
+    said = boundary.get_by_text("At k = 0 rolling is best everywhere, so the picture opens at k = 15, "
+                                "the nearest where holding is best in a tenth of the states or more (the slider shows any other).")
+    expect(said).to_be_visible()
+    picture = boundary.get_by_role("img", name="Roll/hold slice, i across, j up, k = 15.")
+    expect(picture).to_be_visible()
+    assert said.bounding_box()["y"] + said.bounding_box()["height"] <= picture.bounding_box()["y"]  # said above it
+    cells = [c for row in slice_cells(page)["roll"] for c in row if c is not None]
+    assert cells.count(0) >= 0.1 * len(cells) and cells.count(1) > 0  # both actions, holding in a tenth or more
+    expect(boundary.get_by_text("this state", exact=True)).to_have_count(0)  # the position (k = 0) is not on it
+    expect(page.get_by_test_id("input-k")).to_have_value("0")  # the position stays where it was
+    # a cell of it opens at the turn total shown (the keyboard starts on the position's scores)
+    picture.focus()
+    picture.press("Enter")
+    expect(page).to_have_url(site + "#game=gro&p=1&i=10&j=20&k=15&o=0&view=slice&axis=k", timeout=TIMEOUT)
+    expect(boundary.get_by_text("this state", exact=True)).to_be_visible(timeout=TIMEOUT)
+    expect(said).to_have_count(0)
+    # the slider's own choice is drawn as chosen, one colour or not
+    slider = boundary.get_by_role("slider")
+    slider.focus()
+    slider.press("Home")
+    expect(boundary.get_by_role("heading")).to_have_text("Player 1, 1s set aside 0: slice at k = 0", timeout=TIMEOUT)
+    expect(said).to_have_count(0)
+    assert {c for row in slice_cells(page)["roll"] for c in row if c is not None} == {1}
+    # a slice that shows the boundary opens as the link says
+    page = shared_phone.open("#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=k")
+    heading = page.get_by_test_id("boundary").get_by_role("heading")
+    expect(heading).to_have_text("Player 1, 1s set aside 1: slice at k = 12", timeout=TIMEOUT)
+    expect(page.get_by_test_id("slice-opened")).to_have_count(0)
+
+
 def test_clicking_a_cell_opens_the_advisor_at_that_state(site, shared_phone):
     page = shared_phone.open("#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=i")
     cells = slice_cells(page)

@@ -3,6 +3,7 @@ set-aside's chance to win, swept in the page), one turn's advice for any rule se
 changed in the page and solved live, and what cannot be solved said so."""
 
 import pytest
+from page_helpers import ranked_moves
 from playwright.sync_api import expect
 
 from pycore import api
@@ -22,7 +23,8 @@ def test_one_turn_of_zilch_is_advised_and_win_chances_say_why_not(shared_phone):
     expect(panel).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     assert panel.get_attribute("data-objective") == "turn-score" and panel.get_attribute("data-best") == "hold"
     assert float(panel.get_attribute("data-p-roll")) == pytest.approx(expected["values"]["roll"], abs=1e-9)
-    expect(page.get_by_test_id("outlook-roll")).to_contain_text("44.4% chance this roll busts")
+    # ranked by the points this turn: holding first, rolling with its bust chance under it
+    assert ranked_moves(panel) == [f"Hold {expected['values']['hold']:.2f} —", f"Roll {expected['values']['roll']:.2f} 44.4%"]
     # a 1 set aside from six dice: 100 points, five dice to roll: roll on, as the engine says
     rolls = api.call("advise", {"game": "farkle", "rules": "zilch", "set": "minimum_bank=0", "state": "i=0,j=0,k=100,d=5"})
     page.evaluate("h => { location.hash = h }", rolls["link"])

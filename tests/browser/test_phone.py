@@ -123,7 +123,7 @@ def verdict_in_view(page):
     the margin inside the viewport) or else the pinned answer bar standing in for it."""
     height = page.viewport_size["height"]
     panel = page.locator(ADVICE)
-    last = panel.locator(".margin, .bar").last.bounding_box()
+    last = panel.locator(".margin, .action-table").last.bounding_box()
     if 0 <= last["y"] and last["y"] + last["height"] <= height:
         return panel.inner_text()
     bar = page.get_by_test_id("answer-bar")

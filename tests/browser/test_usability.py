@@ -5,6 +5,7 @@ import json
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from page_helpers import ranked_moves
 from playwright.sync_api import expect
 
 from pycore import api
@@ -163,17 +164,69 @@ def test_the_status_line_is_about_the_game_on_screen(shared_phone):
 # -- why ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game, state", [("gro", "p=2,i=30,j=55,k=10,o=0"), ("pig", "i=60,j=54,k=17")])
-def test_the_answer_says_why_with_each_actions_bust_chance_and_points(shared_phone, game, state):
-    expected = api.call("advise", {"game": game, "state": state})
+def moves_read(answer) -> list[str]:
+    """The advisor's moves table as the API's numbers say it should read, best first (win
+    chances with their bust chance and points this turn; for the most points, the points and the
+    bust chance), then the moves not allowed."""
+    outlook, allowed = answer["outlook"], [a for a, v in answer["values"].items() if v is not None]
+    rows = []
+    for action in sorted(allowed, key=lambda a: -answer["values"][a]):
+        value, o = answer["values"][action], outlook[action]
+        bust = f"{100 * o['bust']:.1f}%" if action == "roll" else "—"
+        if answer["objective"] == "turn-score":
+            rows.append(f"{action.title()} {value:.2f} {bust}")
+        else:
+            rows.append(f"{action.title()} {100 * value:.2f}% {bust} {o['points']:.1f}" if action == "roll"
+                        else f"{action.title()} {100 * value:.2f}% {bust} {o['points']:.0f}")
+    return rows + [f"{a.title()} not allowed here" for a, v in answer["values"].items() if v is None]
+
+
+@pytest.mark.parametrize("game, state, objective", [
+    ("gro", "p=2,i=30,j=55,k=10,o=0", "win"),
+    ("pig", "i=60,j=54,k=17", "win"),  # holding is best: it comes first
+    ("pig", "i=60,j=54,k=17", "turn-score"),  # rolling makes the most points: it comes first
+    ("pig", "i=0,j=0,k=0", "win"),  # a turn's start: holding is not allowed
+])
+def test_the_answer_ranks_every_move_with_its_bust_chance_and_points(shared_phone, game, state, objective):
+    """Issue 52: in the advisor, each move's expected points this turn and chance to bust stand
+    beside its chance to win, ranked best first, in one compact table that fits a 360-px screen
+    (it was two bars in a fixed roll-then-hold order)."""
+    expected = api.call("advise", {"game": game, "state": state, "objective": objective})
     page = shared_phone.open(expected["link"])
     ready(page)
+    panel = page.locator(ADVICE)
     expect(page.get_by_test_id("reason")).to_have_text(expected["reason"])
-    roll = expected["outlook"]["roll"]
-    expect(page.get_by_test_id("outlook-roll")).to_have_text(
-        f"{100 * roll['bust']:.1f}% chance this roll busts · {roll['points']:.1f} points this turn on average"
-    )
-    expect(page.get_by_test_id("outlook-hold")).to_have_text(f"banks {expected['outlook']['hold']['points']:.0f} points")
+    moves = panel.get_by_role("table")
+    expect(moves).to_have_count(1)
+    expect(moves.locator("caption")).to_have_text(
+        "Best first (expected points this turn)" if objective == "turn-score" else "Best first (your chance of winning)")
+    heads = ["Move", "Points this turn", "Bust"] if objective == "turn-score" else ["Move", "Chance", "Bust", "Points this turn"]
+    expect(moves.get_by_role("columnheader")).to_have_text(heads)
+    assert ranked_moves(panel) == moves_read(expected)
+    # the best move is marked (bold), the others not
+    weights = moves.get_by_role("row").filter(has=page.get_by_role("rowheader")).evaluate_all(
+        "rows => rows.map(r => getComputedStyle(r).fontWeight)")
+    assert weights[0] == "700" and all(w != "700" for w in weights[1:]), weights
+    # whole on a phone's screen, beside nothing cut
+    table, screen = moves.bounding_box(), page.viewport_size["width"]
+    assert table["x"] >= 0 and table["x"] + table["width"] <= screen - 8, (table, screen)
+    assert moves.evaluate("t => t.scrollWidth <= t.parentElement.clientWidth")
+
+
+def test_three_players_advice_ranks_the_moves_and_says_every_seats_chance_after_each(shared_phone):
+    """Issue 52, three players: the moves ranked as for two, and every player's chance after
+    each move in the same order under the table."""
+    state = "i=61,j=16,l=61,k=10"
+    expected = api.call("advise", {"game": "pig-3", "state": state})
+    page = shared_phone.open(expected["link"])
+    ready(page)
+    panel = page.locator(ADVICE)
+    assert ranked_moves(panel) == moves_read(expected)
+    order = sorted(expected["values"], key=lambda a: -expected["values"][a])
+    said = panel.locator("p").filter(has_text="After ").all_inner_texts()
+    names = ("you", "next player", "third player")
+    assert said == [f"After {'rolling' if a == 'roll' else 'holding'}: "
+                    + " · ".join(f"{n} {100 * p:.1f}%" for n, p in zip(names, expected["seat_values"][a], strict=True)) for a in order]
 
 
 # -- Yahtzee ------------------------------------------------------------------------------
@@ -318,6 +371,7 @@ def test_the_focus_ring_is_strong_on_white(shared_phone):
     [
         ("#game=gro&p=1&i=10&j=20&k=12&o=1", ADVICE),
         ("#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=k", ADVICE),
+        ("#game=gro&p=1&i=10&j=20&k=0&o=0&view=slice&axis=k", ADVICE),  # opened at k = 15, said so; Hold not allowed
         ("#game=pig&i=0&j=0&k=0&view=strategies", ADVICE),
         ("#game=yahtzee&joker=forced&dice=13356&rolls=2&target=250", YZ_ADVICE),
         ("#game=zombie-dice&p=1&i=5&j=8&b=3&fp=GY&br=GGR&sg=R", ADVICE),  # with the roll entry

@@ -19,8 +19,9 @@ def test_the_page_gives_the_engine_numbers_and_checks_typed_dice(site, shared_ph
     assert panel.get_attribute("data-best") == expected["best"] == "roll"
     assert float(panel.get_attribute("data-p-roll")) == pytest.approx(expected["values"]["roll"], abs=1e-12)
     assert float(panel.get_attribute("data-p-hold")) == pytest.approx(expected["values"]["hold"], abs=1e-12)
-    expect(page.get_by_test_id("outlook-roll")).to_contain_text("16.7% chance this roll busts")
-    expect(page.get_by_test_id("outlook-roll")).to_contain_text("brains this turn")
+    moves = panel.get_by_role("table")
+    expect(moves.get_by_role("row", name="Roll")).to_contain_text("16.7%")  # the chance this roll busts
+    expect(moves.get_by_role("columnheader", name="Brains this turn")).to_be_visible()
     # the views this game has, and only those
     expect(page.get_by_test_id("view-strategies")).to_be_visible()
     expect(page.get_by_test_id("view-thresholds")).to_be_visible()

@@ -63,6 +63,34 @@ def slice_of(grid: PanelGrid, axis: str, at: int) -> dict:
     }
 
 
+# the least share of a slice's states the less frequent action is best in for the slice to show
+# the boundary (a lone column of holds at the goal says little)
+TELLING_SHARE = 0.1
+
+
+def telling_at(grid: PanelGrid, axis: str, at: int) -> dict | None:
+    """Where a slice that opens at ``axis = at`` shows something: ``None`` when that slice has
+    both actions already (or no slice has), else ``{"at", "only", "share"}``: the nearest value
+    of ``axis`` (the lower of two as near) where the less frequent action is best in at least
+    :data:`TELLING_SHARE` of the slice's states (in the most there is, if no slice reaches it),
+    the one action best at ``at`` (``"roll"``, ``"hold"``, or None: no state there) and the
+    share asked for. (A turn total of 0 is such a slice: every state rolls.)"""
+    n = grid.axes.index(axis)
+    others = tuple(a for a in range(3) if a != n)
+    rolls = (grid.roll == 1).sum(axis=others)
+    holds = (grid.roll == 0).sum(axis=others)
+    if rolls[at] and holds[at]:
+        return None
+    states = rolls + holds
+    share = np.divide(np.minimum(rolls, holds), states, out=np.zeros(states.shape), where=states > 0)
+    wanted = min(TELLING_SHARE, float(share.max()))
+    if wanted == 0:
+        return None
+    nearest = min(np.flatnonzero(share >= wanted), key=lambda v: (abs(int(v) - at), int(v)))
+    only = "roll" if rolls[at] else "hold" if holds[at] else None
+    return {"at": int(nearest), "only": only, "share": wanted}
+
+
 def solid_of(grid: PanelGrid) -> dict:
     """The roll region as runs along the turn total: [i, j, t_from, t_to) each.
 
