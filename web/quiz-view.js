@@ -12,7 +12,7 @@
 // quiz-drill-mistakes, quiz-history, quiz-export, quiz-reset), quiz-question (data-n, data-total;
 // quiz-position, quiz-choice buttons with data-key), quiz-feedback (data-cost, full precision),
 // quiz-next, quiz-result (quiz-summary, quiz-policies, quiz-paste) and quiz-message.
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 import { saveText } from "./downloads.js";
 import { readKept, writeKept } from "./kept-object.js";
 import { countersHtml, diceHtml } from "./turn-words.js";
