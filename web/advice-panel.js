@@ -137,4 +137,3 @@ export function modelNote(text) {
   return `<p class="note model-note" data-testid="model-note">${escapeHtml(text)}</p>`;
 }
 
-export { escapeHtml };

@@ -5,7 +5,7 @@
 // (styles.css). Test contract: data-testid="answer-bar" with data-best and data-ready
 // ("true" once it belongs to the position shown), bar-verdict, bar-value, bar-margin, bar-stale
 // (shown while the answer is not yet the position's).
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 
 // what the bar says while its answer is not the position's yet (an entry waits for the rest of
 // its group: setUnapplied; while a new answer is on its way the bar is hidden): in words, at

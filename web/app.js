@@ -1,7 +1,7 @@
 // Roll or Hold: wires the picker and one screen per kind of game to the engine (Pyodide worker).
 // Which screen shows a game is looked up by the kind in the game's description; this file never
 // depends on a game's name or kind beyond that one lookup.
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 import { AnswerStore } from "./answer-store.js";
 import { answerArgs, variantOf } from "./position-request.js";
 import { Engine } from "./engine.js";

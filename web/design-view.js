@@ -4,7 +4,7 @@
 // table and three small charts. How long it takes is said before it starts; it can be cancelled.
 // Test contract: data-testid="design" holds design-param, design-values, design-estimate,
 // design-run and, once computed, design-result (data-ready="true") with rows design-row-{value}.
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 import { labelMargin } from "./chart-labels.js";
 import { aboutTime } from "./solve-timer.js";
 

@@ -3,7 +3,7 @@
 // set through the rules editor; other advanced ones are left to links).
 // A game not offered (its defaults cannot be answered yet) is a hidden option: a link still opens it.
 // Emits onChange({game, params}).
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 import { RulesEditor } from "./rules-editor.js";
 
 export class GamePicker {

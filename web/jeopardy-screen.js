@@ -2,7 +2,8 @@
 // controls (generated from the game's description), the views (advice, 2-D and 3-D
 // boundaries, strategy lab, designer, play against the computer, a game at the table). app.js shows it for a resolved link and it reports back the
 // link it shows; everything here depends only on the description, never on a game's name.
-import { AdvicePanel, escapeHtml } from "./advice-panel.js";
+import { AdvicePanel } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 import { AnswerBar } from "./answer-bar.js";
 import { saveText } from "./downloads.js";
 import { ObjectiveChoice } from "./objective-choice.js";

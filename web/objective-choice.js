@@ -1,7 +1,7 @@
 // What the advice is for: the best chance to win the game, or the most points of this turn
 // (the one-turn objective). The choices and their words come from the game's description.
 // Test contract: data-testid="objective-{name}" buttons, aria-pressed on the one in force.
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 
 export class ObjectiveChoice {
   constructor(root, onChange) {

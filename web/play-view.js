@@ -16,7 +16,7 @@
 // (review-panel.js) and the record box (record-box.js, prefix "play"). The setup (play-setup)
 // folds away while a game is played, so the board and its buttons are on a phone's screen.
 import { actionTableHtml } from "./action-table.js";
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 import { RecordedGame } from "./recorded-game.js";
 import { lineFigure } from "./review-panel.js";
 import { countersHtml, diceHtml, moveWords } from "./turn-words.js";

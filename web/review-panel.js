@@ -6,7 +6,7 @@
 // the chosen seat's decisions; one per seat at the table, data-seat), play-decision rows (data-cost),
 // each with an advisor link (data-link="advice") and, where the game has one, a boundary link
 // (data-link="boundary").
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 
 const points = (p) => (100 * p).toFixed(2); // a chance as percentage points
 

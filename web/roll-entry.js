@@ -10,7 +10,7 @@
 // Test contract: data-testid="roll-entry"; per die n: roll-colour-{n}-{letter},
 // roll-face-{n}-{face} (aria-pressed); or the pad roll-pad-{face}, the dice roll-shown-{n};
 // roll-apply, roll-clear, roll-note; choices roll-choice-{n} (best first).
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 
 const FACE_TITLES = { brain: "Brain", shotgun: "Shotgun", footprint: "Footprints" };
 

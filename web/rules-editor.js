@@ -5,7 +5,7 @@
 // game's text parameter (e.g. set=three_pairs=1000,target=1000) and the position is solved
 // for it. "Back to the rule set" drops every change.
 // Test ids: rules-editor, rule-{option}, rules-apply, rules-reset, rules-message.
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 
 function shown(value) {
   return Array.isArray(value) ? value.join("/") : String(value);

@@ -1,7 +1,7 @@
 // The exact final-score distribution of the optimal player: an SVG histogram (5-point bins)
 // with mean, standard deviation, median and percentiles. data-testid="histogram" carries
 // data-mean and data-sd (full precision).
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 
 const BIN = 5;
 

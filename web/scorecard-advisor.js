@@ -2,7 +2,8 @@
 // expected final score, best first. Test contract: data-testid="yahtzee-advice" carries
 // data-ready="true" once the numbers belong to the position shown, data-expected (the
 // position's expected final score) and data-best ("keep:335" or "box:fh").
-import { escapeHtml, markPending, showErrorIn } from "./advice-panel.js";
+import { markPending, showErrorIn } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 import { DiceTray } from "./dice-tray.js";
 import { ScorecardEditor } from "./scorecard-editor.js";
 

@@ -1,6 +1,6 @@
 // A scorecard (boxes from the game's description): one quick select per box (blank = open) and the bonus count.
 // Emits onChange(text) with the card as "1s:3,fh:25,y:50,yb:1" (pycore's format).
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 
 export function parseCard(text) {
   const card = {};

@@ -11,7 +11,7 @@
 // from a link puts the one in progress aside, to be restored with one tap.
 // Test hooks: data-testid="play" carries data-turn, data-rolls-left, data-score and data-rules;
 // play-aside / play-restore; the record box (prefix "play").
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 import { DiceTray } from "./dice-tray.js";
 import { RecordedGame } from "./recorded-game.js";
 import { lineFigure } from "./review-panel.js";

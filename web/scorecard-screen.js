@@ -1,6 +1,6 @@
 // The screen of a solitaire scorecard game (kind "scorecard"): advisor, play mode and score
 // distribution, switched by tabs. Built from the game's description when first shown.
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 import { ScoreHistogram } from "./score-histogram.js";
 import { ScorecardAdvisor } from "./scorecard-advisor.js";
 import { ScorecardPlay } from "./scorecard-play.js";

@@ -4,7 +4,7 @@
 // unfolded first); keys typed into a field stay the field's. Test contract: data-testid
 // "shortcuts" (the dialog), "shortcuts-open" (the footer's button), one row per key
 // (data-key, data-available="true" where the key does something on the screen shown).
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 
 // key -> what it does, and the controls it presses (data-testid values, the first on screen wins)
 const KEYS = [

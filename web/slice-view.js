@@ -11,7 +11,7 @@
 // Test contract: the SVG is data-testid="slice" with data-cells (JSON: x, y,
 // axis, at, fixed and the roll matrix [y][x] of 1 / 0 / null); the cells are its
 // first rects after the background, row by row from y = 0.
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 import { saveSvgAsPng, saveText, svgText } from "./downloads.js";
 
 export const COLOURS = { roll: "#0072b2", hold: "#d55e00", none: "#eef0f3", line: "#111111", here: "#cc79a7", cursor: "#111111" };

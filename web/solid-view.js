@@ -3,7 +3,7 @@
 // with the wheel or a pinch. Drawn with three.js from the live solution.
 import * as THREE from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 import { saveCanvasAsPng } from "./downloads.js";
 import { COLOURS } from "./slice-view.js";
 

@@ -2,7 +2,7 @@
 // "estimate" gives CPython seconds on the development machine; this device's factor is
 // measured from the solves it finished (kept across visits) and starts at what a mid-range
 // laptop's Pyodide measured (bench/bench_web.py prints it).
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 import { readKept, writeKept } from "./kept-object.js";
 
 const KEY = "roll-or-hold-device-speed";

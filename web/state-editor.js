@@ -11,7 +11,7 @@
 // value that cannot be with the rest of its group as it is stays in its field, marked as not
 // taken yet, and is tried again with the next change to the group (onPending says so to the
 // answer, which is then still for the last position that can be).
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 
 // whether a finger or the mouse is down: a field's change fires as it loses focus to a tap
 // elsewhere, and a note shown then pushed the tapped button down under the finger (the tap was

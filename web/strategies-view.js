@@ -1,7 +1,8 @@
 // The strategy lab: the papers' human-playable policies and komi, computed
 // live; your own rule evaluated exactly (only when you ask); and where a
 // rule goes wrong, weighted by how often it gets there.
-import { escapeHtml, modelNote } from "./advice-panel.js";
+import { modelNote } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 
 const pct = (p) => `${(100 * p).toFixed(2)}%`;
 const signed = (d) => `${d >= 0 ? "+" : "−"}${Math.abs(d).toFixed(4)}`;

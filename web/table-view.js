@@ -16,7 +16,7 @@
 // (data-seat, data-over, data-moves), table-scores, table-turn (the turn's counters), the roll
 // entry (roll-entry.js test ids, inside table-roll), table-hold, table-option / table-option-list
 // and table-choose, table-undo, table-advice-button, table-advice, the review and the record box.
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 import { hintHtml, lastRollWords, moveButtons, rankOptionButtons, wireMoveButtons } from "./play-view.js";
 import { RecordedGame } from "./recorded-game.js";
 import { RollEntry } from "./roll-entry.js";

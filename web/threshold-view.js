@@ -8,7 +8,7 @@
 // Test contract: the table is data-testid="thresholds"; each cell of a possible state has
 // data-hold-from and data-depends-from ("" for none); the position's own cell is
 // data-testid="threshold-here"; the print button is threshold-print.
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 import { chipsHtml } from "./turn-words.js";
 
 export class ThresholdView {

@@ -3,7 +3,7 @@
 // scores and whose turn: 1s set aside, brains and the dice by colour, dice left, target and
 // turns left), dice drawn as dice with their colours, and each move said as a sentence for the
 // move log ("You rolled green brain, red footprint, yellow brain: 2 brains this turn").
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 
 const COLOUR_WORDS = { G: "green", Y: "yellow", R: "red" };
 

@@ -3,7 +3,7 @@
 // the unlimited game's value and as a table. Data: the engine's solve result, by_turns.
 // Test contract: data-testid="turns-chart" (hidden when the game has no turn limit), rows
 // data-testid="turns-row-{n}".
-import { escapeHtml } from "./advice-panel.js";
+import { escapeHtml } from "./escape-html.js";
 import { labelMargin } from "./chart-labels.js";
 
 const W = 320;
