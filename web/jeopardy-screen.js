@@ -404,13 +404,14 @@ export class JeopardyScreen {
     if (this.handlers) return this.handlers;
     // the designer, a game in play and one at the table depend on the game and its rules only
     // (a game opened from a link replaces the one shown)
-    const perRules = (draw) => {
+    // (stale(resolved): what a link names differs from what the view shows: draw it anew)
+    const perRules = (draw, stale = () => false) => {
       let drawn = null;
       return {
         async show(resolved) {
           const incoming = resolved.view.record || null;
           const key = `${resolved.game}|${JSON.stringify(resolved.params)}`;
-          if (drawn === key && !incoming) return;
+          if (drawn === key && !incoming && !stale(resolved)) return;
           drawn = key;
           await draw(resolved, incoming);
         },
@@ -459,7 +460,9 @@ export class JeopardyScreen {
         },
         dispose() {},
       },
-      strategies: perRules((resolved) => this.strategies.show(this.game, resolved.params, resolved.view.rule || "")),
+      // (a link with another rule shows that rule in the editor, not the one typed before)
+      strategies: perRules((resolved) => this.strategies.show(this.game, resolved.params, resolved.view.rule || ""),
+        (resolved) => Boolean(resolved.view.rule) && resolved.view.rule !== this.strategies.ruleText()),
       design: perRules((resolved) => this.design.show(this.game, resolved.params)),
       play: perRules((resolved, incoming) => this.play.show(this.game, resolved.params, incoming)),
       table: perRules((resolved, incoming) => this.table.show(this.game, resolved.params, incoming)),

@@ -15,6 +15,11 @@ export class StrategiesView {
     this.onOpenState = onOpenState;
   }
 
+  // the rule in the editor (what a link's rule is compared with)
+  ruleText() {
+    return this.root.querySelector("[data-testid=rule-input]")?.value ?? "";
+  }
+
   async show(game, params, rule) {
     this.game = game;
     this.params = params;
