@@ -175,7 +175,7 @@ def test_records_in_links(yahtzee):
         assert opened["view"] == {"view": "play"} and message in opened["problems"][0]
         assert opened["fragment"].endswith("&view=play")  # (the game in progress, in Play)
     assert api.call("resolve", {"fragment": "game=yahtzee&view=solid"})["problems"] == [
-        "view must be play or nothing, got 'solid' (ignored)"]
+        "view must be play, quiz or nothing, got 'solid' (ignored)"]
 
 
 

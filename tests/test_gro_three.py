@@ -126,3 +126,20 @@ def test_the_reason_names_every_other_score():
     assert answer["best"] == "roll"
     assert answer["reason"] == ("Holding now ends the game and loses it (you would have 44, the others 52 and 41). "
                                 "Only rolling can still win.")
+
+
+def test_turns_running_out_in_a_last_round_not_played_out_share_the_win():
+    """The turn limit's model, exactly (docs/three-players.md): when the turns run out before
+    the game ends, the three share the win, and in a round game a last round begun and not
+    played out has not ended. One turn left, the player before the mover at 14 of 12: each
+    player's chance is 1/3 whatever the mover does; and the note says so."""
+    from pycore.service import api
+
+    advice = api.call("advise", {"game": "gro", "players": 3, "goal": 12, "turns": 1, "state": "p=2,i=5,j=0,l=14"})
+    assert advice["seat_values"]["roll"] == pytest.approx([1 / 3] * 3, abs=1e-15)
+    assert advice["values"]["hold"] is None  # (nothing set aside yet)
+    after = api.call("advise", {"game": "gro", "players": 3, "goal": 12, "turns": 1, "state": "p=2,i=5,j=0,l=14,k=10"})
+    assert after["seat_values"]["hold"] == pytest.approx([1 / 3] * 3, abs=1e-15)  # (15 > 14, and still shared)
+    game = find_game("gro-3", goal=12, turns=1)
+    assert game.turns_note() == ("With 1 turn left in all, this one included: if the game has not ended by then "
+                                 "(nobody at the goal, or a last round begun and not played out), the three share the win.")

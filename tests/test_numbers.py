@@ -208,11 +208,14 @@ REQUESTS = {
     "solid": {**PIG, "fixed": {}}, "table_csv": {**PIG, "fixed": {}},
     "evaluate": {**PIG, "rule": "k < 5"}, "mistakes": {**PIG, "rule": "k < 5"},
     "play": {**PIG, "seed": 1, "seat": 2, "komi": 1}, "review": PIG, "move": PIG,
+    "quiz": {**PIG, "seed": 1, "count": 2, "mix": "all", "answers": ["roll"]},
+    "grade": {**PIG, "questions": [], "answers": [], "policies": []},
 }
 SCORECARD_REQUESTS = {
     "solve": YAHTZEE, "advise": {**YAHTZEE, "scorecard": "1s:3", "dice": "11234", "rolls_left": 1},
     "distribution": YAHTZEE, "link": {**YAHTZEE, "scorecard": "1s:3", "target": 100},
     "play": {**YAHTZEE, "seed": 1, "policy": "greedy"}, "review": YAHTZEE, "move": YAHTZEE,
+    "quiz": {**YAHTZEE, "seed": 1, "count": 2}, "grade": {**YAHTZEE, "questions": [], "answers": []},
 }
 
 

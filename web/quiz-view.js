@@ -11,7 +11,8 @@
 // Test contract: data-testid="quiz" holds quiz-setup (quiz-mix, quiz-count, quiz-start,
 // quiz-drill-mistakes, quiz-history, quiz-export, quiz-reset), quiz-question (data-n, data-total;
 // quiz-position, quiz-choice buttons with data-key), quiz-feedback (data-cost, full precision),
-// quiz-next, quiz-result (quiz-summary, quiz-policies, quiz-paste) and quiz-message.
+// quiz-next, quiz-result (quiz-summary, quiz-policies, quiz-paste, quiz-copy), quiz-overall (every
+// set of these rules, you and each policy a decision) and quiz-message.
 import { escapeHtml } from "./escape-html.js";
 import { saveText } from "./downloads.js";
 import { readKept, writeKept } from "./kept-object.js";
@@ -50,7 +51,7 @@ function readHistory() {
     problems.push(`the kept ${name} could not be read and were set aside`);
     return [];
   };
-  const history = { sets: list("sets"), mistakes: list("mistakes"), current: null };
+  const history = { sets: list("sets"), mistakes: list("mistakes"), unfinished: list("unfinished"), current: null };
   const current = kept.current;
   if (current && typeof current === "object" && current.quiz && Array.isArray(current.quiz.questions) && Array.isArray(current.answers)) {
     history.current = current;
@@ -147,7 +148,7 @@ export class QuizView {
       <label>How many <select data-testid="quiz-count">${[10, 20, 30].map((n) => `<option ${n === 20 ? "selected" : ""}>${n}</option>`).join("")}</select></label>
       <button type="button" class="primary" data-testid="quiz-start">Start</button>
       <button type="button" data-testid="quiz-drill-mistakes" ${due.length ? "" : "disabled"}>${escapeHtml(this.drillLabel())}</button>
-      <div data-testid="quiz-history">${mine.length ? `<h3>Your last sets</h3><ul>${mine.map((s) => `<li>${escapeHtml(new Date(s.at).toLocaleDateString())}: ${s.mistakes} mistakes in ${s.decisions}, ${escapeHtml(figure(s.mean, s.unit))} a decision</li>`).join("")}</ul>` : "<p>No sets played here yet.</p>"}</div>
+      <div data-testid="quiz-history">${mine.length ? `<h3>Your last sets</h3><ul>${mine.map((s) => `<li>${escapeHtml(new Date(s.at).toLocaleDateString())}: ${s.mistakes} mistakes in ${s.decisions}, ${escapeHtml(figure(s.mean, s.unit))} a decision</li>`).join("")}</ul>${this.overallHtml()}` : "<p>No sets played here yet.</p>"}</div>
       <p class="quiz-keep"><button type="button" data-testid="quiz-export">Export history (JSON)</button>
         <button type="button" data-testid="quiz-reset">Reset history</button></p>
     </section>`);
@@ -165,11 +166,30 @@ export class QuizView {
     root.querySelector("[data-testid=quiz-reset]").addEventListener("click", () => {
       if (!confirm("Forget every set and mistake kept on this device?")) return;
       writeKept(KEY, {});
-      this.history = { sets: [], mistakes: [], current: null };
+      this.history = { sets: [], mistakes: [], unfinished: [], current: null };
       this.problems = [];
       this.drawSetup();
       this.message("Your history on this device was reset.");
     });
+  }
+
+  // every set of these rules together: you and each named policy, per decision, on the same positions
+  overallHtml() {
+    const sets = this.history.sets.filter((s) => s.rules === this.rulesKey() && s.source === "set" && s.decisions);
+    if (!sets.length) return "";
+    const decisions = sets.reduce((n, s) => n + s.decisions, 0);
+    const unit = sets[0].unit;
+    const mean = (total) => figure(total / decisions, unit);
+    const names = Object.keys(sets[0].policies || {}).filter((name) => sets.every((s) => s.policies && s.policies[name]));
+    const policies = names.map((name) => `${escapeHtml(name)} ${escapeHtml(mean(sets.reduce((t, s) => t + s.policies[name].total, 0)))}`);
+    return `<p data-testid="quiz-overall">Over your ${sets.length} set${sets.length === 1 ? "" : "s"} here (${decisions} decisions), a decision cost you
+      ${escapeHtml(mean(sets.reduce((t, s) => t + s.total, 0)))}${policies.length ? `; on the same positions: ${policies.join("; ")}` : ""}.</p>`;
+  }
+
+  // a set under way that another replaces is kept (the last few, in the export), not dropped
+  setAsideCurrent() {
+    const current = this.history.current;
+    if (current && current.answers.length) this.history.unfinished = [...(this.history.unfinished || []), current].slice(-5);
   }
 
   save() {
@@ -194,6 +214,7 @@ export class QuizView {
       this.message(`No position of this mix turned up in ${quiz.games} games: try another mix.`);
       return;
     }
+    this.setAsideCurrent();
     this.history.current = { rules: this.rulesKey(), source: "set", quiz, answers: [] };
     this.save();
     this.resume(this.history.current);
@@ -206,6 +227,7 @@ export class QuizView {
     const due = this.dueMistakes().slice(0, 20);
     const first = due[0];
     const quiz = { game: this.game.name, params: this.params, unit: first.unit, policies: [], seed: null, count: due.length, mix: "mistakes", questions: due.map((m) => m.question) };
+    this.setAsideCurrent();
     this.history.current = { rules: this.rulesKey(), source: "mistakes", quiz, answers: [] };
     this.save();
     this.resume(this.history.current);
@@ -408,10 +430,21 @@ export class QuizView {
         </tbody></table>` : ""}
       <label for="quiz-paste">To send back (copy and paste):</label>
       <textarea id="quiz-paste" data-testid="quiz-paste" readonly rows="5">${escapeHtml(paste)}</textarea>
+      <button type="button" data-testid="quiz-copy">Copy the text</button> <span data-testid="quiz-copied" role="status"></span>
       <p class="quiz-again"><button type="button" class="primary" data-testid="quiz-again">Another set</button>
         <button type="button" data-testid="quiz-drill-mistakes">${escapeHtml(this.drillLabel())}</button></p>
     </section>`);
     this.root.querySelector("[data-testid=quiz-again]").addEventListener("click", () => this.drawSetup());
+    this.root.querySelector("[data-testid=quiz-copy]").addEventListener("click", async () => {
+      const said = this.root.querySelector("[data-testid=quiz-copied]");
+      try {
+        await navigator.clipboard.writeText(paste);
+        said.textContent = "Copied.";
+      } catch {
+        this.root.querySelector("[data-testid=quiz-paste]").select(); // (this browser gives no clipboard: select it to copy)
+        said.textContent = "Selected: copy it with your browser's Copy.";
+      }
+    });
     const drill = this.root.querySelector("[data-testid=quiz-drill-mistakes]");
     drill.disabled = this.dueMistakes().length === 0;
     drill.addEventListener("click", () => this.drillMistakes());

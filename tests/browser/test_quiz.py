@@ -93,6 +93,11 @@ def test_mistakes_come_back_to_drill_offline_and_a_right_answer_moves_them_on(pa
     page.goto(site + "#game=pig&view=quiz")
     drill = page.get_by_test_id("quiz-drill-mistakes")
     expect(drill).to_have_text(f"Drill my mistakes ({count} due)", timeout=120_000)
+    # the sets so far, you beside each named policy a decision, on the same positions
+    first = history["sets"][0]
+    expect(page.get_by_test_id("quiz-overall")).to_contain_text(
+        f"Over your 1 set here (5 decisions), a decision cost you {100 * first['total'] / 5:.2f} percentage points; "
+        f"on the same positions: Hold at 20 {100 * first['policies']['Hold at 20']['total'] / 5:.2f} percentage points")
     drill.click()
     answer_all(page, count, lambda q: q["best"])
     expect(page.get_by_test_id("quiz-summary")).to_contain_text(f"0 mistakes in {count} decisions")

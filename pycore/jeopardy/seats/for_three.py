@@ -144,8 +144,11 @@ class ForThreePlayers:
         turns = int(self.params["turns"])
         if not turns:
             return "No turn limit: the values that the players' choices settle to (refused where they do not settle)."
-        return (f"With {turns} turns left in all, this one included: if nobody has won by then, the three share "
-                "the win.")
+        # (exactly the model: in a round game a last round begun and not played out has not ended)
+        unfinished = " (nobody at the goal, or a last round begun and not played out)" if self.table_end == "round" else ""
+        return (f"With {turns} turn{'' if turns == 1 else 's'} left in all, this one included: if the game has not "
+                f"ended by then{unfinished}, "
+                "the three share the win.")
 
     def _head_start_words(self) -> str:
         return " and ".join(SEAT_WORDS[s] for s in self.head_start_seats)
