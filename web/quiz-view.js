@@ -246,7 +246,7 @@ export class QuizView {
       const filled = p.scorecard ? p.scorecard.split(",").length : 0;
       return `<p>Turn ${p.turn} · score <strong>${p.score}</strong> · ${filled} boxes filled · rerolls left: <strong>${p.rolls_left}</strong></p>
         <p class="quiz-dice">Dice: ${diceHtml(p.dice_shown)}</p>
-        ${p.scorecard ? `<p class="quiz-card">Card: ${escapeHtml(p.scorecard)}</p>` : ""}`;
+        ${this.cardHtml(p.scorecard)}`;
     }
     // (you first, then the others in the order they play after you)
     const order = p.scores.map((_, n) => (p.seat + n) % p.scores.length);
@@ -256,6 +256,18 @@ export class QuizView {
     });
     const rolled = p.options.length && p.faces ? `<p class="quiz-dice">You rolled ${diceHtml(p.faces)}: what do you set aside?</p>` : "";
     return `<p>${scores.join(" · ")}</p><p>${countersHtml(this.game, p.state)}</p>${rolled}`;
+  }
+
+  // a scorecard's boxes as the game names them, each with its points or open ("Ones 3 · Twos —")
+  cardHtml(text) {
+    const filled = Object.fromEntries((text || "").split(",").filter(Boolean).map((pair) => pair.split(":")));
+    const boxes = (this.game.boxes || []).map((box) => {
+      const points = filled[box.key];
+      return `<li class="${points === undefined ? "open" : ""}">${escapeHtml(box.title)} <strong>${points === undefined ? "open" : escapeHtml(points)}</strong></li>`;
+    });
+    const bonus = filled[this.game.bonus_key];
+    if (bonus && bonus !== "0") boxes.push(`<li>${escapeHtml(this.game.bonus_label)} <strong>${escapeHtml(bonus)}</strong></li>`);
+    return boxes.length ? `<ul class="quiz-card" aria-label="Scorecard">${boxes.join("")}</ul>` : "";
   }
 
   ask(n) {

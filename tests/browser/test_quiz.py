@@ -136,6 +136,12 @@ def test_yahtzee_is_drilled_keep_by_keep_and_box_by_box(page, site):
     question = page.get_by_test_id("quiz-question")
     expect(question).to_have_attribute("data-total", "3", timeout=120_000)
     expect(page.get_by_test_id("quiz-position")).to_contain_text("rerolls left")
+    # the card as its boxes: each filled one with its points, the open ones said open
+    theirs_card = api.call("quiz", {"game": "yahtzee", "seed": 5, "count": 3})["questions"][0]["position"]["scorecard"]
+    card = page.get_by_role("list", name="Scorecard").get_by_role("listitem")
+    filled = dict(pair.split(":") for pair in theirs_card.split(",") if pair)
+    expect(card).to_have_count(13 + (1 if filled.get("yb", "0") != "0" else 0))
+    expect(card.first).to_have_text(f"Ones {filled.get('1s', 'open')}")
     theirs = api.call("quiz", {"game": "yahtzee", "seed": 5, "count": 3})
     first = theirs["questions"][0]
     # every open box a button; the keeps made by tapping the dice, then one reroll button
