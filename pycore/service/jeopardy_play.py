@@ -25,7 +25,7 @@ from pycore.jeopardy.seats.seat_solution import NotForPlayers
 from pycore.jeopardy.solving.turn import turn_outlook
 from pycore.jeopardy.views.explain import reason
 
-from ..core.play import Record
+from ..core.play import Record, walk
 from ..core.play import play as play_game
 from ..core.quiz import Choice
 from ..core.registry import for_players
@@ -107,12 +107,10 @@ class JeopardyQuiz:
 
     def play(self, players: tuple[Player, ...], seed: int) -> Iterator[tuple[Position, tuple[Choice, ...]]]:
         record = play_game(MATCH_RULES, self.game, self.values, players, seed)
-        at = MATCH_RULES.start(self.game, record)
-        for move in record.moves:
+        for _, at, _, _ in walk(MATCH_RULES, self.game, record):
             choices = decision_choices(self.values, at)
             if len(choices) > 1:
                 yield at, choices
-            at = at.apply(move)
 
     def pick(self, player: Player, at: Position, choices: tuple[Choice, ...]) -> str:
         priced = self.values.of(at.game)

@@ -38,7 +38,7 @@ import numpy as np
 
 from ..core.errors import InvalidRequestError, InvalidStateError, PycoreError, TableNotLoaded
 from ..core.params import not_a_number, shown, whole_number_of
-from ..core.play import Record, linked_record
+from ..core.play import Record, linked_record, walk
 from ..core.play import play as play_game
 from ..core.quiz import Choice
 from ..scorecard.match import GREEDY, CardPlayer, CardPosition, choice_key, decision_choices, find_player, review
@@ -346,12 +346,10 @@ class ScorecardQuiz:
 
     def play(self, players: tuple[CardPlayer, ...], seed: int):
         record = play_game(CARD_RULES, self.game, self.values, players, seed)
-        at = CARD_RULES.start(self.game, record)
-        for move in record.moves:
+        for _, at, _, _ in walk(CARD_RULES, self.game, record):
             choices = decision_choices(self.game, self.values, at)
             if len(choices) > 1:
                 yield at, choices
-            at = at.apply(self.game, move)
 
     def pick(self, player: CardPlayer, at: CardPosition, choices: tuple[Choice, ...]) -> str:
         return choice_key(self.game, player.choose(self.game, self.values, at))
