@@ -487,13 +487,14 @@ def test_three_players_of_zombie_dice_a_tie_at_the_top_plays_another_round_among
 
 
 def test_tables_of_more_players_refuse_what_they_cannot_be():
-    """Nine players, a head start, the computer's dice, or a game of two by its rules (Pig with
+    """Nine players, a head start, the computer's dice at a table of three of a two-player game
+    (played as its game for three), or a game of two by its rules (Pig with
     a turn limit counts both players' turns): each named."""
     def record(name, players, **extra):
         return {"game": name, "params": {}, "players": [f"P{n}" for n in range(players)], "moves": [], **extra}
 
     cases = [(record("pig", 9), "2 to 8 labels"), (record("pig", 1), "2 to 8 labels"),
-             (record("pig", 3, komi=5), "head start"), (record("pig", 3, seed=4), "has two players"),
+             (record("pig", 3, komi=5), "head start"), (record("pig", 3, seed=4), "has pig.s own 2 players"),
              (record("pig-turns", 3), "a game of two players")]
     for bad, message in cases:
         with pytest.raises(InvalidRecordError, match=message):

@@ -90,6 +90,13 @@ class _Progress:
             sys.stderr.write("\n")
 
 
+def _seats(text: str) -> int | list[int]:
+    """``play``'s seats: one whole number, or several separated by commas (your seats at a
+    table of three: ``1,3``)."""
+    seats = [_whole(part) for part in text.split(",")]
+    return seats[0] if len(seats) == 1 else seats
+
+
 def _whole(text: str) -> int:
     """A command-line whole number: ASCII digits with an optional sign, at most 18 (not
     ``5_0``, not other scripts' digits, not thousands of digits)."""
@@ -242,8 +249,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_whole, required=True, help="the dice's seed (the same seed, the same dice)")
     p.add_argument("--policy", help="your player: optimal (default), a policy name, or a rule such as \"k < 20\" "
                    "(scorecard games: optimal or greedy)")
-    p.add_argument("--against", help="two-player games: the opponent: optimal (default), a policy name, or a rule")
-    p.add_argument("--seat", type=_whole, help="two-player games: your seat: 1 (default: you move first) or 2")
+    p.add_argument("--against", help="jeopardy games: the computer's player in the other seats: optimal (default), a "
+                   "policy name, or a rule")
+    p.add_argument("--seat", type=_seats, help="jeopardy games: your seat: 1 (default: you move first) or 2; for three "
+                   "players 1 to 3, or two of them such as 1,3")
     p.add_argument("--komi", type=_whole, help="two-player games: the first player's head start in points (negative: the second's)")
     p = sub.add_parser("review", help="the review of a saved game record (play's, or one entered at the table)")
     _game_args(p)

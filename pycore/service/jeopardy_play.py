@@ -1,10 +1,11 @@
 """How the jeopardy games are played and reviewed (:data:`PLAY`, a
 :class:`~pycore.service.play_actions.PlayKind`; the actions themselves are
 :mod:`pycore.service.play_actions`, written once for every kind): a new game takes your seat, the
-komi and the players; a record is played and reviewed by the solved game of its players. A table of
-three plays three-player Pig exactly (:func:`~pycore.core.registry.for_players`): its positions,
-advice links and review are that game's, the record stays the table game's (``pig`` with three
-players).
+komi and the players (for a game of three, the computer in one or two seats); a record is played
+and reviewed by the solved game of its players. A table of three plays three-player Pig exactly
+(:func:`~pycore.core.registry.for_players`): its positions, advice links and review are that
+game's, the record stays the table game's (``pig`` with three players); a game of three against
+the computer is a record of the game for three itself (``pig-3``, with its seed).
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ from pycore.jeopardy.rules.moves import check_komi
 from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import best_of
-from pycore.jeopardy.seats.seat_solution import NotForPlayers
 from pycore.jeopardy.solving.turn import turn_outlook
 from pycore.jeopardy.views.explain import reason
 
+from ..core.errors import InvalidRequestError
 from ..core.play import Record, walk
 from ..core.play import play as play_game
 from ..core.quiz import Choice
@@ -36,26 +37,31 @@ from .play_actions import PlayKind
 
 
 def _new_game(game: JeopardyGame, args: dict, seed: int, progress) -> tuple[Record, MatchValues, dict]:
-    """A whole game between ``policy`` (yours: optimal, a policy's name or a rule) in seat
-    ``seat`` (1: first) and ``against``, the first player ``komi`` points ahead."""
-    seat = whole_number(args, "seat", 1, 1, 2) - 1
+    """A whole game of the game's own players (two; three for a game for three) between
+    ``policy`` (yours: optimal, a policy's name or a rule) in ``seat`` (1: first; for three, one
+    seat or a list of one or two) and ``against`` in the others, the first player ``komi``
+    points ahead (two players only)."""
+    players = game.players
+    yours = _your_seats(args, players)
     komi = whole_number(args, "komi", 0, -game.goal + 1, game.goal - 1)
     check_komi(game, komi)
-    yours, theirs = find_player(game, args.get("policy")), find_player(game, args.get("against"))
-    players = (yours, theirs) if seat == 0 else (theirs, yours)
-    values = _values(game, 2, args, progress)
-    record = play_game(MATCH_RULES, game, values, players, seed, komi)
-    return record, values, {"you": seat}
+    you, them = find_player(game, args.get("policy")), find_player(game, args.get("against"))
+    seated = tuple(you if seat in yours else them for seat in range(players))
+    values = _values(game, players, args, progress)
+    record = play_game(MATCH_RULES, game, values, seated, seed, komi)
+    return record, values, {"you": list(yours)}
 
 
-def _two_players(game: JeopardyGame) -> None:
-    """NotForPlayers for a game whose rules seat more than two: a record names the table's
-    game (``pig`` with three players, which plays ``pig-3``); games against the computer
-    for more than two come later."""
-    if game.players > 2:
-        raise NotForPlayers(f"{game.name}: whole games are not played against the computer for {game.players} players "
-                            f"yet; at the table, {game.variant_of or game.name} with {game.players} players is entered, "
-                            "advised and reviewed exactly")
+def _your_seats(args: dict, players: int) -> tuple[int, ...]:
+    """The ``seat`` argument as the seats (from 0) your player takes: a whole number from 1, or
+    (more than two players) a list of them leaving the computer at least one seat."""
+    raw = args.get("seat", 1)
+    if isinstance(raw, list) and players > 2:
+        if not 1 <= len(raw) < players or len(set(map(repr, raw))) != len(raw):
+            raise InvalidRequestError(f"argument 'seat' must be one seat or a list of 1 to {players - 1} different "
+                                      f"seats from 1 to {players} (the computer plays the others), got {raw!r}")
+        return tuple(sorted(whole_number({"seat": s}, "seat", None, 1, players) - 1 for s in raw))
+    return (whole_number(args, "seat", 1, 1, players) - 1,)
 
 
 def _values(game: JeopardyGame, players: int, args: dict, progress) -> MatchValues:
@@ -149,7 +155,6 @@ PLAY = PlayKind(
     record_link=record_link,
     find_player=find_player,
     position_json=lambda game, at: at.to_json(),
-    check_playable=_two_players,
     standing=lambda game: {"policies": [p.name for p in game.human_policies()]},
     quiz_source=quiz_source,
 )

@@ -487,8 +487,6 @@ class JeopardyPlay:
         seed = whole_number(seed, "seed", 0, MAX_SEED)
         if not (isinstance(players, list) and 2 <= len(players) <= MAX_PLAYERS and all(isinstance(p, str) for p in players)):
             raise InvalidRecordError(f"the record's players are 2 to {MAX_PLAYERS} labels, the first player's first")
-        if seed is not None and len(players) > 2:
-            raise InvalidRecordError("a game with the computer's dice (a seed) has two players; more play at the table")
         return tuple(players), seed, komi
 
     def check_move(self, move, n: int, faces_needed: bool) -> None:
@@ -501,11 +499,21 @@ class JeopardyPlay:
             raise InvalidRecordError(f"move {n} of the record (a choice) has no option")
 
     def start(self, game: JeopardyGame, record: Record) -> Position:
+        players = len(record.players)
+        if game.players > 2 and players != game.players:  # (a game for three is a table of three)
+            raise InvalidRecordError(f"a game of {game.name} has {game.players} players, the record {players}")
+        if record.seed is not None and players != game.players:
+            # the computer's dice are rolled in the game of the record's own players: a table of
+            # three plays pig-3 (the record names it), a table of more no exact game
+            exact = for_players(game, players)
+            where = f", or against the computer in {exact.name}" if exact.players == players else ""
+            raise InvalidRecordError(f"a game with the computer's dice (a seed) has {game.name}'s own {game.players} "
+                                     f"players, not {players}: {players} play at the table{where}")
         try:
             check_komi(game, record.komi)  # as play's own komi is checked
         except InvalidParameterError as exc:
             raise InvalidRecordError(f"the record's komi does not fit: {exc}") from None
-        return Position.start(game, record.komi, len(record.players))
+        return Position.start(game, record.komi, players)
 
     def apply(self, game: JeopardyGame, at: Position, move: dict) -> Position:
         return at.apply(move)
@@ -523,7 +531,8 @@ class JeopardyPlay:
         return at.seat
 
     def next_move(self, game: JeopardyGame, values: Values, player: Player, at: Position, rng: random.Random) -> dict:
-        game = at.game  # (the game of the table's players)
+        game = at.game  # (the game of the table's players; a tie-break's, the game the tied play on)
+        values = values.of(game)
         if at.options:
             picked = at.options[player.option(game, values, at.state, at.options)]
             return {"action": "choose", "option": turn_values(game, picked)}

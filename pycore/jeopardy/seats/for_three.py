@@ -66,9 +66,9 @@ class SeatTables(JeopardyTables):
     values_problem: Callable | None = seats_values_problem
 
 
-#: the views a game for three offers (its ``page``'s): the advice and the mover's boundary
-#: (policies and whole games: not for three yet)
-SEAT_VIEWS = ("advice", "slice", "solid", "quiz")
+#: the views a game for three offers (its ``page``'s): the advice, the mover's boundary and
+#: whole games against the computer (policies: not for three yet)
+SEAT_VIEWS = ("advice", "slice", "solid", "play", "quiz")
 
 
 class ForThreePlayers:
