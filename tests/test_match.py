@@ -123,7 +123,7 @@ def test_komi_and_seats(solved):
     """You in seat 2 with 5 points of head start for the second player: the game starts from
     that head start (the curve opens at P(first) with it) and the record lists the seats."""
     done = api.call("play", {"game": "pig", "goal": 20, "seed": 2, "seat": 2, "komi": -5, "against": "Hold at 20"})
-    assert done["you"] == 1 and done["record"]["players"] == ["Hold at 20", "Optimal"]
+    assert done["you"] == [1] and done["record"]["players"] == ["Hold at 20", "Optimal"]
     assert done["record"]["komi"] == -5
     head_start = solved("pig", goal=20).p_first_player_wins(-5)
     assert done["curve"][0] == pytest.approx(head_start, abs=1e-15) and head_start < 0.6156 - 0.05

@@ -71,6 +71,12 @@ def test_a_seeded_game_of_three_replays_and_its_review_is_the_advisors(tmp_path)
         assert d["link"].startswith("#game=pig-3&goal=20&turns=60&")
     assert played["mistakes"][1] == 0 and played["mistakes"][0] + played["mistakes"][2] > 0
     assert played["total_cost"][0] + played["total_cost"][2] > 0.01
+    # each seat's chance before each move: the advisor's seat values, the first player's the curve
+    curves = played["curves"]
+    assert curves[0] == played["curve"] and len(curves) == 3 and len(curves[0]) == len(record["moves"]) + 1
+    assert [c[-1] for c in curves] == [1.0 if s in played["winners"] else 0.0 for s in range(3)]
+    first = api.call("advise", {**PIG, "state": "i=0,j=0,l=0,k=0"})["seat_values"]["roll"]
+    assert [c[0] for c in curves] == pytest.approx(first, abs=1e-12)
     # the decisions are every position with two moves, and only those
     two_moves = [n for n, at, _, _ in positions(PIG, record) if len(at.legal()) == 2]
     assert [d["move"] for d in decisions] == two_moves

@@ -1,5 +1,6 @@
-// Play a whole two-player game against the computer (optimal play, one of the game's printed
-// policies or your own rule), with dice rolled by a seeded generator in Python (the record replays
+// Play a whole game against the computer (optimal play, one of the game's printed policies or
+// your own rule): two players, or a game for three with you in one or two seats and the computer
+// in the others, with dice rolled by a seeded generator in Python (the record replays
 // exactly), the computer's moves shown one at a time at a readable pace (or fast), hints on request
 // and, at the end, the review (review-panel.js). The game's record, kept per game and rules (a
 // reload or a switch to another game and back resumes it), its moves sent to the engine, undo, the
@@ -39,7 +40,7 @@ export class PlayView {
       prefix: "play",
       keepAlone: true, // (the pace and the coach, before any game)
       settings: () => ({
-        you: this.you,
+        you: this.yours,
         opponent: this.opponent.value,
         rule: this.rule.value,
         pace: this.pace.value,
@@ -47,7 +48,7 @@ export class PlayView {
       }),
       open: (record, how, kept) => this.open(record, how, kept),
       shown: ({ position }) => this.shown(position),
-      seat: () => this.you,
+      seat: () => (this.yours.length ? this.yours : null),
     });
   }
 
@@ -71,8 +72,8 @@ export class PlayView {
         <label class="field">Opponent <select data-testid="play-opponent"><option value="optimal">Optimal</option></select></label>
         <label class="field play-rule-field" hidden>Your rule (rolls while true)
           <input data-testid="play-rule" spellcheck="false" autocapitalize="off" placeholder="k < 20"></label>
-        <label class="field">You move <select data-testid="play-seat"><option value="0">first</option><option value="1">second</option></select></label>
-        <label class="field">Head start <input data-testid="play-komi" type="number" value="0" step="1" inputmode="numeric"
+        <label class="field">You move <select data-testid="play-seat">${seatChoices(game.players || 2)}</select></label>
+        <label class="field" ${(game.players || 2) > 2 ? "hidden" : ""}>Head start <input data-testid="play-komi" type="number" value="0" step="1" inputmode="numeric"
           aria-describedby="play-komi-help"></label>
         <label class="field">Seed <input data-testid="play-seed" inputmode="numeric" spellcheck="false"></label>
         <label class="field">Computer's pace <select data-testid="play-pace"><option value="readable">readable</option>
@@ -81,7 +82,7 @@ export class PlayView {
       </div>
       <p class="note" id="play-komi-help">Head start: points the first player starts with (negative: the second player's).
         Seed: the same seed deals the same dice (empty: a new one). Playing at a table with real dice? Use the
-        <strong>At the table</strong> view.</p>
+        <strong>At the table</strong> view${game.views.includes("table") ? "" : ` of the two-player game, with ${game.players} players`}.</p>
       </details>
       <pre class="error" data-testid="play-error" hidden></pre>
       <p class="note" data-testid="play-aside" hidden>Opened the game from the link; your game in progress was put aside.
@@ -107,6 +108,7 @@ export class PlayView {
     this.coach = part("play-coach");
     this.chance = part("play-chance");
     this.logList = part("play-log");
+    this.yours = []; // your seats (none: a game between computer players, opened from a record)
     this.log = []; // the moves said, oldest first: {text, moves (the record's length after it)}
     this.chances = []; // your chance to win before each move
     this.event = ""; // what the last move did
@@ -124,7 +126,7 @@ export class PlayView {
     this.pace.addEventListener("change", () => this.recorded.keep());
     await this.recorded.resume(incoming);
     if (this.opponent.options.length === 1) {
-      const answer = await this.recorded.fetch(this.fresh(0, 0, 1));
+      const answer = await this.recorded.fetch(this.fresh([0], 0, 1));
       this.listPolicies(answer.policies);
     }
   }
@@ -142,9 +144,9 @@ export class PlayView {
     return this.opponent.selectedOptions[0]?.textContent || "Optimal";
   }
 
-  fresh(you, komi, seed) {
-    const players = ["You", this.opponentLabel()];
-    if (you === 1) players.reverse();
+  // a new record: "You" in your seats, the computer's label in the others
+  fresh(yours, komi, seed) {
+    const players = Array.from({ length: this.game.players || 2 }, (_, seat) => (yours.includes(seat) ? "You" : this.opponentLabel()));
     return { game: this.game.name, params: this.params, komi, seed, players, moves: [] };
   }
 
@@ -158,12 +160,12 @@ export class PlayView {
     if (!/^\d{1,15}$/.test(seed)) return fail(`The seed is a whole number (up to 15 digits), not "${this.seed.value}".`);
     if (this.opponent.value === RULE && !this.rule.value.trim()) return fail("Write your rule first, e.g. k < 20.");
     this.seed.value = seed;
-    const you = Number(this.seat.value);
-    const record = this.fresh(you, komi, Number(seed));
+    const yours = this.seat.value.split(",").map(Number);
+    const record = this.fresh(yours, (this.game.players || 2) > 2 ? 0 : komi, Number(seed));
     await this.recorded.guard(async () => {
       // the opponent checked before the game starts (a rule that does not read is refused here)
       await this.recorded.fetch(record, { check_players: [this.opponentLabel()] });
-      this.you = you;
+      this.yours = yours;
       await this.open(record, "new");
     });
   }
@@ -173,7 +175,7 @@ export class PlayView {
   // the first; then the computer goes on
   async open(record, how, kept) {
     if (how === "kept") {
-      this.you = kept.you;
+      this.yours = [].concat(kept.you ?? []); // (a number, before games of three)
       this.opponent.dataset.kept = kept.opponent;
     }
     const answer = await this.recorded.load(record, how, (answer) => {
@@ -183,11 +185,12 @@ export class PlayView {
         this.clearLog(earlier ? "Resumed where the game was left: its earlier moves are in the review at its end." : "");
       } else {
         // a finished game between two computer players (python -m pycore play) has no "You": both by name
-        const you = answer.record.players.indexOf("You");
-        this.you = you >= 0 ? you : answer.position.result === null ? 0 : null;
+        const yours = answer.record.players.flatMap((label, seat) => (label === "You" ? [seat] : []));
+        this.yours = yours.length ? yours : answer.position.result === null ? [0] : [];
         this.clearLog(earlier ? "A game opened: its earlier moves are in the review at its end." : "");
       }
       if (this.opponent.options.length === 1) this.listPolicies(answer.policies);
+      if (this.yours.length) this.seat.value = this.yours.join(",");
     });
     if (answer) await this.computerTurns();
   }
@@ -197,12 +200,21 @@ export class PlayView {
     this.setup.open = position.result !== null;
     this.draw();
     // (at your turns and at the end: the computer's moves are not held up by it)
-    if (position.seat === this.you || position.result !== null) this.updateChance();
+    if (this.yours.includes(position.seat) || position.result !== null) this.updateChance();
+  }
+
+  // a seat's name: "You" (with two of your seats, which: "You (3rd)"), else the computer's label
+  // (with three players, which seat: "Optimal (2nd)")
+  name(seat) {
+    const players = this.record.players.length;
+    const which = players > 2 ? ` (${SEAT_SHORT[seat]})` : "";
+    if (this.yours.includes(seat)) return this.yours.length > 1 ? `You${which}` : "You";
+    return `${this.record.players[seat]}${which}`;
   }
 
   // who made a move from a position, in the log's words
   who(p) {
-    return p.seat === this.you ? "You" : this.record.players[p.seat];
+    return this.name(p.seat);
   }
 
   async move(args) {
@@ -240,14 +252,19 @@ export class PlayView {
   async updateChance() {
     const p = this.position;
     const moves = p.moves;
-    if (this.you === null || this.you === undefined) return;
+    if (!this.yours.length) return;
+    // your chance: that one of your seats wins (a shared win, its share)
     let mine;
     if (p.result !== null) {
-      mine = this.you === 0 ? p.result : 1 - p.result;
+      mine = this.yours.reduce((sum, seat) => sum + (p.winners.includes(seat) ? 1 / p.winners.length : 0), 0);
     } else {
       try {
-        const answer = await this.valuesAt(p);
-        mine = p.seat === this.you ? answer.mover : 1 - answer.mover;
+        const { seats } = await this.valuesAt(p);
+        if (!seats) return; // (every seat's chance unknown here: no line)
+        // the seats' chances are the players' in play from the mover (a tie-break's: the tied)
+        const active = p.active || this.record.players.map((_, seat) => seat);
+        const from = active.indexOf(p.seat);
+        mine = this.yours.reduce((sum, seat) => sum + (active.includes(seat) ? seats[(active.indexOf(seat) - from + active.length) % active.length] : 0), 0);
       } catch {
         return; // (a game too large to advise here: no line)
       }
@@ -255,17 +272,25 @@ export class PlayView {
     if (this.position.moves !== moves) return;
     this.chances[moves] = mine;
     const line = this.chances.filter((v) => v !== undefined);
+    const share = this.yours.length / this.record.players.length; // (an even game's: 50%, 33% of three)
     this.chance.hidden = false;
     this.chance.innerHTML = `<p>Your chance to win now: <strong data-testid="play-chance-value">${pct(mine)}</strong></p>${
-      line.length > 1 ? lineFigure(line, { low: 0, high: 1, ticks: [[1, "100%"], [0.5, "50%"], [0, "0%"]], base: 0.5, title: "Your chance to win at each of your moves" }) : ""
+      line.length > 1 ? lineFigure(line, { low: 0, high: 1, ticks: [[1, "100%"], [share, `${Math.round(100 * share)}%`], [0, "0%"]], base: share, title: "Your chance to win at each of your moves" }) : ""
     }`;
   }
 
-  // the mover's chance to win at a position, and each move's (cached per position)
+  // the engine's arguments for a position's game: a game for three's tie-break is the game the
+  // tied play on (AYZD's two-player game), named by the position
+  gameArgs(p) {
+    return (this.game.players || 2) > 2 ? { game: p.game, ...p.params } : { game: this.game.name, ...this.params };
+  }
+
+  // the mover's chance to win at a position, each move's, and every player's in play from the
+  // mover after the best move (seats; cached per position)
   async valuesAt(p) {
-    const key = JSON.stringify([p.state, p.faces || [], p.options.length]);
+    const key = JSON.stringify([p.game, p.state, p.faces || [], p.options.length]);
     if (this.valuesKey === key) return this.values;
-    const args = { game: this.game.name, ...this.params, state: p.state };
+    const args = { ...this.gameArgs(p), state: p.state };
     if (p.options.length) args.faces = p.faces || [];
     const answer = await this.call("advise", args);
     const moves = p.options.length
@@ -274,8 +299,9 @@ export class PlayView {
           .filter(([, v]) => v !== null)
           .map(([action, v]) => ({ action, label: action === "roll" ? "Rolling" : "Holding", value: v }));
     const mover = Math.max(...moves.map((m) => m.value));
+    const seats = p.options.length ? (p.active?.length > 2 ? null : [mover, 1 - mover]) : answer.seat_values?.[answer.best] || [mover, 1 - mover];
     this.valuesKey = key;
-    this.values = { mover, moves };
+    this.values = { mover, moves, seats };
     return this.values;
   }
 
@@ -305,7 +331,7 @@ export class PlayView {
     const decision = (p) => p.legal.length > 1 || p.options.length > 0 || (p.legal.length === 1 && p.roll?.dice !== 0);
     return this.recorded.run(() =>
       this.recorded.undo(
-        (p) => p.seat === this.you && p.result === null && decision(p),
+        (p) => this.yours.includes(p.seat) && p.result === null && decision(p),
         (answer) => {
           this.forget(answer.position.moves);
           // the dice come from the game's seed, one number a roll: the roll taken back comes again
@@ -319,7 +345,7 @@ export class PlayView {
   }
 
   yourTurn() {
-    return this.position.result === null && this.position.seat === this.you;
+    return this.position.result === null && this.yours.includes(this.position.seat);
   }
 
   // the computer moves while it is its seat and the game goes on, at the chosen pace; a roll that
@@ -328,10 +354,10 @@ export class PlayView {
   async computerTurns() {
     const generation = this.recorded.generation;
     const going = () => generation === this.recorded.generation;
-    const opponent = this.record.players[1 - this.you];
     while (this.position.result === null && going()) {
       const p = this.position;
-      if (p.seat === this.you) {
+      const opponent = this.record.players[p.seat];
+      if (this.yours.includes(p.seat)) {
         if (p.legal.length !== 1 || p.roll?.dice !== 0) break;
         await this.move({ move: { action: "roll" } });
         continue;
@@ -366,23 +392,26 @@ export class PlayView {
     this.board.dataset.over = String(over);
     this.board.dataset.moves = String(p.moves);
     const score = (seat) =>
-      `<span class="${!over && seat === p.seat ? "to-move" : ""}">${escapeHtml(seat === this.you ? "You" : names[seat])}
+      `<span class="${!over && seat === p.seat ? "to-move" : ""}" data-seat="${seat}">${escapeHtml(this.name(seat))}
         <strong>${p.scores[seat]}</strong></span>`;
     let status;
     if (over) {
-      const mine = this.you === 0 ? p.result : 1 - p.result;
-      if (this.you === null) status = p.result === 0.5 ? "A draw." : `${escapeHtml(names[p.result === 1 ? 0 : 1])} won.`;
-      else status = mine === 1 ? "You won." : mine === 0 ? "The computer won." : "A draw.";
+      const winners = p.winners;
+      if (winners.length > 1) status = "A draw.";
+      else if (!this.yours.length) status = `${escapeHtml(this.name(winners[0]))} won.`;
+      else if (this.yours.includes(winners[0])) status = this.yours.length > 1 ? `${escapeHtml(this.name(winners[0]))} won.` : "You won.";
+      else status = names.length > 2 ? `The computer won (${SEAT_WORDS[winners[0]]} seat).` : "The computer won.";
     } else {
-      status = yourTurn ? "Your turn." : `${escapeHtml(names[p.seat])} is playing…`;
+      const out = p.active && p.active.length < names.length ? ` Tie-break: ${p.active.map((s) => this.name(s)).join(" and ")} play on.` : "";
+      status = (yourTurn ? (this.yours.length > 1 ? `Your turn (${SEAT_WORDS[p.seat]} seat).` : "Your turn.") : `${escapeHtml(this.name(p.seat))} is playing…`) + escapeHtml(out);
     }
     const faces = p.faces && p.faces.length
-      ? `<p class="play-faces" data-testid="play-faces">${escapeHtml(lastRollWords(p, (seat) => (seat === this.you ? "Your" : `${names[seat]}'s`)))}
+      ? `<p class="play-faces" data-testid="play-faces">${escapeHtml(lastRollWords(p, (seat) => (this.name(seat) === "You" ? "Your" : `${this.name(seat)}'s`)))}
         ${diceHtml(p.faces)}</p>`
       : "";
-    const mine = this.record.moves.length > 0 && this.you !== null;
+    const mine = this.record.moves.length > 0 && this.yours.length > 0;
     this.board.innerHTML = `
-      <p class="play-scores" data-testid="play-scores">${score(0)} ${score(1)}</p>
+      <p class="play-scores" data-testid="play-scores">${names.map((_, seat) => score(seat)).join(" ")}</p>
       <p class="play-event" data-testid="play-event" role="status">${escapeHtml(this.event)}</p>
       <p class="play-status" data-testid="play-status">${status}</p>
       ${over ? "" : `<p class="play-turn" data-testid="play-turn">${countersHtml(this.game, p.state)}</p>`}
@@ -400,8 +429,23 @@ export class PlayView {
   // each action's chance of winning at the position (or each option's, after a roll offering a choice)
   async hint() {
     const box = this.board.querySelector("[data-testid=play-hints]");
-    box.innerHTML = await hintHtml(this.call, { game: this.game.name, ...this.params }, this.position);
+    const p = this.position;
+    // with three players, every player's chance after the best move, named from the mover
+    const active = p.active || [];
+    const fromMover = active.map((_, n) => this.name(active[(active.indexOf(p.seat) + n) % active.length]));
+    box.innerHTML = await hintHtml(this.call, this.gameArgs(p), p, "your chance of winning", fromMover);
   }
+}
+
+const SEAT_WORDS = ["first", "second", "third"];
+const SEAT_SHORT = ["1st", "2nd", "3rd"];
+
+// the seats you may take (the select's options, value: the seats from 0): one of two, or for
+// three players one or two of the three (the computer takes the others)
+function seatChoices(players) {
+  const one = SEAT_WORDS.slice(0, players).map((word, seat) => [String(seat), word]);
+  const two = players > 2 ? [[0, 1], [0, 2], [1, 2]].map(([a, b]) => [`${a},${b}`, `${SEAT_WORDS[a]} and ${SEAT_WORDS[b]}`]) : [];
+  return [...one, ...two].map(([value, words]) => `<option value="${value}">${words}</option>`).join("");
 }
 
 // the buttons of a move at a position: Roll and Hold, or the options a roll offers (a drop-down

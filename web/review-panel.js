@@ -23,19 +23,23 @@ export class ReviewPanel {
     this.root.dataset.ready = "false";
   }
 
-  // answer: the review; names: the players' labels in seat order; you: the seat whose chance the
-  // curve shows and whose total comes first (null at the table: every player's total, the first
-  // player's curve; three or more players of a game with no variant for them: two-player values,
-// said so, and no curve)
+  // answer: the review; names: the players' labels in seat order; you: your seat, or your seats
+  // (a game of three against the computer: one or two), whose chance the curve shows (with two,
+  // that one of them wins) and whose totals come first (null at the table: every player's total,
+  // the first player's curve; three or more players of a game with no variant for them:
+  // two-player values, said so, and no curve)
   show(answer, names, you = null) {
-    const seats = you === null ? names.map((_, seat) => seat) : [you];
-    const viewer = you ?? 0;
-    const who = (seat) => (seat === you ? "You" : names[seat]);
+    const yours = you === null ? [] : [].concat(you);
+    const seats = yours.length ? yours : names.map((_, seat) => seat);
+    const viewers = yours.length ? yours : [0];
+    const ordinal = (seat) => ["first", "second", "third"][seat] ?? `player ${seat + 1}`;
+    const you1 = (seat) => (yours.length > 1 ? `You (${ordinal(seat)})` : "You");
+    const who = (seat) => (yours.includes(seat) ? you1(seat) : names[seat]);
     const totals = seats
       .map((seat) => {
         const mine = answer.decisions.filter((d) => d.player === seat);
         const costly = mine.filter((d) => d.cost > 1e-12).length;
-        const whose = seat === you ? "Your decisions" : `${escapeHtml(names[seat])}'s decisions`;
+        const whose = yours.includes(seat) ? (yours.length > 1 ? `Your decisions in the ${ordinal(seat)} seat` : "Your decisions") : `${escapeHtml(names[seat])}'s decisions`;
         // each cost is the chance given away at its own moment: their sum over a game is no chance
         // (a player who won from 33% had "69.07 percentage points" in all), so the review gives
         // the costliest decision and the cost a decision on average
@@ -55,7 +59,7 @@ export class ReviewPanel {
     this.root.innerHTML = `
       <h3>Review</h3>
       ${totals}
-      ${answer.curve.length ? curveSvg(answer.curve, viewer, you === null ? names[0] : "You", names.length) : ""}
+      ${answer.curve.length ? curveSvg(answer, viewers, yours.length ? "You" : names[0], names.length) : ""}
       ${answer.two_player_values ? `<p class="note" data-testid="review-two-player">With ${names.length} players each decision is
         valued as in the two-player game against the strongest opponent at that moment (the advice given at the table):
         a guide, not the optimum of the ${names.length}-player game. Decisions that position does not value are left out.</p>` : ""}
@@ -81,12 +85,14 @@ export class ReviewPanel {
   }
 }
 
-// one player's chance before each move (the curve holds the first player's; with two, the
-// other's is what it leaves): a line over the game, an even share (50%, 33% for three) marked
-function curveSvg(curve, viewer, whose, players = 2) {
+// the viewers' chance before each move (that one of them wins: each seat's is in the review's
+// curves, the first player's in its curve): a line over the game, an even share (50%, 33% of
+// three) marked
+function curveSvg(answer, viewers, whose, players = 2) {
   const title = whose === "You" ? "Your chance of winning" : `${escapeHtml(whose)}'s chance of winning`;
-  const mine = curve.map((p) => (viewer === 0 ? p : 1 - p));
-  const share = 1 / players;
+  const curves = answer.curves?.length ? answer.curves : [answer.curve, answer.curve.map((p) => 1 - p)];
+  const mine = answer.curve.map((_, n) => viewers.reduce((sum, seat) => sum + curves[seat][n], 0));
+  const share = viewers.length / players;
   const ticks = [[1, "100%"], [share, `${Math.round(100 * share)}%`], [0, "0%"]];
   return lineFigure(mine, { low: 0, high: 1, ticks, base: share, title: `${title}, move by move` });
 }

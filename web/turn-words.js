@@ -36,8 +36,10 @@ function lettersHtml(text) {
 // the turn's counters: "Turn total: 12 · 1s set aside: 1" (testid table-turn / play-turn)
 export function countersHtml(game, state) {
   const [score, opponent] = game.axes;
+  // (the scores are on the board: a game for three's third is l, its place in the round p)
+  const scores = [score, opponent, "p", ...((game.players || 2) > 2 ? ["l"] : [])];
   return game.state_vars
-    .filter((v) => ![score, opponent, "p"].includes(v.name) && v.name in state)
+    .filter((v) => !scores.includes(v.name) && v.name in state)
     .map((v) => {
       const value = state[v.name];
       const shown = v.control === "dice" ? lettersHtml(String(value)) : escapeHtml(String(value));

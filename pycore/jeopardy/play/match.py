@@ -281,11 +281,12 @@ class Position:
         or the game the tied players of such a variant play on (AYZD's tie-break of two)."""
         return self.table_exact and self.game.players == len(self.active)
 
-    def first_player_chance(self, chances) -> float:
-        """The first player's chance, from ``chances`` (the players in play from the mover)."""
-        if 0 not in self.active:
+    def seat_chance(self, chances, seat: int = 0) -> float:
+        """``seat``'s chance (the first player's by default), from ``chances`` (the players in
+        play from the mover)."""
+        if seat not in self.active:
             return 0.0  # (out of a tie-break)
-        return chances[(self.active.index(0) - self.active.index(self.seat)) % len(self.active)]
+        return chances[(self.active.index(seat) - self.active.index(self.seat)) % len(self.active)]
 
     def _banked(self) -> tuple[int, int]:
         anchor = dict(zip(self.game.anchor_vars, self.state.anchor, strict=True))

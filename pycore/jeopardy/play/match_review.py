@@ -58,6 +58,9 @@ class Review:
     #: three or more players of a game with no variant for them: the values are the two-player
     #: game's against the strongest opponent (see docs/app.md)
     two_player_values: bool = False
+    #: (P, len(moves) + 1) each seat's chance before each move and its share of the result at the
+    #: end (``curves[0]`` is ``curve``); empty where there is no curve
+    curves: tuple[tuple[float, ...], ...] = ()
 
     def total_cost(self, seat: int) -> float:
         return sum((d.cost for d in self.decisions if d.seat == seat), 0.0)
@@ -73,6 +76,7 @@ class Review:
             "total_cost": [self.total_cost(s) for s in seats],
             "mistakes": [sum(1 for d in self.decisions if d.seat == s and d.cost > 1e-12) for s in seats],
             "curve": list(self.curve),
+            "curves": [list(c) for c in self.curves],
             "two_player_values": self.two_player_values,
         }
 
@@ -87,14 +91,14 @@ def review(game: JeopardyGame, values: Values, record: Record) -> Review:
     two-player rules do not allow) is left out, and there is no curve."""
     at = None  # (the last position: a record of no moves stops before the end, and is refused)
     decisions: list[Decision] = []
-    curve: list[float] = []
+    curves: list[list[float]] = []  # (each seat's chance before each move)
     for n, earlier, move, at in play_core.walk(RULES, game, record):
         before, seat, options = earlier.state, earlier.seat, earlier.options
         legal = () if options else earlier.legal()
         priced = values.of(earlier.game) if earlier.exact else values
-        if earlier.exact:  # the first player's chance
+        if earlier.exact:  # each seat's chance (after a roll offering a choice, at the mover's best)
             chances = max((priced.seat_chances(o) for o in options), key=lambda c: c[0]) if options else priced.seat_chances(before)
-            curve.append(earlier.first_player_chance(chances))
+            curves.append([earlier.seat_chance(chances, seat) for seat in range(earlier.players)])
         try:
             decision = _decision(earlier.game, priced, n, seat, before, options, legal, move, at)
         except PycoreError:
@@ -104,9 +108,11 @@ def review(game: JeopardyGame, values: Values, record: Record) -> Review:
         if decision is not None:
             decisions.append(decision)
     exact = at.exact
-    if exact:
-        curve.append(at.result)
-    return Review(tuple(decisions), tuple(curve), at.result, at.scores, at.winners, two_player_values=not exact)
+    if exact:  # the end: a winner's 1, a draw's share
+        curves.append([1.0 / len(at.winners) if seat in at.winners else 0.0 for seat in range(at.players)])
+    by_seat = tuple(zip(*curves, strict=True)) if exact else ()
+    return Review(tuple(decisions), by_seat[0] if by_seat else (), at.result, at.scores, at.winners,
+                  two_player_values=not exact, curves=by_seat)
 
 
 def _decision(game: JeopardyGame, values: Values, n: int, seat: int, before: State, options: tuple[State, ...],
