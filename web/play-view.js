@@ -80,8 +80,7 @@ export class PlayView {
           <option value="fast">fast</option></select></label>
         <button type="button" data-testid="play-new">New game</button>
       </div>
-      <p class="note" id="play-komi-help">Head start: points the first player starts with (negative: the second player's).
-        Seed: the same seed deals the same dice (empty: a new one). Playing at a table with real dice? Use the
+      <p class="note" id="play-komi-help">${(game.players || 2) > 2 ? "" : "Head start: points the first player starts with (negative: the second player's). "}Seed: the same seed deals the same dice (empty: a new one). Playing at a table with real dice? Use the
         <strong>At the table</strong> view${game.views.includes("table") ? "" : ` of the two-player game, with ${game.players} players`}.</p>
       </details>
       <pre class="error" data-testid="play-error" hidden></pre>
@@ -91,7 +90,7 @@ export class PlayView {
       <div class="play-extras">
         <label class="check-field"><input type="checkbox" data-testid="play-coach"> Coach: after each of my moves, say whether it was the best</label>
         <div data-testid="play-chance" class="play-chance" hidden></div>
-        <details class="play-log-box" open><summary>Moves</summary><ol class="play-log" data-testid="play-log" reversed></ol></details>
+        <details class="play-log-box" open><summary>Moves</summary><ol class="play-log" data-testid="play-log" reversed tabindex="0" aria-label="Moves, newest first"></ol></details>
       </div>
       <div data-testid="play-review" data-ready="false"></div>
       <div class="record-slot"></div>
