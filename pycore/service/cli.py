@@ -243,7 +243,8 @@ def build_parser() -> argparse.ArgumentParser:
     _game_args(p)
     p.add_argument("--policy", required=True, help='a policy name, or a rule such as "k < 20 and i + k < 100"')
     p.add_argument("--against", help="the opponent: optimal (default), a policy name, or a rule")
-    p = sub.add_parser("play", help="a whole game with seeded dice (two-player games: your player against another; "
+    p = sub.add_parser("play", help="a whole game with seeded dice (jeopardy games: your player against another, in a "
+                       "game for three in one or two seats; "
                        "scorecard games: one player); its record and review (each decision, the best one, its cost)")
     _game_args(p)
     p.add_argument("--seed", type=_whole, required=True, help="the dice's seed (the same seed, the same dice)")
