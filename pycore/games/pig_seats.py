@@ -15,7 +15,8 @@ backward induction over ``n`` gives one answer:
 
 Registered (``pig --players 3``) for the command line, the API (``solve``, ``advise``, the head
 starts of ``komi``, the boundary pictures) and the page's advisor (its table to 100 with 300
-turns left ships); policies and whole games against the computer come with the rest of issue 36.
+turns left ships) and whole games against the computer (``play``); policies come with the rest of
+issue 54.
 """
 
 from __future__ import annotations

@@ -31,10 +31,6 @@ def _nothing_more(game: Game) -> dict:
     return {}
 
 
-def _any_game(game: Game) -> None:
-    return None
-
-
 @dataclass(frozen=True)
 class PlayKind:
     """What one kind of game says about playing it (each a function of the game)."""
@@ -57,8 +53,6 @@ class PlayKind:
     find_player: Callable[[Game, str | None], Any]
     #: (game, position) -> a position's JSON
     position_json: Callable[[Game, Any], dict]
-    #: a game of this kind that cannot be played against the computer raises here
-    check_playable: Callable[[Game], None] = field(default=_any_game)
     #: what a saved game's standing adds (the players one may play against)
     standing: Callable[[Game], dict] = field(default=_nothing_more)
     #: (game, args, progress) -> Test yourself's source of positions (:class:`pycore.core.quiz.QuizSource`)
@@ -67,7 +61,6 @@ class PlayKind:
 
 def play(kind: PlayKind, game: Game, args: dict, progress) -> dict:
     """A whole game with seeded dice (``seed``) against the computer; its record and review."""
-    kind.check_playable(game)
     seed = whole_number(args, "seed", None, 0, MAX_SEED, required=True)
     record, values, extra = kind.new_game(game, args, seed, progress)
     return {**extra, **_reviewed(kind, game, values, record)}
@@ -142,7 +135,6 @@ def actions(kind: PlayKind) -> dict[str, Callable[[Game, dict, Any], dict]]:
 def _recorded(kind: PlayKind, game: Game, args: dict, progress) -> tuple[Game, Record, Any]:
     """The ``record`` argument, its game (with the record's own parameters, which must be of
     this game) and the values to play and review it by."""
-    kind.check_playable(game)
     record = Record.from_json(game_record(args.get("record"), game, kind.rules.fields), kind.rules)
     game = record_game(game, record.params)
     return game, record, kind.values(game, len(record.players), args, progress)
