@@ -265,11 +265,12 @@ def test_the_page_is_given_the_tables_of_the_games_it_offers_and_no_other(tmp_pa
 
 
 def test_what_three_players_are_not_offered_yet_is_refused_in_words():
-    """Whole games and policies for three players: each refused naming what; a two-player
+    """Whole games and where a policy goes wrong for three players: each refused naming what
+    (policies for three: tests/test_policies_for_three.py); a two-player
     head start (one number) is refused saying what a head start of three is."""
     game = {"game": "pig", "players": 3, "goal": 10, "turns": 30}
     for action, extra, said in (("play", {"seed": 1}, "whole games are not played against the computer"),
-                                ("policies", {}, "evaluating a policy is not offered for 3 players")):
+                                ("mistakes", {"rule": "k < 3"}, "where a policy goes wrong is not offered")):
         with pytest.raises(NotForPlayers, match=said):
             api.call(action, {**game, **extra})
     with pytest.raises(NotForPlayers, match="one for each of the second and third players"):
