@@ -308,16 +308,20 @@ function cliCommand(game, params, rule) {
 }
 
 // one policy followed by each player alone: who follows it, every player's chance, the
-// follower's cost (percentage points), the exact advice's chances first
+// follower's cost, the exact advice's chances first; in percent without the sign, the seats as
+// 1st, 2nd, 3rd, so that five columns fit a phone
 function followerTable(words, result, caption) {
-  const cell = (p) => `<td class="num">${pct(p)}</td>`;
+  const short = (n) => `${n + 1}${["st", "nd", "rd"][n] || "th"}`;
+  const cell = (p) => `<td class="num">${(100 * p).toFixed(2)}</td>`;
   return `<table class="policies followers" data-testid="follower-table" data-name="${escapeHtml(result.name || result.policy)}">
-    <caption>${caption}</caption>
-    <thead><tr><th scope="col">Who follows it</th>${words.map((w) => `<th scope="col">${escapeHtml(w)}</th>`).join("")}<th scope="col">Cost</th></tr></thead>
+    <caption>${caption}<br><span class="note">chances in %, the follower's cost in percentage points</span></caption>
+    <thead><tr><th scope="col">Follower</th>${words
+      .map((w, n) => `<th scope="col"><abbr title="the ${escapeHtml(w)} player's chance">${short(n)}</abbr></th>`)
+      .join("")}<th scope="col">Cost</th></tr></thead>
     <tbody><tr><th scope="row">Nobody</th>${result.optimal.map(cell).join("")}<td></td></tr>
     ${result.seats
       .map(
-        (s) => `<tr data-testid="follower-row" data-seat="${s.seat}" data-cost="${s.cost}"><th scope="row">The ${escapeHtml(words[s.seat])}</th>
+        (s) => `<tr data-testid="follower-row" data-seat="${s.seat}" data-cost="${s.cost}"><th scope="row">${short(s.seat)}</th>
         ${s.chances.map(cell).join("")}<td class="num">${(100 * s.cost).toFixed(2)}</td></tr>`,
       )
       .join("")}</tbody></table>`;
