@@ -57,3 +57,10 @@ def test_policies_for_three_on_the_command_line(capsys):
     assert answer["policy"] == "Minh Cases" and [s["seat"] for s in answer["seats"]] == [0, 1, 2]
     assert main(["evaluate", "ayzd", "--players", "3", "--goal", "4", "--policy", "b < m", "--quiet"]) == 2
     assert "unknown name 'm'" in capsys.readouterr().err
+
+
+def test_the_shipped_gro_for_three_is_refused_before_any_sweep():
+    """GRO for three to 50 with 60 turns left: four policies, each a profile a player beside the
+    optimal play's sweeps, are hours; refused at once, saying how long."""
+    with pytest.raises(ValueError, match=r"Evaluating 4 policies in Great Rolled Ones for three players takes about [0-9.]+ h"):
+        api.call("policies", {"game": "gro", "players": 3})
