@@ -1,7 +1,7 @@
 """The strategy lab for three players (issue 54) on a phone: each paper's policy read for three
 and a typed rule, each followed by one player at a time while the others keep the exact
 advice; every player's chance and the follower's cost equal to the API's, the table within
-the phone's width, axe clean."""
+the phone's width, axe clean in light and dark."""
 
 import pytest
 from playwright.sync_api import expect
@@ -35,7 +35,10 @@ def test_the_strategies_of_three_players_on_a_phone(shared_phone):
     assert costs == pytest.approx([s["cost"] for s in rule["seats"]], abs=1e-12)
     # the tables fit the phone's width, and axe finds nothing
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    assert axe_violations(page) == []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert axe_violations(page) == [], scheme
+    page.emulate_media(color_scheme="light")
     # a rule naming what is not a variable is refused in words
     page.get_by_test_id("rule-input").fill("b < m")
     page.get_by_test_id("rule-evaluate").click()
