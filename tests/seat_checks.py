@@ -28,6 +28,11 @@ def boundary_is_the_advice(game, solution, panels, axes) -> dict:
     return said
 
 
+class Final(tuple):
+    """A game's end: every player's result (the brute forces' ``after_turn`` says so, for a
+    profile's legal moves: rolling is not offered where holding wins on the spot)."""
+
+
 def turned(chances, by: int = 1) -> tuple:
     """Chances turned ``by`` seats (a turn that ends: this mover is the next mover's last)."""
     return tuple(chances[-by:] + chances[:-by]) if by else tuple(chances)
@@ -60,3 +65,32 @@ def plain_iteration(states, values: dict, actions, sweeps: int = 5000) -> None:
         if change < 1e-14:
             return
     raise AssertionError(f"the brute force did not settle (last change {change})")
+
+
+def profile_iteration(states, optimal: dict, actions_in, follower, sweeps: int = 5000) -> dict:
+    """A profile's chances at every state by plain iteration in the given order: the mover
+    plays ``follower(state)`` (True roll, False hold) where it says, the legal action where
+    that one is not (rolling is not offered where holding wins), and elsewhere (None) the
+    exact advice: rolling where it is strictly better in ``optimal`` (the converged values of
+    :func:`plain_iteration`), holding on a tie. ``actions_in(table)`` gives ``actions`` (as
+    :func:`plain_iteration` takes it) reading ``table``. Until no chance moves by 1e-14."""
+    optimal_rolls = {}
+    for state in states:
+        hold, roll = actions_in(optimal)(state)
+        legal = roll is not None and not (isinstance(hold, Final) and hold[0] == 1.0)
+        optimal_rolls[state] = legal and (hold is None or roll()[0] > hold[0])
+    values = {state: (1.0 / len(optimal[state]),) * len(optimal[state]) for state in states}
+    actions = actions_in(values)
+    for _ in range(sweeps):
+        change = 0.0
+        for state in states:
+            hold, roll = actions(state)
+            legal = roll is not None and not (isinstance(hold, Final) and hold[0] == 1.0)
+            wanted = follower(state)
+            rolls = optimal_rolls[state] if wanted is None else wanted
+            now = roll() if (legal and rolls) or hold is None else hold
+            change = max(change, max(abs(x - y) for x, y in zip(now, values[state], strict=True)))
+            values[state] = now
+        if change < 1e-14:
+            return values
+    raise AssertionError(f"the profile's iteration did not settle (last change {change})")

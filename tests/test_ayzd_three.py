@@ -6,7 +6,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from seat_checks import boundary_is_the_advice, mixed, plain_iteration, turned
+from seat_checks import Final, boundary_is_the_advice, mixed, plain_iteration, profile_iteration, turned
 
 from pycore import find_game
 from pycore.core.errors import InvalidParameterError
@@ -24,13 +24,16 @@ def outcomes():
     return [(chance, b, s) for (b, s), chance in out.items()]
 
 
-def brute_force(goal: int, bound: int, players: int, scores=None, sweeps: int = 4000) -> dict:
+def brute_force(goal: int, bound: int, players: int, scores=None, sweeps: int = 4000, follower=None) -> dict:
     """Each player's chance at every turn start ``(p, scores from the mover)`` of ``players``
     players of AYZD, by plain value iteration over every state (p, scores, brains,
     shotguns), ties held; the rounds start below the goal (``scores`` None) or from the tie
     ``scores``. A round's end: nobody at the goal: on; one on top: they win; all tied on
     top: another round of them (shared where nobody can roll); some tied: those play on
-    alone, the earliest first (this function again, for them)."""
+    alone, the earliest first (this function again, for them). ``follower(state)``: a
+    profile's move at ``state`` (True roll, False hold, None the exact advice;
+    :func:`seat_checks.profile_iteration`), whose chances are returned (the tie-breaks
+    played by the exact advice)."""
     rolls = outcomes()
     tie_breaks: dict = {}
 
@@ -70,22 +73,27 @@ def brute_force(goal: int, bound: int, players: int, scores=None, sweeps: int = 
                     key=lambda x: (-sum(x[1]) - x[2], -x[3], x[0]))
     values = {state: (1.0 / players,) * players for state in states}
 
-    def after_turn(p, sc, gain):
-        following = (*sc[1:], sc[0] + gain)  # from the next player; this mover last
-        if p < players:
-            return turned(values[(p + 1, following, 0, 0)], 1)
-        result = round_end(following)  # (the round's order: the first player's score first)
-        return turned(values[(1, following, 0, 0)] if result is None else result, 1)
+    def actions_in(table):
+        def after_turn(p, sc, gain):
+            following = (*sc[1:], sc[0] + gain)  # from the next player; this mover last
+            if p < players:
+                return turned(table[(p + 1, following, 0, 0)], 1)
+            result = round_end(following)  # (the round's order: the first player's score first)
+            return turned(table[(1, following, 0, 0)], 1) if result is None else Final(turned(result, 1))
 
-    def actions(state):
-        p, sc, b, s = state
-        can_roll = sc[0] + b + 3 <= bound
-        hold = after_turn(p, sc, b) if b > 0 or s > 0 or not can_roll else None
-        return hold, (lambda: mixed((chance, after_turn(p, sc, 0) if s + shotguns >= 3 else
-                                     values[(p, sc, b + brains, s + shotguns)]) for chance, brains, shotguns in rolls)
-                      ) if can_roll else None
+        def actions(state):
+            p, sc, b, s = state
+            can_roll = sc[0] + b + 3 <= bound
+            hold = after_turn(p, sc, b) if b > 0 or s > 0 or not can_roll else None
+            return hold, (lambda: mixed((chance, after_turn(p, sc, 0) if s + shotguns >= 3 else
+                                         table[(p, sc, b + brains, s + shotguns)]) for chance, brains, shotguns in rolls)
+                          ) if can_roll else None
 
-    plain_iteration(states, values, actions, sweeps)
+        return actions
+
+    plain_iteration(states, values, actions_in(values), sweeps)
+    if follower is not None:
+        values = profile_iteration(states, values, actions_in, follower, sweeps)
     return {(p, sc): values[(p, sc, 0, 0)] for p, sc in starts}
 
 

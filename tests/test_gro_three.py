@@ -7,7 +7,7 @@ from math import comb
 
 import numpy as np
 import pytest
-from seat_checks import boundary_is_the_advice, mixed, plain_iteration, turned
+from seat_checks import Final, boundary_is_the_advice, mixed, plain_iteration, profile_iteration, turned
 
 from pycore import find_game
 from pycore.jeopardy.rules.layout import layout
@@ -19,12 +19,13 @@ from pycore.jeopardy.seats.sweep import SeatsDidNotSettle, seat_values
 DICE, BUST = 3, 2
 
 
-def brute_force(goal: int, bound: int, sweeps: int = 5000) -> dict:
+def brute_force(goal: int, bound: int, sweeps: int = 5000, follower=None) -> dict:
     """Each player's chance at every turn start ``(p, scores from the mover)`` of three
     players of GRO with ``DICE`` dice and ``BUST`` 1s busting, by plain value iteration over
     every state (p, scores, turn total k, 1s set aside o), ties held. Anyone ending a turn at
     the goal makes the round the last; at its end the highest score wins, the earlier of
-    equals."""
+    equals. ``follower(state)``: a profile's move at ``state`` (True roll, False hold, None
+    the exact advice; :func:`seat_checks.profile_iteration`), whose chances are returned."""
     top = goal - 1 + bound
     starts = {(1, sc) for sc in product(range(goal), repeat=3)}
     starts |= {(2, (i, j, l)) for i in range(goal) for j in range(goal) for l in range(top + 1)}  # noqa: E741
@@ -39,23 +40,28 @@ def brute_force(goal: int, bound: int, sweeps: int = 5000) -> dict:
             chance = comb(dice, ones) * 5 ** (dice - ones) / 6**dice
             yield chance, None if o + ones >= BUST else (k + dice - ones, o + ones)
 
-    def after_turn(p, sc, gain):
-        following = (*sc[1:], sc[0] + gain)  # from the next player; this mover last
-        if p < 3:
-            return turned(values[(p + 1, following, 0, 0)], 1)
-        if max(following) < goal:  # (the round's order: the first player's score first)
-            return turned(values[(1, following, 0, 0)], 1)
-        result = [0.0] * 3
-        result[following.index(max(following))] = 1.0  # the earliest of equals
-        return turned(tuple(result), 1)
+    def actions_in(table):
+        def after_turn(p, sc, gain):
+            following = (*sc[1:], sc[0] + gain)  # from the next player; this mover last
+            if p < 3:
+                return turned(table[(p + 1, following, 0, 0)], 1)
+            if max(following) < goal:  # (the round's order: the first player's score first)
+                return turned(table[(1, following, 0, 0)], 1)
+            result = [0.0] * 3
+            result[following.index(max(following))] = 1.0  # the earliest of equals
+            return Final(turned(tuple(result), 1))
 
-    def actions(state):
-        p, sc, k, o = state
-        hold = after_turn(p, sc, k) if k > 0 else None
-        return hold, (lambda: mixed((chance, after_turn(p, sc, 0) if then is None else values[(p, sc, *then)])
-                                    for chance, then in rolls(k, o))) if k + DICE - o <= bound else None
+        def actions(state):
+            p, sc, k, o = state
+            hold = after_turn(p, sc, k) if k > 0 else None
+            return hold, (lambda: mixed((chance, after_turn(p, sc, 0) if then is None else table[(p, sc, *then)])
+                                        for chance, then in rolls(k, o))) if k + DICE - o <= bound else None
 
-    plain_iteration(states, values, actions, sweeps)
+        return actions
+
+    plain_iteration(states, values, actions_in(values), sweeps)
+    if follower is not None:
+        values = profile_iteration(states, values, actions_in, follower, sweeps)
     return {start: values[(*start, 0, 0)] for start in starts}
 
 

@@ -265,10 +265,11 @@ def test_the_page_is_given_the_tables_of_the_games_it_offers_and_no_other(tmp_pa
 
 
 def test_what_three_players_are_not_offered_yet_is_refused_in_words():
-    """Whole games and policies for three players: each refused naming what; a two-player
+    """Where a policy goes wrong for three players: refused naming what
+    (policies for three: tests/test_policies_for_three.py); a two-player
     head start (one number) is refused saying what a head start of three is."""
     game = {"game": "pig", "players": 3, "goal": 10, "turns": 30}
-    for action, extra, said in (("policies", {}, "evaluating a policy is not offered for 3 players"),):
+    for action, extra, said in (("mistakes", {"rule": "k < 3"}, "where a policy goes wrong is not offered"),):
         with pytest.raises(NotForPlayers, match=said):
             api.call(action, {**game, **extra})
     with pytest.raises(NotForPlayers, match="one for each of the second and third players"):
@@ -354,13 +355,13 @@ def test_the_stand_ins_cost_is_a_policy_evaluation_a_brute_force_agrees_with():
     """Goal 8, 10 turns left, a stand-in that holds at 3: each player following it alone, and
     everyone following it, against the plain recursion, to 1e-12; the others keep the exact
     advice (they do not answer the stand-in), so a follower's loss is the stand-in's alone."""
+    from pycore.jeopardy.rules.vocabulary import Policy
     from pycore.jeopardy.seats.stand_in import stand_in_cost
 
     goal, turns = 8, 10
     game = ThreePlayerPig(goal=goal, turns=turns)
-    holds_at_3 = [None] + [np.full((goal,) * 3, k < 3) for k in range(1, goal)]
-    measured = stand_in_cost(game, stand_in=holds_at_3)
     rule = lambda i, j, l, k: k < 3  # noqa: E731, E741
+    measured = stand_in_cost(game, stand_in=Policy("Hold at 3", "", rule))
     for s in range(3):
         assert np.max(np.abs(np.array(measured.alone[s]) - profile_brute_force(goal, turns, {s}, rule))) < 1e-12
     assert np.max(np.abs(np.array(measured.everyone) - profile_brute_force(goal, turns, {0, 1, 2}, rule))) < 1e-12
@@ -373,16 +374,16 @@ def test_the_stand_in_is_the_two_player_advice_against_the_strongest_opponent():
     two-player Pig's optimal play rolls at (mover, the higher of the others, k); to 35 it is
     three-player optimal play (it costs nothing), at 50 with 60 turns left it costs each
     player 0.0067, 0.0093, 0.0104 (with 150: 0.0105 the third; docs/three-players.md)."""
-    from pycore.jeopardy.seats.stand_in import stand_in_cost, stand_in_rolls
+    from pycore.jeopardy.seats.stand_in import stand_in_cost, stand_in_policy
 
     game = ThreePlayerPig(goal=50, turns=60)
-    masks = stand_in_rolls(game)
+    stand_in = stand_in_policy(game)
     two = solve(find_game("pig", goal=50))
     rng = np.random.default_rng(36)
     for j, l, i, k in rng.integers(0, 50, size=(2000, 4)):  # noqa: E741
         if 2 <= k < 50 - i:
             state = Notation(two.game).from_values(i=int(i), j=int(max(j, l)), k=int(k))
-            assert masks[k][j, l, i] == (two.best_action(state) == "roll")
+            assert bool(stand_in.rule(i=i, j=j, l=l, k=k)) == (two.best_action(state) == "roll")
     assert stand_in_cost(ThreePlayerPig(goal=35, turns=30)).costs == (0.0, 0.0, 0.0)
     assert np.round(stand_in_cost(game).costs, 4).tolist() == [0.0067, 0.0093, 0.0104]
 

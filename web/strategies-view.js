@@ -23,6 +23,7 @@ export class StrategiesView {
   async show(game, params, rule) {
     this.game = game;
     this.params = params;
+    if (game.players > 2) return this.showForPlayers(game, params, rule);
     this.root.innerHTML = `
       <h2>Strategies for ${escapeHtml(game.title)}</h2>
       <p class="note">Each policy plays the optimal player, each seat equally likely. Difference = its win rate
@@ -77,6 +78,84 @@ export class StrategiesView {
       this.showEvaluationCost(game, params);
     }
     await Promise.all([this.showPolicies(), this.showKomi()]);
+  }
+
+  // three or more players: each policy followed by one player at a time while the others keep
+  // the exact advice; every player's chance and the follower's cost, a table a policy
+  async showForPlayers(game, params, rule) {
+    this.root.innerHTML = `
+      <h2>Strategies for ${escapeHtml(game.title)}</h2>
+      <p class="note">Each policy is followed by one player at a time while the others keep the exact advice.
+        Each row: who follows it, every player's chance to win, and what it costs the follower (their chance with the
+        exact advice less theirs following it); computed exactly.</p>
+      <div data-testid="paper-policies"><p class="note">Evaluating the papers' policies…</p></div>
+      <h3>Head starts</h3>
+      <div data-testid="komi"><p class="note">Computing…</p></div>
+      <h3>Your rule</h3>
+      <p class="note">Write when to <strong>roll</strong>, using ${ruleNames(game)
+        .map((name) => `<code>${name}</code>`)
+        .join(", ")}, numbers, <code>+ - * // %</code>, comparisons, <code>and or not</code>,
+        <code>a if c else b</code>, <code>min max abs</code>. Example: <code>k &lt; 20 + (max(j, l) - i) // 8</code>.</p>
+      <textarea data-testid="rule-input" rows="3" spellcheck="false" autocapitalize="off"
+        aria-label="Your rule: true where you roll"></textarea>
+      <div class="rule-row"><button type="button" data-testid="rule-evaluate">Evaluate</button></div>
+      <pre class="error" data-testid="rule-error" hidden></pre>
+      <div data-testid="rule-result" data-ready="false"></div>`;
+    const input = this.root.querySelector("[data-testid=rule-input]");
+    input.value = rule || "";
+    input.addEventListener("change", () => this.onRule(input.value, false));
+    this.root.querySelector("[data-testid=rule-evaluate]").addEventListener("click", () => this.evaluateForPlayers());
+    await Promise.all([this.showPoliciesForPlayers(), this.showHeadStarts()]);
+  }
+
+  async showPoliciesForPlayers() {
+    const box = this.root.querySelector("[data-testid=paper-policies]");
+    try {
+      const result = await this.call("policies", { game: this.game.name, ...this.params });
+      if (!result.policies.length) {
+        box.innerHTML = `<p class="note">No published policies for this game.</p>`;
+        return;
+      }
+      box.innerHTML = `<p class="note">${escapeHtml(result.policies[0].description.replace(/^.*?(Read for)/, "$1"))}</p>
+        ${result.policies.map((p) => followerTable(result.seat_words, p, `<strong>${escapeHtml(p.name)}</strong>
+          <span class="note">(${escapeHtml(p.source)})</span>`)).join("")}`;
+    } catch (error) {
+      box.innerHTML = `<p class="error">${escapeHtml(error.message)}</p>`;
+    }
+  }
+
+  async showHeadStarts() {
+    const box = this.root.querySelector("[data-testid=komi]");
+    try {
+      const result = await this.call("komi", { game: this.game.name, ...this.params });
+      const words = result.seats.map((s) => ["first", "second", "third", "fourth"][s]);
+      box.dataset.fairest = result.fairest.join(",");
+      box.innerHTML = `<p>Fairest: ${result.fairest
+        .map((points, n) => `${points} to the ${words[n]}`)
+        .join(" and ")} (every player's chance: ${result.fairest_chances.map(pct).join(", ")}).</p>`;
+    } catch (error) {
+      box.innerHTML = `<p class="error">${escapeHtml(error.message)}</p>`;
+    }
+  }
+
+  async evaluateForPlayers() {
+    const rule = this.root.querySelector("[data-testid=rule-input]").value;
+    const errorBox = this.root.querySelector("[data-testid=rule-error]");
+    const resultBox = this.root.querySelector("[data-testid=rule-result]");
+    this.onRule(rule, false);
+    errorBox.hidden = true;
+    resultBox.dataset.ready = "false";
+    resultBox.innerHTML = `<p class="note">Evaluating exactly…</p>`;
+    try {
+      const r = await this.call("evaluate", { game: this.game.name, ...this.params, rule });
+      resultBox.innerHTML = followerTable(r.seat_words, r, "Your rule");
+      resultBox.dataset.costs = r.seats.map((s) => s.cost).join(",");
+      resultBox.dataset.ready = "true";
+    } catch (error) {
+      resultBox.innerHTML = "";
+      errorBox.hidden = false;
+      errorBox.textContent = error.message;
+    }
   }
 
   // what the command will take, as the API estimates it before evaluating (CPython seconds)
@@ -226,4 +305,24 @@ function cliCommand(game, params, rule) {
   const options = Object.entries(params).map(([k, v]) => ` --${k} ${v}`).join("");
   const quoted = `'${(rule.trim() || "your rule").replaceAll("'", "'\\''")}'`;
   return `python -m pycore evaluate ${game.name}${options} --max-seconds 3600 --policy ${quoted}`;
+}
+
+// one policy followed by each player alone: who follows it, every player's chance, the
+// follower's cost, the exact advice's chances first; in percent without the sign, the seats as
+// 1st, 2nd, 3rd, so that five columns fit a phone
+function followerTable(words, result, caption) {
+  const short = (n) => `${n + 1}${["st", "nd", "rd"][n] || "th"}`;
+  const cell = (p) => `<td class="num">${(100 * p).toFixed(2)}</td>`;
+  return `<table class="policies followers" data-testid="follower-table" data-name="${escapeHtml(result.name || result.policy)}">
+    <caption>${caption}<br><span class="note">chances in %, the follower's cost in percentage points</span></caption>
+    <thead><tr><th scope="col">Follower</th>${words
+      .map((w, n) => `<th scope="col"><abbr title="the ${escapeHtml(w)} player's chance">${short(n)}</abbr></th>`)
+      .join("")}<th scope="col">Cost</th></tr></thead>
+    <tbody><tr><th scope="row">Nobody</th>${result.optimal.map(cell).join("")}<td></td></tr>
+    ${result.seats
+      .map(
+        (s) => `<tr data-testid="follower-row" data-seat="${s.seat}" data-cost="${s.cost}"><th scope="row">${short(s.seat)}</th>
+        ${s.chances.map(cell).join("")}<td class="num">${(100 * s.cost).toFixed(2)}</td></tr>`,
+      )
+      .join("")}</tbody></table>`;
 }

@@ -31,6 +31,7 @@ from ..store.prebuilt import prebuilt_games, tables_dir
 from . import api
 from .cli_format import format_result
 from .kinds import kind_of
+from .seat_policies import STAND_IN_NAME
 from .tables import build_tables
 
 #: whether the command being read asked for --json (set by main before parsing: a malformed
@@ -243,6 +244,8 @@ def build_parser() -> argparse.ArgumentParser:
     _game_args(p)
     p.add_argument("--policy", required=True, help='a policy name, or a rule such as "k < 20 and i + k < 100"')
     p.add_argument("--against", help="the opponent: optimal (default), a policy name, or a rule")
+    p.add_argument("--everyone", action="store_true", help="three players: also every player following it "
+                   "(--policy stand-in: the two-player advice against the strongest opponent)")
     p = sub.add_parser("play", help="a whole game with seeded dice (jeopardy games: your player against another, in a "
                        "game for three in one or two seats; "
                        "scorecard games: one player); its record and review (each decision, the best one, its cost)")
@@ -460,7 +463,7 @@ def main(argv: list[str] | None = None) -> int:
             if "evaluate" not in kind_of(game).actions:
                 raise InvalidRequestError(f"evaluate is for two-player games; {game.name} is played alone "
                                           f"(try: python -m pycore play {game.name} --seed 1 --policy greedy)")
-            request = _policy_args(request, [p.name.lower() for p in game.human_policies()] + ["optimal"])
+            request = _policy_args(request, [p.name.lower() for p in game.human_policies()] + ["optimal", STAND_IN_NAME])
     except PycoreError as exc:
         _print_error(exc, as_json)
         return 2

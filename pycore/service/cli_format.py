@@ -40,7 +40,28 @@ def _link(result: dict) -> str:
     return result["fragment"]
 
 
+def _followers(result: dict, rows: list[tuple[str, dict]]) -> list[str]:
+    """Three or more players: each follower's row, every player's chance and the follower's
+    cost (``rows``: (label, a policy's result))."""
+    words = result["seat_words"]
+    lines = [f"{'who follows it':<16}" + "".join(f"{w:>10}" for w in words) + f"{'cost':>10}"]
+    optimal = rows[0][1]["optimal"]
+    lines.append(f"{'nobody':<16}" + "".join(f"{c:>10.6f}" for c in optimal))
+    for label, r in rows:
+        if label:
+            lines.append(f"  {label}")
+        for seat in r["seats"]:
+            lines.append(f"{'the ' + words[seat['seat']]:<16}" + "".join(f"{c:>10.6f}" for c in seat["chances"])
+                         + f"{seat['cost']:>10.6f}")
+        if "everyone" in r:
+            lines.append(f"{'everyone':<16}" + "".join(f"{c:>10.6f}" for c in r["everyone"]))
+    return lines
+
+
 def _evaluate(head: str, result: dict) -> str:
+    if "seats" in result:
+        return "\n".join([f"{result['policy']}, one player at a time, the others the exact advice ({result['game']})",
+                          *_followers(result, [("", result)])])
     return (
         f"{result['policy']} against {result['against']} ({result['game']})\n"
         f"difference {result['difference']:+.4f}; win rate {result['win_rate']:.4f} "
@@ -104,6 +125,11 @@ def _advise(head: str, result: dict) -> str:
 
 
 def _policies(head: str, result: dict) -> str:
+    if "players" in result:
+        if not result["policies"]:
+            return f"{head}\nno published policies"
+        return "\n".join([head, "each policy followed by one player at a time, the others the exact advice",
+                          *_followers(result, [(r["name"], r) for r in result["policies"]])])
     lines = [f"{head}\n{'policy':<34} {'difference':>10} {'win rate':>9}"]
     for r in result["policies"]:
         lines.append(f"{r['name']:<34} {r['difference']:>10.4f} {r['win_rate']:>9.4f}")

@@ -15,7 +15,10 @@ Every action takes the game (with its parameters) and the request's arguments:
   ``state`` is then ``best_before_roll``); ``model_note`` where the
   win chances leave out a rule in force (Farkle's three-zilch penalty)
   (answered from a prebuilt table of turn-start values when the game ships one)
-* ``policies`` -> policies [{name, difference, win_rate, ...}]
+* ``policies`` -> policies [{name, difference, win_rate, ...}]; three or more players:
+  players, seat_words, optimal (each player's chance), policies [{name, description, source,
+  expression, optimal, seats [{seat, chances, cost}]}], each policy followed by one player at
+  a time while the others keep the exact advice (:mod:`pycore.service.seat_policies`)
 * ``komi`` {max_points?} -> komi [{points, p_first_player_wins}], fairest
 * ``link`` {state} -> fragment
 * ``step`` {state, var, direction} -> state: ``var`` moved to the next value (1 up, -1 down)
@@ -34,7 +37,9 @@ Every action takes the game (with its parameters) and the request's arguments:
 * ``solid`` {fixed} -> runs [[i, j, t_from, t_to]] of the roll region
 * ``table_csv`` {fixed} -> filename, csv (the panel's roll/hold table)
 * ``evaluate`` {rule | policy, against_rule | against_policy, max_seconds?} -> difference,
-  win_rate, win_rate_first, win_rate_second (see :mod:`pycore.jeopardy.policies.strategy`)
+  win_rate, win_rate_first, win_rate_second (see :mod:`pycore.jeopardy.policies.strategy`);
+  three or more players {rule | policy (a paper's, or ``stand-in``), everyone?} -> optimal,
+  seats [{seat, chances, cost}], everyone? (against the exact advice only)
 * ``mistakes`` {rule | policy, limit?, max_seconds?} -> loss, costliest disagreements
   (``evaluate``, ``mistakes``, ``policies`` and ``design`` estimate their work first and refuse
   it past ``max_seconds``, 60 CPython seconds unless given: see ``estimate``; so does every

@@ -34,6 +34,7 @@ from ..core.errors import InvalidRequestError
 from ..jeopardy.analysis import analyse, shipped_table, ships_table
 from .arguments import flag, text, whole_number
 from .jeopardy_requests import head, model_of, solved
+from .seat_policies import check_for_players, evaluate_for_players, policies_for_players
 
 
 def on_policies_model(action: Callable[[JeopardyGame, dict, Any], dict]) -> Callable[[JeopardyGame, dict, Any], dict]:
@@ -59,6 +60,8 @@ def _policies(game: JeopardyGame, args: dict, progress) -> dict:
     if shipped is None or shipped.entry.get("policies") is None:  # evaluated here: estimated first
         count = len(game.human_policies())
         _check_evaluation_work(game, args, f"Evaluating {count} policies", count)
+    if game.players > 2:
+        return policies_for_players(game, progress)
     solution, _ = solved(game, args, progress)
     # a table's policy results are computed with it (minutes for a factored game) and shipped in
     # it: a solution read from the table as it is (no sweep) answers with them
@@ -265,6 +268,10 @@ def _check_evaluation_work(game: JeopardyGame, args: dict, what: str, count: int
 @on_policies_model
 def _evaluate(game: JeopardyGame, args: dict, progress) -> dict:
     _check_rules(game, args)
+    if game.players > 2:
+        check_for_players(game, args)
+        _check_evaluation_work(game, args, "Evaluating a policy", 1)
+        return evaluate_for_players(game, args, progress)
     _check_evaluations(game, args, ("", "against_"))
     solution, _ = solved(game, args, progress)
     label, policy = _chosen(solution, args)

@@ -91,13 +91,16 @@ def fairest_komi(rows: list[KomiRow]) -> KomiRow:
 
 
 def find_policy(solution: GameSolution, name: str) -> Policy:
-    policies = solution.game.human_policies()
+    return game_policy(solution.game, name)
+
+
+def game_policy(game, name: str) -> Policy:
+    """The game's human-playable policy of that name (any case)."""
+    policies = game.human_policies()
     for policy in policies:
         if policy.name.lower() == name.strip().lower():
             return policy
-    raise InvalidPolicyError(
-        f"{solution.game.name} has no policy {name!r}; policies: {', '.join(p.name for p in policies)}"
-    )
+    raise InvalidPolicyError(f"{game.name} has no policy {name!r}; policies: {', '.join(p.name for p in policies)}")
 
 
 def policy_result(solution: GameSolution, policy: Policy) -> PolicyResult:

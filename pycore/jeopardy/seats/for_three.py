@@ -15,6 +15,7 @@ from pycore.core.errors import InvalidParameterError
 from pycore.core.params import Param, StateVar
 from pycore.jeopardy.rules.layout import JeopardyTables
 from pycore.jeopardy.rules.vocabulary import TurnEnd
+from pycore.jeopardy.seats.reading import read_policies
 from pycore.jeopardy.solving.budget import SolveCost
 from pycore.jeopardy.solving.factored import BATCH_CELLS
 
@@ -66,9 +67,9 @@ class SeatTables(JeopardyTables):
     values_problem: Callable | None = seats_values_problem
 
 
-#: the views a game for three offers (its ``page``'s): the advice, the mover's boundary and
-#: whole games against the computer (policies: not for three yet)
-SEAT_VIEWS = ("advice", "slice", "solid", "play", "quiz")
+#: the views a game for three offers (its ``page``'s): the advice, the mover's boundary,
+#: the strategies (policies followed by one player at a time) and whole games against the computer
+SEAT_VIEWS = ("advice", "slice", "solid", "strategies", "play", "quiz")
 
 
 class ForThreePlayers:
@@ -101,7 +102,12 @@ class ForThreePlayers:
         bench/bench_estimate.py --seats), and the general sweep's temporaries are made again for
         each batch of :data:`~pycore.jeopardy.solving.factored.BATCH_CELLS` cells at most (a
         variant gives its bytes a cell: ``solve_batch_bytes_per_cell``)."""
-        return replace(super().cost, solve_traffic_exponent=0.0, solve_batch_cells=BATCH_CELLS)
+        # a policy's evaluation (seats/profile.py): a profile for each player, with a turn limit
+        # each a solve's sweeps beside the optimal play's again; without one two sweeps a stage
+        # each where the solve takes about six (AYZD), from the solve's values
+        turns = int(self.params.get("turns", 0))
+        return replace(super().cost, solve_traffic_exponent=0.0, solve_batch_cells=BATCH_CELLS,
+                       evaluate_cost_factor=float(self.players + 1) if turns else 1.5, evaluate_bytes_factor=1.5)
 
     def live_limit(self) -> str | None:
         # refused before it is run: an iteration that does not settle runs 2,000 sweeps of a
@@ -137,7 +143,7 @@ class ForThreePlayers:
         return anchor["i"] + anchor["j"] + anchor["l"]
 
     def human_policies(self) -> tuple:
-        return ()  # (the papers' policies are for two players)
+        return read_policies(self)  # (the papers' policies, for two players, read for three)
 
     def turns_note(self) -> str:
         """What the turn limit (the ``turns`` parameter) means, said beside the advice."""

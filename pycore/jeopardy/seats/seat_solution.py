@@ -227,10 +227,10 @@ class SeatSolution:
         raise NotForPlayers(f"{self.game.name}: {what} is not offered for {self.game.players} players yet")
 
     def matchup(self, policy, against=None, label: str = "Your rule", against_label: str = "Optimal") -> Matchup:
-        self._not_yet("evaluating a policy")
+        self._not_yet("a two-player matchup (policies for more players: the policies and evaluate actions)")
 
     def against_optimal(self, policies, progress=None) -> list[Matchup]:
-        self._not_yet("evaluating a policy")
+        self._not_yet("a two-player matchup (policies for more players: the policies and evaluate actions)")
 
     def expected_turns(self) -> float:
         self._not_yet("the expected length of a game")

@@ -1,115 +1,92 @@
-r"""What the two-player advice costs each seat at a table of more players (issue 36), exactly.
+r"""What the two-player advice costs each seat at a table of more players (issues 36, 54), exactly.
 
-Before three-player Pig was solved, a table of three was advised by the two-player game
-against the *strongest opponent*: the mover at ``(s_0, s_1, s_2)`` with turn total ``k``
-rolls where two-player optimal play rolls at ``(i, j, k) = (s_0, max(s_1, s_2), k)``
-(:class:`~pycore.jeopardy.play.match.Position`; games of four or more players still are). This
-module measures what that *stand-in* costs.
+Before the games of three were solved, a table of three was advised by the two-player game
+against the *strongest opponent* (:class:`~pycore.jeopardy.play.match.Position`; games of four
+or more players still are): the mover rolls where two-player optimal play rolls at the
+two-player position that stands for the turn start (:mod:`pycore.jeopardy.seats.reading`:
+the mover's score against the most points among the others, and in a game of rounds "player
+2" where that opponent has played this round already), with the same turn total and counters.
+This module makes that *stand-in* a policy of the game of ``P`` players
+(:func:`stand_in_policy`) and measures what it costs (:func:`stand_in_cost`): each player
+following it alone while the others keep the exact advice (they do not answer it), and
+everyone following it, evaluated exactly by :mod:`pycore.jeopardy.seats.profile`. A player's
+**cost** is their chance at the start under the exact advice, less their chance following
+the stand-in.
 
-**The profile.** With ``N`` turns left at the start, the player to move with ``n`` left is
-``(N - n) mod P``. Each player follows either the stand-in or the optimal (max-n) policy of
-the turn-limited game: at ``n`` turns left and turn total ``k`` the mover rolls where rolling
-is strictly better for them in the optimal game's values with ``n - 1`` left (the advice the
-app gives), *not* a best response to the stand-in: the others keep playing as the exact
-advice says. The profile's chances are then one policy evaluation, backward over the turns
-left in step with the optimal solve (:func:`~pycore.jeopardy.seats.chain.chain_step`):
+The two-player optimal moves are one sweep of every two-player turn from its optimal
+turn-start values ``V`` (the mover's chance): holding with gain ``g`` is worth the game's
+result or ``1 - V[next]``, and the mover rolls where rolling is strictly better.
 
-.. math::
-
-    V^{\text{profile}}_n = \text{turn}(V^{\text{profile}}_{n - 1};\ \text{rolls}_n), \qquad
-    \text{rolls}_n = \begin{cases} \text{stand-in} & \text{the mover follows it} \\
-    \arg\max \text{ of } V^{\text{optimal}}_{n - 1} & \text{else} \end{cases}
-
-A seat's **cost** is its chance at the start when it alone follows the stand-in, less its
-chance when everyone plays optimally.
-
-Arrays: masks are ``(T,) * P`` booleans in the chain solver's layout (the mover's score last).
+Arrays: the moves are (A_2, G + 1, C) booleans over the two-player game's anchors, gains and
+configurations.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
-from pycore.core.errors import InvalidRequestError, SolverError
-from pycore.core.registry import find_game
-from pycore.jeopardy.rules.layout import layout
-from pycore.jeopardy.seats.chain import anchor_order, chain_game, chain_step, mover_last
+from pycore.jeopardy.model.compiled import RowIndex
+from pycore.jeopardy.rules.vocabulary import Policy
+from pycore.jeopardy.seats.profile import FollowerChances, follower_chances
+from pycore.jeopardy.seats.reading import two_player_columns, two_player_game
 from pycore.jeopardy.solving.dispatch import solve
+from pycore.jeopardy.solving.factored import _Endings
+from pycore.jeopardy.solving.turn_graph import start_graph_of, sweep
+
+#: the stand-in's name where its chances are listed
+STAND_IN = "The two-player advice against the strongest opponent"
 
 
-def two_player_game(game):
-    """The two-player game a table of ``game.players`` would be advised by: the game that
-    ``game`` is a variant of, with the parameters it takes."""
-    base = getattr(game, "variant_of", None)
-    if base is None:
-        raise InvalidRequestError(f"{game.name} is not a variant of a two-player game")
-    taken = {p.name for p in find_game(base).parameters}
-    return find_game(base, **{k: v for k, v in game.params.items() if k in taken})
+def two_player_moves(two) -> np.ndarray:
+    """(A_2, G + 1, C) bool: where the two-player game ``two``'s optimal play rolls at every
+    turn state (see the module; ties hold)."""
+    values = np.asarray(solve(two).anchor_values, float)
+    endings = _Endings.of(two)
+    graph, columns, can_roll = start_graph_of(two)
+    moves = np.zeros((len(endings.anchors), len(endings.gains), graph.n_configurations), bool)
+    for part in endings.batches(np.arange(len(endings.anchors)), graph.n_configurations):
+        terminal, rows = endings.at(part)
+        _, roll_ok, hold_ok = endings.masks(part, terminal, columns, can_roll)
+        after = 1.0 - values[np.maximum(rows, 0)]
+        held = np.where(np.isnan(terminal), after, terminal)
+        turn = sweep(graph, held, roll_ok, hold_ok, held[:, 0])
+        moves[part] = ~np.isnan(turn.roll) & (np.isnan(turn.hold) | (turn.roll > turn.hold))
+    return moves
 
 
-def stand_in_rolls(game) -> list[np.ndarray | None]:
-    """[k] bool (T,) * P, mover-last: where the stand-in rolls at turn total ``k`` (index 0
-    unused: a turn starts with a roll), from the two-player game's optimal policy at the
-    mover's score against the most points among the others."""
-    players = int(game.players)
-    goal = chain_game(game)[0]
+def stand_in_policy(game) -> Policy:
+    """The stand-in as a policy of ``game`` (``P`` players): its rule, over ``game``'s state
+    columns, reads the two-player optimal moves at the position standing for each state."""
     two = two_player_game(game)
-    solution = solve(two)
-    model = solution.model
-    rolls = np.zeros((goal, goal, goal), bool)  # [i, j, k]
-    i, j = (model.anchors[:, n] for n in range(2))
-    for t, (k,) in enumerate(model.turns):
-        if k < goal:
-            rolls[i, j, k] = solution.policy[:, t]
-    scores = np.meshgrid(*[np.arange(goal)] * players, indexing="ij")  # (s_1, ..., s_{P-1}, s_0)
-    mover, strongest = scores[-1], np.maximum.reduce(scores[:-1])
-    return [None] + [rolls[mover, strongest, k] for k in range(1, goal)]
+    moves = two_player_moves(two)
+    anchors = RowIndex(np.asarray(two.anchors(), np.int64))
+    _, columns, _ = start_graph_of(two)
+    configurations = RowIndex(np.stack(list(columns.values()), axis=1)) if columns else None
+    turn_var, step, top = two.turn_vars[0], two.gain_step, moves.shape[1] - 1
+
+    def rule(**state):
+        read = two_player_columns(game, state, two)
+        canonical = two.canonical_anchor({v: read[v] for v in two.anchor_vars})
+        shape = np.broadcast_shapes(*(np.shape(canonical[v]) for v in two.anchor_vars))
+        keys = np.stack([np.broadcast_to(canonical[v], shape).ravel() for v in two.anchor_vars], axis=1)
+        rows = anchors.rows(keys).reshape(shape)
+        gain = np.asarray(read[turn_var]) // step
+        if configurations is None:
+            configuration = np.zeros((), np.int64)
+        else:
+            cshape = np.broadcast_shapes(*(np.shape(read[v]) for v in columns))
+            ckeys = np.stack([np.broadcast_to(read[v], cshape).ravel() for v in columns], axis=1)
+            configuration = configurations.rows(ckeys).reshape(cshape)
+        known = (rows >= 0) & (gain <= top) & (configuration >= 0)
+        return known & moves[np.maximum(rows, 0), np.minimum(gain, top), np.maximum(configuration, 0)]
+
+    return Policy(STAND_IN, "Roll where two-player optimal play rolls against the most points among the others.",
+                  rule, "the app's advice before the game of three was solved")
 
 
-@dataclass(frozen=True)
-class StandInCost:
-    """Every player's chance at the start (the first player's first) with ``turns`` turns
-    left: ``optimal`` all playing the exact advice; ``alone[s]`` player ``s`` alone following
-    the stand-in; ``everyone`` all following it."""
-
-    turns: int
-    optimal: tuple[float, ...]
-    alone: tuple[tuple[float, ...], ...]
-    everyone: tuple[float, ...]
-
-    @property
-    def costs(self) -> tuple[float, ...]:
-        """What the stand-in costs each player alone: optimal chance less the stand-in's."""
-        return tuple(self.optimal[s] - self.alone[s][s] for s in range(len(self.optimal)))
-
-
-def stand_in_cost(game, stand_in: list | None = None, progress=None, should_stop=None) -> StandInCost:
-    """The profiles of the module, with ``game.params["turns"]`` turns left at the start;
-    ``stand_in``: where the stand-in rolls, as :func:`stand_in_rolls` gives it (its default)."""
-    players, turns = int(game.players), int(game.params.get("turns", 0))
-    if turns < 1:
-        raise InvalidRequestError(f"{game.name}: the stand-in's cost is measured with a turn limit (turns >= 1)")
-    goal, p_bust, outcomes = chain_game(game)
-    stand_in = stand_in_rolls(game) if stand_in is None else stand_in
-    profiles = [{s} for s in range(players)] + [set(range(players))]  # who follows the stand-in
-    optimal = mover_last(players, goal, None)
-    tables = [mover_last(players, goal, None) for _ in profiles]
-    for n in range(1, turns + 1):
-        mover = (turns - n) % players
-        next_optimal, rolled = chain_step(optimal, goal, p_bust, outcomes, record=True)
-        for p, followers in enumerate(profiles):
-            chosen = stand_in if mover in followers else [None, *(rolled[k] for k in range(1, goal))]
-            tables[p], _ = chain_step(tables[p], goal, p_bust, outcomes, rolls=chosen.__getitem__)
-        optimal = next_optimal
-        if progress:
-            progress(f"{n} of {turns} turns left", n / turns)
-        if should_stop and should_stop():
-            raise SolverError(f"stopped at {n} of {turns} turns left")
-    first = int(layout(game).anchor_row(game.start_anchor()))
-
-    def start(X):  # seat s of the first mover is player s
-        return tuple(float(v) for v in anchor_order(X)[first])
-
-    return StandInCost(turns, start(optimal), tuple(start(t) for t in tables[:players]), start(tables[-1]))
+def stand_in_cost(game, stand_in: Policy | None = None, progress=None, should_stop=None) -> FollowerChances:
+    """Every player's chance at the start under the exact advice, with each player alone
+    following ``stand_in`` (default :func:`stand_in_policy`) and with everyone following it
+    (see the module), at ``game``'s own turn limit (or none)."""
+    stand_in = stand_in_policy(game) if stand_in is None else stand_in
+    return follower_chances(game, [stand_in], everyone=True, progress=progress, should_stop=should_stop)[0]

@@ -95,11 +95,14 @@ class _PartEndings:
         return cls(rows.astype(small), code, np.vstack([np.full(players, np.nan), results]), roll_ok, hold_ok)
 
 
-def _turn(graph, W: np.ndarray, end: _PartEndings, players: int, zero_gain_chance: bool = False) -> np.ndarray:
+def _turn(graph, W: np.ndarray, end: _PartEndings, players: int, zero_gain_chance: bool = False,
+          policy: np.ndarray | None = None, rolled: bool = False):
     """(B, P) each seat's chance at the batch's turn starts, the mover playing the turn to
     maximise their own, the endings read in ``W`` (A, P) (see the module); with
     ``zero_gain_chance`` (B, P + 1), the last column the chance that the turn so played ends
-    with nothing banked."""
+    with nothing banked. ``policy`` (B, G + 1, C) bool: the mover rolls where it says instead
+    (where that is legal; :mod:`pycore.jeopardy.seats.profile`); ``rolled``: also return
+    (B, G + 1, C) where the mover rolled (the optimal play's moves, for the profiles)."""
     ended = end.codes > 0
     terminal = end.results[end.codes]  # (B, G + 1, P)
     after = W[end.rows]  # (B, G + 1, P): the next mover's seats
@@ -107,11 +110,13 @@ def _turn(graph, W: np.ndarray, end: _PartEndings, players: int, zero_gain_chanc
     follow = tuple((h, h[:, 0]) for h in (np.where(ended, terminal[:, :, s], after[:, :, s - 1]) for s in range(1, players)))
     if zero_gain_chance:  # the chance that the turn ends with nothing banked: holding 0 or a bust
         follow += ((np.zeros_like(hold), 1.0),)
-    turn = sweep(graph, hold, end.roll_ok, end.hold_ok, hold[:, 0], follow=follow)
+    turn = sweep(graph, hold, end.roll_ok, end.hold_ok, hold[:, 0], policy=policy, follow=follow)
     out = np.empty((len(hold), players + zero_gain_chance))
     out[:, 0] = turn.value[:, 0, graph.start]
     for s in range(1, players + zero_gain_chance):
         out[:, s] = turn.followed[s - 1][:, 0, graph.start]
+    if rolled:  # (as the sweep chose: rolling strictly better, or holding not allowed)
+        return out, ~np.isnan(turn.roll) & (np.isnan(turn.hold) | (turn.roll > turn.hold))
     return out
 
 

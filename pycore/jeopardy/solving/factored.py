@@ -141,15 +141,22 @@ class _Endings:
         size = max(1, BATCH_CELLS // (len(self.gains) * configurations))
         return [members[n : n + size] for n in range(0, len(members), size)]
 
+    def state(self, anchor: np.ndarray, columns: dict) -> dict:
+        """Every state column at these anchor rows, (B, 1, 1) the anchor's, (1, G + 1, 1) the
+        gain and (1, 1, C) the configuration's (``columns``: the turn graph's), broadcast
+        together as a policy's rule reads them."""
+        state = {v: c[anchor][:, None, None] for v, c in self.columns.items()}
+        state[self.game.turn_vars[0]] = self.gains[None, :, None]
+        state.update({v: c[None, None, :] for v, c in columns.items()})
+        return state
+
     def masks(self, anchor: np.ndarray, terminal: np.ndarray, columns: dict, can_roll) -> tuple[dict, np.ndarray, np.ndarray]:
         """(state columns, roll allowed, hold allowed) (B, G + 1, C) at these anchor rows
         (``terminal``: their :meth:`at`; ``can_roll``: the start graph's, see
         ``JeopardyGame.start_graph``); rolling is not offered where holding wins on the spot
         (as the rules' legal actions)."""
         game = self.game
-        state = {v: c[anchor][:, None, None] for v, c in self.columns.items()}
-        state[game.turn_vars[0]] = self.gains[None, :, None]
-        state.update({v: c[None, None, :] for v, c in columns.items()})
+        state = self.state(anchor, columns)
         hold_ok = np.asarray(game.can_hold(state), bool)
         wins = (terminal == 1.0)[:, :, None]
         return state, np.asarray(can_roll(state), bool) & ~(hold_ok & wins), hold_ok

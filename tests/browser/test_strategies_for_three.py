@@ -1,0 +1,45 @@
+"""The strategy lab for three players (issue 54) on a phone: each paper's policy read for three
+and a typed rule, each followed by one player at a time while the others keep the exact
+advice; every player's chance and the follower's cost equal to the API's, the table within
+the phone's width, axe clean in light and dark."""
+
+import pytest
+from playwright.sync_api import expect
+
+from pycore import api
+from tests.browser.test_usability import axe_violations
+
+TIMEOUT = 240_000
+GAME = {"game": "ayzd-3", "goal": 5}
+
+
+def test_the_strategies_of_three_players_on_a_phone(shared_phone):
+    page = shared_phone.open("#game=ayzd-3&goal=5&view=strategies")
+    tables = page.get_by_test_id("paper-policies").get_by_test_id("follower-table")
+    expect(tables.first).to_be_visible(timeout=TIMEOUT)
+    expected = api.call("policies", GAME)["policies"]
+    assert tables.count() == len(expected) == 4
+    for n, policy in enumerate(expected):
+        rows = tables.nth(n).get_by_test_id("follower-row")
+        assert tables.nth(n).get_attribute("data-name") == policy["name"]
+        shown = [float(rows.nth(s).get_attribute("data-cost")) for s in range(3)]
+        assert shown == pytest.approx([s["cost"] for s in policy["seats"]], abs=1e-12)
+    # the head starts for three, and a rule with every score
+    expect(page.get_by_test_id("komi")).to_contain_text("Fairest:", timeout=TIMEOUT)
+    page.get_by_test_id("rule-input").fill("b < 2 + (max(j, l) - i) // 3 if s < 2 else b < 1")
+    page.get_by_test_id("rule-evaluate").click()
+    result = page.get_by_test_id("rule-result")
+    expect(result).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    costs = [float(c) for c in result.get_attribute("data-costs").split(",")]
+    rule = api.call("evaluate", {**GAME, "rule": "b < 2 + (max(j, l) - i) // 3 if s < 2 else b < 1"})
+    assert costs == pytest.approx([s["cost"] for s in rule["seats"]], abs=1e-12)
+    # the tables fit the phone's width, and axe finds nothing
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert axe_violations(page) == [], scheme
+    page.emulate_media(color_scheme="light")
+    # a rule naming what is not a variable is refused in words
+    page.get_by_test_id("rule-input").fill("b < m")
+    page.get_by_test_id("rule-evaluate").click()
+    expect(page.get_by_test_id("rule-error")).to_contain_text("unknown name 'm'", timeout=TIMEOUT)

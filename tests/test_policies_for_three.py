@@ -1,0 +1,66 @@
+"""The strategy lab's actions for three players (issue 54): ``policies`` and ``evaluate`` through
+the API and the command line, each policy followed by one player at a time, and the bad
+requests refused by name (the values themselves: tests/test_profiles.py)."""
+
+import json
+
+import pytest
+
+from pycore import api
+from pycore.core.errors import InvalidPolicyError
+from pycore.jeopardy.policies.rule_language import RuleError
+from pycore.jeopardy.seats.seat_solution import NotForPlayers
+from pycore.service.cli import main
+
+GAME = {"game": "ayzd", "players": 3, "goal": 4}
+
+
+def test_the_papers_policies_for_three_through_the_api():
+    answer = api.call("policies", GAME)
+    assert answer["players"] == 3 and answer["seat_words"] == ["first", "second", "third"]
+    assert [p["name"] for p in answer["policies"]] == ["Fixed Hold-At", "Minh Cases", "Llano Cases", "Neller Cases"]
+    solved = api.call("solve", {**GAME})["seat_chances"]
+    for policy in answer["policies"]:
+        assert policy["optimal"] == pytest.approx(solved, abs=1e-10)
+        assert "max(j, l)" in policy["expression"]
+        for seat in policy["seats"]:
+            assert sum(seat["chances"]) == pytest.approx(1.0, abs=1e-12)
+            assert seat["cost"] == pytest.approx(policy["optimal"][seat["seat"]] - seat["chances"][seat["seat"]])
+            assert seat["cost"] > -1e-12  # (the others do not answer the follower: no gain from deviating here)
+
+
+def test_a_rule_and_the_stand_in_for_three_through_the_api():
+    rule = api.call("evaluate", {**GAME, "rule": "b < 2 if s < 2 else b < 1", "everyone": True})
+    assert rule["policy"] == "Your rule" and len(rule["seats"]) == 3 and len(rule["everyone"]) == 3
+    stand_in = api.call("evaluate", {**GAME, "policy": "stand-in"})
+    assert stand_in["policy"].startswith("The two-player advice")
+    assert "everyone" not in stand_in
+    with pytest.raises(RuleError, match="unknown name 'm'"):
+        api.call("evaluate", {**GAME, "rule": "b < m"})
+    with pytest.raises(NotForPlayers, match="exact advice of the others only"):
+        api.call("evaluate", {**GAME, "rule": "b < 2", "against_policy": "Minh Cases"})
+    with pytest.raises(InvalidPolicyError, match="has no policy 'Nobody'"):
+        api.call("evaluate", {**GAME, "policy": "Nobody"})
+    with pytest.raises(InvalidPolicyError, match="name a policy"):
+        api.call("evaluate", {**GAME})
+    with pytest.raises(NotForPlayers, match="where a policy goes wrong"):
+        api.call("mistakes", {**GAME, "rule": "b < 2"})
+
+
+def test_policies_for_three_on_the_command_line(capsys):
+    assert main(["evaluate", "ayzd", "--players", "3", "--goal", "4", "--policy", "stand-in", "--everyone", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith("The two-player advice against the strongest opponent, one player at a time")
+    assert [line.split()[0] for line in out.splitlines()[1:]] == ["who", "nobody", "the", "the", "the", "everyone"]
+    assert main(["evaluate", "ayzd", "--players", "3", "--goal", "4", "--policy", "Minh Cases", "--json", "--quiet"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["policy"] == "Minh Cases" and [s["seat"] for s in answer["seats"]] == [0, 1, 2]
+    assert main(["evaluate", "ayzd", "--players", "3", "--goal", "4", "--policy", "b < m", "--quiet"]) == 2
+    assert "unknown name 'm'" in capsys.readouterr().err
+
+
+def test_the_shipped_gro_for_three_is_refused_before_any_sweep():
+    """GRO for three to 50 with 60 turns left: four policies, each a profile a player beside the
+    optimal play's sweeps, are hours; refused at once, saying how long."""
+    with pytest.raises(ValueError, match=r"Evaluating 4 policies in Great Rolled Ones for three players takes about [0-9.]+ h"):
+        api.call("policies", {"game": "gro", "players": 3})
