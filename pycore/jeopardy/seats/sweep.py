@@ -100,6 +100,16 @@ def _turn(graph, W: np.ndarray, end: _PartEndings, players: int, zero_gain_chanc
     maximise their own, the endings read in ``W`` (A, P) (see the module); with
     ``zero_gain_chance`` (B, P + 1), the last column the chance that the turn so played ends
     with nothing banked."""
+    turn = _swept_turn(graph, W, end, players, zero_gain_chance)
+    out = np.empty((len(end.rows), players + zero_gain_chance))
+    out[:, 0] = turn.value[:, 0, graph.start]
+    for s in range(1, players + zero_gain_chance):
+        out[:, s] = turn.followed[s - 1][:, 0, graph.start]
+    return out
+
+
+def _swept_turn(graph, W: np.ndarray, end: _PartEndings, players: int, zero_gain_chance: bool = False):
+    """The batch's turns as :func:`_turn` sweeps them (the sweep's ``FactoredTurn``)."""
     ended = end.codes > 0
     terminal = end.results[end.codes]  # (B, G + 1, P)
     after = W[end.rows]  # (B, G + 1, P): the next mover's seats
@@ -107,12 +117,23 @@ def _turn(graph, W: np.ndarray, end: _PartEndings, players: int, zero_gain_chanc
     follow = tuple((h, h[:, 0]) for h in (np.where(ended, terminal[:, :, s], after[:, :, s - 1]) for s in range(1, players)))
     if zero_gain_chance:  # the chance that the turn ends with nothing banked: holding 0 or a bust
         follow += ((np.zeros_like(hold), 1.0),)
-    turn = sweep(graph, hold, end.roll_ok, end.hold_ok, hold[:, 0], follow=follow)
-    out = np.empty((len(hold), players + zero_gain_chance))
-    out[:, 0] = turn.value[:, 0, graph.start]
-    for s in range(1, players + zero_gain_chance):
-        out[:, s] = turn.followed[s - 1][:, 0, graph.start]
-    return out
+    return sweep(graph, hold, end.roll_ok, end.hold_ok, hold[:, 0], follow=follow)
+
+
+def seat_policy(game, W: np.ndarray) -> np.ndarray:
+    """(A, G + 1, C) where the mover rolls at every turn state of every turn start of
+    ``game.anchors()`` (gain by gain, configuration by the turn graph's columns), each turn
+    played to maximise the mover's chance with its endings read in ``W`` (A, P), ties held:
+    the policy every seat plays (a simulation's, without a turn's sweep a decision)."""
+    players = int(game.players)
+    endings = _Endings.of(game)
+    graph, columns, can_roll = start_graph_of(game)
+    rolls = np.zeros((len(endings.anchors), len(endings.gains), graph.n_configurations), bool)
+    for part in endings.batches(np.arange(len(endings.anchors)), graph.n_configurations):
+        end = _PartEndings.of(endings, part, columns, can_roll, players)
+        turn = _swept_turn(graph, W, end, players)
+        rolls[part] = end.roll_ok & ~(turn.hold >= turn.roll)  # (nan: not allowed)
+    return rolls
 
 
 def _cycle_step(W: np.ndarray, new: np.ndarray, zero: np.ndarray, stage) -> np.ndarray:
