@@ -26,6 +26,12 @@ SEAT_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh",
 SCORE_VARS = ("i", "j", "l", "m", "n")
 
 
+def seats_in_words(seats) -> str:
+    """The seats in words: "first and second", "first, second and third"."""
+    words = [SEAT_WORDS[s] for s in seats]
+    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def players_param(players: int) -> Param:
     """The players at the table: the variant's own number (the page shows no field for it)."""
     return Param("players", players, players, players, "players at the table", label="Players")
@@ -175,7 +181,7 @@ class ForThreePlayers:
                 "the three share the win.")
 
     def _head_start_words(self) -> str:
-        return " and ".join(SEAT_WORDS[s] for s in self.head_start_seats)
+        return seats_in_words(self.head_start_seats)
 
 
 class RoundOfThree(ForThreePlayers):
