@@ -6,6 +6,7 @@ turn start is read at the turn start standing for it)."""
 
 import random
 
+import numpy as np
 import pytest
 from test_ayzd_three import brute_force
 from test_match import HOLD, roll_of, table_of
@@ -15,6 +16,7 @@ from pycore.core.registry import for_players
 from pycore.jeopardy.analysis import analyse
 from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.rules.vocabulary import State
+from pycore.jeopardy.seats.seat_solution import seat_turn
 from pycore.jeopardy.seats.sweep import seat_policy
 
 
@@ -145,3 +147,26 @@ def test_simulated_games_of_four_win_as_the_start_chances_say(solved):
     for chance, share in zip(chances, shares, strict=True):
         error = (chance * (1 - chance) / games) ** 0.5
         assert abs(share - chance) < 2 * error, (shares, chances)
+
+
+def test_the_last_player_against_one_leader_has_the_same_chance_at_any_table(solved):
+    """The last of the round with 10, 3 brains and a shotgun, the first player at 14 and the
+    others below it (out): the same game of two whatever the table, so three and four players
+    give the mover the same chance (each from its shipped table, to 2^-30)."""
+    three = api.call("advise", {"game": "ayzd-3", "state": "p=3,i=10,j=14,l=12,b=3,s=1"})
+    four = api.call("advise", {"game": "ayzd-4", "state": "p=4,i=10,j=14,l=12,m=9,b=3,s=1"})
+    assert four["values"]["roll"] == pytest.approx(three["values"]["roll"], abs=2 * 2.0**-30)
+    assert four["seat_values"]["hold"] == [0.0, 1.0, 0.0, 0.0]
+
+
+def test_the_shipped_table_of_four_is_its_own_fixed_point(solved):
+    """Sampled turn starts of the shipped ayzd-4: one turn swept from the table's values gives
+    the table's values back (the optimality equations, to the table's rounding)."""
+    solution = solved("ayzd-4")
+    game = solution.game
+    anchors = game.anchors()
+    rows = np.random.default_rng(54).choice(len(anchors), 300, replace=False)
+    for row in rows:
+        anchor = tuple(int(x) for x in anchors[row])
+        turn = seat_turn(game, anchor, solution.ending_value)
+        assert turn.seat_values_at(game.turn_start) == pytest.approx(list(solution.values[row]), abs=4 * 2.0**-30), anchor
