@@ -33,5 +33,7 @@ def test_four_players_of_ayzd_are_advised_from_the_shipped_table(site, where, re
     # holding loses to the first player's 14 (the last of the round): every chance says so
     assert seats(page, "hold") == pytest.approx([0.0, 1.0, 0.0, 0.0], abs=1e-12)
     expect(page.get_by_test_id("model-note")).to_contain_text("all 4 tied play another round")
+    # each seat named as the state editor names its score
+    expect(page.get_by_test_id("seats-roll")).to_contain_text("next player 49.2% · third player 0.0% · fourth player 0.0%")
     page.screenshot(path=str(tmp_path / f"ayzd-4-{where}.png"))
     assert axe_violations(page) == []
