@@ -17,7 +17,9 @@ from pycore.jeopardy.analysis import analyse
 from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.rules.vocabulary import State
 from pycore.jeopardy.seats.seat_solution import seat_turn
-from pycore.jeopardy.seats.sweep import seat_policy
+from pycore.jeopardy.seats.sweep import _PartEndings, seat_policy, seat_values
+from pycore.jeopardy.solving import factored
+from pycore.jeopardy.solving.turn_graph import start_graph_of
 
 
 @pytest.mark.parametrize("players, goal, bound", [(4, 3, 6)])
@@ -170,3 +172,18 @@ def test_the_shipped_table_of_four_is_its_own_fixed_point(solved):
         anchor = tuple(int(x) for x in anchors[row])
         turn = seat_turn(game, anchor, solution.ending_value)
         assert turn.seat_values_at(game.turn_start) == pytest.approx(list(solution.values[row]), abs=4 * 2.0**-30), anchor
+
+
+def test_more_than_255_results_of_a_games_end_in_one_batch(monkeypatch):
+    """Five players to 3 with bound 20: a tie of two, three or four at each top in every
+    placement among the seats is over 255 different results in a batch (two bytes a code);
+    batches small enough to hold fewer (a byte a code) give the same values, bit for bit."""
+    game = find_game("ayzd-5", goal=3, bound=20)
+    endings = factored._Endings.of(game)
+    graph, columns, can_roll = start_graph_of(game)
+    whole = _PartEndings.of(endings, np.arange(len(endings.anchors)), columns, can_roll, 5)
+    assert len(whole.results) > 256 and whole.codes.dtype == np.uint16
+    wide = seat_values(game)
+    monkeypatch.setattr(factored, "BATCH_CELLS", 2000)
+    narrow = seat_values(game)
+    assert np.array_equal(wide, narrow)
