@@ -64,10 +64,11 @@ def test_a_table_of_four_plays_the_game_of_four_and_five_its_tie_breaks():
 
 
 def test_four_players_at_the_table_a_tie_of_three_plays_the_game_of_three():
-    """AYZD to 3 (bound 6), four players: Ann, Bob and Cy bank 3 brains, Dee 1; the three tied
-    at the top play on alone, the game of three from the tie (Dee out), advised exactly; the
-    review prices each decision in the game it was made in."""
-    ayzd = {"goal": 3, "bound": 6}
+    """AYZD to 3, four players: Ann, Bob and Cy bank 3 brains, Dee 1; the three tied at the top
+    play on alone, the game of three from the tie (Dee out), advised exactly; the review
+    prices each decision in the game it was made in. (The games of three and four derive
+    their bound, three times the goal: 9.)"""
+    ayzd = {"goal": 3}
     names = ["Ann", "Bob", "Cy", "Dee"]
     brains = roll_of("brain", "brain", "brain")
     first_round = [brains, HOLD, brains, HOLD, brains, HOLD, roll_of("brain", "footprint", "shotgun"), HOLD]
@@ -78,14 +79,19 @@ def test_four_players_at_the_table_a_tie_of_three_plays_the_game_of_three():
     answer = table_of("ayzd", ayzd, names, first_round)
     at = answer["position"]
     assert (at["seat"], at["scores"], at["game"]) == (0, [3, 3, 3, 1], "ayzd-3")
-    assert at["state"] == {"p": 1, "i": 3, "j": 3, "l": 3, "b": 0, "s": 0} and at["params"]["bound"] == 6
+    assert at["state"] == {"p": 1, "i": 3, "j": 3, "l": 3, "b": 0, "s": 0} and at["params"]["bound"] == 9
+    # the tie-break: Ann banks 3 more, Bob and Cy are shotgunned: Ann wins 6 to 3
+    shotguns = roll_of("shotgun", "shotgun", "shotgun")
+    answer = table_of("ayzd", ayzd, names, [*first_round, brains, HOLD, shotguns, shotguns])
+    assert (answer["position"]["scores"], answer["position"]["winners"]) == ([6, 3, 3, 1], [0])
     reviewed = api.call("review", {"game": "ayzd", **ayzd, "record": answer["record"]})
     assert reviewed["valued_in"] == "ayzd-4" and reviewed["two_player_values"] is False
     start = api.call("solve", {"game": "ayzd-4", **ayzd})["seat_chances"][0]
     assert reviewed["curve"][0] == pytest.approx(start, abs=1e-12)
     # Ann's chance once the tie-break begins: the game of three's first seat at (1, 3, 3, 3)
     three = api.call("advise", {"game": "ayzd-3", **ayzd, "state": "p=1,i=3,j=3,l=3,b=0,s=0"})
-    assert reviewed["curve"][-1] == pytest.approx(three["values"][three["best"]], abs=1e-12)
+    assert reviewed["curve"][len(first_round)] == pytest.approx(three["values"][three["best"]], abs=1e-12)
+    assert reviewed["curve"][-1] == 1.0
 
 
 def simulated_wins(players: int, games: int, seed: int) -> list[float]:
