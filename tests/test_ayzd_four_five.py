@@ -147,11 +147,14 @@ def simulated_wins(players: int, games: int, seed: int) -> list[float]:
 
 
 def test_simulated_games_of_four_win_as_the_start_chances_say(solved):
-    """3,000 seeded games of four at full size, every seat playing the solved game: each
-    seat's share of the wins is within 2 standard errors of its chance at the start."""
-    games = 3000
+    """4,000 seeded games of four at full size, every seat playing the solved game: each
+    seat's share of the wins is within 2 standard errors of its chance at the start. (With
+    four seats a seed fails this about one time in six by chance: 3,000 games of seed 54 put
+    the last seat 2.07 standard errors high; 20,000 of seed 2026, 0.2217, 0.2374, 0.2589,
+    0.2821, are within 1.3 of 0.2243, 0.2400, 0.2577, 0.2780.)"""
+    games = 4000
     chances = solved("ayzd-4").start_chances()
-    shares = simulated_wins(4, games, seed=54)
+    shares = simulated_wins(4, games, seed=2026)
     for chance, share in zip(chances, shares, strict=True):
         error = (chance * (1 - chance) / games) ** 0.5
         assert abs(share - chance) < 2 * error, (shares, chances)
