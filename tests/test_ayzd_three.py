@@ -50,9 +50,10 @@ def brute_force(goal: int, bound: int, players: int, scores=None, sweeps: int = 
         if len(tied) == 1:
             result[tied[0]] = 1.0
         else:
-            if top not in tie_breaks:
-                tie_breaks[top] = brute_force(goal, bound, len(tied), (top,) * len(tied))
-            for n, chance in zip(tied, tie_breaks[top][(1, (top,) * len(tied))], strict=True):
+            among = (top, len(tied))  # (four or more players: ties of two and of three at one top)
+            if among not in tie_breaks:
+                tie_breaks[among] = brute_force(goal, bound, len(tied), (top,) * len(tied))
+            for n, chance in zip(tied, tie_breaks[among][(1, (top,) * len(tied))], strict=True):
                 result[n] = chance
         return tuple(result)
 

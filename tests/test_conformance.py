@@ -21,6 +21,9 @@ SMALL = {
     "gro-3": {"goal": 5, "bound": 10, "n_dice": 3, "bust_ones": 2, "turns": 0},
     "ayzd": {"goal": 5, "bound": 10},
     "ayzd-3": {"goal": 4, "bound": 8},  # three players: a round's end may hand the win to another
+    # four and five players: ties of two, three and four play on; the last round merged
+    "ayzd-4": {"goal": 3, "bound": 6},
+    "ayzd-5": {"goal": 2, "bound": 5},
     "zombie-dice": {"goal": 3, "bound": 6},
     "farkle": {"rules": "basic", "set": "target=300"},
     # (to 200: the third zilch's penalty reaches the lowest score, in half the states of 300)

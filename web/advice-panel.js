@@ -64,7 +64,9 @@ export class AdvicePanel {
     // table ranks them), the mover's first
     const seatValues = advice.seat_values || {};
     const players = Object.values(seatValues).find((v) => v)?.length || 2;
-    const seatNames = (n) => (n === 0 ? "you" : n === 1 ? "next player" : n === 2 && players === 3 ? "third player" : `player ${n + 1} on`);
+    // (the seats in turn order from the mover, named as the state editor names their scores)
+    const later = ["third", "fourth", "fifth", "sixth", "seventh", "eighth"];
+    const seatNames = (n) => (n === 0 ? "you" : n === 1 ? "next player" : `${later[n - 2]} player`);
     const ranked = ["roll", "hold"].filter((a) => values[a] !== null && values[a] !== undefined).sort((a, b) => values[b] - values[a]);
     const seats = forPoints || players < 3
       ? ""

@@ -176,14 +176,15 @@ def names_game(name, params, game: Game) -> bool:
 def for_players(game: Game, players: int) -> Game:
     """The game a table of ``players`` plays exactly: ``game`` itself for its own number
     (``game.players``), or the registered variant of it for that many that takes all of its
-    parameters (three-player Pig, its other parameters at their defaults), with them; else
-    ``game`` (a jeopardy table then advises by the two-player game:
+    parameters (three-player Pig, its other parameters at their defaults) and that the page
+    offers (AYZD for five, whose values neither fit a phone nor are solved in one, is not), with
+    them; else ``game`` (a jeopardy table then advises by the two-player game:
     :class:`pycore.jeopardy.play.match.Position`). A jeopardy variant for more players lists the
     scores in seat order from the mover as its anchor."""
     if players == getattr(game, "players", 2):
         return game
     for other in game_classes(game.kind):
-        if (other.variant_of == game.name and getattr(other, "players", 2) == players
+        if (other.variant_of == game.name and getattr(other, "players", 2) == players and other.page.offered
                 and set(game.params) <= {p.name for p in other.parameters}):
             return other(**_chosen_params(game))
     return game

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pycore.jeopardy.seats.for_three import SEAT_WORDS
+from pycore.jeopardy.seats.for_three import seats_in_words
 from pycore.jeopardy.seats.seat_solution import HeadStart, fairness_order
 
 
@@ -160,8 +160,7 @@ def _komi(head: str, result: dict) -> str:
 def _head_starts(head: str, result: dict) -> str:
     """The ten fairest head starts of a game of three or more players (all of them with --json)."""
     rows = sorted((HeadStart(tuple(r["points"]), tuple(r["chances"])) for r in result["head_starts"]), key=fairness_order)
-    seats = [SEAT_WORDS[s] for s in result["seats"]]
-    lines = [f"{head}\nhead starts of the {' and '.join(seats)} players: every player's chance (the first's first), "
+    lines = [f"{head}\nhead starts of the {seats_in_words(result['seats'])} players: every player's chance (the first's first), "
              f"the fairest {min(10, len(rows))} of {len(rows)}"]
     for r in rows[:10]:
         mark = "  <- fairest" if list(r.points) == result["fairest"] else ""

@@ -22,7 +22,7 @@ from pycore.jeopardy.policies.strategy import (
 )
 from pycore.jeopardy.rules.notation import column_names
 from pycore.jeopardy.rules.protocol import JeopardyGame
-from pycore.jeopardy.seats.for_three import SEAT_WORDS
+from pycore.jeopardy.seats.for_three import seats_in_words
 from pycore.jeopardy.seats.seat_solution import fairest_head_start
 from pycore.jeopardy.solving.budget import check_solvable, check_work, design_estimate, evaluation_estimate, seconds_allowed
 from pycore.jeopardy.views.boundary import TELLING_SHARE, pick, slice_of, solid_of, table_csv, telling_at
@@ -100,7 +100,7 @@ def _head_starts(game: JeopardyGame, solution, args: dict) -> dict:
     fairest = fairest_head_start(rows)
     return {
         **head(game),
-        "definition": f"head starts of the {' and '.join(SEAT_WORDS[s] for s in game.head_start_seats)} players (in "
+        "definition": f"head starts of the {seats_in_words(game.head_start_seats)} players (in "
                       "that order); each player's chance, the first player's first; the fairest brings the chance "
                       "farthest from an even share nearest it",
         "seats": list(game.head_start_seats),

@@ -299,11 +299,16 @@ class Model:
         return cols
 
 
+#: a :class:`RowIndex` over more keys than this many a row is searched, not dense
+SPARSE_ABOVE = 16
+
+
 class RowIndex:
     """The row of each anchor of ``table`` (A, V), through a dense array over the (small)
     ranges of the anchor variables, each in its own step (Farkle's scores are multiples of
-    50: a dense array over every point was 11 GB with the penalty's zilch counts): built once,
-    looked up many times."""
+    50: a dense array over every point was 11 GB with the penalty's zilch counts), or, where
+    the anchors fill less than 1/:data:`SPARSE_ABOVE` of their ranges, a sorted array of their
+    flat keys searched (the same rows): built once, looked up many times."""
 
     def __init__(self, table: np.ndarray) -> None:
         table = np.asarray(table, dtype=np.int64)
@@ -311,21 +316,41 @@ class RowIndex:
         high = table.max(axis=0) if len(table) else self.low - 1
         # each column's step: the greatest common divisor of its offsets (1 where all are equal)
         self.step = np.maximum(np.gcd.reduce(table - self.low, axis=0), 1) if len(table) else np.ones_like(self.low)
-        self.dense = np.full(tuple(int(x) for x in (high - self.low) // self.step + 1), -1, dtype=np.int64)
+        self.shape = tuple(int(x) for x in (high - self.low) // self.step + 1)
+        self.sorted_keys = self.sorted_rows = None
+        if int(np.prod(self.shape, dtype=np.float64)) > SPARSE_ABOVE * max(len(table), 1):
+            # a sparse table (AYZD for five: 2.8 million of 5 x 40^5 keys, 4 GB dense): its flat
+            # keys sorted, each found by a binary search
+            flat = self._flat(table)[0]
+            self.sorted_rows = np.argsort(flat, kind="stable")
+            self.sorted_keys = flat[self.sorted_rows]
+            self.dense = np.empty((0,) * len(self.shape), np.int64)
+            return
+        self.dense = np.full(self.shape, -1, dtype=np.int64)
         self.dense[tuple(((table - self.low) // self.step).T)] = np.arange(len(table))
 
-    def rows(self, keys: np.ndarray) -> np.ndarray:
-        """(N,) the row of each key (N, V); -1 where absent."""
-        keys = np.asarray(keys).reshape(-1, self.dense.ndim)
-        # one flat index per key, column by column (no (N, V) temporaries)
+    def _flat(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(N,) each key's index in the dense array and (N,) whether it is inside its ranges."""
         flat = np.zeros(len(keys), dtype=np.int64)
         inside = np.ones(len(keys), dtype=bool)
-        for v, size in enumerate(self.dense.shape):
+        for v, size in enumerate(self.shape):
             offset = keys[:, v] - self.low[v]
             column = offset // self.step[v]
             inside &= (offset >= 0) & (column < size) & (offset % self.step[v] == 0)
             flat *= size
             flat += column
+        return flat, inside
+
+    def rows(self, keys: np.ndarray) -> np.ndarray:
+        """(N,) the row of each key (N, V); -1 where absent."""
+        keys = np.asarray(keys).reshape(-1, len(self.shape))
+        # one flat index per key, column by column (no (N, V) temporaries)
+        flat, inside = self._flat(keys)
+        if self.sorted_keys is not None:
+            at = np.minimum(np.searchsorted(self.sorted_keys, flat), len(self.sorted_keys) - 1)
+            found = self.sorted_rows[at].astype(np.int64)
+            found[~inside | (self.sorted_keys[at] != flat)] = -1
+            return found
         # (take wants the platform's index type: 4 bytes in the browser's wasm32)
         flat = np.where(inside, flat, 0).astype(np.intp, copy=False)
         if not self.dense.size:

@@ -22,14 +22,34 @@ from pycore.jeopardy.solving.factored import BATCH_CELLS
 #: the seats in words, the first player's first
 SEAT_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
-#: the players at the table: three, the variant's own number (the page shows no field for it)
-PLAYERS = Param("players", 3, 3, 3, "players at the table", label="Players")
+#: the scores' variables in seat order from the mover (the mover's ``i``, the next player's
+#: ``j``, then ``l``, ``m``, ``n``: up to five players)
+SCORE_VARS = ("i", "j", "l", "m", "n")
 
 
-#: a game of rounds: the mover's place in the round
-PLACE = StateVar("p", "Place in the round", "the mover's place in the round (1 to 3)", choices=(1, 2, 3),
-                 choice_labels=("1st", "2nd", "3rd"),
-                 choice_titles=("first in the round", "second in the round", "third in the round"))
+def seats_in_words(seats) -> str:
+    """The seats in words: "first and second", "first, second and third"."""
+    words = [SEAT_WORDS[s] for s in seats]
+    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def players_param(players: int) -> Param:
+    """The players at the table: the variant's own number (the page shows no field for it)."""
+    return Param("players", players, players, players, "players at the table", label="Players")
+
+
+PLAYERS = players_param(3)
+
+
+def place(players: int) -> StateVar:
+    """A game of rounds: the mover's place in the round (1 to ``players``)."""
+    ordinals = ("1st", "2nd", "3rd", *(f"{n}th" for n in range(4, players + 1)))[:players]
+    return StateVar("p", "Place in the round", f"the mover's place in the round (1 to {players})",
+                    choices=tuple(range(1, players + 1)), choice_labels=ordinals,
+                    choice_titles=tuple(f"{SEAT_WORDS[n]} in the round" for n in range(players)))
+
+
+PLACE = place(3)
 
 
 def turns_left(default: int, most: int = 1200) -> Param:
@@ -43,6 +63,16 @@ def other_scores(unit: str) -> tuple[StateVar, StateVar]:
     """The next player's score ``j`` and the one after's ``l``, in the game's ``unit``."""
     return (StateVar("j", "Next player's score", "score of the player who moves next", unit=unit),
             StateVar("l", "Third player's score", "score of the player after the next", unit=unit))
+
+
+def later_scores(unit: str, players: int) -> tuple[StateVar, ...]:
+    """The scores of the players after the mover, in turn order (:data:`SCORE_VARS` from
+    ``j``), in the game's ``unit``: :func:`other_scores` and, for four or five players, the
+    fourth's ``m`` and the fifth's ``n``."""
+    more = tuple(StateVar(v, f"{SEAT_WORDS[n].capitalize()} player's score",
+                          f"score of the {SEAT_WORDS[n]} player to move from the mover", unit=unit)
+                 for n, v in enumerate(SCORE_VARS[3:players], 3))
+    return (*other_scores(unit), *more)[: players - 1]
 
 
 def seats_values_problem(game, stored, rounding: float) -> str | None:
@@ -140,7 +170,7 @@ class ForThreePlayers:
 
     def layer(self, anchor):
         # the scores' sum: a turn that banks nothing passes the dice within it
-        return anchor["i"] + anchor["j"] + anchor["l"]
+        return sum(anchor[v] for v in SCORE_VARS[: int(self.players)])
 
     def human_policies(self) -> tuple:
         return read_policies(self)  # (the papers' policies, for two players, read for three)
@@ -157,7 +187,7 @@ class ForThreePlayers:
                 "the three share the win.")
 
     def _head_start_words(self) -> str:
-        return " and ".join(SEAT_WORDS[s] for s in self.head_start_seats)
+        return seats_in_words(self.head_start_seats)
 
 
 class RoundOfThree(ForThreePlayers):
@@ -169,9 +199,12 @@ class RoundOfThree(ForThreePlayers):
     head_start_seats: ClassVar[tuple[int, ...]] = (0, 1)
 
     @staticmethod
-    def round_turn_end(results: np.ndarray, p, j, l, banked) -> TurnEnd:  # noqa: E741
-        """A turn's end: ``results`` (..., 3) every player's where the game ends (the mover's
-        first, ``nan`` where it goes on), else the next player's turn: ``(p + 1, j, l, i + g)``,
-        the first's place after the third's."""
-        following = {"p": np.where(p == 3, 1, p + 1), "i": j, "j": l, "l": banked}
+    def round_turn_end(results: np.ndarray, p, *later_and_banked) -> TurnEnd:
+        """A turn's end: ``results`` (..., P) every player's where the game ends (the mover's
+        first, ``nan`` where it goes on), else the next player's turn: ``(p + 1, j, l, i + g)``
+        for three (the later players' scores, then the mover's banked), the first's place after
+        the last's."""
+        players = len(later_and_banked)
+        following = {"p": np.where(p == players, 1, p + 1),
+                     **{v: x for v, x in zip(SCORE_VARS, later_and_banked, strict=False)}}
         return TurnEnd(results[..., 0], following, results[..., 1:])

@@ -22,7 +22,7 @@ from pycore.core.errors import InvalidRequestError
 from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.rules.vocabulary import HOLD, ROLL, probability
 from pycore.jeopardy.seats.chain import NotAChainGame, chain_tables, turn_limited_chain
-from pycore.jeopardy.seats.for_three import SEAT_WORDS
+from pycore.jeopardy.seats.for_three import seats_in_words
 from pycore.jeopardy.seats.sweep import seat_values, swept_tables, turn_limited_seat_values
 from pycore.jeopardy.solving.solution import Matchup
 from pycore.jeopardy.solving.turn_graph import FactoredTurnValues, anchor_turn, graph_of
@@ -206,7 +206,7 @@ class SeatSolution:
 
     def p_first_player_wins(self, komi: int = 0) -> float:
         if komi:
-            words = " and ".join(SEAT_WORDS[s] for s in self.game.head_start_seats)
+            words = seats_in_words(self.game.head_start_seats)
             raise NotForPlayers(f"{self.game.name}: a head start for {self.game.players} players is one for each of the "
                                 f"{words} players (the komi action lists them)")
         return self.start_chances()[0]

@@ -69,7 +69,8 @@ class _PartEndings:
     """What ending a turn leads to, for a batch of B anchors and each gain (G + 1): the
     next anchor's row (int32, 0 where the game ends or the anchor is not tabulated: by the
     rules' contract no turn reaches one), every player's result where the game ends as a
-    code into ``results`` ((K + 1, P), the mover's first; code 0: the game goes on), and the
+    code into ``results`` ((K + 1, P), the mover's first; code 0: the game goes on; a byte, two
+    where there are more than 255 results), and the
     legal actions (B, G + 1, C). Compact (about 7 bytes a cell with one configuration) so
     that a turn-limited solve keeps them for every turn left: Pig for three players to 100
     has 10^8 cells."""
@@ -86,9 +87,11 @@ class _PartEndings:
         _, roll_ok, hold_ok = endings.masks(anchors, terminal, columns, can_roll)
         ended = ~np.isnan(terminal)
         results, codes = np.unique(everyone[ended], axis=0, return_inverse=True)
-        if len(results) > 255:
-            raise SolverError(f"{endings.game.name}: over 255 different results of a game's end")
-        code = np.zeros(terminal.shape, np.uint8)
+        if len(results) >= 2**16:
+            raise SolverError(f"{endings.game.name}: over 65,535 different results of a game's end")
+        # (a byte a cell where it does; AYZD for four and five has more: a tie of two, three or
+        # four at each top, in every placement among the seats)
+        code = np.zeros(terminal.shape, np.uint8 if len(results) < 2**8 else np.uint16)
         code[ended] = codes.ravel() + 1
         rows = np.where(ended | (rows < 0), 0, rows)
         small = np.int32 if len(endings.anchors) < 2**31 else np.int64
@@ -118,6 +121,21 @@ def _turn(graph, W: np.ndarray, end: _PartEndings, players: int, zero_gain_chanc
     if rolled:  # (as the sweep chose: rolling strictly better, or holding not allowed)
         return out, ~np.isnan(turn.roll) & (np.isnan(turn.hold) | (turn.roll > turn.hold))
     return out
+
+
+def seat_policy(game, W: np.ndarray) -> np.ndarray:
+    """(A, G + 1, C) where the mover rolls at every turn state of every turn start of
+    ``game.anchors()`` (gain by gain, configuration by the turn graph's columns), each turn
+    played to maximise the mover's chance with its endings read in ``W`` (A, P), ties held:
+    the policy every seat plays (a simulation's, without a turn's sweep a decision)."""
+    players = int(game.players)
+    endings = _Endings.of(game)
+    graph, columns, can_roll = start_graph_of(game)
+    rolls = np.zeros((len(endings.anchors), len(endings.gains), graph.n_configurations), bool)
+    for part in endings.batches(np.arange(len(endings.anchors)), graph.n_configurations):
+        end = _PartEndings.of(endings, part, columns, can_roll, players)
+        rolls[part] = _turn(graph, W, end, players, rolled=True)[1]
+    return rolls
 
 
 def _cycle_step(W: np.ndarray, new: np.ndarray, zero: np.ndarray, stage) -> np.ndarray:

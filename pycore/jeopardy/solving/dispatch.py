@@ -227,8 +227,11 @@ class Seats(Factored):
         return solve_seats(game, progress)
 
     def from_table(self, game, anchor_values, check: bool = True, progress=None) -> GameSolution:
-        # (the residual: the table's rounding of each chance to 2^-30)
-        return SeatSolution(game, None, game.table_seats(anchor_values), 0, 2.0**-30)
+        # (the residual: the table's rounding of each chance to 2^-30; without a turn limit the
+        # table is the turn starts' values too: a fixed point, not one more turn from it, which
+        # for five players of AYZD would be a sweep of 2.8 million turn starts)
+        seats = game.table_seats(anchor_values)
+        return SeatSolution(game, None if int(game.params.get("turns", 0)) else seats, seats, 0, 2.0**-30)
 
     def win_turn(self, game, anchor, anchor_value, from_gain: int = 0):
         # ``anchor_value``: each seat's chance at a turn start, (P,)
