@@ -80,6 +80,12 @@ def test_the_figures_are_written_read_and_a_damaged_file_is_refused_by_name(tmp_
     assert main(["table-figures", "pig", "--goal", "20", "--seats", "4-5", "--games", "300", "--rule-games", "100",
                  "--out", str(out), "--quiet"]) == 0
     printed = capsys.readouterr().out.splitlines()
+    for wrong, says in ((["pig", "--seats", "3"], "--seats is a table size from 4 to 8"),
+                        (["pig", "--seats", "6-5"], "--seats is a table size from 4 to 8"),
+                        (["yahtzee"], "table-figures is for two-player jeopardy games played at a table, not yahtzee"),
+                        (["pig", "--players", "3"], "not pig-3")):
+        assert main(["table-figures", *wrong, "--out", str(out), "--quiet"]) == 2
+        assert says in capsys.readouterr().err
     assert printed[0].startswith("4 players, 300 games: each seat's chance (%) ")
     assert "Hold at 20 in one seat" in printed[1]
     monkeypatch.setenv("ROLL_OR_HOLD_TABLES", str(out))

@@ -425,7 +425,7 @@ def _table_figures(request: dict, progress) -> int:
         raise InvalidRequestError(f"--seats is a table size from 4 to 8 or a range such as 4-8, got {seats!r}")
     options = {k: request.pop(k) for k in ("games", "rule_games", "seed", "out") if k in request}
     game = api.game_from_args(request)
-    if game.players != 2 or game.table_end is None:
+    if getattr(game, "players", 2) != 2 or getattr(game, "table_end", None) is None:
         raise InvalidRequestError(f"table-figures is for two-player jeopardy games played at a table, not {game.name}")
     _writable_directory(options.get("out"))
     check_writable(game, KIND, options.get("out"))
