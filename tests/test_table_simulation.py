@@ -99,14 +99,17 @@ def test_the_figures_are_written_read_and_a_damaged_file_is_refused_by_name(tmp_
     again = simulate_table(game, 5, 300, seed=1)
     assert row["chances"] == again.chances()
     said = figure_words(game, 5, 1)
-    assert said["text"] == (f"Measured: when everyone follows it, the second player wins {100 * row['chances'][1]:.1f}% "
-                            f"± {100 * row['standard_errors'][1]:.1f}% (300 simulated games).")
+    assert said["text"] == (f"Measured, all following it: the second player wins {100 * row['chances'][1]:.1f}% "
+                            f"± {100 * row['standard_errors'][1]:.1f}% of 300 simulated games.")
     assert figure_words(game, 6, 1) is None  # (no table of six was simulated)
 
     record = {"game": "pig", "params": {"goal": 20}, "players": ["A", "B", "C", "D", "E"],
               "moves": [{"action": "roll", "faces": [4]}, {"action": "hold"}]}
     answer = api.call("move", {"game": "pig", "goal": 20, "record": record})
     assert answer["position"]["measured"] == said and answer["position"]["against"] == 0
+
+    three = api.call("move", {"game": "pig", "goal": 20, "record": {**record, "players": ["A", "B", "C"]}})
+    assert "measured" not in three["position"]  # (three players of Pig play the exact game of three)
 
     path = out / "pig-goal20-die6-bust1-table-figures.json"
     path.write_bytes(path.read_bytes().replace(b'"players": 5', b'"players": 6'))

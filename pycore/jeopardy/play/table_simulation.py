@@ -332,6 +332,6 @@ def figure_words(game: JeopardyGame, players: int, seat: int) -> dict | None:
     if row is None:
         return None
     chance, error = row["chances"][seat], row["standard_errors"][seat]
-    return {"text": f"Measured: when everyone follows it, the {ORDINALS[seat]} player wins {100 * chance:.1f}% "
-                    f"± {100 * error:.1f}% ({row['games']:,} simulated games).",
+    return {"text": f"Measured, all following it: the {ORDINALS[seat]} player wins {100 * chance:.1f}% "
+                    f"± {100 * error:.1f}% of {row['games']:,} simulated games.",
             "chance": chance, "standard_error": error, "games": row["games"]}
