@@ -110,7 +110,8 @@ class TurnSampler:
         """The seat's move at every turn state it can reach (depth first, each state after
         every state it rolls into), then the chance of reaching each, forward from the turn
         start in the reverse of that order: a held state banks its gain, a bust 0."""
-        game, values, anchor = self.game, _OneAnchor(self.values), at.state.anchor
+        game, values, anchor = self.game, _OneAnchor(self.values, at.state.anchor), at.state.anchor
+        probe = replace(at)  # (the table's position at each turn state in turn: its legal moves)
         moves: dict[tuple, list | None] = {}  # a state -> None (held) or [(chance, the state taken)]
         order: list[tuple] = []
         stack = [(tuple(at.state.turn), False)]
@@ -121,8 +122,8 @@ class TurnSampler:
                 continue
             if turn in moves:
                 continue
-            here = State(game.name, anchor, turn)
-            if player.action(game, values, here, replace(at, state=here).legal()) == HOLD:
+            here = probe.state = State(game.name, anchor, turn)
+            if player.action(game, values, here, probe.legal()) == HOLD:
                 moves[turn] = None
                 order.append(turn)
                 continue
@@ -159,20 +160,21 @@ class TurnSampler:
 
 
 class _OneAnchor:
-    """The optimal values of one anchor's turn states, each asked of ``values`` once (a
-    Farkle turn asks for the same states' values at thousands of its rolls' choices)."""
+    """The optimal values of one anchor's turn states (:class:`Values`' for that anchor: its
+    turn found once), each state's value asked once (a Farkle turn asks for the same states'
+    values at thousands of its rolls' choices)."""
 
-    def __init__(self, values: Values):
-        self.values, self.kept = values, {}
+    def __init__(self, values: Values, anchor: tuple):
+        self.turn, self.kept = values.turn(anchor), {}
 
     def value(self, state: State) -> float:
         found = self.kept.get(state.turn)
         if found is None:
-            found = self.kept[state.turn] = self.values.value(state)
+            found = self.kept[state.turn] = self.turn.value_at(state.turn)
         return found
 
     def action_values(self, state: State) -> dict:
-        return self.values.action_values(state)
+        return self.turn.action_values(state.turn)
 
 
 @dataclass(frozen=True)
