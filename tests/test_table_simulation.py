@@ -133,10 +133,10 @@ def test_the_figures_are_written_read_and_a_damaged_file_is_refused_by_name(tmp_
 
 
 def test_the_shipped_figures_are_read_for_every_game_simulated():
-    """prebuilt_tables/ ships the figures of Pig, GRO, Zombie Dice and AYZD (6 to 8): every
+    """prebuilt_tables/ ships the figures of Pig, GRO and AYZD (6 to 8): every
     table size's chances add up to 1 (a draw shared), each SE is that of its share, and the
     first player is favoured in Pig."""
-    for name, sizes in (("pig", range(4, 9)), ("gro", range(4, 9)), ("zombie-dice", range(4, 9)), ("ayzd", range(6, 9))):
+    for name, sizes in (("pig", range(4, 9)), ("gro", range(4, 9)), ("ayzd", range(6, 9))):
         game = find_game(name)
         for players in sizes:
             row = measured(game, players)
