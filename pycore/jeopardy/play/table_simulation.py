@@ -289,7 +289,8 @@ def table_figures(game: JeopardyGame, sizes=SIZES, games: int = 20_000, rule_gam
             ruled = simulate_table(game, players, rule_games, seed + 1, rule, sampler=sampler, progress=say)
             chance, error = ruled.rule_chance()
             row["rule"] = {"name": rule, "games": rule_games, "chance": chance, "standard_error": error,
-                           "by_seat": [w / (rule_games / players) for w in ruled.rule_wins],
+                           # (the rule's chance in each seat: of the games it sat there, g = s mod P)
+                           "by_seat": [w / len(range(s, rule_games, players)) for s, w in enumerate(ruled.rule_wins)],
                            "seconds": round(ruled.seconds, 1)}
         rows.append(row)
     sizes_said = f" --seats {min(sizes)}-{max(sizes)}" if tuple(sizes) != SIZES else ""
