@@ -15,7 +15,8 @@
 // folded while a game is played), table-error, table-aside with table-restore, table-board
 // (data-seat, data-over, data-moves), table-scores, table-turn (the turn's counters), the roll
 // entry (roll-entry.js test ids, inside table-roll), table-hold, table-option / table-option-list
-// and table-choose, table-undo, table-advice-button, table-advice, the review and the record box.
+// and table-choose, table-undo, table-advice-button, table-advice (table-advice-note, and at a table the
+// two-player stand-in advises, table-measured: its simulated figure), the review and the record box.
 import { escapeHtml } from "./escape-html.js";
 import { hintHtml, lastRollWords, moveButtons, rankOptionButtons, wireMoveButtons } from "./play-view.js";
 import { RecordedGame } from "./recorded-game.js";
@@ -223,7 +224,9 @@ export class TableView {
             ? `Exact for ${names.length} players: each plays for their own win.`
             : ""
         : `Two-player advice: ${names[p.seat]} against ${names[p.against]} (${p.scores[p.against]}), the strongest opponent; not optimal with ${names.length} players.`;
-    this.advice.innerHTML = hint + (note ? `<br><span class="caveat" data-testid="table-advice-note">${escapeHtml(note)}</span>` : "");
+    // what the stand-in was measured to be worth at this many players (Python's words)
+    const measured = p.measured?.text ? `<br><span class="caveat" data-testid="table-measured">${escapeHtml(p.measured.text)}</span>` : "";
+    this.advice.innerHTML = hint + (note ? `<br><span class="caveat" data-testid="table-advice-note">${escapeHtml(note)}</span>` : "") + measured;
     // the verdict in view after every roll (on a phone it was under the roll entry, or cut off)
     const box = this.advice.getBoundingClientRect();
     if (this.position === p && (box.top < 0 || box.bottom > innerHeight)) this.advice.scrollIntoView({ block: "nearest" });

@@ -18,21 +18,17 @@ results are small JSON files in ``prebuilt_tables/``, listed in its manifest.
 
 from __future__ import annotations
 
-import json
-import os
-import stat
 import time
 from multiprocessing import get_context, shared_memory
-from pathlib import Path
 
 import numpy as np
 
-from pycore.core.table_spec import table_rules, table_stem
+from pycore.core.table_spec import table_rules
 
-from ..core.errors import InvalidParameterError, InvalidRequestError
+from ..core.errors import InvalidParameterError
 from ..core.progress import Progress
 from ..core.registry import find_game
-from ..store.prebuilt import MANIFEST, load_table, read_manifest, register_result, tables_dir
+from ..store.prebuilt import load_table
 from .solitaire import TargetSolution, solve_target_batch
 
 CHUNK = 16
@@ -168,34 +164,3 @@ def beat_optimal(
     }
 
 
-def _result_path(game, kind: str, out_dir: Path | None = None) -> Path:
-    return Path(out_dir or tables_dir()) / f"{table_stem(game)}-{kind}.json"
-
-
-def check_writable(game, kind: str, out_dir: Path | None = None) -> None:
-    """Refuse, before the minutes of computing, a result of ``kind`` that could not be written
-    in its (writable) folder: its file or the folder's manifest a folder, a device or read-only
-    (InvalidRequestError), or the manifest no manifest (TableError naming what is wrong)."""
-    path = _result_path(game, kind, out_dir)
-    for what, target in (("the result", path), ("the manifest", path.parent / MANIFEST)):
-        try:
-            mode = os.stat(target).st_mode
-            if not stat.S_ISREG(mode):  # (checked first: opening a FIFO would wait for a writer)
-                kind_of = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
-                raise InvalidRequestError(f"cannot write {what} {str(target)!r} (--out): it is {kind_of}")
-            with open(target, "ab"):  # (appending nothing: the file stays as it is)
-                pass
-        except FileNotFoundError:
-            continue  # (made in the folder, which can be written)
-        except OSError as exc:
-            raise InvalidRequestError(f"cannot write {what} {str(target)!r} (--out): {exc.strerror or exc}") from None
-    if (path.parent / MANIFEST).exists():
-        read_manifest(path.parent)
-
-
-def write_result(game, result: dict, out_dir: Path | None = None) -> Path:
-    """Write a result next to the tables and list it in their manifest."""
-    path = _result_path(game, result["kind"], out_dir)
-    path.write_text(json.dumps(result, indent=1) + "\n")
-    register_result(path)
-    return path

@@ -20,6 +20,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from pycore.jeopardy.play.table_simulation import KIND, table_figures
 from pycore.jeopardy.rules.hints import OBJECTIVES
 from pycore.jeopardy.solving.budget import LIVE_MEMORY_BYTES, MOST_WORK_SECONDS, WORK_SECONDS, set_memory_budget
 
@@ -27,7 +28,7 @@ from ..core.errors import InvalidRequestError, PycoreError
 from ..core.params import decimal_number_of, shown, whole_number_of
 from ..core.quiz import DEFAULT_COUNT, MAX_COUNT
 from ..core.registry import find_game, find_game_class, game_classes, parameter_names, untaken_params, variant_class
-from ..store.prebuilt import prebuilt_games, tables_dir
+from ..store.prebuilt import check_writable, prebuilt_games, tables_dir, write_result
 from . import api
 from .cli_format import format_result
 from .kinds import kind_of
@@ -276,6 +277,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("beat-optimal", help="scorecard games, offline: the best chance of beating an optimal player's score")
     _offline_args(p)
     p.add_argument("--cap", type=_whole, default=700, help="scores from here up pay as this one (default 700)")
+    p = sub.add_parser("table-figures", help="jeopardy games, offline: simulated tables of 4 to 8 players advised by the "
+                       "two-player stand-in, each seat's chance (prebuilt_tables/, shown beside the table's advice)")
+    _game_args(p)
+    p.add_argument("--seats", default="4-8", help="the table sizes simulated: 4-8 (default), or one number")
+    p.add_argument("--games", type=_whole, default=20_000, help="games a table size, everyone on the stand-in (default 20000)")
+    p.add_argument("--rule-games", dest="rule_games", type=_whole,
+                   help="games a table size with one seat on the game's first named policy (default: --games)")
+    p.add_argument("--seed", type=_whole, default=1, help="the dice's seed (default 1)")
+    p.add_argument("--out", help="directory (default: the repository's prebuilt_tables/)")
     p = sub.add_parser("quiz", help="Test yourself: a set of positions from whole games, each move's value; "
                        "with --answers, the set graded (yours and the game's named policies')")
     _game_args(p)
@@ -419,6 +429,33 @@ def _check_params(request: dict) -> None:
                                   f"(its parameters: {flags})")
 
 
+def _table_figures(request: dict, progress) -> int:
+    """``table-figures``: the simulated tables' figures of one game and rule set, written to
+    ``prebuilt_tables/`` (or ``--out``) and listed in its manifest."""
+    seats = str(request.pop("seats"))
+    low, _, high = seats.partition("-")
+    if not (low.isdigit() and (high or low).isdigit() and 4 <= int(low) <= int(high or low) <= 8):
+        raise InvalidRequestError(f"--seats is a table size from 4 to 8 or a range such as 4-8, got {seats!r}")
+    options = {k: request.pop(k) for k in ("games", "rule_games", "seed", "out") if k in request}
+    game = api.game_from_args(request)
+    if getattr(game, "players", 2) != 2 or getattr(game, "table_end", None) is None:
+        raise InvalidRequestError(f"table-figures is for two-player jeopardy games played at a table, not {game.name}")
+    _writable_directory(options.get("out"))
+    check_writable(game, KIND, options.get("out"))
+    result = table_figures(game, range(int(low), int(high or low) + 1), options["games"], options.get("rule_games"),
+                           options["seed"], progress)
+    progress.close()
+    path = write_result(game, result, options.get("out"))
+    for row in result["tables"]:
+        chances = " ".join(f"{100 * c:.1f}" for c in row["chances"])
+        rule = row.get("rule")
+        said = f"; {rule['name']} in one seat: {100 * rule['chance']:.2f}% ± {100 * rule['standard_error']:.2f}%" if rule else ""
+        print(f"{row['players']} players, {row['games']} games: each seat's chance (%) {chances}, "
+              f"± {100 * max(row['standard_errors']):.2f} at most{said}")
+    print(f"{path} ({result['seconds']} s)")
+    return 0
+
+
 def cli_reference(width: int = 100) -> str:
     """Every command's help, as ``--help`` prints it at ``width`` columns, in Markdown: the page
     docs/cli-reference.md is this text (a test compares them)."""
@@ -480,7 +517,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "quiz" and "answers" in request:
             request["answers"] = [a.strip() for a in request["answers"].split(",")]
         if args.command in ("target-curve", "beat-optimal"):
-            from ..scorecard.target_curve import beat_optimal, check_writable, target_curve, write_result
+            from ..scorecard.target_curve import beat_optimal, target_curve
 
             game = api.game_from_args(request)
             if not kind_of(game).offline_results:
@@ -505,6 +542,8 @@ def main(argv: list[str] | None = None) -> int:
             path = write_result(game, result, request.get("out"))
             print("\n".join(lines + [f"{path} ({result['seconds']} s)"]))
             return 0
+        if args.command == "table-figures":
+            return _table_figures(request, progress)
         if args.command == "tables":
             _writable_directory(request.get("out"))
             # (by the name's own class: --game farkle rebuilds Farkle's table, not the penalty model's it means)

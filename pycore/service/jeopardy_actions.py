@@ -62,7 +62,9 @@ Every action takes the game (with its parameters) and the request's arguments:
   roll (how the next roll is entered), game and params (the game whose position ``state`` is:
   ``pig-3`` for three players of Pig, every score in it), against (three or more players of a
   game with no game of that many: the strongest opponent's seat, whose two-player position
-  the advice is), faces, moves, result, winners}:
+  the advice is), measured (there: the shipped simulated figure of that many players for the
+  mover's seat, ``{text, chance, standard_error, games}``, ``{text, error}`` where its file
+  is damaged, null where none ships), faces, moves, result, winners}:
   one more move of a game in progress, the person's (``{"action": "roll"}`` draws the faces
   from the record's seed; at the table the faces are given) or ``player``'s (neither: the position the record has reached,
   and the game's policies); ``check_players``: labels of the record's players that must be

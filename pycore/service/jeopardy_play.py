@@ -18,6 +18,7 @@ from pycore.jeopardy.play.match import OPTIMAL, Player, Position, find_player, s
 from pycore.jeopardy.play.match import RULES as MATCH_RULES
 from pycore.jeopardy.play.match import Values as MatchValues
 from pycore.jeopardy.play.match_review import decision_choices, review
+from pycore.jeopardy.play.table_simulation import figure_words
 from pycore.jeopardy.rules.moves import check_komi
 from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.rules.protocol import JeopardyGame
@@ -84,6 +85,16 @@ def _review(game: JeopardyGame, values: MatchValues, record: Record) -> dict:
         decision["link"] = "#" + fragment(where, state)
         decision["boundary_link"] = "#" + fragment(where, state, {"view": boundary}) if boundary else None
     return {"valued_in": played.name, **out}
+
+
+def position_json(at: Position) -> dict:
+    """A position's JSON; at a table advised by the two-player stand-in, with what it was
+    measured to be worth (``measured``: the shipped simulated figure of that many players,
+    :func:`~pycore.jeopardy.play.table_simulation.figure_words`; None where none ships)."""
+    out = at.to_json()
+    if not at.exact and at.players > 2 and at.result is None:
+        out["measured"] = figure_words(at.game, at.players, at.seat)
+    return out
 
 
 def record_link(game: JeopardyGame, record: Record) -> str | None:
@@ -154,7 +165,7 @@ PLAY = PlayKind(
     review=_review,
     record_link=record_link,
     find_player=find_player,
-    position_json=lambda game, at: at.to_json(),
+    position_json=lambda game, at: position_json(at),
     standing=lambda game: {"policies": [p.name for p in game.human_policies()]},
     quiz_source=quiz_source,
 )

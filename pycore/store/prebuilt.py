@@ -22,6 +22,7 @@ import hashlib
 import json
 import math
 import os
+import stat
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -32,7 +33,7 @@ import numpy as np
 from pycore.core.table_spec import shipped_variants, table_order, table_rules, table_stem, values_problem
 
 from ..core.cache import BoundedCache
-from ..core.errors import TableNotLoaded
+from ..core.errors import InvalidRequestError, TableNotLoaded
 from ..core.progress import Progress
 from ..core.registry import game_classes
 from .checkpoints import FileCheckpoint, peak_memory_mb, read_regular_file, reset_peak_memory
@@ -153,9 +154,44 @@ def register_result(path: Path) -> dict:
     return entry
 
 
+def _result_path(game, kind: str, out_dir: Path | None = None) -> Path:
+    """Where an offline result of ``kind`` for ``game``'s rules is written."""
+    return Path(out_dir or tables_dir()) / f"{table_stem(game)}-{kind}.json"
+
+
+def check_writable(game, kind: str, out_dir: Path | None = None) -> None:
+    """Refuse, before the minutes of computing, a result of ``kind`` that could not be written
+    in its (writable) folder: its file or the folder's manifest a folder, a device or read-only
+    (InvalidRequestError), or the manifest no manifest (TableError naming what is wrong)."""
+    path = _result_path(game, kind, out_dir)
+    for what, target in (("the result", path), ("the manifest", path.parent / MANIFEST)):
+        try:
+            mode = os.stat(target).st_mode
+            if not stat.S_ISREG(mode):  # (checked first: opening a FIFO would wait for a writer)
+                kind_of = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
+                raise InvalidRequestError(f"cannot write {what} {str(target)!r} (--out): it is {kind_of}")
+            with open(target, "ab"):  # (appending nothing: the file stays as it is)
+                pass
+        except FileNotFoundError:
+            continue  # (made in the folder, which can be written)
+        except OSError as exc:
+            raise InvalidRequestError(f"cannot write {what} {str(target)!r} (--out): {exc.strerror or exc}") from None
+    if (path.parent / MANIFEST).exists():
+        read_manifest(path.parent)
+
+
+def write_result(game, result: dict, out_dir: Path | None = None) -> Path:
+    """Write an offline result (the scorecard games' curves, the simulated tables' figures)
+    next to the tables and list it in their manifest."""
+    path = _result_path(game, result["kind"], out_dir)
+    path.write_text(json.dumps(result, indent=1) + "\n")
+    register_result(path)
+    return path
+
+
 def load_result(game, kind: str) -> dict | None:
-    """The game's offline result of ``kind`` ("targets" or "beat-optimal"), if one was
-    computed (checked against the manifest)."""
+    """The game's offline result of ``kind`` ("targets", "beat-optimal", "table-figures"), if
+    one was computed (checked against the manifest)."""
     directory = tables_dir()
     for entry in read_manifest(directory).get("results", []):
         if entry.get("rules") == table_rules(game) and entry["kind"] == kind:
@@ -178,8 +214,20 @@ def _curve(value) -> bool:
         and _chance(r.get("p_reach_playing_for_points")) and _gain(r.get("gain")) for r in value)
 
 
+def _table_rows(value) -> bool:
+    """A simulated table's rows: each a number of players, its games, and every seat's chance
+    and standard error (:mod:`pycore.jeopardy.play.table_simulation`)."""
+    def row_ok(r) -> bool:
+        players = r.get("players") if isinstance(r, dict) else None
+        return (isinstance(players, int) and not isinstance(players, bool) and 2 < players <= 8 and _count(r.get("games"))
+                and r["games"] > 0 and all(isinstance(r.get(f), list) and len(r[f]) == players and all(map(_chance, r[f]))
+                                           for f in ("chances", "standard_errors")))
+    return isinstance(value, list) and all(map(row_ok, value))
+
+
 #: what each kind of offline result gives that the answers read, each with what it must be
 RESULT_FIELDS: dict[str, dict[str, Callable]] = {
+    "table-figures": {"tables": _table_rows},
     "targets": {"curve": _curve},
     "beat-optimal": {"p_win_playing_to_win": _chance, "p_win_playing_for_points": _chance, "gain": _gain,
                      "truncation_bound": _chance},

@@ -342,3 +342,29 @@ def test_a_rolls_set_asides_are_ranked_on_their_buttons_when_advised(site, share
     expect(table.get_by_test_id("table-advice")).to_contain_text(texts[0].removeprefix("Best: ").split(" · ")[0])
     buttons.first.click()  # the best, taken: the turn goes on
     expect(table.get_by_test_id("table-hold")).to_be_visible(timeout=TIMEOUT)
+
+
+def test_five_players_of_pig_see_the_stand_ins_measured_figure_on_a_phone(site, shared_phone, artifacts):
+    """A table of five (no exact game of five): beside the two-player advice, the shipped
+    simulated figure of a table of five, as Python words it for the mover's seat, in view
+    on a 360x740 phone with the advice, axe clean."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    from pycore import find_game
+    from pycore.jeopardy.play.table_simulation import figure_words
+
+    table = new_table_game(shared_phone, "#game=pig&view=table", 5, coach="always", names=("Ann", "Bob"))
+    said = figure_words(find_game("pig"), 5, 0)
+    assert said is not None and "simulated games" in said["text"]
+    measured = table.get_by_test_id("table-measured")
+    expect(measured).to_have_text(said["text"], timeout=TIMEOUT)
+    expect(table.get_by_test_id("table-advice-note")).to_contain_text("Two-player advice: Ann against Bob")
+    expect(measured).to_be_in_viewport(ratio=1)
+    expect(table.get_by_test_id("table-advice")).to_contain_text("Best:")
+    page = table.page
+    page.screenshot(path=str(artifacts / "phone-table-five-measured.png"))
+    results = Axe().run(page, options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}})
+    assert [v["id"] for v in results.response["violations"]] == []
+    # the next seat's figure after Ann's roll of 1 (Bob to play)
+    enter(table, [1])
+    expect(measured).to_have_text(figure_words(find_game("pig"), 5, 1)["text"], timeout=TIMEOUT)

@@ -254,7 +254,10 @@ class Position:
     counters: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
-    def start(cls, game: JeopardyGame, komi: int, players: int = 2) -> Position:
+    def start(cls, game: JeopardyGame, komi: int, players: int = 2, exact: bool = True) -> Position:
+        """The start of a game of ``players``; ``exact`` False: a table advised by the
+        two-player stand-in even where a game of that many players is solved (what the
+        simulated tables measure, :mod:`pycore.jeopardy.play.table_simulation`)."""
         if players == 2:
             at = cls(game, start_state(game, komi))
             at.scores = at._banked()
@@ -263,7 +266,7 @@ class Position:
             raise InvalidRecordError(f"{game.title} is a game of two players")
         if komi:
             raise InvalidRecordError("a head start (komi) is for two players; with more, everyone starts at 0")
-        game = for_players(game, players)
+        game = for_players(game, players) if exact else game
         start = dict(zip(game.anchor_vars, game.start_anchor(0), strict=True))
         at = cls(game, start_state(game, 0), scores=(0,) * players, active=tuple(range(players)),
                  table_exact=game.players == players,
@@ -334,6 +337,11 @@ class Position:
             return legal_actions(self.game, state)
         return actions_at(self.game, state.anchor, state.turn, hold_wins=self._holding_wins())
 
+    def holding_decided_by(self) -> tuple:
+        """Besides the turn start (the anchor) and the turn total, what :meth:`_holding_wins`
+        reads: whether the mover is the last of the round and the round the last."""
+        return () if self.game.table_end == "goal" else (self.seat == max(self.active), self.last_round)
+
     def _holding_wins(self) -> bool:
         """Three or more players: whether holding now ends the game a winner (then it is the
         only move, as with two)."""
@@ -382,6 +390,10 @@ class Position:
             else:
                 self.state = outcome.state
         self.moves += 1
+
+    def turn_over(self, banked: int) -> None:
+        """The mover's turn ends having banked ``banked`` (in place: a simulated turn)."""
+        self._turn_over(banked)
 
     def _turn_over(self, banked: int) -> None:
         """The mover's turn ends having banked ``banked``."""

@@ -1,0 +1,151 @@
+"""Simulated tables advised by the two-player stand-in (pycore/jeopardy/play/table_simulation.py,
+issue 54): the simulator against the exact profile of three players, a turn's banked points
+against the turn's own outlook, the shipped figures' file written, read, checked and refused
+when damaged (the table still advises), and said beside the advice by the API."""
+
+import hashlib
+import json
+import math
+
+import numpy as np
+import pytest
+
+from pycore import find_game
+from pycore.core.errors import TableError
+from pycore.jeopardy.play.match import OPTIMAL, Player, Position
+from pycore.jeopardy.play.table_simulation import (
+    KIND,
+    TurnSampler,
+    figure_words,
+    measured,
+    simulate_table,
+    stand_in_values,
+)
+from pycore.jeopardy.rules.vocabulary import ROLL
+from pycore.jeopardy.seats.stand_in import stand_in_cost
+from pycore.jeopardy.solving.turn import turn_outlook
+from pycore.service import api
+from pycore.service.cli import main
+
+
+def test_three_simulated_seats_of_pig_agree_with_the_exact_stand_in_profile():
+    """Pig to 20 with three seats, all on the stand-in (the two-player advice against the
+    leader; the exact game of three is not asked): 6,000 seeded games give each seat's share
+    within 2 standard errors of the exact profile's chance (stand_in.py's "everyone", 150
+    turns left: 0.4964, 0.3100, 0.1936)."""
+    exact = stand_in_cost(find_game("pig", goal=20, players=3, turns=150)).everyone
+    figures = simulate_table(find_game("pig", goal=20), 3, 6_000, seed=54)
+    assert figures.games == 6_000 and figures.endless == 0 and sum(figures.wins) == 6_000
+    for seat, (chance, error) in enumerate(zip(figures.chances(), figures.standard_errors(), strict=True)):
+        assert error == pytest.approx(math.sqrt(chance * (1 - chance) / 6_000))
+        assert abs(chance - exact[seat]) < 2 * error, (seat, chance, exact[seat], error)
+    assert exact[0] == pytest.approx(0.496378, abs=1e-6)
+
+
+def test_one_seat_on_a_rule_is_each_seat_in_turn():
+    """The rule profile puts the policy in seat g mod P of game g: its wins by seat add up to
+    its share, and at Pig to 20 "Hold at 20" (which never stops short of the goal there) is
+    the stand-in's equal: its share is within 2 standard errors of 1/P."""
+    game = find_game("pig", goal=20)
+    figures = simulate_table(game, 4, 2_000, seed=5, rule="Hold at 20")
+    chance, error = figures.rule_chance()
+    assert sum(figures.wins) == 2_000 and chance == sum(figures.rule_wins) / 2_000
+    assert abs(chance - 0.25) < 2 * error
+    with pytest.raises(ValueError, match="not a policy of pig"):
+        simulate_table(game, 4, 10, rule="Hold at 99")
+    with pytest.raises(ValueError, match="3 to 8 players"):
+        simulate_table(game, 9, 10)
+
+
+@pytest.mark.parametrize("name, params", [("ayzd", {}), ("farkle", {"rules": "basic"})])
+def test_a_turns_banked_points_have_the_mean_the_turns_outlook_gives(name, params):
+    """The first turn's distribution of banked points at a table of five (the stand-in's
+    two-player turn start) has the expected points that turn_outlook (a recursion of its
+    own over the same turn) gives for rolling at the start, and its chances add up to 1."""
+    game = find_game(name, **params)
+    values = stand_in_values(game)
+    at = Position.start(game, 0, 5, exact=False)
+    gains = TurnSampler(game, values).gains(at, Player(OPTIMAL))
+    outlook = turn_outlook(game, values.turn(at.state.anchor), at.state.turn)[ROLL]
+    assert gains.mean() == pytest.approx(outlook.points, rel=1e-9)
+    assert gains.cumulative[-1] == 1.0 and np.all(np.diff(gains.cumulative) >= 0)
+    assert gains.gains[0] == 0 and np.diff(gains.cumulative, prepend=0)[0] == pytest.approx(outlook.bust, abs=0.5)
+
+
+def test_the_figures_are_written_read_and_a_damaged_file_is_refused_by_name(tmp_path, monkeypatch, capsys):
+    """table-figures writes the result and lists it; the table of five's position then says
+    the figure; a damaged file (a byte changed, or chances that are not chances under a
+    matching sha256) is refused by name and the table still advises."""
+    out = tmp_path / "tables"
+    assert main(["table-figures", "pig", "--goal", "20", "--seats", "4-5", "--games", "300", "--rule-games", "100",
+                 "--out", str(out), "--quiet"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    for wrong, says in ((["pig", "--seats", "3"], "--seats is a table size from 4 to 8"),
+                        (["pig", "--seats", "6-5"], "--seats is a table size from 4 to 8"),
+                        (["yahtzee"], "table-figures is for two-player jeopardy games played at a table, not yahtzee"),
+                        (["pig", "--players", "3"], "not pig-3")):
+        assert main(["table-figures", *wrong, "--out", str(out), "--quiet"]) == 2
+        assert says in capsys.readouterr().err
+    assert printed[0].startswith("4 players, 300 games: each seat's chance (%) ")
+    assert "Hold at 20 in one seat" in printed[1]
+    monkeypatch.setenv("ROLL_OR_HOLD_TABLES", str(out))
+    game = find_game("pig", goal=20)
+    result = json.loads((out / "pig-goal20-die6-bust1-table-figures.json").read_text())
+    assert result["kind"] == KIND and [r["players"] for r in result["tables"]] == [4, 5]
+    assert result["regenerate"] == "python -m pycore table-figures pig --goal 20 --seats 4-5 --games 300 --rule-games 100"
+    row = measured(game, 5)
+    assert row["games"] == 300 and sum(row["chances"]) == pytest.approx(1.0)
+    # the same seed, the same games
+    again = simulate_table(game, 5, 300, seed=1)
+    assert row["chances"] == again.chances()
+    said = figure_words(game, 5, 1)
+    assert said["text"] == (f"Measured, all following it: the second player wins {100 * row['chances'][1]:.1f}% "
+                            f"± {100 * row['standard_errors'][1]:.1f}% of 300 simulated games.")
+    assert figure_words(game, 6, 1) is None  # (no table of six was simulated)
+
+    record = {"game": "pig", "params": {"goal": 20}, "players": ["A", "B", "C", "D", "E"],
+              "moves": [{"action": "roll", "faces": [4]}, {"action": "hold"}]}
+    answer = api.call("move", {"game": "pig", "goal": 20, "record": record})
+    assert answer["position"]["measured"] == said and answer["position"]["against"] == 0
+
+    three = api.call("move", {"game": "pig", "goal": 20, "record": {**record, "players": ["A", "B", "C"]}})
+    assert "measured" not in three["position"]  # (three players of Pig play the exact game of three)
+
+    path = out / "pig-goal20-die6-bust1-table-figures.json"
+    path.write_bytes(path.read_bytes().replace(b'"players": 5', b'"players": 6'))
+    with pytest.raises(TableError, match="does not match its sha256"):
+        measured(game, 5)
+    answer = api.call("move", {"game": "pig", "goal": 20, "record": record})
+    assert answer["position"]["measured"]["error"] == "TableError"
+    assert "does not match its sha256" in answer["position"]["measured"]["text"]
+    assert answer["position"]["legal"] == ["roll"]  # (the advice is not held up)
+    advice = api.call("advise", {"game": "pig", "goal": 20, "state": {"i": 0, "j": 4, "k": 0}})
+    assert advice["best"] == "roll"
+
+    # a file that matches its (re-listed) sha256 but whose chances are no chances
+    result["tables"][0]["chances"][0] = 1.5
+    path.write_text(json.dumps(result))
+    manifest = json.loads((out / "manifest.json").read_text())
+    manifest["results"][0]["sha256"] = hashlib.sha256(path.read_bytes()).hexdigest()
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(TableError, match="has a wrong tables"):
+        measured(game, 5)
+
+
+def test_the_shipped_figures_are_read_for_every_game_simulated():
+    """prebuilt_tables/ ships the figures of Pig, GRO and AYZD (6 to 8): every
+    table size's chances add up to 1 (a draw shared), each SE is that of its share, and the
+    first player is favoured in Pig."""
+    for name, sizes in (("pig", range(4, 9)), ("gro", range(4, 9)), ("ayzd", range(6, 9))):
+        game = find_game(name)
+        for players in sizes:
+            row = measured(game, players)
+            assert row is not None, (name, players)
+            n = row["games"]
+            assert sum(row["chances"]) == pytest.approx(1.0)
+            for c, e in zip(row["chances"], row["standard_errors"], strict=True):
+                assert e == pytest.approx(math.sqrt(c * (1 - c) / n))
+    assert measured(find_game("ayzd"), 4) is None  # (four and five of AYZD: the exact game's, issue 54)
+    pig = measured(find_game("pig"), 4)
+    assert pig["chances"][0] > pig["chances"][3] + 2 * (pig["standard_errors"][0] + pig["standard_errors"][3])
+
