@@ -115,8 +115,10 @@ def write_tables(build: Callable, out_dir: Path | None = None, progress: Progres
                 "regenerate": f"{REGENERATE} --game {game.name}",
                 # whether the page offers the game (build.py leaves the others' tables out of dist/)
                 "on_the_page": game.page.on_the_page,
-                # the stage an interrupted build went on from (0: built in one run)
-                "resumed_at_stage": int((checkpoint.resumed_at or {}).get("stages_done", 0)),
+                # the stage an interrupted build went on from (0: built in one run; a turn-limited
+                # game of three or more players: the turns left it had done)
+                "resumed_at_stage": int((checkpoint.resumed_at or {}).get("stages_done",
+                                                                          (checkpoint.resumed_at or {}).get("turns_done", 0))),
                 # and its pass, where the solve makes passes (Farkle's penalty; 1 otherwise)
                 "resumed_at_pass": int((checkpoint.resumed_at or {}).get("passes", 1)) if checkpoint.resumed_at else 0,
                 **content.facts,

@@ -91,10 +91,12 @@ def chain_game(game) -> tuple[int, float, tuple[tuple[int, float], ...]]:
     return goal, float(graph.prob[bust].sum()), outcomes
 
 
-def turn_limited_chain(game, turns: int, progress=None, should_stop=None) -> TurnLimitedSeats:
+def turn_limited_chain(game, turns: int, progress=None, should_stop=None, checkpoint=None) -> TurnLimitedSeats:
     """What :func:`~pycore.jeopardy.seats.sweep.turn_limited_seat_values` gives, for a chain game
-    (see the module; the same values to rounding)."""
-    return collect_turns(game, chain_tables(game), turns, progress, should_stop)
+    (see the module; the same values to rounding). ``checkpoint``: see
+    :func:`~pycore.jeopardy.seats.sweep.collect_turns`."""
+    chain_game(game)  # (refused before any kept state is read: the general sweep then keeps its own)
+    return collect_turns(game, lambda start: chain_tables(game, start), turns, progress, should_stop, checkpoint)
 
 
 def chain_tables(game, start: np.ndarray | None = None) -> Iterator[np.ndarray]:

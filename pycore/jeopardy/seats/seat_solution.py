@@ -248,17 +248,18 @@ def one_more_turn(game, ending_values: np.ndarray) -> np.ndarray:
     return next(tables)
 
 
-def solve_seats(game, progress=None, should_stop=None) -> SeatSolution:
-    """Optimal play of a game of more than two players (see the module)."""
+def solve_seats(game, progress=None, should_stop=None, checkpoint=None) -> SeatSolution:
+    """Optimal play of a game of more than two players (see the module); ``checkpoint``: where
+    a table build keeps its state, to go on from after a stop (by stage, or by turns left)."""
     turns = int(game.params.get("turns", 0))
     if not turns:
         stats: dict = {}
-        W = seat_values(game, progress=progress, stats=stats)
+        W = seat_values(game, progress=progress, stats=stats, checkpoint=checkpoint)
         return SeatSolution(game, W, W, stats["sweeps"], stats["residual"])
     try:
-        solved = turn_limited_chain(game, turns, progress, should_stop)
+        solved = turn_limited_chain(game, turns, progress, should_stop, checkpoint)
     except NotAChainGame:
-        solved = turn_limited_seat_values(game, turns, progress, should_stop)
+        solved = turn_limited_seat_values(game, turns, progress, should_stop, checkpoint)
     # (backward induction is exact: its residual is rounding's; how far the table is from
     # settling as the limit grows is the last turn's change)
     return SeatSolution(game, solved.values, solved.ending_values, turns, 0.0, solved.start, float(solved.changes[-1]))

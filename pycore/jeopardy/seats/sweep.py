@@ -54,6 +54,7 @@ import numpy as np
 from pycore.core.errors import SolverError
 from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.solving.factored import _Endings
+from pycore.jeopardy.solving.kept_state import seat_stages_problem, seat_turns_problem
 from pycore.jeopardy.solving.turn_graph import start_graph_of, sweep
 
 #: the sweeps of a stage that take a policy-iteration step before plain (damped) steps
@@ -162,12 +163,15 @@ def _cycle_step(W: np.ndarray, new: np.ndarray, zero: np.ndarray, stage) -> np.n
 
 
 def seat_values(game, tolerance: float = 1e-12, max_sweeps: int = 2000, progress=None,
-                stats: dict | None = None, damping: float = 0.5) -> np.ndarray:
+                stats: dict | None = None, damping: float = 0.5, checkpoint=None) -> np.ndarray:
     """(A, P) each seat's chance to win at every turn start of ``game.anchors()``, seat 0
     the player to move (see the module). ``stats``: ``sweeps`` (batched sweeps made),
     ``stage_sweeps`` (the most one stage needed) and ``residual`` (the largest last change
     of a stage swept to a fixed point). ``damping``: the share of each sweep's step taken
-    (0 < damping <= 1; see the module)."""
+    (0 < damping <= 1; see the module). ``checkpoint``
+    (:class:`~pycore.core.progress.Checkpoint`): after each stage the values and the stages
+    done are kept, and a later run of the same build goes on from the stage after them (a
+    stage's values depend only on the stages before it)."""
     players = int(game.players)
     if players < 2:
         raise SolverError(f"{game.name}: a game of {players} player has no opponent")
@@ -181,7 +185,19 @@ def seat_values(game, tolerance: float = 1e-12, max_sweeps: int = 2000, progress
     stages, falls = endings.stages()
     if falls:
         raise SolverError(f"{game.name}: endings that lower a layer are not solved for {players} players")
+    kept = checkpoint.load() if checkpoint is not None else None
+    problem = None if kept is None else seat_stages_problem(kept, W.shape, len(stages))
+    if problem:  # (its checksum matched: written so by another version, or by hand)
+        checkpoint.set_aside(problem)
+        kept = None
+    if kept is not None:
+        W = np.array(kept["values"], dtype=float)
+        stats.update(sweeps=int(kept["sweeps"]), stage_sweeps=int(kept["stage_sweeps"]),
+                     residual=float(kept["residual"]))
+    skip = int(kept["stages_done"]) if kept is not None else 0
     for done, stage in enumerate(stages, 1):
+        if done <= skip:  # (kept by an earlier run of this build)
+            continue
         members = stage.members
         parts = endings.batches(np.arange(len(members)), graph.n_configurations)
         # what each turn's endings lead to and its legal actions: the same in every sweep
@@ -211,6 +227,9 @@ def seat_values(game, tolerance: float = 1e-12, max_sweeps: int = 2000, progress
                 "solve it with a turn limit")
         if progress:
             progress(f"stage {done} of {len(stages)}", done / len(stages))
+        if checkpoint is not None:
+            checkpoint.save({"values": W, "stages_done": done, "sweeps": stats["sweeps"],
+                             "stage_sweeps": stats["stage_sweeps"], "residual": float(stats["residual"])})
     return W
 
 
@@ -235,17 +254,18 @@ class TurnLimitedSeats:
     ending_values: np.ndarray
 
 
-def turn_limited_seat_values(game, turns: int, progress=None, should_stop=None) -> TurnLimitedSeats:
+def turn_limited_seat_values(game, turns: int, progress=None, should_stop=None, checkpoint=None) -> TurnLimitedSeats:
     """Backward induction over the turns left (see the module): ``W_0 = 1/P`` for every seat
     (the turns ran out with nobody at the goal: the win shared), and ``W_n`` is one turn at
     every anchor of ``game`` (a game without a turn limit) whose endings read ``W_{n-1}``.
     Exact, with one answer. What ending each turn leads to is computed once and kept in
     compact form (:class:`_PartEndings`). ``should_stop``: asked after every turn left; a
-    true answer stops the solve with :class:`~pycore.core.errors.SolverError`."""
+    true answer stops the solve with :class:`~pycore.core.errors.SolverError`. ``checkpoint``:
+    see :func:`collect_turns`."""
     players = int(game.players)
     if players < 2:
         raise SolverError(f"{game.name}: a game of {players} player has no opponent")
-    return collect_turns(game, swept_tables(game), turns, progress, should_stop)
+    return collect_turns(game, lambda start: swept_tables(game, start), turns, progress, should_stop, checkpoint)
 
 
 def swept_tables(game, start: np.ndarray | None = None):
@@ -265,11 +285,15 @@ def swept_tables(game, start: np.ndarray | None = None):
         yield W
 
 
-def collect_turns(game, tables, turns: int, progress=None, should_stop=None) -> TurnLimitedSeats:
-    """The :class:`TurnLimitedSeats` of ``turns`` turns left from ``tables`` (an iterator of
-    the (A, P) tables with 1, 2, ... turns left), with the start's chances and the changes at
-    every number of turns left. ``should_stop``: asked after every turn left; a true answer
-    stops with :class:`~pycore.core.errors.SolverError`."""
+def collect_turns(game, tables_from, turns: int, progress=None, should_stop=None, checkpoint=None) -> TurnLimitedSeats:
+    """The :class:`TurnLimitedSeats` of ``turns`` turns left from ``tables_from(start)`` (an
+    iterator of the (A, P) tables with 1, 2, ... more turns left than ``start``, the table of
+    some number of turns left; None: of none, the win shared), with the start's chances and
+    the changes at every number of turns left. ``should_stop``: asked after every turn left;
+    a true answer stops with :class:`~pycore.core.errors.SolverError`. ``checkpoint``
+    (:class:`~pycore.core.progress.Checkpoint`): after each turn left the last ``P`` tables,
+    the turns done and the start's chances so far are kept, and a later run of the same build
+    goes on from them (a table depends only on the one with a turn fewer)."""
     players, turns = int(game.players), int(turns)
     if turns < 0:
         raise SolverError(f"turns left must be 0 or more; got {turns}")
@@ -277,7 +301,19 @@ def collect_turns(game, tables, turns: int, progress=None, should_stop=None) -> 
     W = np.full((layout(game).anchor_count(), players), 1.0 / players)
     earlier = [W]  # the last P tables, oldest first
     start, changes, cycle = [W[first].copy()], [0.0], [0.0]
-    for n in range(1, turns + 1):
+    kept = checkpoint.load() if checkpoint is not None else None
+    problem = None if kept is None else seat_turns_problem(kept, W.shape, turns)
+    if problem:  # (its checksum matched: written so by another version, or by hand)
+        checkpoint.set_aside(problem)
+        kept = None
+    done = 0
+    if kept is not None:
+        done = int(kept["turns_done"])
+        earlier = list(np.array(kept["tables"], dtype=float))
+        start, changes, cycle = list(np.array(kept["start"], float)), list(kept["changes"]), list(kept["cycle_changes"])
+        W = earlier[-1]
+    tables = tables_from(W if done else None)
+    for n in range(done + 1, turns + 1):
         W = next(tables)
         changes.append(float(np.max(np.abs(W - earlier[-1]))))
         cycle.append(float(np.max(np.abs(W - earlier[0]))) if len(earlier) == players else 0.0)
@@ -285,6 +321,9 @@ def collect_turns(game, tables, turns: int, progress=None, should_stop=None) -> 
         start.append(W[first].copy())
         if progress:
             progress(f"{n} of {turns} turns left", n / turns)
+        if checkpoint is not None:
+            checkpoint.save({"tables": np.array(earlier), "turns_done": n, "start": np.array(start),
+                             "changes": np.array(changes), "cycle_changes": np.array(cycle)})
         if should_stop and should_stop():
             raise SolverError(f"stopped at {n} of {turns} turns left")
     return TurnLimitedSeats(turns, W, np.array(start), np.array(changes), np.array(cycle), earlier[-2] if turns else W)

@@ -224,7 +224,7 @@ class Seats(Factored):
     table_is_the_solution = True
 
     def solve(self, game, progress=None, anchor_values=None, checkpoint=None) -> GameSolution:
-        return solve_seats(game, progress)
+        return solve_seats(game, progress, checkpoint=checkpoint)  # (a table build resumes after a stop)
 
     def from_table(self, game, anchor_values, check: bool = True, progress=None) -> GameSolution:
         # (the residual: the table's rounding of each chance to 2^-30; without a turn limit the
