@@ -92,7 +92,7 @@ def test_a_budget_that_is_not_a_time_is_refused_by_name(value):
 def test_every_rule_the_page_evaluates_fits_the_budget_and_its_command_fits_an_hour():
     """The page's Evaluate button (default rules) is never refused; where the page gives the
     command instead, the command's --max-seconds 3600 covers it (a game the page offers
-    without its strategy lab, three-player Pig, evaluates no rule)."""
+    without its strategy lab evaluates no rule)."""
     for cls in game_classes("jeopardy"):
         if not cls.page.offered or "strategies" not in cls.page.views:
             continue
