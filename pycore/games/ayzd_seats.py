@@ -390,7 +390,7 @@ class FourPlayerAYZD(RoundsOfAYZD):
     title = "All Yellow Zombie Dice for four players"
     tables = SeatTables(variants=({},))
     players, anchor_vars, variables, parameters, head_start_seats, page = RoundsOfAYZD.members_for(4, 3)
-    # (a rule's evaluation, four profiles of 193,678 turn starts, is minutes: the page gives the command)
+    # (a rule's evaluation, four profiles of 193,678 turn starts, is minutes: not live; the page says how long)
     page = replace(page, rules_evaluated_live=False)
     rules_text = FOUR_AND_FIVE_RULES.format(players="Four")
 

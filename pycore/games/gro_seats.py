@@ -92,7 +92,7 @@ class ThreePlayerGRO(RoundOfThree, GreatRolledOnes):
     name = "gro-3"
     variant_of = "gro"
     title = "Great Rolled Ones for three players"
-    # (a rule's evaluation at 60 turns left is most of an hour: the page gives the command instead)
+    # (a rule's evaluation at 60 turns left is most of an hour: not live; the page says how long and what fits)
     page = replace(GreatRolledOnes.page, views=SEAT_VIEWS, rules_evaluated_live=False,
                    start_hint=("p is 1 to 3; at a round's start the scores are below the goal; the players who have "
                                "played this round may be at the goal or above"))

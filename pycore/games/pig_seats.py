@@ -60,7 +60,7 @@ class ThreePlayerPig(ForThreePlayers, Pig):
     name = "pig-3"
     variant_of = "pig"
     title = "Pig for three players"
-    # (a rule's evaluation at 300 turns left is about 10 minutes: the page gives the command instead)
+    # (a rule's evaluation at 300 turns left is about 10 minutes: not live; the page says how long and what fits)
     page = replace(Pig.page, views=SEAT_VIEWS, rules_evaluated_live=False)
     anchor_vars = ("i", "j", "l")
     variables = (SCORE, NEXT, THIRD, StateVar("k", "Turn total", "turn total", unit="points"))
