@@ -309,7 +309,8 @@ def test_the_players_stay_when_the_rules_change(site, shared_phone):
 
 def test_the_advice_at_every_step_is_in_view_after_a_roll_on_a_phone(site, shared_phone):
     """Three players of All Yellow Zombie Dice advised at every step: after a roll the "Best:"
-    line was at y = 838-918 of a 740-px screen, under the roll entry and the buttons."""
+    line was at y = 838-918 of a 740-px screen, under the roll entry and the buttons; later,
+    scrolled to the screen's bottom edge, a fraction of a pixel of it stayed cut off."""
     table = new_table_game(shared_phone, "#game=ayzd&view=table", 3, coach="always")
     enter(table, ["brain", "footprint", "shotgun"])
     advice = table.get_by_test_id("table-advice")
