@@ -49,6 +49,14 @@ def explore(game, solution, limit: int | None = None) -> int:
     # moves by 1e-12, so a backup may differ by a few times that
     tolerance = 1e-13 if players == 2 else 1e-10
     start = start_state(game)
+    known: dict = {}  # (a state is met from many: each seat's chance there, read once)
+
+    def seats_at(state, turn_ended: bool) -> np.ndarray:
+        if (state, turn_ended) not in known:
+            known[state, turn_ended] = (ending_seats(solution, state) if turn_ended
+                                        else np.asarray(solution.seat_values(state)))
+        return known[state, turn_ended]
+
     seen = {start}
     cells = set()
     queue = deque([start])
@@ -76,7 +84,7 @@ def explore(game, solution, limit: int | None = None) -> int:
                 nexts = o.options or (o.state,)
                 # a turn that ends reads what the solution's turns end in (with a turn limit:
                 # one turn fewer left); within the turn, the state's own chances
-                worth = [ending_seats(solution, n) if o.turn_ended else np.asarray(solution.seat_values(n)) for n in nexts]
+                worth = [seats_at(n, o.turn_ended) for n in nexts]
                 best = max(worth, key=lambda w: w[0])  # the next state's mover chooses
                 # a turn that ends passes the dice: this mover is the next mover's last seat
                 backup += float(o.probability) * (np.roll(best, 1) if o.turn_ended else best)

@@ -46,6 +46,18 @@ def mixed(outcomes) -> tuple:
     return tuple(total)
 
 
+def optimal_values(key, states, values: dict, actions_in, sweeps: int) -> dict:
+    """The converged :func:`plain_iteration` of a brute force from ``values`` (its start), kept
+    by ``key`` (the brute force's rules): the profiles' brute forces of one game share it."""
+    if key not in _OPTIMAL:
+        plain_iteration(states, values, actions_in(values), sweeps)
+        _OPTIMAL[key] = dict(values)
+    return dict(_OPTIMAL[key])
+
+
+_OPTIMAL: dict = {}
+
+
 def plain_iteration(states, values: dict, actions, sweeps: int = 5000) -> None:
     """Max-n plain value iteration in place over ``states`` (in the given order): each state's
     chances become those of the action best for its mover, ties held; ``actions(state)`` is
@@ -79,7 +91,10 @@ def profile_iteration(states, optimal: dict, actions_in, follower, sweeps: int =
         hold, roll = actions_in(optimal)(state)
         legal = roll is not None and not (isinstance(hold, Final) and hold[0] == 1.0)
         optimal_rolls[state] = legal and (hold is None or roll()[0] > hold[0])
-    values = {state: (1.0 / len(optimal[state]),) * len(optimal[state]) for state in states}
+    # (from the optimal chances, not a uniform guess: a profile differs from optimal play in a
+    # few seats' moves, so its chances are near; the fixed point is the same, the profile's
+    # game ending with chance 1)
+    values = dict(optimal)
     actions = actions_in(values)
     for _ in range(sweeps):
         change = 0.0

@@ -6,7 +6,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from seat_checks import Final, boundary_is_the_advice, mixed, plain_iteration, profile_iteration, turned
+from seat_checks import Final, boundary_is_the_advice, mixed, optimal_values, profile_iteration, turned
 
 from pycore import find_game
 from pycore.core.errors import InvalidParameterError
@@ -92,7 +92,7 @@ def brute_force(goal: int, bound: int, players: int, scores=None, sweeps: int = 
 
         return actions
 
-    plain_iteration(states, values, actions_in(values), sweeps)
+    values = optimal_values(("ayzd", goal, bound, players, scores), states, values, actions_in, sweeps)
     if follower is not None:
         values = profile_iteration(states, values, actions_in, follower, sweeps)
     return {(p, sc): values[(p, sc, 0, 0)] for p, sc in starts}

@@ -7,7 +7,7 @@ from math import comb
 
 import numpy as np
 import pytest
-from seat_checks import Final, boundary_is_the_advice, mixed, plain_iteration, profile_iteration, turned
+from seat_checks import Final, boundary_is_the_advice, mixed, optimal_values, profile_iteration, turned
 
 from pycore import find_game
 from pycore.jeopardy.rules.layout import layout
@@ -59,7 +59,7 @@ def brute_force(goal: int, bound: int, sweeps: int = 5000, follower=None) -> dic
 
         return actions
 
-    plain_iteration(states, values, actions_in(values), sweeps)
+    values = optimal_values(("gro", goal, bound, DICE, BUST), states, values, actions_in, sweeps)
     if follower is not None:
         values = profile_iteration(states, values, actions_in, follower, sweeps)
     return {start: values[(*start, 0, 0)] for start in starts}

@@ -25,6 +25,7 @@ from pycore.jeopardy.rules.hints import OBJECTIVES
 from pycore.jeopardy.solving.budget import LIVE_MEMORY_BYTES, MOST_WORK_SECONDS, WORK_SECONDS, set_memory_budget
 
 from ..core.errors import InvalidRequestError, PycoreError
+from ..core.parallel import using_workers
 from ..core.params import decimal_number_of, shown, whole_number_of
 from ..core.quiz import DEFAULT_COUNT, MAX_COUNT
 from ..core.registry import find_game, find_game_class, game_classes, parameter_names, untaken_params, variant_class
@@ -271,6 +272,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", dest="only", help="rebuild only this game's tables (the others stay as listed)")
     p.add_argument("--out", help="directory (default: the repository's prebuilt_tables/)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.add_argument("--workers", type=_whole, default=None,
+                   help="processes the many-player sweeps run on (default: one per core; the result is the same)")
     p = sub.add_parser("target-curve", help="scorecard games, offline: best chance of each final score vs expected-score play")
     _offline_args(p)
     p.add_argument("--max-target", dest="max_target", type=_whole, default=300, help="largest target (default 300)")
@@ -550,7 +553,8 @@ def main(argv: list[str] | None = None) -> int:
             only = [g for g in prebuilt_games() if g.name == find_game_class(args.only).name] if args.only else None
             if only == []:
                 raise InvalidRequestError(f"{args.only} ships no prebuilt table")
-            manifest = build_tables(request.get("out"), progress, only)
+            with using_workers(request.get("workers")):
+                manifest = build_tables(request.get("out"), progress, only)
             progress.close()
             for entry in manifest["tables"]:
                 facts = ", ".join(f"{k} {v}" for k, v in entry.items() if isinstance(v, (int, float)) and k != "bytes")

@@ -34,6 +34,7 @@ from pycore.core.table_spec import shipped_variants, table_order, table_rules, t
 
 from ..core.cache import BoundedCache
 from ..core.errors import InvalidRequestError, TableNotLoaded
+from ..core.parallel import worker_count
 from ..core.progress import Progress
 from ..core.registry import game_classes
 from .checkpoints import FileCheckpoint, peak_memory_mb, read_regular_file, reset_peak_memory
@@ -112,6 +113,9 @@ def write_tables(build: Callable, out_dir: Path | None = None, progress: Progres
                 # the process's peak during this build where Linux can reset it, else so far
                 "peak_memory_mb": max(peak_memory_mb() or 0, checkpoint.earlier_peak_mb) or None,
                 "peak_memory_of": "this build" if peak_is_this_builds else "the process so far",
+                # the processes its sweeps ran on (the peak above is the main one's; each worker
+                # shares the endings with it and holds a batch's working arrays)
+                "workers": worker_count(),
                 "regenerate": f"{REGENERATE} --game {game.name}",
                 # whether the page offers the game (build.py leaves the others' tables out of dist/)
                 "on_the_page": game.page.on_the_page,

@@ -38,6 +38,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from pycore.core.errors import SolverError
+from pycore.core.parallel import PartPool
 from pycore.jeopardy.seats.sweep import TurnLimitedSeats, collect_turns
 from pycore.jeopardy.solving.factored import _Endings
 from pycore.jeopardy.solving.turn_graph import start_graph_of
@@ -111,9 +112,21 @@ def chain_tables(game, start: np.ndarray | None = None) -> Iterator[np.ndarray]:
 
 def _chain_tables(players: int, goal: int, p_bust: float, outcomes, start) -> Iterator[np.ndarray]:
     X = mover_last(players, goal, start)
-    while True:
-        X, _ = chain_step(X, goal, p_bust, outcomes)
-        yield anchor_order(X)
+    shape = (goal,) * players
+    rows = _rows_per_block(players, goal)
+
+    def sweep_block(first, held, new):
+        _sweep_block(slice(first, first + rows), held, new, goal, p_bust, outcomes)
+
+    # the blocks of rows on every core (pycore.core.parallel): the same blocks as chain_step's
+    with PartPool(sweep_block, (players, *shape), (players - 1, *shape)) as pool:
+        while True:
+            for c, held in enumerate(_held(X)):
+                np.copyto(pool.source[c], held)
+            new = pool.run(None, range(0, goal, rows))
+            X = [new[c].copy() for c in range(players - 1)]
+            X.append(1.0 - sum(X))  # (as chain_step: the last seat's is what the others leave)
+            yield anchor_order(X)
 
 
 def mover_last(players: int, goal: int, start: np.ndarray | None) -> list[np.ndarray]:
@@ -139,27 +152,42 @@ def chain_step(X: list[np.ndarray], goal: int, p_bust: float, outcomes, rolls=No
     it says. ``record``: also {k: bool (T,)*P mover-last} where the mover rolled (k >= 1)."""
     players = len(X)
     shape = X[0].shape
-    # Y[c][s_1, ..., s_{P-1}, t]: seat c's chance at the next turn start when this mover
-    # (s_0 = t - k) banks k, i.e. at (s_1, ..., s_{P-1}, t) from the next mover's seat
-    Y = [np.ascontiguousarray(np.moveaxis(x, -1, 0)) for x in X]
-    held = [Y[(c - 1) % players] for c in range(players)]  # seat c of this mover's
+    held = _held(X)
     new = [np.empty(shape) for _ in range(players)]
     rolled = {k: np.zeros(shape, bool) for k in range(1, goal)} if record else None
-    rows_per_block = max(1, BLOCK_CELLS // goal ** (players - 1))
-    for first in range(0, goal, rows_per_block):
-        block = slice(first, first + rows_per_block)
-
-        def rolls_at(k, block=block):
-            mask = rolls(k) if rolls is not None else None
-            return None if mask is None else mask[block]
-
-        chosen = None if rolled is None else {k: r[block] for k, r in rolled.items()}
-        start_values = _chain_turns([h[block] for h in held], goal, p_bust, outcomes, rolls_at, chosen)
-        for c in range(players - 1):
-            new[c][block] = start_values[c]
+    rows = _rows_per_block(players, goal)
+    for first in range(0, goal, rows):
+        _sweep_block(slice(first, first + rows), held, new, goal, p_bust, outcomes, rolls, rolled)
     # the chances sum to 1: the last seat's is what the others leave (a third less work)
     new[-1] = 1.0 - sum(new[:-1])
     return new, rolled
+
+
+def _held(X: list[np.ndarray]) -> list[np.ndarray]:
+    """[c][s_1, ..., s_{P-1}, t]: seat c's chance (of this mover's seats) at the next turn
+    start when this mover (s_0 = t - k) banks k, i.e. at (s_1, ..., s_{P-1}, t) from the next
+    mover's seat c - 1."""
+    players = len(X)
+    Y = [np.ascontiguousarray(np.moveaxis(x, -1, 0)) for x in X]
+    return [Y[(c - 1) % players] for c in range(players)]
+
+
+def _rows_per_block(players: int, goal: int) -> int:
+    return max(1, BLOCK_CELLS // goal ** (players - 1))
+
+
+def _sweep_block(block: slice, held, new, goal: int, p_bust: float, outcomes, rolls=None, rolled=None) -> None:
+    """Seats 0 to P - 2's chances (``new[c][block]``) at a block of rows' turn starts, the
+    turns ending in ``held`` (see :func:`chain_step`, whose ``rolls`` and ``rolled`` these are)."""
+
+    def rolls_at(k):
+        mask = rolls(k) if rolls is not None else None
+        return None if mask is None else mask[block]
+
+    chosen = None if rolled is None else {k: r[block] for k, r in rolled.items()}
+    start_values = _chain_turns([h[block] for h in held], goal, p_bust, outcomes, rolls_at, chosen)
+    for c in range(len(held) - 1):
+        new[c][block] = start_values[c]
 
 
 def _chain_turns(held: list[np.ndarray], goal: int, p_bust: float, outcomes, rolls_at=None,

@@ -13,6 +13,7 @@ stationary iteration, refused where it does not settle. The advice at a state is
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from dataclasses import dataclass, field
 
@@ -245,7 +246,8 @@ def one_more_turn(game, ending_values: np.ndarray) -> np.ndarray:
         tables = chain_tables(game, ending_values)
     except NotAChainGame:
         tables = swept_tables(game, ending_values)
-    return next(tables)
+    with contextlib.closing(tables):  # (its workers, if any, stop at once)
+        return next(tables)
 
 
 def solve_seats(game, progress=None, should_stop=None, checkpoint=None) -> SeatSolution:

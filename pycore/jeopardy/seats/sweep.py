@@ -52,6 +52,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pycore.core.errors import SolverError
+from pycore.core.parallel import PartPool
 from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.solving.factored import _Endings
 from pycore.jeopardy.solving.kept_state import seat_stages_problem, seat_turns_problem
@@ -179,58 +180,72 @@ def seat_values(game, tolerance: float = 1e-12, max_sweeps: int = 2000, progress
         raise SolverError(f"damping is the share of a sweep's step taken, above 0 and at most 1; got {damping}")
     endings = _Endings.of(game)
     graph, columns, can_roll = start_graph_of(game)
-    W = np.full((len(endings.anchors), players), 1.0 / players)
     stats = {} if stats is None else stats
     stats.update(sweeps=0, stage_sweeps=0, residual=0.0)
     stages, falls = endings.stages()
     if falls:
         raise SolverError(f"{game.name}: endings that lower a layer are not solved for {players} players")
-    kept = checkpoint.load() if checkpoint is not None else None
-    problem = None if kept is None else seat_stages_problem(kept, W.shape, len(stages))
-    if problem:  # (its checksum matched: written so by another version, or by hand)
-        checkpoint.set_aside(problem)
-        kept = None
-    if kept is not None:
-        W = np.array(kept["values"], dtype=float)
-        stats.update(sweeps=int(kept["sweeps"]), stage_sweeps=int(kept["stage_sweeps"]),
-                     residual=float(kept["residual"]))
-    skip = int(kept["stages_done"]) if kept is not None else 0
-    for done, stage in enumerate(stages, 1):
-        if done <= skip:  # (kept by an earlier run of this build)
-            continue
-        members = stage.members
-        parts = endings.batches(np.arange(len(members)), graph.n_configurations)
-        # what each turn's endings lead to and its legal actions: the same in every sweep
-        ends = [_PartEndings.of(endings, members[part], columns, can_roll, players) for part in parts]
-        for count in range(1, max_sweeps + 1):
-            new = np.empty((len(members), players + 1))
-            for part, end in zip(parts, ends, strict=True):
-                new[part] = _turn(graph, W, end, players, zero_gain_chance=True)
-                stats["sweeps"] += 1
-            new, zero = new[:, :players], new[:, players]
-            change = float(np.max(np.abs(new - W[members]), initial=0.0))
-            if count <= POLICY_STEPS and stage.inside.any():
-                W[members] = _cycle_step(W, new, zero, stage)
-            else:  # (a stage every ending leaves is exact at once: no damping)
-                W[members] = W[members] + damping * (new - W[members]) if stage.inside.any() else new
-            stats["stage_sweeps"] = max(stats["stage_sweeps"], count)
-            if not stage.inside.any():  # every ending leaves the stage: exact in one sweep
-                break
-            if change < tolerance:
-                stats["residual"] = max(stats["residual"], change)
-                break
-        else:
-            layer = int(endings.layers[members[0]])
-            raise SeatsDidNotSettle(
-                f"{game.name}: the {players}-player values of layer {layer} did not settle in {max_sweeps} "
-                f"sweeps (the last changed a chance by {change:.2g}): no stationary answer was found this way; "
-                "solve it with a turn limit")
-        if progress:
-            progress(f"stage {done} of {len(stages)}", done / len(stages))
-        if checkpoint is not None:
-            checkpoint.save({"values": W, "stages_done": done, "sweeps": stats["sweeps"],
-                             "stage_sweeps": stats["stage_sweeps"], "residual": float(stats["residual"])})
-    return W
+    # each stage's batches; what a batch's turns end in is worked out where it is swept (in
+    # this process or a worker) at the stage's first sweep and kept for the stage's others
+    parts = [endings.batches(np.arange(len(stage.members)), graph.n_configurations) for stage in stages]
+    kept_ends: dict = {}
+
+    def sweep_part(at, W, new):
+        stage, n = at
+        if kept_ends.get("stage") != stage:
+            kept_ends.clear()
+            kept_ends["stage"] = stage
+        members = stages[stage].members[parts[stage][n]]
+        if n not in kept_ends:
+            kept_ends[n] = _PartEndings.of(endings, members, columns, can_roll, players)
+        new[members] = _turn(graph, W, kept_ends[n], players, zero_gain_chance=True)
+
+    anchors = len(endings.anchors)
+    with PartPool(sweep_part, (anchors, players), (anchors, players + 1)) as pool:
+        W = pool.source  # (the values, updated in place: the workers read them there)
+        W[:] = 1.0 / players
+        kept = checkpoint.load() if checkpoint is not None else None
+        problem = None if kept is None else seat_stages_problem(kept, W.shape, len(stages))
+        if problem:  # (its checksum matched: written so by another version, or by hand)
+            checkpoint.set_aside(problem)
+            kept = None
+        if kept is not None:
+            W[:] = np.array(kept["values"], dtype=float)
+            stats.update(sweeps=int(kept["sweeps"]), stage_sweeps=int(kept["stage_sweeps"]),
+                         residual=float(kept["residual"]))
+        skip = int(kept["stages_done"]) if kept is not None else 0
+        for done, stage in enumerate(stages, 1):
+            if done <= skip:  # (kept by an earlier run of this build)
+                continue
+            members = stage.members
+            batches = [(done - 1, n) for n in range(len(parts[done - 1]))]
+            for count in range(1, max_sweeps + 1):
+                new = pool.run(None, batches)[members]
+                stats["sweeps"] += len(batches)
+                new, zero = new[:, :players], new[:, players]
+                change = float(np.max(np.abs(new - W[members]), initial=0.0))
+                if count <= POLICY_STEPS and stage.inside.any():
+                    W[members] = _cycle_step(W, new, zero, stage)
+                else:  # (a stage every ending leaves is exact at once: no damping)
+                    W[members] = W[members] + damping * (new - W[members]) if stage.inside.any() else new
+                stats["stage_sweeps"] = max(stats["stage_sweeps"], count)
+                if not stage.inside.any():  # every ending leaves the stage: exact in one sweep
+                    break
+                if change < tolerance:
+                    stats["residual"] = max(stats["residual"], change)
+                    break
+            else:
+                layer = int(endings.layers[members[0]])
+                raise SeatsDidNotSettle(
+                    f"{game.name}: the {players}-player values of layer {layer} did not settle in {max_sweeps} "
+                    f"sweeps (the last changed a chance by {change:.2g}): no stationary answer was found this "
+                    "way; solve it with a turn limit")
+            if progress:
+                progress(f"stage {done} of {len(stages)}", done / len(stages))
+            if checkpoint is not None:
+                checkpoint.save({"values": W, "stages_done": done, "sweeps": stats["sweeps"],
+                                 "stage_sweeps": stats["stage_sweeps"], "residual": float(stats["residual"])})
+        return W.copy()
 
 
 @dataclass(frozen=True)
@@ -276,13 +291,15 @@ def swept_tables(game, start: np.ndarray | None = None):
     graph, columns, can_roll = start_graph_of(game)
     parts = endings.batches(np.arange(len(endings.anchors)), graph.n_configurations)
     ends = [_PartEndings.of(endings, part, columns, can_roll, players) for part in parts]
+
+    def sweep_part(n, W, new):
+        new[parts[n]] = _turn(graph, W, ends[n], players)
+
     W = np.full((len(endings.anchors), players), 1.0 / players) if start is None else np.asarray(start, float)
-    while True:
-        new = np.empty_like(W)
-        for part, end in zip(parts, ends, strict=True):
-            new[part] = _turn(graph, W, end, players)
-        W = new
-        yield W
+    with PartPool(sweep_part, W.shape, W.shape) as pool:  # (forked once the endings are known)
+        while True:
+            W = pool.run(W, range(len(parts))).copy()
+            yield W
 
 
 def collect_turns(game, tables_from, turns: int, progress=None, should_stop=None, checkpoint=None) -> TurnLimitedSeats:
@@ -313,17 +330,20 @@ def collect_turns(game, tables_from, turns: int, progress=None, should_stop=None
         start, changes, cycle = list(np.array(kept["start"], float)), list(kept["changes"]), list(kept["cycle_changes"])
         W = earlier[-1]
     tables = tables_from(W if done else None)
-    for n in range(done + 1, turns + 1):
-        W = next(tables)
-        changes.append(float(np.max(np.abs(W - earlier[-1]))))
-        cycle.append(float(np.max(np.abs(W - earlier[0]))) if len(earlier) == players else 0.0)
-        earlier = [*earlier[-(players - 1):], W]
-        start.append(W[first].copy())
-        if progress:
-            progress(f"{n} of {turns} turns left", n / turns)
-        if checkpoint is not None:
-            checkpoint.save({"tables": np.array(earlier), "turns_done": n, "start": np.array(start),
-                             "changes": np.array(changes), "cycle_changes": np.array(cycle)})
-        if should_stop and should_stop():
-            raise SolverError(f"stopped at {n} of {turns} turns left")
+    try:
+        for n in range(done + 1, turns + 1):
+            W = next(tables)
+            changes.append(float(np.max(np.abs(W - earlier[-1]))))
+            cycle.append(float(np.max(np.abs(W - earlier[0]))) if len(earlier) == players else 0.0)
+            earlier = [*earlier[-(players - 1):], W]
+            start.append(W[first].copy())
+            if progress:
+                progress(f"{n} of {turns} turns left", n / turns)
+            if checkpoint is not None:
+                checkpoint.save({"tables": np.array(earlier), "turns_done": n, "start": np.array(start),
+                                 "changes": np.array(changes), "cycle_changes": np.array(cycle)})
+            if should_stop and should_stop():
+                raise SolverError(f"stopped at {n} of {turns} turns left")
+    finally:
+        tables.close()  # (a generator: its workers stop now, not when it is collected)
     return TurnLimitedSeats(turns, W, np.array(start), np.array(changes), np.array(cycle), earlier[-2] if turns else W)
