@@ -105,3 +105,36 @@ def test_the_stationary_iteration_on_two_workers_gives_the_serial_values(small_p
     serial, parallel_run = _serial_and_parallel(lambda workers: seat_values(game, stats=stats[workers]), small_parts)
     assert np.array_equal(serial, parallel_run)
     assert stats[1] == stats[2] and stats[1]["sweeps"] > 0
+
+
+class _Layers:
+    """A scorecard game's shape for :func:`whole_game_table`: four layers of ten anchors, each
+    anchor's successor the anchor ten above it (past 39: the end of the game)."""
+
+    start_anchor = 0
+
+    def layers(self):
+        return [np.arange(first, first + 10) for first in (30, 20, 10, 0)]
+
+
+def _one_more_than_the_successor(game, batch, solution):
+    solution.reach[solution.rows_of(batch)] = solution.reach[solution.rows_of(batch + 10)] + 1.0
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_whole_game_table_reads_what_the_workers_wrote_in_the_layer_after(monkeypatch, workers):
+    """The target curve's recursion (pycore/scorecard/target_curve.py) on the part pool: each
+    layer reads the rows the workers wrote for the layer after it (the scorecard's own batch
+    replaced by one that adds 1 to its successor's chances)."""
+    from pycore.scorecard import target_curve
+
+    monkeypatch.setattr(target_curve, "solve_target_batch", _one_more_than_the_successor)
+    monkeypatch.setattr(target_curve, "CHUNK", 2)  # (five parts a layer)
+    runs: list = []
+    run = PartPool.run
+    monkeypatch.setattr(PartPool, "run", lambda self, source, parts: runs.append((self.workers, len(parts))) or
+                        run(self, source, parts))
+    end_values = np.array([0.5, 0.25, 0.0])
+    start = target_curve.whole_game_table(_Layers(), end_values, workers=workers)
+    assert start.tolist() == [4.5, 4.25, 4.0]
+    assert (workers, workers) in runs  # (a part a worker in each run)

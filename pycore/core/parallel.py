@@ -63,10 +63,11 @@ def using_workers(workers: int | None) -> Iterator[int]:
         _WORKERS.reset(token)
 
 
-def _shared(shape: tuple[int, ...]) -> np.ndarray:
-    """A float64 array in anonymous memory that forked children share (not copied on write)."""
-    size = int(np.prod(shape, dtype=np.int64)) * 8
-    return np.frombuffer(mmap.mmap(-1, max(size, 8)), dtype=np.float64, count=size // 8).reshape(shape)
+def _shared(shape: tuple[int, ...], dtype) -> np.ndarray:
+    """An array in anonymous memory that forked children share (not copied on write)."""
+    dtype = np.dtype(dtype)
+    count = int(np.prod(shape, dtype=np.int64))
+    return np.frombuffer(mmap.mmap(-1, max(count * dtype.itemsize, 1)), dtype=dtype, count=count).reshape(shape)
 
 
 def _run_parts(token: int, parts: Sequence[Any]) -> None:
@@ -79,20 +80,21 @@ class PartPool:
     """``task(part, source, target)`` over parts, in this process or in forked workers.
 
     ``source`` (``source_shape``) is the table every part reads, ``target`` (``target_shape``)
-    the table each part writes its own rows of. :meth:`run` copies a table into ``source``,
-    runs the parts and returns ``target`` (the pool's own array: copy what must outlive the
-    next run). Parts are handed out in turn (part ``n`` to worker ``n mod workers``): the
-    solvers' parts are of similar size. Use it as a context manager; leaving it stops the
-    workers."""
+    the table each part writes its own rows of (a recursion over layers writes ``source``
+    itself: a layer's rows, read by the layers after it). :meth:`run` copies a table into
+    ``source``, runs the parts and returns ``target`` (the pool's own array: copy what must
+    outlive the next run). Parts are handed out in turn (part ``n`` to worker ``n mod
+    workers``): the solvers' parts are of similar size. Use it as a context manager; leaving
+    it stops the workers."""
 
     def __init__(self, task: Callable[[Any, np.ndarray, np.ndarray], None], source_shape: tuple[int, ...],
-                 target_shape: tuple[int, ...], workers: int | None = None):
+                 target_shape: tuple[int, ...], workers: int | None = None, dtype="float64"):
         self.workers = worker_count() if workers is None else max(1, min(int(workers), worker_count()))
         self.task = task
         if self.workers > 1:
-            self.source, self.target = _shared(source_shape), _shared(target_shape)
+            self.source, self.target = _shared(source_shape, dtype), _shared(target_shape, dtype)
         else:
-            self.source, self.target = np.empty(source_shape), np.empty(target_shape)
+            self.source, self.target = np.empty(source_shape, dtype), np.empty(target_shape, dtype)
         self.token = next(_TOKENS)
         _TASKS[self.token] = (task, self.source, self.target)
         # (forked after the task is registered: the children inherit it and what it reads)

@@ -2,7 +2,7 @@
 
 Both solve :func:`pycore.scorecard.solitaire.solve_target` for every anchor of the game (the same
 layer-by-layer recursion, each layer split between worker processes that share the
-table in shared memory); only the payoff at the end differs:
+table in memory: :class:`pycore.core.parallel.PartPool`); only the payoff at the end differs:
 
 * ``python -m pycore target-curve yahtzee --joker forced --max-target 300``: the payoff is
   ``[final score >= T]``; for each target ``T`` the best chance of reaching it, next to
@@ -19,34 +19,18 @@ results are small JSON files in ``prebuilt_tables/``, listed in its manifest.
 from __future__ import annotations
 
 import time
-from multiprocessing import get_context, shared_memory
 
 import numpy as np
 
 from pycore.core.table_spec import table_rules
 
 from ..core.errors import InvalidParameterError
+from ..core.parallel import PartPool, using_workers
 from ..core.progress import Progress
-from ..core.registry import find_game
 from ..store.prebuilt import load_table
 from .solitaire import TargetSolution, solve_target_batch
 
 CHUNK = 16
-_WORKER: dict = {}
-
-
-def _start_worker(game: tuple, name: str, shape: tuple[int, int], dtype: str, anchors: np.ndarray) -> None:
-    memory = shared_memory.SharedMemory(name=name)
-    reach = np.ndarray(shape, dtype=dtype, buffer=memory.buf)
-    game_name, params = game
-    _WORKER.update(game=find_game(game_name, **params), memory=memory, solution=TargetSolution(anchors, reach, 0))
-
-
-def _solve_part(batch_anchors: np.ndarray) -> int:
-    game, solution = _WORKER["game"], _WORKER["solution"]
-    for lo in range(0, batch_anchors.size, CHUNK):
-        solve_target_batch(game, batch_anchors[lo : lo + CHUNK], solution)
-    return int(batch_anchors.size)
 
 
 def _check_score(name: str, value: int, table) -> None:
@@ -67,27 +51,28 @@ def whole_game_table(
     layers = game.layers()
     anchors = np.sort(np.concatenate(layers))
     shape = (anchors.size + 1, len(end_values))
-    memory = shared_memory.SharedMemory(create=True, size=int(np.prod(shape)) * np.dtype(dtype).itemsize)
-    try:
-        reach = np.ndarray(shape, dtype=dtype, buffer=memory.buf)
+
+    def solve_part(batch_anchors, reach, _unused):
+        solution = TargetSolution(anchors, reach, 0)
+        for lo in range(0, batch_anchors.size, CHUNK):
+            solve_target_batch(game, batch_anchors[lo : lo + CHUNK], solution)
+
+    # the table in memory the workers share (pycore.core.parallel), written in place
+    with using_workers(workers), PartPool(solve_part, shape, (1,), dtype=dtype) as pool:
+        reach = pool.source
         reach[:] = 0
         reach[-1] = end_values  # every box filled: the payoff of the deficit left
         total, done = anchors.size, 0
-        with get_context("fork").Pool(
-            workers, initializer=_start_worker, initargs=((game.name, game.params), memory.name, shape, dtype, anchors)
-        ) as pool:
-            for layer in layers:
-                # a layer depends only on the one after it: its anchors are independent
-                parts = [p for p in np.array_split(layer, max(1, min(layer.size // CHUNK, 8 * workers))) if p.size]
-                for count in pool.imap_unordered(_solve_part, parts):
-                    done += count
-                    if progress:
-                        progress("whole-game table", done / total)
+        for layer in layers:
+            # a layer depends only on the one after it: its anchors are independent
+            parts = [p for p in np.array_split(layer, max(1, min(layer.size // CHUNK, 8 * workers))) if p.size]
+            for first in range(0, len(parts), pool.workers):  # (a part a worker, then the progress)
+                pool.run(None, parts[first : first + pool.workers])
+                done += sum(p.size for p in parts[first : first + pool.workers])
+                if progress:
+                    progress("whole-game table", done / total)
         solution = TargetSolution(anchors, reach, 0)
         return np.array(reach[solution.rows_of(np.array([game.start_anchor]))[0]], dtype=np.float64)
-    finally:
-        memory.close()
-        memory.unlink()
 
 
 def _about(kind: str, table, dtype: str, workers: int, started: float) -> dict:

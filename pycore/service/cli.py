@@ -272,8 +272,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", dest="only", help="rebuild only this game's tables (the others stay as listed)")
     p.add_argument("--out", help="directory (default: the repository's prebuilt_tables/)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    p.add_argument("--workers", type=_whole, default=None,
-                   help="processes the many-player sweeps run on (default: one per core; the result is the same)")
+    p.add_argument("--workers", type=_workers, default=os.cpu_count() or 1,
+                   help="processes the many-player sweeps run on, at most the machine's cores (default: all; the "
+                   "tables are the same)")
     p = sub.add_parser("target-curve", help="scorecard games, offline: best chance of each final score vs expected-score play")
     _offline_args(p)
     p.add_argument("--max-target", dest="max_target", type=_whole, default=300, help="largest target (default 300)")
