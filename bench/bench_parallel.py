@@ -4,11 +4,11 @@
     python bench/bench_parallel.py [--workers 2] [--repeat 1] [--pig-turns 30] [--gro-turns 6]
 
 Solves: three-player Pig to 100 by the chain solver (``--pig-turns`` turns left), three-player
-GRO to 50 by the general sweep (``--gro-turns`` turns left; the shipped table has 60) and AYZD
-for three, stationary. Prints each solve's median seconds serial and on the workers, the ratio
-(serial / parallel: 2 would be both cores' whole worth), and whether the values are the serial
-ones bit for bit. Numbers, not assertions; run it on a quiet machine (another process on a
-core takes that core's share).
+GRO to 50 by the general sweep (``--gro-turns`` turns left; the shipped table has 60), and AYZD
+for three and for four (to 9), stationary (each stage split between the workers). Prints each
+solve's median seconds serial and on the workers, the ratio (serial / parallel: 2 would be
+both cores' whole worth), and whether the values are the serial ones bit for bit. Numbers, not
+assertions; run it on a quiet machine (another process on a core takes that core's share).
 """
 
 from __future__ import annotations
@@ -50,12 +50,14 @@ def main() -> None:
     parser.add_argument("--gro-turns", type=int, default=6)
     args = parser.parse_args()
     pig, gro, ayzd = find_game("pig-3"), find_game("gro-3"), find_game("ayzd-3")
+    ayzd_four = find_game("ayzd-4", goal=9, bound=27)
     solves = (
         (f"Pig for three to 100, chain solver, {args.pig_turns} turns left",
          lambda: turn_limited_chain(pig, args.pig_turns).values),
         (f"GRO for three to 50, general sweep, {args.gro_turns} turns left",
          lambda: turn_limited_seat_values(gro, args.gro_turns).values),
         ("AYZD for three, stationary", lambda: seat_values(ayzd)),
+        ("AYZD for four to 9 (bound 27), stationary", lambda: seat_values(ayzd_four)),
     )
     print(f"{os.cpu_count()} cores; {args.workers} workers; median of {args.repeat}")
     for label, work in solves:

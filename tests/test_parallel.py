@@ -33,7 +33,8 @@ def test_the_parts_run_in_other_processes_and_write_what_this_one_would():
         there = pool.run(source, range(8)).copy()
     assert set(here - source) == {os.getpid()}
     workers = set(there - source)
-    assert len(workers) == 2 and os.getpid() not in workers  # (parts handed out in turn: both worked)
+    # (each worker's share is one task; an idle worker may take both: the pool hands tasks out)
+    assert 1 <= len(workers) <= 2 and os.getpid() not in workers
 
 
 def _fails(part, source, target):
@@ -98,8 +99,11 @@ def test_the_general_sweep_on_two_workers_gives_the_serial_values(small_parts, m
         assert np.array_equal(getattr(serial, field), getattr(parallel_run, field)), field
 
 
-def test_the_stationary_iteration_on_two_workers_gives_the_serial_values(small_parts, monkeypatch):
-    monkeypatch.setattr(factored, "BATCH_CELLS", 2_000)  # (a stage has tens to hundreds of turn starts)
+@pytest.mark.parametrize("batch_cells", [2_000, factored.BATCH_CELLS])
+def test_the_stationary_iteration_on_two_workers_gives_the_serial_values(small_parts, monkeypatch, batch_cells):
+    """In batches of the serial run's (a stage has tens to hundreds of turn starts: 2,000
+    cells make several), and a stage of one batch split between the workers."""
+    monkeypatch.setattr(factored, "BATCH_CELLS", batch_cells)
     game = find_game("ayzd", players=3, goal=5)
     stats: dict = {1: {}, 2: {}}
     serial, parallel_run = _serial_and_parallel(lambda workers: seat_values(game, stats=stats[workers]), small_parts)

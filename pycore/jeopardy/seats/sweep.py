@@ -52,7 +52,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pycore.core.errors import SolverError
-from pycore.core.parallel import PartPool
+from pycore.core.parallel import PartPool, worker_count
 from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.solving.factored import _Endings
 from pycore.jeopardy.solving.kept_state import seat_stages_problem, seat_turns_problem
@@ -186,8 +186,17 @@ def seat_values(game, tolerance: float = 1e-12, max_sweeps: int = 2000, progress
     if falls:
         raise SolverError(f"{game.name}: endings that lower a layer are not solved for {players} players")
     # each stage's batches; what a batch's turns end in is worked out where it is swept (in
-    # this process or a worker) at the stage's first sweep and kept for the stage's others
-    parts = [endings.batches(np.arange(len(stage.members)), graph.n_configurations) for stage in stages]
+    # this process or a worker) at the stage's first sweep and kept for the stage's others; on
+    # several workers a stage is split among them (a stage is one batch in AYZD: 77,000 cells
+    # at most for three players), each turn start's sweep the same in any batch
+    workers = worker_count()
+    parts, batch_counts = [], []  # (the sweeps counted in the serial run's batches: the same stats)
+    for stage in stages:
+        batches = endings.batches(np.arange(len(stage.members)), graph.n_configurations)
+        batch_counts.append(len(batches))
+        if workers > 1 and len(batches) < workers:
+            batches = [p for p in np.array_split(np.arange(len(stage.members)), workers) if len(p)]
+        parts.append(batches)
     kept_ends: dict = {}
 
     def sweep_part(at, W, new):
@@ -221,7 +230,7 @@ def seat_values(game, tolerance: float = 1e-12, max_sweeps: int = 2000, progress
             batches = [(done - 1, n) for n in range(len(parts[done - 1]))]
             for count in range(1, max_sweeps + 1):
                 new = pool.run(None, batches)[members]
-                stats["sweeps"] += len(batches)
+                stats["sweeps"] += batch_counts[done - 1]
                 new, zero = new[:, :players], new[:, players]
                 change = float(np.max(np.abs(new - W[members]), initial=0.0))
                 if count <= POLICY_STEPS and stage.inside.any():
