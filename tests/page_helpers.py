@@ -2,6 +2,7 @@
 against the computer and make a move in it."""
 
 from playwright.sync_api import expect
+from pytest import approx
 
 TIMEOUT = 90_000  # first visit: Python starts and the game is solved in the page
 ADVICE = "[data-testid=advice]"
@@ -19,6 +20,27 @@ def advice_of(page):
         "roll": float(panel.get_attribute("data-p-roll") or "nan"),
         "hold": None if p_hold == "" else float(p_hold),
     }
+
+
+def seats(page, action: str) -> list[float]:
+    """Every seat's chance under ``action`` as the advice panel lists it (more than two players)."""
+    return [float(x) for x in page.get_by_test_id(f"seats-{action}").get_attribute("data-seats").split(",")]
+
+
+def advised_as_the_api_advises(page, game: str, state: str, best: str, timeout: float = 120_000) -> dict:
+    """The advice on the page once ready (a shipped table read on a first visit: up to
+    ``timeout`` ms): its best action is ``best`` and every seat's chance under each action the
+    API's for ``game`` at ``state`` (to 1e-12); returns the API's."""
+    from pycore import api
+
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=timeout)
+    expected = api.call("advise", {"game": game, "state": state})
+    assert expected["source"].startswith("table ") and expected["best"] == best
+    assert page.locator(ADVICE).get_attribute("data-best") == best
+    for action in expected["seat_values"]:
+        if expected["seat_values"][action] is not None:
+            assert seats(page, action) == approx(expected["seat_values"][action], abs=1e-12)
+    return expected
 
 
 def open_play_setup(page):

@@ -142,3 +142,31 @@ def test_the_whole_game_table_reads_what_the_workers_wrote_in_the_layer_after(mo
     start = target_curve.whole_game_table(_Layers(), end_values, workers=workers)
     assert start.tolist() == [4.5, 4.25, 4.0]
     assert (workers, workers) in runs  # (a part a worker in each run)
+
+
+def test_profiles_by_the_general_sweep_on_two_workers_give_the_serial_values(small_parts, monkeypatch):
+    """GRO for three with a turn limit: a typed rule followed by each player alone, the batches
+    on two workers, every table the serial one to the bit."""
+    from pycore.jeopardy.policies.strategy import rule_policy
+    from pycore.jeopardy.seats.profile import evaluate_profiles
+
+    monkeypatch.setattr(factored, "BATCH_CELLS", 200_000)
+    game = find_game("gro", players=3, goal=5, n_dice=3, bust_ones=2, turns=6)
+    policy = rule_policy(game, "k < 4 + (max(j, l) - i) // 2")
+    profiles = [{}] + [{seat: policy} for seat in range(3)]
+    serial, parallel_run = _serial_and_parallel(lambda workers: evaluate_profiles(game, profiles), small_parts)
+    assert np.array_equal(serial.optimal, parallel_run.optimal)
+    for ours, theirs in zip(serial.tables, parallel_run.tables, strict=True):
+        assert np.array_equal(ours, theirs)
+    assert serial.start(serial.tables[1])[0] < serial.start()[0]  # (the rule costs its follower)
+
+
+def test_evaluate_on_two_workers_prints_what_one_prints():
+    """``evaluate --workers 2`` (the command line's way to the sweeps on every core)."""
+    from commands import cli
+
+    args = ("evaluate", "gro", "--players", "3", "--goal", "5", "--n-dice", "3", "--bust-ones", "2", "--turns", "5",
+            "--policy", "stand-in", "--everyone")
+    one, two = cli(*args), cli(*args, "--workers", "2")
+    assert one.returncode == 0 and "everyone" in one.stdout, one.stderr
+    assert two.stdout == one.stdout

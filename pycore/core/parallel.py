@@ -101,15 +101,17 @@ class PartPool:
         self.pool = multiprocessing.get_context("fork").Pool(self.workers) if self.workers > 1 else None
 
     def run(self, source: np.ndarray | None, parts: Sequence[Any]) -> np.ndarray:
-        """``target`` once every part has run, reading ``source`` (None: ``source`` as it is,
-        filled in place by the caller)."""
+        """``target`` once every part has run, reading ``source`` (None: the pool's ``source``
+        as the caller filled it in place)."""
+        if self.pool is None or len(parts) < 2:  # (here: the parts read the table given, uncopied)
+            read = self.source if source is None else source
+            for part in parts:
+                self.task(part, read, self.target)
+            return self.target
         if source is not None:
             np.copyto(self.source, source)
-        if self.pool is None or len(parts) < 2:
-            _run_parts(self.token, parts)
-        else:
-            shares = [list(parts[w :: self.workers]) for w in range(self.workers)]
-            self.pool.starmap(_run_parts, [(self.token, share) for share in shares if share])
+        shares = [list(parts[w :: self.workers]) for w in range(self.workers)]
+        self.pool.starmap(_run_parts, [(self.token, share) for share in shares if share])
         return self.target
 
     def close(self) -> None:

@@ -248,6 +248,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--against", help="the opponent: optimal (default), a policy name, or a rule")
     p.add_argument("--everyone", action="store_true", help="three players: also every player following it "
                    "(--policy stand-in: the two-player advice against the strongest opponent)")
+    p.add_argument("--workers", type=_workers, default=1,
+                   help="three players of GRO (a turn limit, the general sweep): processes its sweeps run on, at "
+                   "most the machine's cores (default 1; the chances are the same)")
     p = sub.add_parser("play", help="a whole game with seeded dice (jeopardy games: your player against another, in a "
                        "game for three in one or two seats; "
                        "scorecard games: one player); its record and review (each decision, the best one, its cost)")
@@ -495,6 +498,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.write(cli_reference())
         return 0
     request = {k: v for k, v in vars(args).items() if k not in ("command", "json", "quiet", "memory") and v is not None}
+    workers = request.pop("workers", 1)  # (how the work is run, not what is asked)
     memory = getattr(args, "memory", None)  # (each command sets it: main may run again in one process)
     set_memory_budget(LIVE_MEMORY_BYTES if memory is None else round(memory * 1e9))
     try:
@@ -554,14 +558,15 @@ def main(argv: list[str] | None = None) -> int:
             only = [g for g in prebuilt_games() if g.name == find_game_class(args.only).name] if args.only else None
             if only == []:
                 raise InvalidRequestError(f"{args.only} ships no prebuilt table")
-            with using_workers(request.get("workers")):
+            with using_workers(workers):
                 manifest = build_tables(request.get("out"), progress, only)
             progress.close()
             for entry in manifest["tables"]:
                 facts = ", ".join(f"{k} {v}" for k, v in entry.items() if isinstance(v, (int, float)) and k != "bytes")
                 print(f"{entry['file']}: {entry['bytes']} bytes, {facts}")
             return 0
-        result = api.call(args.command, request, progress)
+        with using_workers(workers):
+            result = api.call(args.command, request, progress)
     except PycoreError as exc:
         progress.close()
         _print_error(exc, as_json)

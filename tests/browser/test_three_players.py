@@ -6,16 +6,13 @@ live in the page as CPython solves it."""
 import re
 
 import pytest
+from page_helpers import advised_as_the_api_advises, seats
 from playwright.sync_api import expect
 
 from pycore import api
 
 ADVICE = "[data-testid=advice]"
 TIMEOUT = 120_000
-
-
-def seats(page, action: str) -> list[float]:
-    return [float(x) for x in page.get_by_test_id(f"seats-{action}").get_attribute("data-seats").split(",")]
 
 
 def test_three_players_are_advised_from_the_shipped_table_on_a_phone(site, page):
@@ -77,13 +74,8 @@ def test_three_players_of_ayzd_are_advised_on_a_phone_from_the_table_and_live(si
     live in the page (its two-player tie-break solved first, in the page too) as CPython
     solves it."""
     page.goto(site + "#game=ayzd-3&p=3&i=10&j=14&l=12&b=3&s=1")
-    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    advised_as_the_api_advises(page, "ayzd-3", "p=3,i=10,j=14,l=12,b=3,s=1", "roll")
     expect(page.get_by_test_id("input-l")).to_have_value("12")
-    expected = api.call("advise", {"game": "ayzd-3", "state": "p=3,i=10,j=14,l=12,b=3,s=1"})
-    assert expected["source"].startswith("table ") and expected["best"] == "roll"
-    assert page.locator(ADVICE).get_attribute("data-best") == "roll"
-    for action in ("roll", "hold"):
-        assert seats(page, action) == pytest.approx(expected["seat_values"][action], abs=1e-12)
     # holding loses to the first player's 14 (the third ends the round): every chance says so
     assert seats(page, "hold") == pytest.approx([0.0, 1.0, 0.0], abs=1e-12)
     expect(page.get_by_test_id("model-note")).to_contain_text("two tied at the top play the two-player game")
@@ -101,11 +93,7 @@ def test_three_players_of_gro_are_advised_from_the_shipped_table_on_a_phone(shar
     link opens it, the shipped table answers, every seat's chance is the command line's, and
     the turns left are a field."""
     page = shared_phone.open("#game=gro-3&p=3&i=30&j=52&l=41&k=14&o=1")
-    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    advised_as_the_api_advises(page, "gro-3", "p=3,i=30,j=52,l=41,k=14,o=1", "roll")
     expect(page.get_by_test_id("param-turns")).to_have_value("60")
-    expected = api.call("advise", {"game": "gro-3", "state": "p=3,i=30,j=52,l=41,k=14,o=1"})
-    assert expected["source"].startswith("table ") and expected["best"] == "roll"
-    for action in ("roll", "hold"):
-        assert seats(page, action) == pytest.approx(expected["seat_values"][action], abs=1e-12)
     assert seats(page, "hold") == pytest.approx([0.0, 1.0, 0.0], abs=1e-12)  # 44 against 52: the first wins
     expect(page.get_by_test_id("model-note")).to_contain_text("a later player must exceed an earlier one")

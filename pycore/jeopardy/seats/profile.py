@@ -49,6 +49,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pycore.core.errors import InvalidRequestError, SolverError
+from pycore.core.parallel import PartPool
 from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.rules.vocabulary import Policy, probability
 from pycore.jeopardy.seats.chain import NotAChainGame, anchor_order, chain_game, chain_step, mover_last
@@ -188,23 +189,28 @@ def _moves(game, profile: Profile, batch: _Batch, best: np.ndarray, played: int 
 
 
 def _swept(game, profiles: list[Profile], turns: int, progress, should_stop) -> ProfileValues:
-    """The general sweep's way, a turn left at a time (see the module)."""
+    """The general sweep's way, a turn left at a time (see the module); the batches on every
+    core (:mod:`pycore.core.parallel`: the serial values bit for bit)."""
     players = int(game.players)
     endings = _Endings.of(game)
     graph, batches = _batches(endings, np.arange(len(endings.anchors)), game)
-    W = np.full((len(endings.anchors), players), 1.0 / players)
-    tables = [W.copy() for _ in profiles]
-    for n in range(1, turns + 1):
-        new = np.empty_like(W)
-        news = [np.empty_like(W) for _ in profiles]
-        for batch in batches:
-            new[batch.rows], best = _turn(graph, W, batch.end, players, rolled=True)
-            for q, profile in enumerate(profiles):
-                moves = _moves(game, profile, batch, best, turns - n)
-                news[q][batch.rows] = _turn(graph, tables[q], batch.end, players, policy=moves)
-        W, tables = new, news
-        _step_done(n, turns, progress, should_stop)
-    return ProfileValues(game, turns, W, tuple(tables))
+
+    def sweep_batch(at, tables, new):
+        """tables, new (1 + Q, A, P): the optimal play's values, then each profile's."""
+        b, played = at
+        batch = batches[b]
+        new[0][batch.rows], best = _turn(graph, tables[0], batch.end, players, rolled=True)
+        for q, profile in enumerate(profiles, 1):
+            moves = _moves(game, profile, batch, best, played)
+            new[q][batch.rows] = _turn(graph, tables[q], batch.end, players, policy=moves)
+
+    shape = (1 + len(profiles), len(endings.anchors), players)
+    with PartPool(sweep_batch, shape, shape) as pool:
+        tables = np.full(shape, 1.0 / players)
+        for n in range(1, turns + 1):
+            tables = pool.run(tables, [(b, turns - n) for b in range(len(batches))]).copy()
+            _step_done(n, turns, progress, should_stop)
+    return ProfileValues(game, turns, tables[0], tuple(tables[1:]))
 
 
 def _stationary(game, profiles: list[Profile], progress) -> ProfileValues:
