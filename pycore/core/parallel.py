@@ -81,11 +81,12 @@ class PartPool:
 
     ``source`` (``source_shape``) is the table every part reads, ``target`` (``target_shape``)
     the table each part writes its own rows of (a recursion over layers writes ``source``
-    itself: a layer's rows, read by the layers after it). :meth:`run` copies a table into
-    ``source``, runs the parts and returns ``target`` (the pool's own array: copy what must
-    outlive the next run). Parts are handed out in turn (part ``n`` to worker ``n mod
-    workers``): the solvers' parts are of similar size. Use it as a context manager; leaving
-    it stops the workers."""
+    itself: a layer's rows, read by the layers after it). :meth:`run` runs the parts on a
+    table (copied into the shared ``source`` where workers run) and returns ``target`` (the
+    pool's own array: copy what must outlive the next run). The parts are dealt into one
+    share a worker (part ``n`` to share ``n mod workers``; an idle worker may take two
+    shares): the solvers' parts are of similar size. Use it as a context manager; leaving it
+    stops the workers."""
 
     def __init__(self, task: Callable[[Any, np.ndarray, np.ndarray], None], source_shape: tuple[int, ...],
                  target_shape: tuple[int, ...], workers: int | None = None, dtype="float64"):

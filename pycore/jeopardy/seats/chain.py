@@ -121,8 +121,8 @@ def _chain_tables(players: int, goal: int, p_bust: float, outcomes, start) -> It
     # the blocks of rows on every core (pycore.core.parallel): the same blocks as chain_step's
     with PartPool(sweep_block, (players, *shape), (players - 1, *shape)) as pool:
         while True:
-            for c, held in enumerate(_held(X)):
-                np.copyto(pool.source[c], held)
+            for c in range(players):  # (as _held, copied once: into the table the blocks read)
+                np.copyto(pool.source[c], np.moveaxis(X[(c - 1) % players], -1, 0))
             new = pool.run(None, range(0, goal, rows))
             X = [new[c].copy() for c in range(players - 1)]
             X.append(1.0 - sum(X))  # (as chain_step: the last seat's is what the others leave)
