@@ -3,7 +3,8 @@
 
     python bench/bench_parallel.py [--workers 2] [--repeat 1] [--pig-turns 30] [--gro-turns 6]
 
-Solves: three-player Pig to 100 by the chain solver (``--pig-turns`` turns left), three-player
+Solves: three-player Pig to 100 by the chain solver (``--pig-turns`` turns left), and a profile
+of it (the first player following *Hold at 20*, the exact advice beside it), three-player
 GRO to 50 by the general sweep (``--gro-turns`` turns left; the shipped table has 60), and AYZD
 for three and for four (to 9), stationary (each stage split between the workers). Prints each
 solve's median seconds serial and on the workers, the ratio (serial / parallel: 2 would be
@@ -27,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pycore import find_game  # noqa: E402
 from pycore.core.parallel import using_workers  # noqa: E402
 from pycore.jeopardy.seats.chain import turn_limited_chain  # noqa: E402
+from pycore.jeopardy.seats.profile import evaluate_profiles  # noqa: E402
 from pycore.jeopardy.seats.sweep import seat_values, turn_limited_seat_values  # noqa: E402
 
 
@@ -51,9 +53,12 @@ def main() -> None:
     args = parser.parse_args()
     pig, gro, ayzd = find_game("pig-3"), find_game("gro-3"), find_game("ayzd-3")
     ayzd_four = find_game("ayzd-4", goal=9, bound=27)
+    pig_profiled = find_game("pig-3", turns=args.pig_turns)
     solves = (
         (f"Pig for three to 100, chain solver, {args.pig_turns} turns left",
          lambda: turn_limited_chain(pig, args.pig_turns).values),
+        (f"Pig for three to 100, a profile (Hold at 20 and the exact advice), {args.pig_turns} turns left",
+         lambda: np.stack(evaluate_profiles(pig_profiled, [{0: pig.human_policies()[0]}]).tables)),
         (f"GRO for three to 50, general sweep, {args.gro_turns} turns left",
          lambda: turn_limited_seat_values(gro, args.gro_turns).values),
         ("AYZD for three, stationary", lambda: seat_values(ayzd)),

@@ -149,3 +149,25 @@ def test_turns_running_out_in_a_last_round_not_played_out_share_the_win():
     game = find_game("gro-3", goal=12, turns=1)
     assert game.turns_note() == ("With 1 turn left in all, this one included: if the game has not ended by then "
                                  "(nobody at the goal, or a last round begun and not played out), the three share the win.")
+
+
+def test_head_starts_of_a_shipped_table_are_its_turn_starts_swept_alone(solved):
+    """A table that keeps only the turns' ending values (as a shipped one does) gives each
+    head start from its turn start swept alone: the whole table's row to the bit (GRO for
+    three to 5, 7 turns left); and the shipped game's fairest (docs/three-players.md: 4
+    points to the first, 2 to the second)."""
+    from dataclasses import replace
+
+    from pycore.service import api
+
+    whole = solved("gro-3", goal=5, bound=10, n_dice=3, bust_ones=2, turns=7)
+    shipped_like = replace(whole, given_values=None, _made={}, _turns={})
+    rows = shipped_like.head_starts(2)
+    assert "values" not in shipped_like._made  # (the whole table was not swept)
+    for row in rows:
+        at = layout(whole.game).anchor_row(whole.game.head_start_anchor(row.points))
+        assert list(row.chances) == [float(c) for c in whole.values[at]], row.points
+    assert len({row.chances for row in rows}) == 9
+    answer = api.call("komi", {"game": "gro", "players": 3})
+    assert answer["fairest"] == [4, 2] and len(answer["head_starts"]) == 13 * 13
+    assert np.round(answer["fairest_chances"], 4).tolist() == [0.3291, 0.3325, 0.3384]

@@ -144,14 +144,17 @@ def test_the_whole_game_table_reads_what_the_workers_wrote_in_the_layer_after(mo
     assert (workers, workers) in runs  # (a part a worker in each run)
 
 
-def test_profiles_by_the_general_sweep_on_two_workers_give_the_serial_values(small_parts, monkeypatch):
-    """GRO for three with a turn limit: a typed rule followed by each player alone, the batches
-    on two workers, every table the serial one to the bit."""
+@pytest.mark.parametrize("name, size", [("gro", {"goal": 5, "n_dice": 3, "bust_ones": 2, "turns": 6}),
+                                         ("pig", {"goal": 20, "turns": 25})])
+def test_profiles_on_two_workers_give_the_serial_values(small_parts, monkeypatch, name, size):
+    """GRO for three with a turn limit (the general sweep's batches) and Pig for three (the
+    chain solver's blocks): a typed rule followed by each player alone, the parts on two
+    workers, every table the serial one to the bit."""
     from pycore.jeopardy.policies.strategy import rule_policy
     from pycore.jeopardy.seats.profile import evaluate_profiles
 
     monkeypatch.setattr(factored, "BATCH_CELLS", 200_000)
-    game = find_game("gro", players=3, goal=5, n_dice=3, bust_ones=2, turns=6)
+    game = find_game(name, players=3, **size)
     policy = rule_policy(game, "k < 4 + (max(j, l) - i) // 2")
     profiles = [{}] + [{seat: policy} for seat in range(3)]
     serial, parallel_run = _serial_and_parallel(lambda workers: evaluate_profiles(game, profiles), small_parts)
@@ -161,12 +164,16 @@ def test_profiles_by_the_general_sweep_on_two_workers_give_the_serial_values(sma
     assert serial.start(serial.tables[1])[0] < serial.start()[0]  # (the rule costs its follower)
 
 
-def test_evaluate_on_two_workers_prints_what_one_prints():
-    """``evaluate --workers 2`` (the command line's way to the sweeps on every core)."""
+@pytest.mark.parametrize("args", [
+    ("evaluate", "gro", "--players", "3", "--goal", "5", "--n-dice", "3", "--bust-ones", "2", "--turns", "5",
+     "--policy", "stand-in", "--everyone"),
+    ("policies", "pig", "--players", "3", "--goal", "30", "--turns", "8"),
+])
+def test_evaluate_and_policies_on_two_workers_print_what_one_prints(args):
+    """``evaluate --workers 2`` and ``policies --workers 2`` (the command line's way to the
+    sweeps on every core: GRO's general sweep, Pig's chain solver)."""
     from commands import cli
 
-    args = ("evaluate", "gro", "--players", "3", "--goal", "5", "--n-dice", "3", "--bust-ones", "2", "--turns", "5",
-            "--policy", "stand-in", "--everyone")
     one, two = cli(*args), cli(*args, "--workers", "2")
-    assert one.returncode == 0 and "everyone" in one.stdout, one.stderr
+    assert one.returncode == 0 and "the third" in one.stdout, one.stderr
     assert two.stdout == one.stdout

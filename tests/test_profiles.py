@@ -88,16 +88,16 @@ def test_gro_profiles_equal_a_plain_iteration_over_every_state(gro):
 
 
 def _two_player_advice(two, solution):
-    """The stand-in at a raw state of three players, from the two-player solve: the mover
-    against the most points among the others, as player 2 where that player has played this
-    round (the earlier seat of equals), written again from the reading's words."""
+    """The stand-in at a raw state of three or more players, from the two-player solve: the
+    mover against the most points among the others, as player 2 where that player has played
+    this round (the earlier seat of equals), written again from the reading's words."""
 
     def rolls(p, sc, turn):
-        i, j, l = sc  # noqa: E741 (j moves next: first in the round when p is 3; l moved last)
-        top = max(j, l)
-        seats_played = {"j": p == 3, "l": p >= 2}
-        played = any(seats_played[name] for name, score in (("j", j), ("l", l)) if score == top)
-        anchor = two.canonical_anchor({"p": np.asarray(2 if played else 1), "i": np.asarray(i), "j": np.asarray(top)})
+        players, top = len(sc), max(sc[1:])
+        # (the n-th player after the mover, sc[n], has played this round when their place,
+        # p + n, is past the last: the earliest of the equals on top is one who has, if any)
+        played = any(p + n > players for n in range(1, players) if sc[n] == top)
+        anchor = two.canonical_anchor({"p": np.asarray(2 if played else 1), "i": np.asarray(sc[0]), "j": np.asarray(top)})
         key = tuple(int(anchor[v]) for v in two.anchor_vars)
         try:
             return solution.best_action(State(two.name, key, turn)) == ROLL
@@ -153,6 +153,29 @@ def test_ayzd_profiles_and_the_stand_in_equal_a_plain_iteration(goal, bound):
         expected = ayzd_brute_force(goal, bound, 3, follower=lambda state, seat=seat: advice(
             state[0], state[1], state[2:]) if state[0] - 1 == seat else None)
         assert stand_in.alone[seat] == pytest.approx(list(expected[(1, (0, 0, 0))]), abs=1e-10)
+
+
+def test_ayzd_profiles_of_four_equal_a_plain_iteration():
+    """AYZD for four (goal 3, bound 6): a typed rule that sees every score, followed by the
+    last of four alone, and the stand-in followed by the third (who has two players of the
+    round behind and one ahead: the reading's two cases), the others the exact advice, equal
+    the brute force at every turn start to 1e-10 (one brute force a profile: 30 s each)."""
+    game = find_game("ayzd-4", goal=3, bound=6)
+    rule = rule_policy(game, "s == 0 or b < 1 + max(j, l, m) - i")
+    values = evaluate_profiles(game, [{3: rule}])
+
+    def written(state):  # the rule, written again
+        p, (i, j, l, m), b, s = state  # noqa: E741
+        return (s == 0 or b < 1 + max(j, l, m) - i) if p == 4 else None
+
+    _against_brute_force(game, values.tables[0], ayzd_brute_force(3, 6, 4, follower=written))
+    assert values.start(values.tables[0])[3] < values.start()[3]  # (the rule costs its follower)
+    two = two_player_game(game)
+    advice = _two_player_advice(two, solve(two))
+    expected = ayzd_brute_force(3, 6, 4, follower=lambda state: advice(state[0], state[1], state[2:]) if state[0] == 3 else None)
+    stand_in = stand_in_cost(game)
+    assert stand_in.alone[2] == pytest.approx(list(expected[(1, (0,) * 4)]), abs=1e-10)
+    assert stand_in.costs[2] > 1e-4
 
 
 @pytest.mark.parametrize("name, params", [("pig-3", {"goal": 12, "turns": 9}), ("gro-3", GRO),

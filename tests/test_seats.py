@@ -269,9 +269,11 @@ def test_what_three_players_are_not_offered_yet_is_refused_in_words():
     (policies for three: tests/test_policies_for_three.py); a two-player
     head start (one number) is refused saying what a head start of three is."""
     game = {"game": "pig", "players": 3, "goal": 10, "turns": 30}
+    CACHES["solutions"].clear()
     for action, extra, said in (("mistakes", {"rule": "k < 3"}, "where a policy goes wrong is not offered"),):
         with pytest.raises(NotForPlayers, match=said):
             api.call(action, {**game, **extra})
+    assert len(CACHES["solutions"]) == 0  # (refused before the game is solved: a minute of GRO for three)
     with pytest.raises(NotForPlayers, match="one for each of the second and third players"):
         solve(ThreePlayerPig(goal=10, turns=30)).p_first_player_wins(2)
 

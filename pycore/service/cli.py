@@ -36,6 +36,8 @@ from .kinds import kind_of
 from .seat_policies import STAND_IN_NAME
 from .tables import build_tables
 
+PROFILE_WORKERS_HELP = ("three players with a turn limit (Pig, GRO): processes the sweeps run on, at most the machine's "
+                        "cores (default 1; the chances are the same)")
 #: whether the command being read asked for --json (set by main before parsing: a malformed
 #: argument is then reported as JSON too)
 _json_errors = False
@@ -232,6 +234,7 @@ def build_parser() -> argparse.ArgumentParser:
     _position_args(p)
     p = sub.add_parser("policies", help="human-playable policies against optimal play")
     _game_args(p)
+    p.add_argument("--workers", type=_workers, default=1, help=PROFILE_WORKERS_HELP)
     p = sub.add_parser("komi", help="P(first player wins) for each head start, and the fairest")
     _game_args(p)
     p.add_argument("--max-points", type=_whole, help="largest head start listed (default goal / 4)")
@@ -248,9 +251,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--against", help="the opponent: optimal (default), a policy name, or a rule")
     p.add_argument("--everyone", action="store_true", help="three players: also every player following it "
                    "(--policy stand-in: the two-player advice against the strongest opponent)")
-    p.add_argument("--workers", type=_workers, default=1,
-                   help="three players of GRO (a turn limit, the general sweep): processes its sweeps run on, at "
-                   "most the machine's cores (default 1; the chances are the same)")
+    p.add_argument("--workers", type=_workers, default=1, help=PROFILE_WORKERS_HELP)
     p = sub.add_parser("play", help="a whole game with seeded dice (jeopardy games: your player against another, in a "
                        "game for three in one or two seats; "
                        "scorecard games: one player); its record and review (each decision, the best one, its cost)")

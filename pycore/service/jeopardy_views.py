@@ -23,7 +23,7 @@ from pycore.jeopardy.policies.strategy import (
 from pycore.jeopardy.rules.notation import column_names
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.seats.for_three import seats_in_words
-from pycore.jeopardy.seats.seat_solution import fairest_head_start
+from pycore.jeopardy.seats.seat_solution import MISTAKES, fairest_head_start, not_for_players
 from pycore.jeopardy.solving.budget import check_solvable, check_work, design_estimate, evaluation_estimate, seconds_allowed
 from pycore.jeopardy.views.boundary import TELLING_SHARE, pick, slice_of, solid_of, table_csv, telling_at
 from pycore.jeopardy.views.design import MAX_VALUES as MAX_DESIGN_VALUES
@@ -293,6 +293,8 @@ def _mistakes(game: JeopardyGame, args: dict, progress) -> dict:
     _check_rules(game, args)
     limit = whole_number(args, "limit", 10, 0, 1000)
     _check_evaluations(game, args, ("",))
+    if game.players > 2:  # (refused before the solve: a turn limit of its own is a minute's sweep)
+        raise not_for_players(game, MISTAKES)
     solution, _ = solved(game, args, progress)
     label, policy = _chosen(solution, args)
     found = mistakes(solution, policy, limit)

@@ -33,6 +33,7 @@ per seat; :func:`turn_limited_chain` keeps two of them.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 
 import numpy as np
@@ -112,21 +113,45 @@ def chain_tables(game, start: np.ndarray | None = None) -> Iterator[np.ndarray]:
 
 def _chain_tables(players: int, goal: int, p_bust: float, outcomes, start) -> Iterator[np.ndarray]:
     X = mover_last(players, goal, start)
-    shape = (goal,) * players
-    rows = _rows_per_block(players, goal)
 
-    def sweep_block(first, held, new):
-        _sweep_block(slice(first, first + rows), held, new, goal, p_bust, outcomes)
+    def sweep_block(block, held, new):
+        chain_block(block, held[0], new[0], goal, p_bust, outcomes)
 
-    # the blocks of rows on every core (pycore.core.parallel): the same blocks as chain_step's
-    with PartPool(sweep_block, (players, *shape), (players - 1, *shape)) as pool:
+    with chain_pool(players, goal, 1, sweep_block) as (step, blocks):
         while True:
-            for c in range(players):  # (as _held, copied once: into the table the blocks read)
-                np.copyto(pool.source[c], np.moveaxis(X[(c - 1) % players], -1, 0))
-            new = pool.run(None, range(0, goal, rows))
-            X = [new[c].copy() for c in range(players - 1)]
-            X.append(1.0 - sum(X))  # (as chain_step: the last seat's is what the others leave)
+            (X,) = step([X], blocks)
             yield anchor_order(X)
+
+
+@contextlib.contextmanager
+def chain_pool(players: int, goal: int, tables: int, sweep_block) -> Iterator[tuple]:
+    """One more turn left of ``tables`` chain tables at once, their blocks of rows on every
+    core (:mod:`pycore.core.parallel`). Yields ``(step, blocks)``: ``blocks`` the slices of
+    rows (the first axis) a part covers; ``step(Xs, parts)`` takes one list of mover-last
+    tables (:func:`mover_last`) a table, the turns ending in them, and returns the turn
+    starts' tables. ``sweep_block(part, held, new)`` fills ``new[t][c][block]``, seats 0 to
+    P - 2's chances at its block of rows, from ``held[t][c][s_1, ..., s_{P-1}, u]``: seat c's
+    chance (of this mover's seats) at the next turn start when this mover banks to ``u``,
+    i.e. the next mover's seat c - 1 at ``(s_1, ..., s_{P-1}, u)``. The last seat's chance
+    is what the others leave (the chances sum to 1: a third less work at three players)."""
+    shape = (goal,) * players
+    rows = max(1, BLOCK_CELLS // goal ** (players - 1))
+    blocks = [slice(first, first + rows) for first in range(0, goal, rows)]
+    with PartPool(sweep_block, (tables, players, *shape), (tables, players - 1, *shape)) as pool:
+
+        def step(Xs: list[list[np.ndarray]], parts) -> list[list[np.ndarray]]:
+            for t, X in enumerate(Xs):  # (copied once: into the table the blocks read)
+                for c in range(players):
+                    np.copyto(pool.source[t, c], np.moveaxis(X[(c - 1) % players], -1, 0))
+            new = pool.run(None, parts)
+            turned = []
+            for t in range(len(Xs)):
+                X = [new[t, c].copy() for c in range(players - 1)]
+                X.append(1.0 - sum(X))
+                turned.append(X)
+            return turned
+
+        yield step, blocks
 
 
 def mover_last(players: int, goal: int, start: np.ndarray | None) -> list[np.ndarray]:
@@ -144,47 +169,10 @@ def anchor_order(X: list[np.ndarray]) -> np.ndarray:
     return np.stack([np.moveaxis(x, -1, 0).reshape(-1) for x in X], axis=1)
 
 
-def chain_step(X: list[np.ndarray], goal: int, p_bust: float, outcomes, rolls=None,
-               record: bool = False) -> tuple[list[np.ndarray], dict[int, np.ndarray] | None]:
-    """One more turn left: every turn start's chances (mover-last tables, as ``X``) when the
-    turns end in ``X``. The mover rolls where that is strictly better for them, or, given
-    ``rolls`` (turn total ``k`` -> bool (T,)*P mover-last, or None for the mover's best), where
-    it says. ``record``: also {k: bool (T,)*P mover-last} where the mover rolled (k >= 1)."""
-    players = len(X)
-    shape = X[0].shape
-    held = _held(X)
-    new = [np.empty(shape) for _ in range(players)]
-    rolled = {k: np.zeros(shape, bool) for k in range(1, goal)} if record else None
-    rows = _rows_per_block(players, goal)
-    for first in range(0, goal, rows):
-        _sweep_block(slice(first, first + rows), held, new, goal, p_bust, outcomes, rolls, rolled)
-    # the chances sum to 1: the last seat's is what the others leave (a third less work)
-    new[-1] = 1.0 - sum(new[:-1])
-    return new, rolled
-
-
-def _held(X: list[np.ndarray]) -> list[np.ndarray]:
-    """[c][s_1, ..., s_{P-1}, t]: seat c's chance (of this mover's seats) at the next turn
-    start when this mover (s_0 = t - k) banks k, i.e. at (s_1, ..., s_{P-1}, t) from the next
-    mover's seat c - 1."""
-    players = len(X)
-    Y = [np.ascontiguousarray(np.moveaxis(x, -1, 0)) for x in X]
-    return [Y[(c - 1) % players] for c in range(players)]
-
-
-def _rows_per_block(players: int, goal: int) -> int:
-    return max(1, BLOCK_CELLS // goal ** (players - 1))
-
-
-def _sweep_block(block: slice, held, new, goal: int, p_bust: float, outcomes, rolls=None, rolled=None) -> None:
+def chain_block(block: slice, held, new, goal: int, p_bust: float, outcomes, rolls_at=None, chosen=None) -> None:
     """Seats 0 to P - 2's chances (``new[c][block]``) at a block of rows' turn starts, the
-    turns ending in ``held`` (see :func:`chain_step`, whose ``rolls`` and ``rolled`` these are)."""
-
-    def rolls_at(k):
-        mask = rolls(k) if rolls is not None else None
-        return None if mask is None else mask[block]
-
-    chosen = None if rolled is None else {k: r[block] for k, r in rolled.items()}
+    turns ending in ``held`` (see :func:`chain_pool`); ``rolls_at`` and ``chosen`` are the
+    block's own (see :func:`_chain_turns`)."""
     start_values = _chain_turns([h[block] for h in held], goal, p_bust, outcomes, rolls_at, chosen)
     for c in range(len(held) - 1):
         new[c][block] = start_values[c]

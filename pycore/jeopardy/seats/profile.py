@@ -24,8 +24,8 @@ turn played by fixed moves (:func:`~pycore.jeopardy.solving.turn_graph.sweep` wi
   optimal solve, ``W_0 = 1/P``; at ``n`` turns left the optimal moves are those of the turn
   whose endings read ``W^*_{n-1}``, and the mover is ``m = (N - n) mod P`` (``N`` turns left
   at the start), or ``p - 1`` where the game has a place in the round. Pig's kind of turn (one
-  chain of rolls) takes the chain solver (:func:`~pycore.jeopardy.seats.chain.chain_step`
-  with ``rolls``), every other game the general sweep. Exact.
+  chain of rolls) takes the chain solver (:func:`~pycore.jeopardy.seats.chain.chain_pool`
+  with the policies' moves), every other game the general sweep. Exact.
 * **Without a limit** (a game of rounds: the mover is ``m = p - 1`` at every turn start, so a
   fixed profile is a Markov chain): stage by stage as the stationary solve, each turn's values
   along the fixed moves are ``c + d W^\pi(\text{partner})`` (``d`` the chance that it banks
@@ -52,7 +52,7 @@ from pycore.core.errors import InvalidRequestError, SolverError
 from pycore.core.parallel import PartPool
 from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.rules.vocabulary import Policy, probability
-from pycore.jeopardy.seats.chain import NotAChainGame, anchor_order, chain_game, chain_step, mover_last
+from pycore.jeopardy.seats.chain import NotAChainGame, anchor_order, chain_block, chain_game, chain_pool, mover_last
 from pycore.jeopardy.seats.sweep import SeatsDidNotSettle, _cycle_step, _PartEndings, _turn
 from pycore.jeopardy.solving.dispatch import solve
 from pycore.jeopardy.solving.factored import _Endings
@@ -116,22 +116,29 @@ def _step_done(n: int, turns: int, progress, should_stop) -> None:
 
 
 def _chained(game, profiles: list[Profile], turns: int, progress, should_stop) -> ProfileValues:
-    """The chain solver's way: the tables mover-last, a policy's moves as masks (T,) * P."""
+    """The chain solver's way, its blocks on every core: the tables mover-last, the optimal
+    play's first (its moves, block by block, are those of the profiles' players who keep
+    the exact advice), a policy's moves as masks (T,) * P."""
     players = int(game.players)
     goal, p_bust, outcomes = chain_game(game)
     masks = {id(policy): chain_rolls(game, policy, goal) for profile in profiles for policy in profile.values()}
-    optimal = mover_last(players, goal, None)
-    tables = [mover_last(players, goal, None) for _ in profiles]
-    for n in range(1, turns + 1):
-        mover = (turns - n) % players
-        next_optimal, rolled = chain_step(optimal, goal, p_bust, outcomes, record=True)
-        best = [None, *(rolled[k] for k in range(1, goal))]
-        for q, profile in enumerate(profiles):
-            chosen = masks[id(profile[mover])] if mover in profile else best
-            tables[q], _ = chain_step(tables[q], goal, p_bust, outcomes, rolls=chosen.__getitem__)
-        optimal = next_optimal
-        _step_done(n, turns, progress, should_stop)
-    return ProfileValues(game, turns, anchor_order(optimal), tuple(anchor_order(t) for t in tables))
+
+    def sweep_block(at, held, new):
+        block, mover = at
+        best = {k: np.zeros(held[0, 0, block].shape, bool) for k in range(1, goal)}
+        chain_block(block, held[0], new[0], goal, p_bust, outcomes, chosen=best)
+        for q, profile in enumerate(profiles, 1):
+            mask = masks[id(profile[mover])] if mover in profile else None
+            rolls_at = best.__getitem__ if mask is None else (lambda k, mask=mask: mask[k][block])
+            chain_block(block, held[q], new[q], goal, p_bust, outcomes, rolls_at=rolls_at)
+
+    tables = [mover_last(players, goal, None) for _ in range(1 + len(profiles))]
+    with chain_pool(players, goal, len(tables), sweep_block) as (step, blocks):
+        for n in range(1, turns + 1):
+            mover = (turns - n) % players
+            tables = step(tables, [(block, mover) for block in blocks])
+            _step_done(n, turns, progress, should_stop)
+    return ProfileValues(game, turns, anchor_order(tables[0]), tuple(anchor_order(t) for t in tables[1:]))
 
 
 def chain_rolls(game, policy: Policy, goal: int) -> list[np.ndarray | None]:

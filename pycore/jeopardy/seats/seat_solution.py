@@ -24,13 +24,23 @@ from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.rules.vocabulary import HOLD, ROLL, probability
 from pycore.jeopardy.seats.chain import NotAChainGame, chain_tables, turn_limited_chain
 from pycore.jeopardy.seats.for_three import seats_in_words
-from pycore.jeopardy.seats.sweep import seat_values, swept_tables, turn_limited_seat_values
+from pycore.jeopardy.seats.sweep import seat_values, swept_tables, turn_limited_seat_values, turns_at
 from pycore.jeopardy.solving.solution import Matchup
 from pycore.jeopardy.solving.turn_graph import FactoredTurnValues, anchor_turn, graph_of
 
 
 class NotForPlayers(InvalidRequestError):
     """Something the app answers for two players and not yet for more."""
+
+
+#: what a game of more players does not answer yet (its solution refuses it; a request for
+#: it is refused before anything is solved)
+MISTAKES = "where a policy goes wrong"
+
+
+def not_for_players(game, what: str) -> NotForPlayers:
+    """The refusal of ``what`` for ``game``'s number of players."""
+    return NotForPlayers(f"{game.name}: {what} is not offered for {game.players} players yet")
 
 
 @dataclass(frozen=True)
@@ -217,15 +227,16 @@ class SeatSolution:
         of 0 to ``max_points`` points each (the other player at 0), in the order of the head
         starts (the first of those seats' first)."""
         span = range(0, int(max_points) + 1, self.game.gain_step)
-        rows = []
-        for points in itertools.product(span, repeat=len(self.game.head_start_seats)):
-            # (the whole table: one sweep of every turn start, where one turn each would be 676)
-            chances = self.values[layout(self.game).anchor_row(self.game.head_start_anchor(points))]
-            rows.append(HeadStart(points, tuple(probability(c) for c in chances)))
-        return rows
+        every = list(itertools.product(span, repeat=len(self.game.head_start_seats)))
+        table_rows = np.array([layout(self.game).anchor_row(self.game.head_start_anchor(points)) for points in every])
+        if self.given_values is not None or "values" in self._made:
+            chances = self.values[table_rows]
+        else:  # (a shipped table's ending values: those turn starts swept alone, in batches)
+            chances = turns_at(self.game, self.ending_values, table_rows)
+        return [HeadStart(points, tuple(probability(c) for c in row)) for points, row in zip(every, chances, strict=True)]
 
     def _not_yet(self, what: str):
-        raise NotForPlayers(f"{self.game.name}: {what} is not offered for {self.game.players} players yet")
+        raise not_for_players(self.game, what)
 
     def matchup(self, policy, against=None, label: str = "Your rule", against_label: str = "Optimal") -> Matchup:
         self._not_yet("a two-player matchup (policies for more players: the policies and evaluate actions)")
@@ -237,7 +248,7 @@ class SeatSolution:
         self._not_yet("the expected length of a game")
 
     def mistakes(self, policy, limit: int = 10) -> dict:
-        self._not_yet("where a policy goes wrong")
+        self._not_yet(MISTAKES)
 
 
 def one_more_turn(game, ending_values: np.ndarray) -> np.ndarray:
