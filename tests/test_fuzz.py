@@ -387,6 +387,9 @@ def test_a_fifo_a_device_or_an_oversized_file_is_refused_before_reading(tmp_path
     ("states", "many"), ("states", -1), ("anchors", 2.5), ("residual", -1.0), ("p_first_player_wins", 1.9),
     ("policies", [{"name": "x", "win_rate": 2.0, "win_rate_first": 0.5, "win_rate_second": 0.5}]),
     ("policies", "junk"), ("komi", [{"points": "ten", "p_first_player_wins": 0.5}]), ("bytes", True),
+    ("seat_policies", "junk"), ("seat_policies", [{"name": "x", "optimal": [0.5, 0.5], "seats": []}]),
+    ("seat_policies", [{"name": "x", "optimal": [0.5, 0.5], "seats": [
+        {"seat": 0, "chances": [0.9, 0.9], "cost": 0.0}, {"seat": 1, "chances": [0.5, 0.5], "cost": 0.0}]}]),
 ])
 def test_the_facts_an_entry_gives_are_checked_not_echoed(tmp_path, field, value):
     manifest = {"tables": [{"file": "pig.roht", "sha256": "0" * 64, field: value}]}

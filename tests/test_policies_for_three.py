@@ -6,11 +6,14 @@ import json
 
 import pytest
 
-from pycore import api
-from pycore.core.errors import InvalidPolicyError
+from pycore import api, find_game
+from pycore.core.errors import InvalidPolicyError, TableError
+from pycore.jeopardy.analysis import shipped_table
 from pycore.jeopardy.policies.rule_language import RuleError
 from pycore.jeopardy.seats.seat_solution import NotForPlayers
+from pycore.jeopardy.solving.table_content import table_content
 from pycore.service.cli import main
+from pycore.service.seat_policies import policies_for_players
 
 GAME = {"game": "ayzd", "players": 3, "goal": 4}
 
@@ -64,3 +67,40 @@ def test_the_shipped_gro_for_three_is_refused_before_any_sweep():
     optimal play's sweeps, are hours; refused at once, saying how long."""
     with pytest.raises(ValueError, match=r"Evaluating 4 policies in Great Rolled Ones for three players takes about [0-9.]+ h"):
         api.call("policies", {"game": "gro", "players": 3})
+
+
+def test_a_table_of_three_ships_its_papers_policies_as_evaluated_here():
+    """A table build of a game of three holds the papers' policies read for three (hours at
+    Pig's and GRO's shipped sizes): the numbers an evaluation here gives, each with its name."""
+    content = table_content(find_game("ayzd", players=3, goal=4))
+    live = api.call("policies", {**GAME, "fresh": True})["policies"]
+    shipped = content.facts["seat_policies"]
+    assert [r["name"] for r in shipped] == [p["name"] for p in live]
+    for ours, theirs in zip(shipped, live, strict=True):
+        assert ours["optimal"] == theirs["optimal"] and ours["seats"] == theirs["seats"]
+
+
+def test_the_shipped_ayzd_for_three_answers_its_papers_policies_from_its_table():
+    """The shipped AYZD for three (goal 13): each policy's cost to each seat as
+    docs/three-players.md prints it, from the table's manifest (an evaluation here is over the
+    page's minute); a manifest whose policies are not the game's is refused by name."""
+    answer = api.call("policies", {"game": "ayzd", "players": 3})
+    costs = {p["name"]: [round(s["cost"], 4) for s in p["seats"]] for p in answer["policies"]}
+    assert costs == {"Fixed Hold-At": [0.0232, 0.0215, 0.01], "Minh Cases": [0.0108, 0.0125, 0.004],
+                     "Llano Cases": [0.014, 0.0079, 0.0036], "Neller Cases": [0.0103, 0.0069, 0.0036]}
+    assert [round(c, 4) for c in answer["optimal"]] == [0.3046, 0.3317, 0.3637]
+    assert all("max(j, l)" in p["expression"] for p in answer["policies"])
+    game = find_game("ayzd", players=3)
+    shipped = shipped_table(game).entry["seat_policies"]
+    with pytest.raises(TableError, match=r"the table's policies \(Minh Cases, Fixed Hold-At, .*\) are not the game's"):
+        policies_for_players(game, None, [shipped[1], shipped[0], *shipped[2:]])
+
+
+def test_the_shipped_ayzd_for_four_answers_its_papers_policies_from_its_table():
+    """AYZD for four (goal 13): each policy's cost to each of four as docs/three-players.md
+    prints it, from the table's manifest."""
+    answer = api.call("policies", {"game": "ayzd", "players": 4})
+    costs = {p["name"]: [round(s["cost"], 4) for s in p["seats"]] for p in answer["policies"]}
+    assert costs == {"Fixed Hold-At": [0.0249, 0.023, 0.0219, 0.0122], "Minh Cases": [0.0124, 0.0118, 0.0134, 0.0043],
+                     "Llano Cases": [0.0173, 0.0123, 0.008, 0.0048], "Neller Cases": [0.0128, 0.01, 0.0075, 0.0048]}
+    assert answer["seat_words"] == ["first", "second", "third", "fourth"]

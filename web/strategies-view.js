@@ -313,7 +313,10 @@ function cliCommand(game, params, rule) {
 function followerTable(words, result, caption) {
   const short = (n) => `${n + 1}${["st", "nd", "rd"][n] || "th"}`;
   const cell = (p) => `<td class="num">${(100 * p).toFixed(2)}</td>`;
-  return `<table class="policies followers" data-testid="follower-table" data-name="${escapeHtml(result.name || result.policy)}">
+  // (four players and more: a smaller type, so that a phone shows every seat and the cost; the
+  // scroll box is for what still does not fit, five players' at most)
+  const size = words.length > 4 ? " many most" : words.length > 3 ? " many" : "";
+  return `<div class="scroll"><table class="policies followers${size}" data-testid="follower-table" data-name="${escapeHtml(result.name || result.policy)}">
     <caption>${caption}<br><span class="note">chances in %, the follower's cost in percentage points</span></caption>
     <thead><tr><th scope="col">Follower</th>${words
       .map((w, n) => `<th scope="col"><abbr title="the ${escapeHtml(w)} player's chance">${short(n)}</abbr></th>`)
@@ -324,5 +327,5 @@ function followerTable(words, result, caption) {
         (s) => `<tr data-testid="follower-row" data-seat="${s.seat}" data-cost="${s.cost}"><th scope="row">${short(s.seat)}</th>
         ${s.chances.map(cell).join("")}<td class="num">${(100 * s.cost).toFixed(2)}</td></tr>`,
       )
-      .join("")}</tbody></table>`;
+      .join("")}</tbody></table></div>`;
 }

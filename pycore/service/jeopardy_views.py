@@ -57,16 +57,17 @@ def on_policies_model(action: Callable[[JeopardyGame, dict, Any], dict]) -> Call
 @on_policies_model
 def _policies(game: JeopardyGame, args: dict, progress) -> dict:
     shipped = None if flag(args, "fresh") else shipped_table(game)
-    if shipped is None or shipped.entry.get("policies") is None:  # evaluated here: estimated first
+    # (more players: the papers' policies read for them, shipped where the table holds them)
+    known = None if shipped is None else shipped.entry.get("seat_policies" if game.players > 2 else "policies")
+    if known is None:  # evaluated here: estimated first
         count = len(game.human_policies())
         _check_evaluation_work(game, args, f"Evaluating {count} policies", count)
     if game.players > 2:
-        return policies_for_players(game, progress)
+        return policies_for_players(game, progress, known)
     solution, _ = solved(game, args, progress)
     # a table's policy results are computed with it (minutes for a factored game) and shipped in
     # it: a solution read from the table as it is (no sweep) answers with them
-    table = shipped if not solution.iterations else None  # (read above; None when fresh)
-    known = table.entry.get("policies") if table is not None else None
+    known = known if not solution.iterations else None  # (read above; None when fresh)
     return {
         **head(game),
         "definition": "policy's win rate minus the optimal player's, each seat equally likely",

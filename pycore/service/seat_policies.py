@@ -21,7 +21,8 @@ from pycore.jeopardy.seats.profile import follower_chances
 from pycore.jeopardy.seats.seat_solution import NotForPlayers
 from pycore.jeopardy.seats.stand_in import stand_in_policy
 
-from ..core.errors import InvalidPolicyError
+from ..core.errors import InvalidPolicyError, TableError
+from ..store.prebuilt import REGENERATE
 from .arguments import flag
 from .jeopardy_requests import head
 
@@ -41,14 +42,22 @@ def _described(policy: Policy) -> dict:
             "expression": policy.expression}
 
 
-def policies_for_players(game: JeopardyGame, progress) -> dict:
-    """Every paper's policy read for the players, each followed by each player alone."""
+def policies_for_players(game: JeopardyGame, progress, shipped: list | None = None) -> dict:
+    """Every paper's policy read for the players, each followed by each player alone:
+    ``shipped`` (a table's ``seat_policies``, :func:`~pycore.jeopardy.seats.profile.shipped_policy_facts`)
+    where the game's table ships them, else evaluated here."""
     policies = game.human_policies()
-    results = follower_chances(game, policies, progress=progress) if policies else []
+    if shipped is None:
+        results = [r.to_json() for r in follower_chances(game, policies, progress=progress)] if policies else []
+    elif [r["name"] for r in shipped] == [p.name for p in policies]:
+        results = [{k: v for k, v in r.items() if k != "name"} for r in shipped]
+    else:
+        raise TableError(f"{game.name}: the table's policies ({', '.join(r['name'] for r in shipped)}) are not the "
+                         f"game's ({', '.join(p.name for p in policies)}); run `{REGENERATE}`")
     return {**head(game), "players": int(game.players), "definition": definition(game),
             "seat_words": list(SEAT_WORDS[:int(game.players)]),
-            "optimal": list(results[0].optimal) if results else None,
-            "policies": [{**_described(p), **r.to_json()} for p, r in zip(policies, results, strict=True)]}
+            "optimal": results[0]["optimal"] if results else None,
+            "policies": [{**_described(p), **r} for p, r in zip(policies, results, strict=True)]}
 
 
 def check_for_players(game: JeopardyGame, args: dict) -> None:

@@ -373,6 +373,15 @@ def _policy_results(value) -> bool:
         and all(_finite(r.get(k), 0.0, 1.0) for k in ("win_rate", "win_rate_first", "win_rate_second")) for r in value)
 
 
+def _seat_policy_results(value) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(r, dict) and isinstance(r.get("name"), str) and _chances(r.get("optimal"))
+        and isinstance(r.get("seats"), list) and len(r["seats"]) == len(r["optimal"])
+        and all(isinstance(s, dict) and s.get("seat") == n and _chances(s.get("chances")) and _finite(s.get("cost"), -1.0, 1.0)
+                for n, s in enumerate(r["seats"]))
+        for r in value)
+
+
 def _komi_rows(value) -> bool:
     return isinstance(value, list) and all(
         isinstance(r, dict) and isinstance(r.get("points"), int) and _finite(r.get("p_first_player_wins"), 0.0, 1.0)
@@ -386,6 +395,7 @@ ENTRY_FACTS: dict[str, Callable] = {
     "residual": lambda v: _finite(v, 0.0), "solve_seconds": lambda v: _finite(v, 0.0),
     "p_first_player_wins": lambda v: v is None or _finite(v, 0.0, 1.0),
     "policies": _policy_results, "komi": _komi_rows, "seat_chances": _chances, "by_turns": _by_turns,
+    "seat_policies": _seat_policy_results,
 }
 
 

@@ -43,6 +43,7 @@ Arrays: every table is (A, P) in ``game.anchors()`` order, seat 0 the mover ther
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -297,3 +298,17 @@ def follower_chances(game, policies: Sequence[Policy], everyone: bool = False, p
         out.append(FollowerChances(policy.name, values.start(), tuple(starts[:players]),
                                    starts[players] if everyone else None))
     return out
+
+
+def shipped_policy_facts(game, progress=None) -> dict:
+    """What a table of more players ships of its game's papers' policies (read for them: each
+    followed by each player alone, the others the exact advice; an hour and more at the
+    shipped sizes of Pig and GRO, so it is computed with the table, as a two-player factored
+    game's policies are): ``seat_policies``, one :meth:`FollowerChances.to_json` a policy
+    with its ``name``, and ``policies_seconds``."""
+    policies = game.human_policies()
+    step = (lambda stage, fraction: progress(f"policies: {stage}", fraction)) if progress else None
+    started = time.perf_counter()
+    results = follower_chances(game, policies, progress=step) if policies else []
+    return {"seat_policies": [{"name": p.name, **r.to_json()} for p, r in zip(policies, results, strict=True)],
+            "policies_seconds": round(time.perf_counter() - started, 1)}

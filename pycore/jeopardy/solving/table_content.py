@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 
+from pycore.jeopardy.seats.profile import shipped_policy_facts
 from pycore.jeopardy.solving.dispatch import solve, solver_of
 from pycore.store.prebuilt import TableContent
 
@@ -31,6 +32,8 @@ def table_content(game, progress=None, checkpoint=None) -> TableContent:
         **solver.table_facts(solution, progress),
         **game.tables.notes,
     }
+    if int(game.players) > 2:  # the papers' policies read for the players (hours at Pig's and GRO's sizes)
+        facts.update(shipped_policy_facts(game, progress))
     by_turns = game.by_turns(solution)  # (a turn limit's approach to the game without: 5 s of sweeps, shipped)
     if by_turns is not None:
         facts["by_turns"] = by_turns
