@@ -159,7 +159,8 @@ def test_ayzd_profiles_of_four_equal_a_plain_iteration():
     """AYZD for four (goal 3, bound 6): a typed rule that sees every score, followed by the
     last of four alone, and the stand-in followed by the third (who has two players of the
     round behind and one ahead: the reading's two cases), the others the exact advice, equal
-    the brute force at every turn start to 1e-10 (one brute force a profile: 30 s each)."""
+    the brute force at every turn start to 1e-10 (30 s a brute force; at goal 2 a reading
+    that counts the next player as having played gives the same moves, at 3 it does not)."""
     game = find_game("ayzd-4", goal=3, bound=6)
     rule = rule_policy(game, "s == 0 or b < 1 + max(j, l, m) - i")
     values = evaluate_profiles(game, [{3: rule}])
