@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from pycore import find_game
-from pycore.core.table_spec import table_rules
+from pycore.core.table_spec import table_rules, table_stem
 from pycore.jeopardy.seats.chain import turn_limited_chain
 from pycore.jeopardy.seats.sweep import seat_values, turn_limited_seat_values
 from pycore.jeopardy.solving.dispatch import solve
@@ -105,3 +105,70 @@ def test_a_kept_state_not_of_the_solve_is_set_aside(tmp_path, change, why):
     resumed = turn_limited_chain(game, 9, checkpoint=again)
     assert len(said) == 1 and why in said[0] and "set aside" in said[0]
     assert np.array_equal(resumed.values, turn_limited_chain(game, 9).values)
+
+
+@pytest.mark.parametrize("name, params", [
+    ("pig", {"goal": 10, "turns": 9}),  # the chain solver's profiles
+    ("gro", {"goal": 5, "n_dice": 3, "bust_ones": 2, "bound": 10, "turns": 7}),  # the general sweep's
+])
+def test_a_table_build_stopped_in_its_policies_goes_on_there(tmp_path, monkeypatch, name, params):
+    """A table of three players evaluates the papers' policies after the solve (hours at GRO's
+    shipped size), in a stage kept beside the solve's: a build stopped there (Ctrl-C after the
+    policies' fourth turn left) and run again solves nothing again, goes on from that turn, and
+    ships what one run straight through ships, to the bit; its time is both runs'."""
+    from pycore.service import tables
+    from pycore.store import checkpoints, prebuilt
+
+    game = find_game(name, players=3, **params)
+    monkeypatch.setattr(checkpoints.FileCheckpoint.__init__, "__defaults__", (0.0,))  # keep every turn
+    whole = tables.build_tables(tmp_path / "whole", games=[game])["tables"][0]
+    assert [p["name"] for p in whole["seat_policies"]] == [p.name for p in game.human_policies()]
+    saved, read, loaded = checkpoints.FileCheckpoint.save, checkpoints.FileCheckpoint.load, []
+
+    def stopped_in_the_policies(self, state):
+        saved(self, state)
+        if self.path.name.endswith(".policies.npz") and state["turns_done"] == 4:
+            raise KeyboardInterrupt
+
+    def load(self):
+        kept = read(self)
+        loaded.append((self.path.name, None if kept is None else kept["turns_done"]))
+        return kept
+
+    out = tmp_path / "resumed"
+    with monkeypatch.context() as patched:
+        patched.setattr(checkpoints.FileCheckpoint, "save", stopped_in_the_policies)
+        with pytest.raises(KeyboardInterrupt):
+            tables.build_tables(out, games=[game])
+    kept_dir = out / prebuilt.CHECKPOINTS
+    stem = table_stem(game)
+    assert sorted(p.name for p in kept_dir.iterdir()) == [f"{stem}.npz", f"{stem}.policies.npz"]
+    with np.load(kept_dir / f"{stem}.policies.npz") as state:
+        stopped_seconds = float(state["build_seconds"])
+        assert int(state["turns_done"]) == 4 and state["tables"].dtype == float
+    monkeypatch.setattr(checkpoints.FileCheckpoint, "load", load)
+    resumed = tables.build_tables(out, games=[game])["tables"][0]
+    turns = params["turns"]
+    assert loaded == [(f"{stem}.npz", turns), (f"{stem}.policies.npz", 4)]  # the solve was done; the policies at 4
+    assert resumed["seat_policies"] == whole["seat_policies"] and resumed["sha256"] == whole["sha256"]
+    assert resumed["policies_seconds"] >= stopped_seconds
+    assert list(kept_dir.iterdir()) == []  # (both cleared once the table is written)
+
+
+def test_a_kept_policies_state_not_of_these_profiles_is_set_aside(tmp_path):
+    """The policies' kept state is read as the solve's is: of another shape, it is set aside by
+    name and the evaluation starts from the beginning, giving the same chances."""
+    from pycore.jeopardy.seats.profile import follower_chances
+
+    game = find_game("pig", players=3, goal=10, turns=9)
+    said: list = []
+    build = FileCheckpoint(tmp_path / "kept.npz", table_rules(game), every=0.0, say=said.append)
+    stage = build.stage("policies", ["Hold at 20"])
+    assert stage.path == tmp_path / "kept.policies.npz"
+    stage.save({"tables": np.full((2, 3, 10, 10, 10), 0.5), "turns_done": 3})
+    policies = game.human_policies()[:1]
+    again = FileCheckpoint(tmp_path / "kept.npz", table_rules(game), every=0.0, say=said.append)
+    got = follower_chances(game, policies, checkpoint=again.stage("policies", ["Hold at 20"]))
+    assert len(said) == 1 and "keeps tables of shape (2, 3, 10, 10, 10) where these profiles have (4, 3, 10, 10, 10)" in said[0]
+    assert got == follower_chances(game, policies)
+    assert again.earlier_seconds == 0.0  # (set aside: the earlier run's time is not this build's)

@@ -20,6 +20,9 @@ Progress = Callable[[str, float], None]
 
 
 class Checkpoint(Protocol):
+    #: the seconds the earlier runs of the build spent (its stages' as far as they are loaded)
+    earlier_seconds: float
+
     def load(self) -> dict[str, Any] | None:
         """What an earlier run of the same solve kept (None: start from the beginning)."""
 
@@ -29,3 +32,7 @@ class Checkpoint(Protocol):
     def set_aside(self, why: str) -> None:
         """Put aside what :meth:`load` gave, which the solver cannot use (``why``: what is
         wrong with it); the solve starts from the beginning."""
+
+    def stage(self, name: str, rules) -> Checkpoint:
+        """The checkpoint of a later stage of the same build (``name`` a word; ``rules``, JSON:
+        what it computes), kept beside this one's state and forgotten with it."""

@@ -121,8 +121,31 @@ class FileCheckpoint:
         self.path, self.rules, self.every, self.say = Path(path), json.dumps(rules, sort_keys=True), every, say
         self._last_save = self._started = time.monotonic()
         self.resumed_at: dict[str, Any] | None = None  # what :meth:`load` found
-        #: the seconds and the peak resident MB of the earlier runs of this build (0: none)
-        self.earlier_seconds, self.earlier_peak_mb = 0.0, 0
+        #: this stage's seconds and peak resident MB in the earlier runs of the build (0: none)
+        self._earlier_seconds, self._earlier_peak_mb = 0.0, 0
+        self._stages: list[FileCheckpoint] = []
+
+    @property
+    def earlier_seconds(self) -> float:
+        """The seconds the earlier runs of this build spent, its later stages' included (as
+        far as they have been loaded)."""
+        return self._earlier_seconds + sum(stage.earlier_seconds for stage in self._stages)
+
+    @property
+    def earlier_peak_mb(self) -> int:
+        """The peak resident MB of the earlier runs of this build (0: none), its stages' included."""
+        return max([self._earlier_peak_mb, *(stage.earlier_peak_mb for stage in self._stages)])
+
+    def stage(self, name: str, rules) -> FileCheckpoint:
+        """The kept state of a later stage of the same build (``name``: a word), in its own file
+        beside this one (``<stem>.<name>.npz``: this stage's state stays whole, so a run stopped
+        in the later stage does not solve this one again), for this build's rules and
+        ``rules`` (JSON: what the stage computes); its earlier seconds count in this one's, and
+        it is cleared with this one."""
+        stage = FileCheckpoint(self.path.with_name(f"{self.path.stem}.{name}{self.path.suffix}"),
+                               {"build": json.loads(self.rules), name: rules}, self.every, say=self.say)
+        self._stages.append(stage)
+        return stage
 
     def load(self) -> dict[str, Any] | None:
         try:
@@ -149,7 +172,7 @@ class FileCheckpoint:
         seconds, peak = kept.pop("build_seconds", np.zeros(())), kept.pop("peak_memory_mb", np.zeros(()))
         if seconds.ndim or peak.ndim or seconds < 0 or peak < 0:
             return self.set_aside("keeps a build time or peak memory that is not one number of at least 0")
-        self.earlier_seconds, self.earlier_peak_mb = float(seconds), int(peak)
+        self._earlier_seconds, self._earlier_peak_mb = float(seconds), int(peak)
         self.resumed_at = {key: value.item() if value.ndim == 0 else value for key, value in kept.items()}
         return self.resumed_at
 
@@ -162,16 +185,16 @@ class FileCheckpoint:
         except OSError as exc:
             raise CheckpointError(f"the build's kept state {self.path} {why}, and cannot be set aside "
                                   f"({exc.strerror or exc}); remove it to build from the beginning") from None
-        self.resumed_at, self.earlier_seconds, self.earlier_peak_mb = None, 0.0, 0
+        self.resumed_at, self._earlier_seconds, self._earlier_peak_mb = None, 0.0, 0
         self.say(f"the build's kept state {self.path} {why}: set aside as {aside.name}; the build starts from the beginning")
 
     def save(self, state: dict[str, Any]) -> None:
         if time.monotonic() - self._last_save < self.every:
             return
         partial = self.path.with_name(self.path.name + ".partial")
-        spent = self.earlier_seconds + time.monotonic() - self._started
+        spent = self._earlier_seconds + time.monotonic() - self._started
         kept = {"rules": np.array(self.rules), "build_seconds": np.asarray(spent),
-                "peak_memory_mb": np.asarray(max(self.earlier_peak_mb, peak_memory_mb() or 0)),
+                "peak_memory_mb": np.asarray(max(self._earlier_peak_mb, peak_memory_mb() or 0)),
                 **{k: np.asarray(v) for k, v in state.items()}}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -184,7 +207,9 @@ class FileCheckpoint:
         self._last_save = time.monotonic()
 
     def clear(self) -> None:
-        """Forget the kept state (the build it was for is written)."""
+        """Forget the kept state and its stages' (the build it was for is written)."""
+        for stage in self._stages:
+            stage.clear()
         self.path.unlink(missing_ok=True)
 
 

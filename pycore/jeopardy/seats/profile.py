@@ -57,6 +57,7 @@ from pycore.jeopardy.seats.chain import NotAChainGame, anchor_order, chain_block
 from pycore.jeopardy.seats.sweep import SeatsDidNotSettle, _cycle_step, _PartEndings, _turn
 from pycore.jeopardy.solving.dispatch import solve
 from pycore.jeopardy.solving.factored import _Endings
+from pycore.jeopardy.solving.kept_state import profile_turns_problem
 from pycore.jeopardy.solving.turn_graph import start_graph_of
 
 #: a profile: {absolute seat (0 the first player): the policy that player follows}
@@ -89,10 +90,14 @@ class ProfileValues:
         return tuple(probability(v) for v in (self.optimal if table is None else table)[row])
 
 
-def evaluate_profiles(game, profiles: Sequence[Profile], progress=None, should_stop=None) -> ProfileValues:
+def evaluate_profiles(game, profiles: Sequence[Profile], progress=None, should_stop=None,
+                      checkpoint=None) -> ProfileValues:
     """Every turn start's chances under each profile and under the exact advice (see the
     module), with ``game.params["turns"]`` turns left at the start. ``should_stop``: asked
-    after every turn left; a true answer stops with :class:`SolverError`."""
+    after every turn left; a true answer stops with :class:`SolverError`. ``checkpoint``
+    (:class:`~pycore.core.progress.Checkpoint`, a turn limit's only: without one a profile
+    takes minutes): after each turn left every table is kept, and a later run goes on from
+    them (a turn's tables depend only on the turn before's)."""
     players, turns = int(game.players), int(game.params.get("turns", 0))
     for profile in profiles:
         wrong = sorted(s for s in profile if not (isinstance(s, int) and 0 <= s < players))
@@ -104,19 +109,32 @@ def evaluate_profiles(game, profiles: Sequence[Profile], progress=None, should_s
     if not turns:
         return _stationary(game, list(profiles), progress)
     try:
-        return _chained(game, list(profiles), turns, progress, should_stop)
+        return _chained(game, list(profiles), turns, progress, should_stop, checkpoint)
     except NotAChainGame:
-        return _swept(game, list(profiles), turns, progress, should_stop)
+        return _swept(game, list(profiles), turns, progress, should_stop, checkpoint)
 
 
-def _step_done(n: int, turns: int, progress, should_stop) -> None:
+def _kept_turns(checkpoint, shape: tuple[int, ...], turns: int) -> tuple[int, np.ndarray | None]:
+    """The turns left an earlier run did and its tables of ``shape`` (0, None: none kept;
+    a state not of these profiles is set aside)."""
+    kept = checkpoint.load() if checkpoint is not None else None
+    problem = None if kept is None else profile_turns_problem(kept, shape, turns)
+    if problem:  # (its checksum matched: written so by another version, or by hand)
+        checkpoint.set_aside(problem)
+        kept = None
+    return (0, None) if kept is None else (int(kept["turns_done"]), np.array(kept["tables"], dtype=float))
+
+
+def _step_done(n: int, turns: int, progress, should_stop, checkpoint, tables) -> None:
     if progress:
         progress(f"{n} of {turns} turns left", n / turns)
+    if checkpoint is not None:
+        checkpoint.save({"tables": np.asarray(tables), "turns_done": n})
     if should_stop and should_stop():
         raise SolverError(f"stopped at {n} of {turns} turns left")
 
 
-def _chained(game, profiles: list[Profile], turns: int, progress, should_stop) -> ProfileValues:
+def _chained(game, profiles: list[Profile], turns: int, progress, should_stop, checkpoint) -> ProfileValues:
     """The chain solver's way, its blocks on every core: the tables mover-last, the optimal
     play's first (its moves, block by block, are those of the profiles' players who keep
     the exact advice), a policy's moves as masks (T,) * P."""
@@ -133,12 +151,14 @@ def _chained(game, profiles: list[Profile], turns: int, progress, should_stop) -
             rolls_at = best.__getitem__ if mask is None else (lambda k, mask=mask: mask[k][block])
             chain_block(block, held[q], new[q], goal, p_bust, outcomes, rolls_at=rolls_at)
 
-    tables = [mover_last(players, goal, None) for _ in range(1 + len(profiles))]
+    done, kept = _kept_turns(checkpoint, (1 + len(profiles), players, *(goal,) * players), turns)
+    tables = ([mover_last(players, goal, None) for _ in range(1 + len(profiles))] if kept is None
+              else [list(table) for table in kept])
     with chain_pool(players, goal, len(tables), sweep_block) as (step, blocks):
-        for n in range(1, turns + 1):
+        for n in range(done + 1, turns + 1):
             mover = (turns - n) % players
             tables = step(tables, [(block, mover) for block in blocks])
-            _step_done(n, turns, progress, should_stop)
+            _step_done(n, turns, progress, should_stop, checkpoint, tables)
     return ProfileValues(game, turns, anchor_order(tables[0]), tuple(anchor_order(t) for t in tables[1:]))
 
 
@@ -196,7 +216,7 @@ def _moves(game, profile: Profile, batch: _Batch, best: np.ndarray, played: int 
     return moves
 
 
-def _swept(game, profiles: list[Profile], turns: int, progress, should_stop) -> ProfileValues:
+def _swept(game, profiles: list[Profile], turns: int, progress, should_stop, checkpoint) -> ProfileValues:
     """The general sweep's way, a turn left at a time (see the module); the batches on every
     core (:mod:`pycore.core.parallel`: the serial values bit for bit)."""
     players = int(game.players)
@@ -213,11 +233,12 @@ def _swept(game, profiles: list[Profile], turns: int, progress, should_stop) -> 
             new[q][batch.rows] = _turn(graph, tables[q], batch.end, players, policy=moves)
 
     shape = (1 + len(profiles), len(endings.anchors), players)
+    done, kept = _kept_turns(checkpoint, shape, turns)
     with PartPool(sweep_batch, shape, shape) as pool:
-        tables = np.full(shape, 1.0 / players)
-        for n in range(1, turns + 1):
+        tables = np.full(shape, 1.0 / players) if kept is None else kept
+        for n in range(done + 1, turns + 1):
             tables = pool.run(tables, [(b, turns - n) for b in range(len(batches))]).copy()
-            _step_done(n, turns, progress, should_stop)
+            _step_done(n, turns, progress, should_stop, checkpoint, tables)
     return ProfileValues(game, turns, tables[0], tuple(tables[1:]))
 
 
@@ -283,14 +304,15 @@ class FollowerChances:
 
 
 def follower_chances(game, policies: Sequence[Policy], everyone: bool = False, progress=None,
-                     should_stop=None) -> list[FollowerChances]:
+                     should_stop=None, checkpoint=None) -> list[FollowerChances]:
     """Each of ``policies`` followed by each player alone (and, with ``everyone``, by all),
-    the others keeping the exact advice: one evaluation of every profile together."""
+    the others keeping the exact advice: one evaluation of every profile together
+    (``checkpoint``: see :func:`evaluate_profiles`)."""
     players = int(game.players)
     profiles: list[Profile] = []
     for policy in policies:
         profiles += [{s: policy} for s in range(players)] + ([dict.fromkeys(range(players), policy)] if everyone else [])
-    values = evaluate_profiles(game, profiles, progress, should_stop)
+    values = evaluate_profiles(game, profiles, progress, should_stop, checkpoint)
     per = players + everyone
     out = []
     for k, policy in enumerate(policies):
@@ -300,15 +322,19 @@ def follower_chances(game, policies: Sequence[Policy], everyone: bool = False, p
     return out
 
 
-def shipped_policy_facts(game, progress=None) -> dict:
+def shipped_policy_facts(game, progress=None, checkpoint=None) -> dict:
     """What a table of more players ships of its game's papers' policies (read for them: each
     followed by each player alone, the others the exact advice; an hour and more at the
     shipped sizes of Pig and GRO, so it is computed with the table, as a two-player factored
     game's policies are): ``seat_policies``, one :meth:`FollowerChances.to_json` a policy
-    with its ``name``, and ``policies_seconds``."""
+    with its ``name``, and ``policies_seconds`` (every run's, where the build was stopped and
+    resumed). ``checkpoint``: the build's (:class:`~pycore.core.progress.Checkpoint`); this
+    stage keeps its own state beside the solve's, so a build stopped here goes on here."""
     policies = game.human_policies()
     step = (lambda stage, fraction: progress(f"policies: {stage}", fraction)) if progress else None
+    kept = checkpoint.stage("policies", [p.name for p in policies]) if checkpoint is not None and policies else None
     started = time.perf_counter()
-    results = follower_chances(game, policies, progress=step) if policies else []
+    results = follower_chances(game, policies, progress=step, checkpoint=kept) if policies else []
+    earlier = kept.earlier_seconds if kept is not None else 0.0
     return {"seat_policies": [{"name": p.name, **r.to_json()} for p, r in zip(policies, results, strict=True)],
-            "policies_seconds": round(time.perf_counter() - started, 1)}
+            "policies_seconds": round(time.perf_counter() - started + earlier, 1)}

@@ -89,3 +89,23 @@ def seat_turns_problem(kept: dict, shape: tuple[int, int], turns: int) -> str | 
         if np.shape(kept[name]) != (done + 1,):
             return f"keeps {np.size(kept[name])} {name} where {done + 1} are kept"
     return None
+
+
+def profile_turns_problem(kept: dict, shape: tuple[int, ...], turns: int) -> str | None:
+    """What makes a kept state not one the profiles' backward induction
+    (:func:`pycore.jeopardy.seats.profile.evaluate_profiles` with a turn limit) can go on
+    from, or None: the turns left done (1 to ``turns``) and the tables at that many turns
+    left, ``shape`` (the exact advice's and each profile's chances, in the solver's layout;
+    the chain solver's last seat is 1 less the others', which rounding may put 1e-16 past 0
+    or 1)."""
+    missing = [name for name in ("tables", "turns_done") if name not in kept]
+    if missing:
+        return f"lacks {', '.join(missing)}"
+    problem = _whole(kept, "turns_done", 1, turns)
+    if problem:
+        return problem
+    if np.shape(kept["tables"]) != shape:
+        return f"keeps tables of shape {np.shape(kept['tables'])} where these profiles have {shape}"
+    if not np.all((kept["tables"] >= -1e-9) & (kept["tables"] <= 1.0 + 1e-9)):
+        return "keeps tables outside 0 to 1"
+    return None
