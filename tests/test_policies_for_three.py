@@ -104,3 +104,15 @@ def test_the_shipped_ayzd_for_four_answers_its_papers_policies_from_its_table():
     assert costs == {"Fixed Hold-At": [0.0249, 0.023, 0.0219, 0.0122], "Minh Cases": [0.0124, 0.0118, 0.0134, 0.0043],
                      "Llano Cases": [0.0173, 0.0123, 0.008, 0.0048], "Neller Cases": [0.0128, 0.01, 0.0075, 0.0048]}
     assert answer["seat_words"] == ["first", "second", "third", "fourth"]
+
+
+def test_the_shipped_pig_for_three_answers_its_papers_policies_from_its_table():
+    """Pig for three (to 100, 300 turns left): each policy's cost to each seat as
+    docs/three-players.md prints it, from the table's manifest (28 minutes of two cores when
+    the table was built; the page's budget would refuse them before any sweep)."""
+    answer = api.call("policies", {"game": "pig", "players": 3})
+    costs = {p["name"]: [round(s["cost"], 4) for s in p["seats"]] for p in answer["policies"]}
+    assert costs == {"Hold at 20": [0.0503, 0.0508, 0.051], "Keep pace and end race": [0.012, 0.0108, 0.0101]}
+    assert [round(c, 4) for c in answer["optimal"]] == [0.3656, 0.3319, 0.3026]
+    hold = answer["policies"][0]["seats"]
+    assert [round(c, 4) for c in hold[0]["chances"]] == [0.3153, 0.3588, 0.3259]  # (the first holds at 20)

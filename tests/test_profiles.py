@@ -194,6 +194,8 @@ def test_the_papers_policies_read_for_three_decide_as_their_expressions(name, pa
         written = rule_policy(game, policy.expression)
         assert np.array_equal(np.broadcast_to(policy.rule(**state), written.rule(**state).shape), written.rule(**state))
         assert "Read for 3 players" in policy.description
+        # ("player 2" is read only in a game of rounds: Pig's turn start has no place in the round)
+        assert ('"Player 2" is a mover' in policy.description) == ("p" in game.anchor_vars) == (name != "pig-3")
 
 
 def test_follower_chances_and_the_bad_requests():

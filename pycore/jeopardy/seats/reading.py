@@ -34,9 +34,10 @@ from pycore.core.errors import InvalidRequestError
 from pycore.core.registry import find_game
 from pycore.jeopardy.rules.vocabulary import Policy
 
-#: how a paper's policy is read for more players, said beside its description
-READING = ("Read for {players}: the opponent is the strongest of the others (the most points), and "
-           "\"player 2\" is a mover whose strongest opponent has played this round already.")
+#: how a paper's policy is read for more players, said beside its description (the second
+#: sentence only in a game of rounds: Pig's turn start has no place in the round)
+READING = "Read for {players}: the opponent is the strongest of the others (the most points)."
+ROUND_READING = " \"Player 2\" is a mover whose strongest opponent has played this round already."
 
 
 def two_player_game(game):
@@ -107,7 +108,7 @@ def read_policy(game, policy: Policy, two=None) -> Policy:
     def read(**columns):
         return rule(**two_player_columns(game, columns, two))
 
-    words = READING.format(players=f"{int(game.players)} players")
+    words = READING.format(players=f"{int(game.players)} players") + (ROUND_READING if "p" in game.anchor_vars else "")
     return replace(policy, description=f"{policy.description} {words}", rule=read,
                    expression=_expression(game, policy.expression), choose=None)
 
