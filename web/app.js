@@ -55,7 +55,9 @@ class App {
     this.userMoved = false; // a tap or an edit since the page loaded
     this.lastByGame = readKept(LAST_KEY); // each game's last position (its link), kept across visits
     this.engine = new Engine({
-      onLog: (message) => this.progress.show(message),
+      // (Python's start is said until it is up; what it prints later goes to the console)
+      onLog: (message, booting) => (booting ? this.progress.showBoot(message) : console.info(message)),
+      onReady: () => this.progress.endBoot(),
       onFatal: (message) => {
         this.progress.hide();
         this.screenOf(this.current).showError("The solver could not start: " + message);
@@ -226,7 +228,7 @@ class App {
   }
 
   async main() {
-    this.progress.show("Starting Python…");
+    this.progress.showBoot("Starting Python…");
     await this.showKeptAnswer().catch(() => {});
     const version = await this.engine.ready;
     $("build").textContent = `Build ${version}`; // (the solver's: a bug report names it)

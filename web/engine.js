@@ -6,6 +6,7 @@
 // A worker that crashes after it started (Python out of memory, an uncaught error) is
 // restarted the same way: its pending calls fail with an EngineCrashed error in words, and
 // onCrash(message) tells the page. Calls made while one runs wait their turn in the worker.
+// onLog(message, booting): what a worker says (booting: while it starts, before onReady()).
 export class EngineError extends Error {
   constructor({ type, message }) {
     super(message);
@@ -14,8 +15,9 @@ export class EngineError extends Error {
 }
 
 export class Engine {
-  constructor({ onLog = () => {}, onFatal = () => {}, onCrash = () => {} } = {}) {
+  constructor({ onLog = () => {}, onReady = () => {}, onFatal = () => {}, onCrash = () => {} } = {}) {
     this.onLog = onLog;
+    this.onReady = onReady;
     this.onFatal = onFatal;
     this.onCrash = onCrash;
     this.pending = new Map();
@@ -33,10 +35,11 @@ export class Engine {
     this.ready = new Promise((resolve, reject) => {
       worker.addEventListener("message", (event) => {
         const message = event.data;
-        if (message.type === "log") this.onLog(message.message);
+        if (message.type === "log") this.onLog(message.message, this.started !== worker);
         else if (message.type === "ready") {
           this.version = message.version;
           this.started = worker;
+          this.onReady();
           resolve(message.version);
         } else if (message.type === "fatal") {
           this.onFatal(message.message);

@@ -1,5 +1,7 @@
 // Visible progress of long work (starting Python, solving a game), with a Cancel button while
-// the work can be cancelled (show(..., {onCancel})).
+// the work can be cancelled (show(..., {onCancel})). Python's start (showBoot) gives way to any
+// work shown, and endBoot() hides only what it showed: a job asked for before Python was up
+// keeps its bar, and the start's last words do not stay over a job that shows none.
 export class ProgressBar {
   constructor(root) {
     this.root = root;
@@ -9,9 +11,11 @@ export class ProgressBar {
     this.bar = root.querySelector("progress");
     this.cancelButton = root.querySelector(".cancel");
     this.onCancel = null;
+    this.job = false; // the bar is a job's (not Python's start)
     this.cancelButton.addEventListener("click", () => {
       const cancel = this.onCancel;
       this.onCancel = null;
+      this.job = false; // (cancelled: a new Python starts, and may say so)
       this.cancelButton.hidden = true;
       if (cancel) cancel();
     });
@@ -20,6 +24,7 @@ export class ProgressBar {
   // onCancel: what Cancel does (kept until hide(), or another show() that names another);
   // without it a later show() leaves the button as it was (progress events of the same work)
   show(text, fraction = null, { onCancel } = {}) {
+    this.job = true;
     this.root.hidden = false;
     this.label.textContent = text;
     if (fraction === null) this.bar.removeAttribute("value");
@@ -28,7 +33,18 @@ export class ProgressBar {
     this.cancelButton.hidden = !this.onCancel;
   }
 
+  showBoot(text) {
+    if (this.job) return; // (a job's bar stays)
+    this.show(text);
+    this.job = false;
+  }
+
+  endBoot() {
+    if (!this.job) this.hide();
+  }
+
   hide() {
+    this.job = false;
     this.root.hidden = true;
     this.onCancel = null;
     this.cancelButton.hidden = true;

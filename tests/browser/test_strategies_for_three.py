@@ -45,23 +45,42 @@ def test_the_strategies_of_three_players_on_a_phone(shared_phone):
     expect(page.get_by_test_id("rule-error")).to_contain_text("unknown name 'm'", timeout=TIMEOUT)
 
 
-@pytest.mark.parametrize("link, players, policies", [("#game=ayzd&players=4&view=strategies", 4, 4),
-                                                     ("#game=ayzd&players=5&goal=4&view=strategies", 5, 4),
-                                                     ("#game=pig&players=3&view=strategies", 3, 2)])
-def test_every_seat_and_the_cost_fit_a_phone_at_three_four_and_five(shared_phone, link, players, policies):
-    """Four players (the shipped table's papers' policies), five (to 4, evaluated here), and
-    Pig for three to 100 (shipped: 28 minutes of two cores, over the page's budget): each
+def _fits(page) -> list[bool]:
+    """Whether each follower table fits its card and the phone's width (nothing to scroll)."""
+    return page.evaluate("""() => [...document.querySelectorAll('[data-testid=follower-table]')].map(t =>
+        t.parentElement.scrollWidth <= t.parentElement.clientWidth && t.getBoundingClientRect().right <= innerWidth)""")
+
+
+@pytest.mark.parametrize("link, players", [("#game=ayzd&players=4&view=strategies", 4),
+                                           ("#game=ayzd&players=5&goal=4&view=strategies", 5)])
+def test_every_seat_and_the_cost_fit_a_phone_at_four_and_five(shared_phone, link, players):
+    """Four players (the shipped table's papers' policies) and five (to 4, evaluated here): each
     follower table shows every seat's chance and the cost within a phone's width, with nothing
     to scroll (at 4 players the cost column was cut off at the card's edge)."""
     page = shared_phone.open(link)
     tables = page.get_by_test_id("paper-policies").get_by_test_id("follower-table")
     expect(tables.first).to_be_visible(timeout=TIMEOUT)
-    assert tables.count() == policies
+    assert tables.count() == 4
     assert tables.first.get_by_test_id("follower-row").count() == players
-    if link.startswith("#game=pig"):  # (the manifest's figures, as the API gives them)
-        costs = [float(c) for c in tables.first.get_by_test_id("follower-row").evaluate_all("rs => rs.map(r => r.dataset.cost)")]
-        expected = api.call("policies", {"game": "pig", "players": 3})["policies"][0]["seats"]
-        assert costs == pytest.approx([s["cost"] for s in expected], abs=1e-12)
-    fits = page.evaluate("""() => [...document.querySelectorAll('[data-testid=follower-table]')].map(t =>
-        t.parentElement.scrollWidth <= t.parentElement.clientWidth && t.getBoundingClientRect().right <= innerWidth)""")
-    assert fits == [True] * policies
+    assert _fits(page) == [True] * 4
+
+
+def test_pig_for_three_shows_its_shipped_policies_on_a_first_visit(site, page):
+    """Pig for three to 100 ships its papers' policies (28 minutes of two cores, over the page's
+    budget): a first visit to its strategies shows both, the manifest's figures as the API gives
+    them, within the phone's width; and once Python is up its start is no longer said (the
+    bar said "Loading numpy and the solver…" over the answer while the head starts were
+    computed)."""
+    page.goto(site + "#game=pig&players=3&view=strategies")
+    tables = page.get_by_test_id("paper-policies").get_by_test_id("follower-table")
+    expect(tables.first).to_be_visible(timeout=TIMEOUT)
+    shown = page.evaluate("() => { const bar = document.getElementById('progress'); return bar.hidden ? '' : bar.textContent; }")
+    assert "numpy" not in shown and "Starting Python" not in shown, shown
+    expected = api.call("policies", {"game": "pig", "players": 3})["policies"]
+    assert [tables.nth(n).get_attribute("data-name") for n in range(tables.count())] == [p["name"] for p in expected]
+    for n, policy in enumerate(expected):
+        costs = [float(c) for c in tables.nth(n).get_by_test_id("follower-row").evaluate_all("rs => rs.map(r => r.dataset.cost)")]
+        assert costs == pytest.approx([s["cost"] for s in policy["seats"]], abs=1e-12)
+    assert _fits(page) == [True, True]
+    expect(page.get_by_test_id("komi")).to_contain_text("Fairest:", timeout=TIMEOUT)
+    expect(page.get_by_test_id("progress")).to_be_hidden()
