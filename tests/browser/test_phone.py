@@ -31,11 +31,18 @@ def open_position(page, site, game, state, **params):
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
 
 
+def open_shared(shared_phone, game, state, **params):
+    """The module's phone page (Python up already) showing the answer at this position."""
+    page = shared_phone.open(api.call("advise", {"game": game, **params, "state": state})["link"])
+    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
+    return page
+
+
 # -- no edit is lost ----------------------------------------------------------------------
 
 
-def test_a_typed_score_then_a_tap_on_its_plus_builds_on_what_was_typed(site, page):
-    open_position(page, site, "gro", "p=1,i=0,j=0,k=0,o=0")
+def test_a_typed_score_then_a_tap_on_its_plus_builds_on_what_was_typed(shared_phone):
+    page = open_shared(shared_phone, "gro", "p=1,i=0,j=0,k=0,o=0")
     page.get_by_test_id("input-i").fill("30")
     page.get_by_label("Your score plus 1").click()  # the field's change and the tap, at once
     answered(page, "gro", "p=1,i=31,j=0,k=0,o=0")
@@ -53,16 +60,16 @@ def test_a_tap_after_a_field_is_emptied_counts(shared_phone):
     expect(page.get_by_test_id("note-i")).to_have_text("Your score is empty: type a number")
 
 
-def test_a_typed_opponent_score_survives_a_tap_elsewhere(site, page):
-    open_position(page, site, "gro", "p=1,i=0,j=0,k=0,o=0")
+def test_a_typed_opponent_score_survives_a_tap_elsewhere(shared_phone):
+    page = open_shared(shared_phone, "gro", "p=1,i=0,j=0,k=0,o=0")
     page.get_by_test_id("input-j").fill("25")
     page.get_by_label("Turn total plus 1").click()
     answered(page, "gro", "p=1,i=0,j=25,k=5,o=0")
     expect(page.get_by_test_id("input-j")).to_have_value("25")
 
 
-def test_quick_taps_each_count(site, page):
-    open_position(page, site, "pig", "i=10,j=20,k=0")
+def test_quick_taps_each_count(shared_phone):
+    page = open_shared(shared_phone, "pig", "i=10,j=20,k=0")
     plus = page.get_by_label("Your score plus 1")
     for _ in range(3):
         plus.click()
@@ -72,10 +79,10 @@ def test_quick_taps_each_count(site, page):
     answered(page, "pig", "i=13,j=16,k=0")
 
 
-def test_zombie_dice_mid_turn_dice_are_typed_field_by_field(site, page):
+def test_zombie_dice_mid_turn_dice_are_typed_field_by_field(shared_phone):
     """The README's position p=1,i=5,j=8,b=3,fp=GY,br=GGR,sg=R typed from a turn's start: each
     field alone cannot be, so it waits (kept, marked, said) until the rest of the dice match."""
-    open_position(page, site, "zombie-dice", "p=1,i=5,j=8")
+    page = open_shared(shared_phone, "zombie-dice", "p=1,i=5,j=8")
     page.get_by_test_id("input-b").fill("3")
     page.get_by_test_id("input-b").press("Enter")
     expect(page.get_by_test_id("note-b")).to_contain_text("Not taken yet", timeout=TIMEOUT)
@@ -95,8 +102,8 @@ def test_zombie_dice_mid_turn_dice_are_typed_field_by_field(site, page):
     expect(page.get_by_test_id("input-b")).not_to_have_attribute("aria-invalid", "true")
 
 
-def test_farkle_turn_total_and_dice_left_are_entered_together(site, page):
-    open_position(page, site, "farkle", "i=0,j=0,k=0,d=6", rules="zilch")
+def test_farkle_turn_total_and_dice_left_are_entered_together(shared_phone):
+    page = open_shared(shared_phone, "farkle", "i=0,j=0,k=0,d=6", rules="zilch")
     page.get_by_test_id("set-d-3").click()  # three dice left: not at a turn's start
     expect(page.get_by_test_id("note-d")).to_contain_text("Not taken yet", timeout=TIMEOUT)
     page.get_by_test_id("input-k").fill("300")
@@ -392,8 +399,8 @@ def contrast(a, b):
 # -- players' words -------------------------------------------------------------------------
 
 
-def test_a_goal_too_large_for_a_phone_says_why_at_once(site, page):
-    page.goto(site + "#game=pig&goal=400")
+def test_a_goal_too_large_for_a_phone_says_why_at_once(shared_phone):
+    page = shared_phone.open("#game=pig&goal=400")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     note = page.get_by_test_id("objective-note")
     expect(note).to_contain_text("Most points this turn, not the win")
@@ -421,10 +428,10 @@ def test_an_empty_default_is_said_in_words(shared_phone):
     expect(message).to_contain_text("using no set (the default)")
 
 
-def test_a_zilch_entered_at_the_table_says_the_scores_change_sides(site, page):
+def test_a_zilch_entered_at_the_table_says_the_scores_change_sides(shared_phone):
     """A bust passes the turn: where the state counts scores from the mover's side, the two score
     fields swap, and the note says so rather than moving the player's score without a word."""
-    open_position(page, site, "farkle", "i=3000,j=5000,k=350,d=2")
+    page = open_shared(shared_phone, "farkle", "i=3000,j=5000,k=350,d=2")
     for face in "23":
         page.get_by_test_id(f"roll-pad-{face}").click()
     page.get_by_test_id("roll-apply").click()
@@ -439,11 +446,11 @@ def test_a_zilch_entered_at_the_table_says_the_scores_change_sides(site, page):
     expect(page.get_by_test_id("input-j")).to_have_value("3000")
 
 
-def test_a_pair_of_short_counts_shares_a_row_and_a_long_choice_has_its_own(site, page):
+def test_a_pair_of_short_counts_shares_a_row_and_a_long_choice_has_its_own(shared_phone):
     """On a phone the two zilch counts (0, 1 or 2 each) sit side by side, as the two scores do,
     so the dice stay nearer the top; a choice of six dice keeps a row of its own. Each button
     still does what it says."""
-    open_position(page, site, "farkle", "i=3000,j=5000,z=0,zo=0,k=0,d=6")
+    page = open_shared(shared_phone, "farkle", "i=3000,j=5000,z=0,zo=0,k=0,d=6")
     mine, theirs = (page.locator(f"fieldset.choice[data-var={v}]").bounding_box() for v in ("z", "zo"))
     assert abs(mine["y"] - theirs["y"]) < 1 and mine["x"] + mine["width"] <= theirs["x"]
     dice = page.locator("fieldset.choice[data-var=d]").bounding_box()
@@ -452,20 +459,20 @@ def test_a_pair_of_short_counts_shares_a_row_and_a_long_choice_has_its_own(site,
     answered(page, "farkle", "i=3000,j=5000,z=0,zo=2,k=0,d=6")
 
 
-def test_the_views_and_the_upper_bonus_are_named_by_the_games_description(site, page):
+def test_the_views_and_the_upper_bonus_are_named_by_the_games_description(shared_phone):
     """Issue 33 item 11: the view buttons and Yahtzee's tabs are the description's, in its order
     and words (Pig with a turn limit has When to hold now); the upper bonus's target and points
     are Yahtzee's own."""
     games = {g["name"]: g for g in api.call("games", {})["games"]}
     for game, link in (("pig-turns", "#game=pig-turns"), ("zombie-dice", "#game=zombie-dice")):
-        page.goto(site + link)
+        page = shared_phone.open(link)
         expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
         titles = [games[game]["view_titles"][v] for v in games[game]["views"]]
         expect(page.locator("#views button")).to_have_text(titles)
     assert games["pig-turns"]["view_titles"]["thresholds"] == "When to hold"
     yahtzee = games["yahtzee"]
     assert yahtzee["upper_bonus"] == {"boxes": ["1s", "2s", "3s", "4s", "5s", "6s"], "needs": 63, "points": 35}
-    page.goto(site + "#game=yahtzee&joker=forced&card=1s:3,2s:6,3s:9")
+    page = shared_phone.open("#game=yahtzee&joker=forced&card=1s:3,2s:6,3s:9")
     expect(page.locator("[data-testid^=yz-tab-]")).to_have_text([yahtzee["view_titles"][v] for v in yahtzee["views"]],
                                                                 timeout=TIMEOUT)
     expect(page.get_by_test_id("upper-total")).to_have_text("Upper total 18 of 63 (45 to go for +35)", timeout=TIMEOUT)

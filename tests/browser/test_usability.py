@@ -93,9 +93,9 @@ def test_chart_cells_are_reached_by_keyboard_and_by_arrows_on_a_phone(site, shar
     expect(page).to_have_url(site + "#game=gro&p=1&i=10&j=21&k=14&o=1&view=slice&axis=i", timeout=TIMEOUT)
 
 
-def test_axis_text_is_readable_and_the_chart_fits_the_window(site, page, desktop_page):
-    for p, height in ((page, 740), (desktop_page, 800)):
-        p.goto(site + "#game=ayzd&p=2&i=5&j=12&b=3&s=1&view=slice&axis=b")
+def test_axis_text_is_readable_and_the_chart_fits_the_window(shared_phone, shared_desktop):
+    for shared, height in ((shared_phone, 740), (shared_desktop, 800)):
+        p = shared.open("#game=ayzd&p=2&i=5&j=12&b=3&s=1&view=slice&axis=b")
         chart = p.get_by_test_id("slice")
         expect(chart).to_be_visible(timeout=TIMEOUT)
         # the tick numbers' rendered height: 12 px text is about 14 px high, on a phone and a desktop
@@ -126,22 +126,20 @@ def test_on_a_phone_the_answer_is_right_below_the_controls_and_on_screen(shared_
     assert advice["y"] < 740  # the verdict is on the first screen, under the controls being tapped
 
 
-def test_on_a_desktop_the_answer_covers_nothing(site, desktop_page):
-    page = desktop_page
-    page.goto(site + "#game=gro&p=1&i=10&j=20&k=12&o=1&view=strategies")
+def test_on_a_desktop_the_answer_covers_nothing(shared_desktop):
+    page = shared_desktop.open("#game=gro&p=1&i=10&j=20&k=12&o=1&view=strategies")
     expect(page.get_by_test_id("komi")).to_be_visible(timeout=120_000)
     for y in (0, 400, 900, 1600):
         page.evaluate(f"window.scrollTo(0, {y})")
         assert not overlap(page.locator(ADVICE).bounding_box(), page.get_by_test_id("boundary").bounding_box())
-    page.goto(site + "#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=k")
+    page = shared_desktop.open("#game=gro&p=1&i=10&j=20&k=12&o=1&view=slice&axis=k")
     expect(page.get_by_test_id("slice")).to_be_visible(timeout=TIMEOUT)
     page.get_by_test_id("slice-slider").scroll_into_view_if_needed()
     assert not overlap(page.locator(ADVICE).bounding_box(), page.get_by_test_id("slice-slider").bounding_box())
 
 
-def test_yahtzee_uses_the_whole_width_of_a_desktop(site, desktop_page):
-    page = desktop_page
-    page.goto(site + "#game=yahtzee&joker=forced")
+def test_yahtzee_uses_the_whole_width_of_a_desktop(shared_desktop):
+    page = shared_desktop.open("#game=yahtzee&joker=forced")
     ready(page, YZ_ADVICE)
     screen = page.locator("#scorecard-screen").bounding_box()
     picker = page.locator("#game-picker").bounding_box()

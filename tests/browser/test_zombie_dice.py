@@ -124,10 +124,10 @@ def test_a_roll_that_cannot_be_is_refused_in_words():
     assert entry["draw_limits"] == {"G": 3, "Y": 3, "R": 0}
 
 
-def test_the_advice_for_the_most_brains_this_turn_is_one_tap_away_and_in_the_link(site, page):
+def test_the_advice_for_the_most_brains_this_turn_is_one_tap_away_and_in_the_link(site, shared_phone):
     win = api.call("advise", {"game": "zombie-dice", "state": STATE})
     brains = api.call("advise", {"game": "zombie-dice", "state": STATE, "objective": "turn-score"})
-    page.goto(site + win["link"])
+    page = shared_phone.open(win["link"])
     panel = page.locator(ADVICE)
     expect(panel).to_have_attribute("data-objective", "win", timeout=TIMEOUT)
     expect(page.get_by_test_id("objective-win")).to_have_attribute("aria-pressed", "true")
@@ -174,6 +174,8 @@ def test_the_strategies_view_shows_the_policy_table_and_komi_from_the_shipped_ta
 
 
 def test_the_hold_threshold_chart_shows_the_engines_cells_and_follows_the_objective(site, page):
+    """(A page of its own: the module's shared page keeps the rule typed in its strategies, as
+    the person's edit, and the objective's link would carry it.)"""
     chart = api.call("thresholds", {"game": "zombie-dice", "state": STATE})
     page.goto(site + chart["link"])
     here = page.get_by_test_id("threshold-here")
