@@ -160,13 +160,13 @@ def count_colours(page):
     )
 
 
-def test_3d_view_draws_the_roll_region(site, page, artifacts):
+def test_3d_view_draws_the_roll_region(shared_phone, artifacts):
     for name, link in [
         ("pig", "#game=pig&i=30&j=50&k=10&view=solid"),
         ("gro", "#game=gro&p=1&i=10&j=20&k=12&o=1&view=solid"),
         ("ayzd", "#game=ayzd&p=2&i=5&j=12&b=3&s=1&view=solid"),
     ]:
-        page.goto(site + link)
+        page = shared_phone.open(link)  # (one Python for the three: a link followed in the page)
         expect(page.locator("[data-testid=solid-canvas][data-ready=true]")).to_be_visible(timeout=TIMEOUT)
         # issue 33: axis names and ticks at a fixed size on screen (a phone drew them about 7 px tall)
         assert float(page.get_by_test_id("solid-canvas").get_attribute("data-label-px")) >= 13.5
