@@ -206,13 +206,13 @@ def wait_for_roll_value(page, expected):
     )
 
 
-def test_phone_screenshots(site, page, artifacts):
+def test_phone_screenshots(shared_phone, artifacts):
     """Each game on a phone: the CLI's answer, every state control generated from the game's
     description, nothing wider than the screen; the screenshots are kept for people to look at."""
     games = {g["name"]: g for g in api.call("games")["games"]}
     for game, state in [("pig", "i=60,j=90,k=12"), ("gro", "p=2,i=30,j=55,k=20,o=1"), ("ayzd", "p=2,i=5,j=12,b=3,s=1")]:
         expected = cli_advice(game, state)
-        page.goto(site + expected["link"])
+        page = shared_phone.open(expected["link"])  # (one Python for the three)
         shown = advice_of(page)
         assert shown["best"] == expected["best"]
         assert shown["roll"] == pytest.approx(expected["values"]["roll"], abs=1e-12)
