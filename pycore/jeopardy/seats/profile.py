@@ -134,7 +134,7 @@ def _step_done(n: int, turns: int, progress, should_stop, checkpoint, tables) ->
         raise SolverError(f"stopped at {n} of {turns} turns left")
 
 
-def _chained(game, profiles: list[Profile], turns: int, progress, should_stop, checkpoint) -> ProfileValues:
+def _chained(game, profiles: list[Profile], turns: int, progress, should_stop, checkpoint=None) -> ProfileValues:
     """The chain solver's way, its blocks on every core: the tables mover-last, the optimal
     play's first (its moves, block by block, are those of the profiles' players who keep
     the exact advice), a policy's moves as masks (T,) * P."""
@@ -216,7 +216,7 @@ def _moves(game, profile: Profile, batch: _Batch, best: np.ndarray, played: int 
     return moves
 
 
-def _swept(game, profiles: list[Profile], turns: int, progress, should_stop, checkpoint) -> ProfileValues:
+def _swept(game, profiles: list[Profile], turns: int, progress, should_stop, checkpoint=None) -> ProfileValues:
     """The general sweep's way, a turn left at a time (see the module); the batches on every
     core (:mod:`pycore.core.parallel`: the serial values bit for bit)."""
     players = int(game.players)
