@@ -16,6 +16,25 @@ def random_scores(seed: int, count: int, lowest: int = 0, goal: int = 10_000) ->
     return [(lowest + 50 * rng.randrange(steps), lowest + 50 * rng.randrange(steps)) for _ in range(count)]
 
 
+def build_stopped(monkeypatch, out, game, stop) -> None:
+    """A table build of ``game`` into ``out`` stopped (as by Ctrl-C) right after the first kept
+    state ``stop(checkpoint, state)`` says to stop at: what it kept stays in ``out``."""
+    from pycore.service import tables
+    from pycore.store import checkpoints
+
+    saved = checkpoints.FileCheckpoint.save
+
+    def save_then_stop(self, state):
+        saved(self, state)
+        if stop(self, state):
+            raise KeyboardInterrupt
+
+    with monkeypatch.context() as patched:
+        patched.setattr(checkpoints.FileCheckpoint, "save", save_then_stop)
+        with pytest.raises(KeyboardInterrupt):
+            tables.build_tables(out, games=[game])
+
+
 def assert_fixed_point(game, values, anchors) -> None:
     """The anchors' turns, swept again from the table's own values, give back their values (to
     the table's 2^-30 rounding), whatever the layer."""

@@ -175,7 +175,11 @@ def test_records_in_links(yahtzee):
         assert opened["view"] == {"view": "play"} and message in opened["problems"][0]
         assert opened["fragment"].endswith("&view=play")  # (the game in progress, in Play)
     assert api.call("resolve", {"fragment": "game=yahtzee&view=solid"})["problems"] == [
-        "view must be play, quiz or nothing, got 'solid' (ignored)"]
+        "view must be play, quiz, distribution or nothing, got 'solid' (ignored)"]
+    # the score distribution's tab is in its link too: the rule set's (no card: it is the rules')
+    opened = api.call("resolve", {"fragment": "game=yahtzee&joker=free&card=1s:3&view=distribution"})
+    assert opened["view"] == {"view": "distribution"} and not opened["problems"]
+    assert opened["fragment"] == "#game=yahtzee&joker=free&view=distribution"
 
 
 

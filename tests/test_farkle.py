@@ -10,7 +10,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 from simulated_dice import cumulative_rolls, optimal_turns
-from table_checks import assert_fixed_point, random_scores
+from table_checks import assert_fixed_point, build_stopped, random_scores
 
 from pycore.core.errors import InvalidParameterError, InvalidStateError
 from pycore.core.table_spec import table_rules, table_stem
@@ -487,18 +487,8 @@ def test_a_table_build_stopped_partway_goes_on_where_it_stopped(tmp_path, monkey
     assert whole["resumed_at_stage"] == 0 and whole["sweeps"] > 0
     assert whole["build_seconds"] >= 0 and "peak_memory_mb" in whole
 
-    saved = checkpoints.FileCheckpoint.save
-
-    def stopped_after_three(self, state):
-        saved(self, state)
-        if state["stages_done"] >= 3:
-            raise KeyboardInterrupt
-
     out = tmp_path / "resumed"
-    with monkeypatch.context() as patched:
-        patched.setattr(checkpoints.FileCheckpoint, "save", stopped_after_three)
-        with pytest.raises(KeyboardInterrupt):
-            tables.build_tables(out, games=[game])
+    build_stopped(monkeypatch, out, game, lambda kept, state: state["stages_done"] >= 3)
     kept = out / prebuilt.CHECKPOINTS / f"{table_stem(game)}.npz"
     with np.load(kept) as state:  # what the stopped run cost, kept for the manifest
         stopped_seconds, stopped_peak = float(state["build_seconds"]), int(state["peak_memory_mb"])

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from table_checks import build_stopped
 
 from pycore import find_game
 from pycore.core.table_spec import table_rules, table_stem
@@ -123,12 +124,7 @@ def test_a_table_build_stopped_in_its_policies_goes_on_there(tmp_path, monkeypat
     monkeypatch.setattr(checkpoints.FileCheckpoint.__init__, "__defaults__", (0.0,))  # keep every turn
     whole = tables.build_tables(tmp_path / "whole", games=[game])["tables"][0]
     assert [p["name"] for p in whole["seat_policies"]] == [p.name for p in game.human_policies()]
-    saved, read, loaded = checkpoints.FileCheckpoint.save, checkpoints.FileCheckpoint.load, []
-
-    def stopped_in_the_policies(self, state):
-        saved(self, state)
-        if self.path.name.endswith(".policies.npz") and state["turns_done"] == 4:
-            raise KeyboardInterrupt
+    read, loaded = checkpoints.FileCheckpoint.load, []
 
     def load(self):
         kept = read(self)
@@ -136,10 +132,8 @@ def test_a_table_build_stopped_in_its_policies_goes_on_there(tmp_path, monkeypat
         return kept
 
     out = tmp_path / "resumed"
-    with monkeypatch.context() as patched:
-        patched.setattr(checkpoints.FileCheckpoint, "save", stopped_in_the_policies)
-        with pytest.raises(KeyboardInterrupt):
-            tables.build_tables(out, games=[game])
+    build_stopped(monkeypatch, out, game,
+                  lambda kept, state: kept.path.name.endswith(".policies.npz") and state["turns_done"] == 4)
     kept_dir = out / prebuilt.CHECKPOINTS
     stem = table_stem(game)
     assert sorted(p.name for p in kept_dir.iterdir()) == [f"{stem}.npz", f"{stem}.policies.npz"]

@@ -159,6 +159,7 @@ class App {
       const position = reply && reply.position;
       if (position) this.current = position; // (what the controls now show)
       this.screenOf(position || this.current).showError(error.message);
+      document.documentElement.dataset.answers = String(++this.answersShown); // (a refusal is an answer too)
       return reply;
     }
   }
@@ -208,7 +209,8 @@ class App {
       // another variant of this game: the screen says what of the position carries over
       const keys = this.screens[this.meta(game).kind].carryOver(this.current, game);
       const view = this.current.view;
-      const kept = {};
+      // a tab of the rules alone (Yahtzee's Play, Test yourself, score distribution) stays open
+      const kept = { ...(this.screens[this.meta(game).kind].carriedView?.(view) || {}) };
       if (view && view.axis && view.view !== "advice") {
         Object.assign(kept, { view: view.view, axis: view.axis });
         if (view.rule) kept.rule = view.rule;

@@ -49,8 +49,13 @@ export class ScorecardScreen {
       call: (action, args) => this.call(action, args),
       navigate: this.navigate,
     });
+    // a tab is opened by its link (Python writes it: the advisor's position, or the rule set and
+    // view=play, quiz or distribution), so the address, Back and a shared link say which is open
     root.querySelectorAll("[data-tab]").forEach((button) =>
-      button.addEventListener("click", () => this.tab(button.dataset.tab)),
+      button.addEventListener("click", () => {
+        const name = button.dataset.tab;
+        this.navigate({ game: game.name, params: this.params, keys: this.advisor.position(), view: name === "advisor" ? {} : { view: name } });
+      }),
     );
     this.tab("advisor");
   }
@@ -78,6 +83,11 @@ export class ScorecardScreen {
   gameLink() {
     const open = this.root.querySelector("[data-tab][aria-pressed=true]");
     return open?.dataset.tab === "play" ? this.play.recorded.gameLink() : null;
+  }
+
+  // the tab a switch to another rule set keeps open (the advisor: none; Test yourself: a new set)
+  carriedView(view) {
+    return view && ["play", "quiz", "distribution"].includes(view.view) ? { view: view.view } : {};
   }
 
   // what a switch to another rule set of the same game keeps: the scorecard, dice and target
@@ -120,8 +130,8 @@ export class ScorecardScreen {
       await this.tab("quiz", resolved.view);
       return { link: reply.link, answer, position: resolved };
     }
-    const open = this.root.querySelector("[aria-pressed=true]");
-    if (open && open.dataset.tab !== "advisor") await this.tab(open.dataset.tab);
+    // the distribution's link (the rule set), else the advisor's: a link names its tab
+    await this.tab(resolved.view.view === "distribution" ? "distribution" : "advisor");
     if (!isCurrent()) return null;
     return { link: reply.link, answer, position: resolved };
   }

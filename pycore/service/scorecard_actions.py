@@ -25,7 +25,8 @@ Every action takes the game (with its rule set) and the request's arguments:
 Records: :mod:`pycore.scorecard.match`. Links (:mod:`pycore.service.links`): ``card`` (the
 game's scorecard text), ``dice`` and ``rolls`` (rerolls left) when dice are showing, and
 ``target``; or ``view=play&record=...``, a game's record (deflated, base64url), which opens
-it in Play.
+it in Play; ``view=play``, ``view=quiz`` (Test yourself) and ``view=distribution`` (the final
+score's distribution) name the open tab, the advisor none.
 """
 
 from __future__ import annotations
@@ -298,7 +299,7 @@ def answer_position(game: ScorecardGame, position: dict, args: dict, progress) -
         raise  # (the worker fetches the table and asks again)
     except PycoreError as exc:
         return {"position": position, "refused": {"type": type(exc).__name__, "message": str(exc)}}
-    link = position["fragment"] if position["view"]["view"] in ("play", "quiz") else advice["fragment"]
+    link = position["fragment"] if position["view"]["view"] != "scorecard" else advice["fragment"]
     return {"position": position, "answer": advice, "link": link}
 
 
@@ -414,8 +415,10 @@ def resolve_position(game: ScorecardGame, link: LinkValues) -> dict:
         view = {"view": "play"}  # the game in progress, in Play
     elif raw_view == "quiz":
         view = read_quiz_view(link)  # (Test yourself: its own positions)
+    elif raw_view == "distribution":
+        view = {"view": "distribution"}  # (the final score's distribution: the rules' alone)
     elif raw_view not in (None, "scorecard"):
-        problems.append(f"view must be play, quiz or nothing, got {raw_view!r} (ignored)")
+        problems.append(f"view must be play, quiz, distribution or nothing, got {raw_view!r} (ignored)")
     for key in values:
         keys = ", ".join([p.name for p in game.parameters] + list(POSITION_KEYS))
         problems.append(f"{game.name} links have no {key!r} (ignored); keys: {keys}")
@@ -432,8 +435,9 @@ def resolve_position(game: ScorecardGame, link: LinkValues) -> dict:
     return {
         **_head(game),
         "position": position.to_json(),
-        # Play's address: the rule set and view=play (the game itself is kept by the page)
-        "fragment": "#" + to_fragment(game, [("view", "play")]) if view["view"] == "play" else
+        # Play's address: the rule set and view=play (the game itself is kept by the page); the
+        # distribution's: the rule set
+        "fragment": "#" + to_fragment(game, [("view", view["view"])]) if view["view"] in ("play", "distribution") else
         "#" + to_fragment(game, quiz_pairs(view)) if view["view"] == "quiz" else fragment,
         "problems": problems,
         "view": view,

@@ -121,10 +121,10 @@ def test_the_designer_gives_a_turn_limited_games_length(shared_phone):
     expect(page.get_by_test_id("design-result")).not_to_contain_text("not computed")
 
 
-def test_a_solve_too_large_for_a_phone_is_refused_in_words(site, page):
+def test_a_solve_too_large_for_a_phone_is_refused_in_words(shared_phone):
     """Issue 16: a link's parameters alone once took 13 GB. The page says how much memory the
     solve needs and what fits, and the most-points advice still works."""
-    page.goto(site + "#game=pig&goal=400&objective=win")
+    page = shared_phone.open("#game=pig&goal=400&objective=win")
     expect(page.get_by_test_id("advice-error")).to_contain_text(
         "needs about 2.2 GB of memory to solve, more than a phone's browser tab can give (1.0 GB); goal up to 306 fits",
         timeout=TIMEOUT)

@@ -1,6 +1,7 @@
 """Yahtzee in the browser: advice equals the command line, links, tap-to-enter, play, review, histogram."""
 
 import json
+import re
 
 import pytest
 from commands import cli_review
@@ -196,12 +197,16 @@ def test_a_pasted_record_that_does_not_replay_is_named_and_the_game_goes_on(site
     assert dice_in_play(page) == dice
 
 
-def test_histogram_shows_the_exact_distribution(site, page, artifacts):
-    page.goto(site + "#game=yahtzee&joker=free")
+def test_histogram_shows_the_exact_distribution(shared_phone, artifacts):
+    """The score distribution's tab shows the exact distribution; the tab is in the link (the
+    rule set's: view=distribution), stays open when the joker rule changes, and a link that
+    names no tab opens the advisor, whatever tab was open before."""
+    page = shared_phone.open("#game=yahtzee&joker=free")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     page.get_by_test_id("yz-tab-distribution").click()
     histogram = page.get_by_test_id("histogram")
     expect(histogram).to_be_visible(timeout=TIMEOUT)
+    expect(page).to_have_url(re.compile(r"#game=yahtzee&joker=free&view=distribution$"))
     expected = api.call("distribution", {"game": "yahtzee", "joker": "free"})
     assert float(histogram.get_attribute("data-mean")) == pytest.approx(expected["mean"], abs=1e-9)
     assert round(float(histogram.get_attribute("data-mean")), 4) == 254.5896
@@ -213,8 +218,13 @@ def test_histogram_shows_the_exact_distribution(site, page, artifacts):
     shown = api.call("distribution", {"game": "yahtzee", "joker": "forced"})["beat_optimal"]
     assert float(beat.get_attribute("data-p-win")) == pytest.approx(shown["p_win_playing_to_win"], abs=1e-12)
     expect(beat).to_contain_text(f"{100 * shown['p_win_playing_to_win']:.2f}%")
+    expect(page).to_have_url(re.compile(r"#game=yahtzee&joker=forced&view=distribution$"))
     page.screenshot(path=str(artifacts / "yahtzee-histogram.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scrolling on a phone
+    page = shared_phone.open("#game=yahtzee&joker=forced&card=1s:3")
+    expect(page.get_by_test_id("yz-tab-advisor")).to_have_attribute("aria-pressed", "true")
+    expect(histogram).to_be_hidden()
+    expect(page.locator(ADVICE)).to_be_visible()
 
 
 def test_target_play_in_the_page(site, shared_phone):

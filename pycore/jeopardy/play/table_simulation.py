@@ -53,12 +53,16 @@ from pycore.core.errors import InvalidRequestError, PycoreError
 from pycore.core.table_spec import table_rules
 from pycore.jeopardy.analysis import analyse
 from pycore.jeopardy.play.match import OPTIMAL, Player, Position, Values
+from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import HOLD, Choice, State, options_of
+from pycore.jeopardy.solving.factored import FactoredSolution, banked_turns
 from pycore.store.prebuilt import load_result
 
 #: turns one simulated game may take before it is called a draw
 MAX_TURNS = 5_000
+#: anchors whose optimal turns are worked out together (rows of ``game.anchors()``)
+BATCH_ANCHORS = 1_000
 
 
 @dataclass(frozen=True)
@@ -80,12 +84,22 @@ class TurnGains:
 
 class TurnSampler:
     """Each turn's distribution of banked points at a table advised by the stand-in, for the
-    players of the table, worked out once per (player, anchor, what holding ends)."""
+    players of the table, worked out once per (player, anchor, what holding ends).
 
-    def __init__(self, game: JeopardyGame, values: Values):
+    ``turn_starts`` (A,), where given: the two-player table's chance of the mover at every
+    turn start, in ``game.anchors()`` order (a factored game's solution). Where holding ends
+    nothing beyond the turn start (``table_end`` "goal": Pig, Farkle), a seat's turn is then
+    the two-player game's own, the stand-in's or a named policy's, and its distributions are
+    worked out for a batch of anchors at a time
+    (:func:`~pycore.jeopardy.solving.factored.banked_turns`: about 2 ms an anchor, where
+    following a Farkle turn state by state takes 0.4 s); a game whose round decides what
+    holding ends is followed state by state."""
+
+    def __init__(self, game: JeopardyGame, values: Values, turn_starts: np.ndarray | None = None):
         self.game, self.values = game, values
         self._outcomes: dict = {}
         self._gains: dict = {}
+        self._passed = None if turn_starts is None else 1.0 - np.clip(np.asarray(turn_starts, float), 0.0, 1.0)
 
     def outcomes(self, turn: tuple) -> list[tuple[float, tuple, bool]]:
         """A roll's outcomes from ``turn``: (chance, the turn states offered (none: a bust),
@@ -102,9 +116,27 @@ class TurnSampler:
         hold_ends = at.holding_decided_by()
         key = (player.label, tuple(int(x) for x in at.state.anchor), hold_ends)
         found = self._gains.get(key)
+        if found is None and self._passed is not None and not hold_ends:
+            self._batch_of(key[1], player)
+            found = self._gains[key]
         if found is None:
             found = self._gains[key] = self._turn_gains(at, player)
         return found
+
+    def _batch_of(self, anchor: tuple[int, ...], player: Player) -> None:
+        """``player``'s turns at ``anchor``'s batch of anchors (rows near its own, as a game's
+        scores go), each one's distribution kept."""
+        game = self.game
+        row = int(layout(game).anchor_row(anchor))
+        first = row - row % BATCH_ANCHORS
+        rows = np.arange(first, min(first + BATCH_ANCHORS, len(self._passed)))
+        chances = banked_turns(game, self._passed, rows, player.policy)
+        points = np.arange(chances.shape[1]) * game.gain_step
+        for n, anchor_at in zip(rows, game.anchors()[first:first + len(rows)], strict=True):
+            banked = chances[n - first] > 0
+            cumulative = np.cumsum(chances[n - first][banked])
+            self._gains[(player.label, tuple(int(x) for x in anchor_at), ())] = TurnGains(
+                points[banked], cumulative / cumulative[-1])
 
     def _turn_gains(self, at: Position, player: Player) -> TurnGains:
         """The seat's move at every turn state it can reach (depth first, each state after
@@ -215,6 +247,14 @@ def stand_in_values(game: JeopardyGame) -> Values:
     return Values(game, solution.ending_value)
 
 
+def stand_in_sampler(game: JeopardyGame) -> TurnSampler:
+    """The turns of a table advised by the stand-in (:func:`stand_in_values`), worked out a
+    batch of anchors at a time where the game's solution is factored."""
+    solution, _ = analyse(game, "win").solution(timed=False)
+    starts = solution.anchor_values if isinstance(solution, FactoredSolution) else None
+    return TurnSampler(game, Values(game, solution.ending_value), starts)
+
+
 def simulate_table(game: JeopardyGame, players: int, games: int, seed: int = 0, rule: str | None = None,
                    sampler: TurnSampler | None = None, progress=None) -> TableFigures:
     """``games`` whole games of ``players`` seats of ``game`` (a two-player game with a rule
@@ -229,7 +269,7 @@ def simulate_table(game: JeopardyGame, players: int, games: int, seed: int = 0, 
     policies = {p.name: p for p in game.human_policies()}
     if rule is not None and rule not in policies:
         raise InvalidRequestError(f"{rule!r} is not a policy of {game.name} ({', '.join(policies) or 'none'})")
-    sampler = sampler or TurnSampler(game, stand_in_values(game))
+    sampler = sampler or stand_in_sampler(game)
     stand_in = Player(OPTIMAL)
     follower = Player(rule, policies[rule]) if rule is not None else None
     rng = random.Random(seed)
@@ -275,7 +315,7 @@ def table_figures(game: JeopardyGame, sizes=SIZES, games: int = 20_000, rule_gam
     game's first named policy; one :class:`TurnSampler` for all (each turn's distribution is
     worked out once)."""
     started = time.perf_counter()
-    sampler = TurnSampler(game, stand_in_values(game))
+    sampler = stand_in_sampler(game)
     rule = next((p.name for p in game.human_policies()), None)
     rule_games = games if rule_games is None else rule_games
     rows = []

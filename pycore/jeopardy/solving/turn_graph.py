@@ -283,6 +283,49 @@ def reachable(graph: TurnGraph, top: int, roll_limit: int) -> np.ndarray:
     return reach
 
 
+def banked_chances(graph: TurnGraph, rolls: np.ndarray, chosen: np.ndarray | None = None) -> np.ndarray:
+    """(B, G + 1) the chance that a turn played by fixed moves banks each gain (index: gain /
+    step; 0 nothing banked: a bust, or a hold with nothing), forward from the turn's start:
+    ``rolls`` (B, G + 1, C) where the mover rolls (elsewhere they hold), ``chosen``
+    (B, G + 1, N) in a graph with choices the transition taken at each gain and outcome (the
+    sweep's ``record_choices``; None: each outcome's first alternative). The chance of each state flows up the gains and, within a
+    gain, up the configurations' order (the order the sweep goes down); rolling back into the
+    same configuration is divided out, as the sweep does (it rolls again there)."""
+    B, top1, C = rolls.shape
+    outcome = graph.outcome
+    first = np.unique(outcome, return_index=True)[1]  # each outcome's first transition
+    src, prob = graph.src[first], graph.prob[first]
+    alone = np.bincount(outcome, minlength=len(first)) == 1
+    back = alone & (graph.dst[first] == src) & (graph.gain[first] == 0)  # rolling back in place
+    stay = np.bincount(src[back], weights=prob[back], minlength=C)
+    levels = []
+    for order in np.unique(graph.order):  # (configurations of one order: no zero-gain roll between them)
+        configs = np.flatnonzero(graph.order == order)
+        moves = np.flatnonzero(~back & np.isin(src, configs))
+        levels.append((configs, moves, np.searchsorted(configs, src[moves])))
+    chance = np.zeros((B, top1 * C))  # (gain, configuration) flat
+    chance[:, graph.start] = 1.0
+    out = np.zeros((B, top1))
+    row = np.arange(B)[:, None] * (top1 * C)
+    for g in range(top1):
+        for configs, moves, at in levels:
+            here = chance[:, g * C + configs]  # (B, L)
+            if not here.any():
+                continue
+            rolled = rolls[:, g, configs]
+            out[:, g] += np.where(rolled, 0.0, here).sum(axis=1)
+            went = np.where(rolled, here, 0.0) / (1.0 - stay[configs])
+            taken = first[moves][None, :] if chosen is None else chosen[:, g, moves]  # (B or 1, M)
+            weight = went[:, at] * prob[moves]  # (B, M)
+            dst = graph.dst[taken]
+            bust = np.broadcast_to(dst < 0, weight.shape)
+            out[:, 0] += np.where(bust, weight, 0.0).sum(axis=1)
+            lands = ~bust & (weight > 0)  # (a move not made may point past the top gain)
+            landed = np.broadcast_to(row + (g + graph.gain[taken]) * C + dst, weight.shape)[lands]
+            chance += np.bincount(landed, weight[lands], minlength=B * top1 * C).reshape(B, -1)
+    return out
+
+
 def graph_of_rules(game) -> tuple[TurnGraph, dict[str, np.ndarray]]:
     """The turn graph of any jeopardy game whose rolls do not depend on its gain (the first
     turn variable): configurations are the values of the other turn variables, transitions
