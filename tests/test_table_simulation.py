@@ -185,11 +185,14 @@ def test_the_figures_are_written_read_and_a_damaged_file_is_refused_by_name(tmp_
 
 
 def test_the_shipped_figures_are_read_for_every_game_simulated():
-    """prebuilt_tables/ ships the figures of Pig, GRO, Zombie Dice and AYZD (5 to 8): every
-    table size's chances add up to 1 (a draw shared), each SE is that of its share, the
-    first player is favoured in Pig and the last in Zombie Dice."""
-    for name, sizes in (("pig", range(4, 9)), ("gro", range(4, 9)), ("zombie-dice", range(4, 9)), ("ayzd", range(5, 9))):
-        game = find_game(name)
+    """prebuilt_tables/ ships the figures of Pig, GRO, Zombie Dice, AYZD (5 to 8) and Farkle's
+    three rule sets whose tables ship: every table size's chances add up to 1 (a draw
+    shared), each SE is that of its share, the first player is favoured in Pig and Farkle
+    and the last in Zombie Dice."""
+    farkles = ({"rules": "facebook"}, {"rules": "zilch"}, {"rules": "basic"})
+    for name, params, sizes in (("pig", {}, range(4, 9)), ("gro", {}, range(4, 9)), ("zombie-dice", {}, range(4, 9)),
+                                ("ayzd", {}, range(5, 9)), *(("farkle", p, range(4, 9)) for p in farkles)):
+        game = find_game(name, **params)
         for players in sizes:
             row = measured(game, players)
             assert row is not None, (name, players)
@@ -204,5 +207,10 @@ def test_the_shipped_figures_are_read_for_every_game_simulated():
     assert zombies["chances"][3] > zombies["chances"][0] + 2 * (zombies["standard_errors"][0] + zombies["standard_errors"][3])
     assert figure_words(find_game("zombie-dice"), 4, 3)["text"] == (
         "Measured, all following it: the fourth player wins 29.1% ± 0.7% of 4,000 simulated games.")
-    assert measured(find_game("farkle"), 4) is None  # (not simulated: docs/three-players.md says why)
+    for params in farkles:
+        farkle = measured(find_game("farkle", **params), 4)
+        assert farkle["games"] == 10_000 and farkle["rule"]["games"] == 4_000
+        assert farkle["chances"][0] > farkle["chances"][3] + 2 * (farkle["standard_errors"][0] + farkle["standard_errors"][3])
+        # one seat on the rule wins less than a fair share, by far more than its error
+        assert farkle["rule"]["chance"] < 0.25 - 10 * farkle["rule"]["standard_error"]
 

@@ -10,7 +10,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from pycore import api
+from pycore import api, find_game
+from pycore.jeopardy.play.table_simulation import figure_words
 
 TIMEOUT = 90_000
 GAME = "#game=gro&goal=30&view=table"
@@ -284,6 +285,10 @@ def test_five_players_of_farkle_at_the_table_count_each_seats_zilches(site, page
     # the figure is named for what it is: a two-player chance is not Cy's chance of winning at five
     expect(shown).to_contain_text("(Cy's chance against Ann alone, in the two-player game)")
     expect(shown).not_to_contain_text("chance of winning")
+    # beside it, what the stand-in was measured to give the third of five (the shipped figure)
+    measured = figure_words(find_game("farkle"), 5, 2)
+    assert measured["games"] == 10_000 and 0.1 < measured["chance"] < 0.3
+    expect(table.get_by_test_id("table-measured")).to_have_text(measured["text"])
     record = json.loads(table.get_by_test_id("table-record").input_value())
     at = api.call("move", {"game": "farkle", "record": record})["position"]
     assert (at["scores"], at["counters"]) == ([1000, -500, 0, 0, 0], {"z": [2, 0, 2, 2, 2]})
