@@ -1,7 +1,7 @@
 """What one turn banks, as a simulated table draws it: each turn start's distribution followed
 state by state in Python (``TurnSampler`` without the table's turn starts: the baseline, the
 only way before) against a batch of turn starts swept and followed forward together
-(``factored.banked_turns``), in the same run, on the shipped two-player tables.
+(``banked.banked_turns``), in the same run, on the shipped two-player tables.
 
     python bench/bench_banked_turns.py [--game farkle --rules basic] [--anchors 5] [--batch 1000]
 
@@ -25,7 +25,7 @@ from pycore import find_game  # noqa: E402
 from pycore.jeopardy.analysis import analyse  # noqa: E402
 from pycore.jeopardy.play.match import OPTIMAL, Player, Position  # noqa: E402
 from pycore.jeopardy.play.table_simulation import TurnSampler, stand_in_values  # noqa: E402
-from pycore.jeopardy.solving.factored import banked_turns  # noqa: E402
+from pycore.jeopardy.solving.banked import banked_turns  # noqa: E402
 
 
 def main() -> None:

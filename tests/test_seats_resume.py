@@ -145,7 +145,7 @@ def test_a_table_build_stopped_in_its_policies_goes_on_there(tmp_path, monkeypat
     turns = params["turns"]
     assert loaded == [(f"{stem}.npz", turns), (f"{stem}.policies.npz", 4)]  # the solve was done; the policies at 4
     assert resumed["seat_policies"] == whole["seat_policies"] and resumed["sha256"] == whole["sha256"]
-    assert resumed["policies_seconds"] >= stopped_seconds
+    assert resumed["policies_seconds"] >= round(stopped_seconds, 1)  # (the manifest's tenths of a second)
     assert list(kept_dir.iterdir()) == []  # (both cleared once the table is written)
 
 

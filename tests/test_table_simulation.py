@@ -27,7 +27,7 @@ from pycore.jeopardy.play.table_simulation import (
 from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.rules.vocabulary import ROLL
 from pycore.jeopardy.seats.stand_in import stand_in_cost
-from pycore.jeopardy.solving.factored import banked_turns
+from pycore.jeopardy.solving.banked import banked_turns
 from pycore.jeopardy.solving.turn import turn_outlook
 from pycore.service import api
 from pycore.service.cli import main

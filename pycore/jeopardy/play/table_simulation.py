@@ -56,7 +56,7 @@ from pycore.jeopardy.play.match import OPTIMAL, Player, Position, Values
 from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import HOLD, Choice, State, options_of
-from pycore.jeopardy.solving.factored import FactoredSolution, banked_turns
+from pycore.jeopardy.solving.dispatch import solver_of
 from pycore.store.prebuilt import load_result
 
 #: turns one simulated game may take before it is called a draw
@@ -86,20 +86,20 @@ class TurnSampler:
     """Each turn's distribution of banked points at a table advised by the stand-in, for the
     players of the table, worked out once per (player, anchor, what holding ends).
 
-    ``turn_starts`` (A,), where given: the two-player table's chance of the mover at every
-    turn start, in ``game.anchors()`` order (a factored game's solution). Where holding ends
-    nothing beyond the turn start (``table_end`` "goal": Pig, Farkle), a seat's turn is then
-    the two-player game's own, the stand-in's or a named policy's, and its distributions are
-    worked out for a batch of anchors at a time
-    (:func:`~pycore.jeopardy.solving.factored.banked_turns`: about 2 ms an anchor, where
+    ``batched``, where given: ``batched(rows, policy)`` (the solver's ``banked_turns`` for the
+    two-player solution: (B, G + 1) what the turns of those ``game.anchors()`` rows bank, or
+    None where the solver does not batch them). Where holding ends nothing beyond the turn
+    start (``table_end`` "goal": Pig, Farkle), a seat's turn is the two-player game's own,
+    the stand-in's or a named policy's, and its distributions are worked out for a batch of
+    anchors at a time (:mod:`pycore.jeopardy.solving.banked`: about 2 ms an anchor, where
     following a Farkle turn state by state takes 0.4 s); a game whose round decides what
     holding ends is followed state by state."""
 
-    def __init__(self, game: JeopardyGame, values: Values, turn_starts: np.ndarray | None = None):
+    def __init__(self, game: JeopardyGame, values: Values, batched=None):
         self.game, self.values = game, values
         self._outcomes: dict = {}
         self._gains: dict = {}
-        self._passed = None if turn_starts is None else 1.0 - np.clip(np.asarray(turn_starts, float), 0.0, 1.0)
+        self._batched = batched
 
     def outcomes(self, turn: tuple) -> list[tuple[float, tuple, bool]]:
         """A roll's outcomes from ``turn``: (chance, the turn states offered (none: a bust),
@@ -116,27 +116,31 @@ class TurnSampler:
         hold_ends = at.holding_decided_by()
         key = (player.label, tuple(int(x) for x in at.state.anchor), hold_ends)
         found = self._gains.get(key)
-        if found is None and self._passed is not None and not hold_ends:
-            self._batch_of(key[1], player)
+        if found is None and self._batched is not None and not hold_ends and self._batch_of(key[1], player):
             found = self._gains[key]
         if found is None:
             found = self._gains[key] = self._turn_gains(at, player)
         return found
 
-    def _batch_of(self, anchor: tuple[int, ...], player: Player) -> None:
+    def _batch_of(self, anchor: tuple[int, ...], player: Player) -> bool:
         """``player``'s turns at ``anchor``'s batch of anchors (rows near its own, as a game's
-        scores go), each one's distribution kept."""
+        scores go), each one's distribution kept; False where the solver does not batch them."""
         game = self.game
+        anchors = game.anchors()
         row = int(layout(game).anchor_row(anchor))
         first = row - row % BATCH_ANCHORS
-        rows = np.arange(first, min(first + BATCH_ANCHORS, len(self._passed)))
-        chances = banked_turns(game, self._passed, rows, player.policy)
+        rows = np.arange(first, min(first + BATCH_ANCHORS, len(anchors)))
+        chances = self._batched(rows, player.policy)
+        if chances is None:
+            self._batched = None
+            return False
         points = np.arange(chances.shape[1]) * game.gain_step
-        for n, anchor_at in zip(rows, game.anchors()[first:first + len(rows)], strict=True):
+        for n, anchor_at in zip(rows, anchors[first:first + len(rows)], strict=True):
             banked = chances[n - first] > 0
             cumulative = np.cumsum(chances[n - first][banked])
             self._gains[(player.label, tuple(int(x) for x in anchor_at), ())] = TurnGains(
                 points[banked], cumulative / cumulative[-1])
+        return True
 
     def _turn_gains(self, at: Position, player: Player) -> TurnGains:
         """The seat's move at every turn state it can reach (depth first, each state after
@@ -249,10 +253,11 @@ def stand_in_values(game: JeopardyGame) -> Values:
 
 def stand_in_sampler(game: JeopardyGame) -> TurnSampler:
     """The turns of a table advised by the stand-in (:func:`stand_in_values`), worked out a
-    batch of anchors at a time where the game's solution is factored."""
+    batch of anchors at a time where the game's solver does that."""
     solution, _ = analyse(game, "win").solution(timed=False)
-    starts = solution.anchor_values if isinstance(solution, FactoredSolution) else None
-    return TurnSampler(game, Values(game, solution.ending_value), starts)
+    solver = solver_of(game)
+    return TurnSampler(game, Values(game, solution.ending_value),
+                       lambda rows, policy: solver.banked_turns(solution, rows, policy))
 
 
 def simulate_table(game: JeopardyGame, players: int, games: int, seed: int = 0, rule: str | None = None,

@@ -33,7 +33,7 @@ from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.rules.moves import turn_end
 from pycore.jeopardy.rules.vocabulary import State
 from pycore.jeopardy.seats.seat_solution import SeatSolution, seat_turn, solve_seats
-from pycore.jeopardy.solving import factored, turn_graph
+from pycore.jeopardy.solving import banked, factored, turn_graph
 from pycore.jeopardy.solving.budget import check_solvable
 from pycore.jeopardy.solving.solution import GameSolution
 from pycore.jeopardy.solving.tabulated import solve_tabulated
@@ -94,6 +94,12 @@ class Solver(Protocol):
         """What a turn ending at an anchor reads from a table's ``values`` (``win_turn``'s
         ``anchor_value``)."""
 
+    def banked_turns(self, solution: GameSolution, rows: np.ndarray, policy=None) -> np.ndarray | None:
+        """(B, G + 1) what the turns of the anchor ``rows`` bank, each gain's chance, played
+        by ``solution`` or by ``policy`` (:func:`pycore.jeopardy.solving.banked.banked_turns`);
+        None where this solver does not work turns out in batches (they are then followed
+        state by state)."""
+
 
 class Tabulated:
     """The (A, T) table: every cell's value kept (:mod:`pycore.jeopardy.solving.tabulated`)."""
@@ -147,6 +153,9 @@ class Tabulated:
 
     def table_ending(self, game, values):
         return _stored_value(game, values)
+
+    def banked_turns(self, solution, rows, policy=None):
+        return None  # (each state's value is kept: a turn is followed state by state)
 
 
 class Factored:
@@ -214,6 +223,11 @@ class Factored:
     def table_ending(self, game, values):
         return _stored_value(game, values)
 
+    def banked_turns(self, solution, rows, policy=None):
+        # the mover's chance when the turn passes to each anchor: 1 minus its mover's
+        passed = 1.0 - np.clip(np.asarray(solution.anchor_values, float), 0.0, 1.0)
+        return banked.banked_turns(solution.game, passed, rows, policy)
+
 
 class Seats(Factored):
     """Three or more players: each seat's chance at every turn start, the turns swept when
@@ -258,6 +272,9 @@ class Seats(Factored):
     def table_ending(self, game, values):
         seats = game.table_seats(values)
         return lambda anchor: seats[layout(game).anchor_row(anchor)]
+
+    def banked_turns(self, solution, rows, policy=None):
+        return None  # (a table of more players is its own game: no stand-in's turns)
 
 
 def _stored_value(game, values: np.ndarray):
