@@ -117,6 +117,19 @@ def test_farkle_turns_banked_in_a_batch_are_those_followed_state_by_state(params
     assert len(batched._gains) >= 2 * 1_000  # (each anchor's batch was worked out with it, for each player)
 
 
+def test_each_batch_of_turns_worked_out_is_told():
+    """A table of a factored game works out its turns a batch of turn starts at a time (Farkle's
+    penalty: minutes before the first games are done): each batch is told to ``progress``, for
+    the stand-in and for the rule's seat, with the share of its turn starts worked out."""
+    game = find_game("farkle", rules="basic", set="target=1000")  # (400 turn starts: one batch)
+    said = []
+    sampler = stand_in_sampler(game, progress=lambda stage, fraction: said.append((stage, fraction)))
+    rule = game.human_policies()[0].name
+    simulate_table(game, 4, 20, sampler=sampler, rule=rule)
+    assert sorted(said) == sorted([(f"{rule}'s turns: 1 of 1 batches of turn starts", 1.0),
+                                   ("Optimal's turns: 1 of 1 batches of turn starts", 1.0)])
+
+
 def dense(gains) -> np.ndarray:
     """A turn's chances of banking 0, 1, 2, ... points."""
     out = np.zeros(int(gains.gains.max()) + 1 if len(gains.gains) else 1)

@@ -93,13 +93,17 @@ class TurnSampler:
     the stand-in's or a named policy's, and its distributions are worked out for a batch of
     anchors at a time (:mod:`pycore.jeopardy.solving.banked`: about 2 ms an anchor, where
     following a Farkle turn state by state takes 0.4 s); a game whose round decides what
-    holding ends is followed state by state."""
+    holding ends is followed state by state. ``progress(stage, fraction)``: told after each
+    batch (minutes of them before a table's first games are done: Farkle's zilch penalty has
+    562,500 turn starts), the fraction the player's turn starts worked out."""
 
-    def __init__(self, game: JeopardyGame, values: Values, batched=None):
+    def __init__(self, game: JeopardyGame, values: Values, batched=None, progress=None):
         self.game, self.values = game, values
         self._outcomes: dict = {}
         self._gains: dict = {}
         self._batched = batched
+        self._progress = progress
+        self._batches_done: dict[str, int] = {}  # a player's label -> the batches of their turns worked out
 
     def outcomes(self, turn: tuple) -> list[tuple[float, tuple, bool]]:
         """A roll's outcomes from ``turn``: (chance, the turn states offered (none: a bust),
@@ -140,6 +144,10 @@ class TurnSampler:
             cumulative = np.cumsum(chances[n - first][banked])
             self._gains[(player.label, tuple(int(x) for x in anchor_at), ())] = TurnGains(
                 points[banked], cumulative / cumulative[-1])
+        done = self._batches_done[player.label] = self._batches_done.get(player.label, 0) + 1
+        if self._progress:
+            total = -(-len(anchors) // BATCH_ANCHORS)
+            self._progress(f"{player.label}'s turns: {done:,} of {total:,} batches of turn starts", done / total)
         return True
 
     def _turn_gains(self, at: Position, player: Player) -> TurnGains:
@@ -251,13 +259,14 @@ def stand_in_values(game: JeopardyGame) -> Values:
     return Values(game, solution.ending_value)
 
 
-def stand_in_sampler(game: JeopardyGame) -> TurnSampler:
+def stand_in_sampler(game: JeopardyGame, progress=None) -> TurnSampler:
     """The turns of a table advised by the stand-in (:func:`stand_in_values`), worked out a
-    batch of anchors at a time where the game's solver does that."""
+    batch of anchors at a time where the game's solver does that (``progress``: told after
+    each batch)."""
     solution, _ = analyse(game, "win").solution(timed=False)
     solver = solver_of(game)
     return TurnSampler(game, Values(game, solution.ending_value),
-                       lambda rows, policy: solver.banked_turns(solution, rows, policy))
+                       lambda rows, policy: solver.banked_turns(solution, rows, policy), progress)
 
 
 def simulate_table(game: JeopardyGame, players: int, games: int, seed: int = 0, rule: str | None = None,
@@ -320,7 +329,7 @@ def table_figures(game: JeopardyGame, sizes=SIZES, games: int = 20_000, rule_gam
     game's first named policy; one :class:`TurnSampler` for all (each turn's distribution is
     worked out once)."""
     started = time.perf_counter()
-    sampler = stand_in_sampler(game)
+    sampler = stand_in_sampler(game, progress)
     rule = next((p.name for p in game.human_policies()), None)
     rule_games = games if rule_games is None else rule_games
     rows = []
