@@ -288,9 +288,10 @@ def banked_chances(graph: TurnGraph, rolls: np.ndarray, chosen: np.ndarray | Non
     step; 0 nothing banked: a bust, or a hold with nothing), forward from the turn's start:
     ``rolls`` (B, G + 1, C) where the mover rolls (elsewhere they hold), ``chosen``
     (B, G + 1, N) in a graph with choices the transition taken at each gain and outcome (the
-    sweep's ``record_choices``; None: each outcome's first alternative). The chance of each state flows up the gains and, within a
-    gain, up the configurations' order (the order the sweep goes down); rolling back into the
-    same configuration is divided out, as the sweep does (it rolls again there)."""
+    sweep's ``record_choices``; None: each outcome's first alternative). The chance of each
+    state flows up the gains and, within a gain, up the configurations' order (the order the
+    sweep goes down); rolling back into the same configuration is divided out, as the sweep
+    does (it rolls again there)."""
     B, top1, C = rolls.shape
     outcome = graph.outcome
     first = np.unique(outcome, return_index=True)[1]  # each outcome's first transition
