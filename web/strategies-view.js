@@ -112,13 +112,18 @@ export class StrategiesView {
     const box = this.root.querySelector("[data-testid=paper-policies]");
     try {
       const result = await this.call("policies", { game: this.game.name, ...this.params });
-      if (!result.policies.length) {
+      // (a table may ship its first policies only: GRO for three's are hours, added a part at a time)
+      const pending = result.unevaluated || [];
+      if (!result.policies.length && !pending.length) {
         box.innerHTML = `<p class="note">No published policies for this game.</p>`;
         return;
       }
-      box.innerHTML = `<p class="note">${escapeHtml(result.policies[0].description.replace(/^.*?(Read for)/, "$1"))}</p>
+      const described = result.policies[0] || pending[0];
+      box.innerHTML = `<p class="note">${escapeHtml(described.description.replace(/^.*?(Read for)/, "$1"))}</p>
         ${result.policies.map((p) => followerTable(result.seat_words, p, `<strong>${escapeHtml(p.name)}</strong>
-          <span class="note">(${escapeHtml(p.source)})</span>`)).join("")}`;
+          <span class="note">(${escapeHtml(p.source)})</span>`)).join("")}
+        ${pending.length ? `<p class="note" data-testid="unevaluated-policies"><strong>${pending
+          .map((p) => escapeHtml(p.name)).join(", ")}</strong>: ${escapeHtml(result.unevaluated_note)}.</p>` : ""}`;
     } catch (error) {
       box.innerHTML = `<p class="error">${escapeHtml(error.message)}</p>`;
     }

@@ -51,9 +51,15 @@ and 52 within 5e-10 of it); four and five players: docs/three-players.md. Player
 so high that nobody can roll any more would play again forever; they share the win (``1/P``
 each), as two such players share it in the two-player game.
 
-There is no turn limit: the values are the stationary iteration's
-(:func:`~pycore.jeopardy.seats.sweep.seat_values`), which settles here (a round's zero-gain
-turns cycle within the score sum's layer).
+**Which answer.** Three and four players have no turn limit: the values are the stationary
+iteration's (:func:`~pycore.jeopardy.seats.sweep.seat_values`), which settles there (a round's
+zero-gain turns cycle within the score sum's layer). Five players' does not from goal 6 (the
+players' policies keep switching), so ``ayzd-5`` has a turn limit, ``turns`` (default 100,
+all players' turns together; 0 for the stationary values, refused from goal 6), solved by
+backward induction (:func:`~pycore.jeopardy.seats.sweep.turn_limited_seat_values`) as GRO for
+three is: when the turns run out before the game has ended (nobody at the goal, or a last
+round begun and not played out) the five share the win. A tie-break of two to four players
+is the game of that many without a limit (it settles).
 """
 
 from __future__ import annotations
@@ -70,6 +76,7 @@ from pycore.jeopardy.model.compiled import RowIndex
 from pycore.jeopardy.rules.layout import AnchorLayout, layout, shared
 from pycore.jeopardy.rules.vocabulary import TurnEnd
 from pycore.jeopardy.seats.for_three import (
+    NUMBER_WORDS,
     SCORE_VARS,
     SEAT_VIEWS,
     RoundOfThree,
@@ -77,6 +84,7 @@ from pycore.jeopardy.seats.for_three import (
     later_scores,
     place,
     players_param,
+    turns_left,
 )
 from pycore.jeopardy.solving.budget import SolveCost
 
@@ -85,8 +93,6 @@ from ..core.params import Param
 from ..core.registry import register
 from .ayzd import DICE, AllYellowZombieDice
 from .pig import SCORE
-
-NUMBER_WORDS = {3: "three", 4: "four", 5: "five"}
 
 
 def _grid(ranges) -> np.ndarray:
@@ -200,15 +206,6 @@ class RoundsOfAYZD(RoundOfThree, AllYellowZombieDice):
             self.params["bound"] = self.bound_goals * self.goal  # (see the module: 2 goal binds for three)
         super()._check_params()
 
-    def live_limit(self) -> str | None:
-        # (no turn limit to suggest, as the games with one do)
-        unsettled = self.unsettled_from_goal
-        if unsettled is not None and self.goal >= unsettled:
-            return (f"{self.title} with goal {self.goal} is not solved: from goal {unsettled} the players' policies "
-                    "keep switching and the chances never settle (docs/three-players.md), and this game has no turn "
-                    f"limit yet; a goal below {unsettled} is solved")
-        return super().live_limit()
-
     def layer(self, anchor):
         if not self.merged_last_round:
             return super().layer(anchor)
@@ -281,7 +278,8 @@ class RoundsOfAYZD(RoundOfThree, AllYellowZombieDice):
             return self
         if not 2 <= players < int(self.players):
             raise InvalidParameterError(f"{self.name}: a tie-break is of 2 to {self.players} players, not {players}")
-        params = {k: v for k, v in self.params.items() if k != "players"}
+        # (a tie-break game settles without a turn limit: its stationary values, whatever this game's limit)
+        params = {k: v for k, v in self.params.items() if k not in ("players", "turns")}
         return AllYellowZombieDice(**params) if players == 2 else AYZD_FOR[players](**params)
 
     def tie_chances(self, tied: int) -> np.ndarray:
@@ -348,9 +346,11 @@ class RoundsOfAYZD(RoundOfThree, AllYellowZombieDice):
 
     @property
     def model_note(self) -> str | None:
-        """What the rules mean for this many, said beside the advice."""
+        """What the rules mean for this many, said beside the advice (and the turn limit, where
+        the game has one)."""
+        limit = f" {self.turns_note()}" if "turns" in self.params else ""
         return (f"{self.players} players: those tied at the top play the game of that many from the tie, the others "
-                f"out; all {self.players} tied play another round.")
+                f"out; all {self.players} tied play another round.{limit}")
 
 
 @register
@@ -401,12 +401,25 @@ class FivePlayerAYZD(RoundsOfAYZD):
     variant_of = "ayzd"
     title = "All Yellow Zombie Dice for five players"
     players, anchor_vars, variables, parameters, head_start_seats, page = RoundsOfAYZD.members_for(5, 3)
-    # (2.8 million turn starts: its table would more than double what a phone precaches, and
-    # its stationary iteration does not settle from goal 6: the command line and the API
-    # answer it to 5, the page and a table of five do not yet; docs/three-players.md)
+    # the stationary iteration does not settle from goal 6, so five players are solved with a
+    # turn limit, as three-player Pig and GRO are (its tie-breaks, of two to four players, are
+    # the games of that many, which settle): to 6 the start's chances with 50 turns left are
+    # those with 100 to 1e-9, and to 4 those without a limit
+    parameters = (*parameters, turns_left(100))
+    # (2.8 million turn starts: its table would more than double what a phone precaches: the
+    # command line and the API answer it, the page and a table of five do not yet;
+    # docs/three-players.md)
     page = replace(page, offered=False)
     #: measured: to 6 (bound 18) layer 14 still changes a chance by 0.00095 after 2,000 sweeps
     unsettled_from_goal = 6
+
+    # with a turn limit, measured (beside another solve on the second core): 0.37 us a cell a
+    # turn left (to 4, 50 turns: 8.4 s; to 6: 79 s), and finding every ending first as the
+    # stationary iteration's cell
+    @property
+    def cost(self) -> SolveCost:
+        turns = int(self.params["turns"])
+        return replace(super().cost, solve_microseconds_per_cell=0.37 * turns + 1.0) if turns else super().cost
     rules_text = FOUR_AND_FIVE_RULES.format(players="Five")
 
 

@@ -29,12 +29,12 @@ from ..core.parallel import using_workers
 from ..core.params import decimal_number_of, shown, whole_number_of
 from ..core.quiz import DEFAULT_COUNT, MAX_COUNT
 from ..core.registry import find_game, find_game_class, game_classes, parameter_names, untaken_params, variant_class
-from ..store.prebuilt import check_writable, prebuilt_games, tables_dir, write_result
+from ..store.prebuilt import check_writable, tables_dir, write_result
 from . import api
 from .cli_format import format_result
 from .kinds import kind_of
 from .seat_policies import STAND_IN_NAME
-from .tables import build_tables
+from .tables import run_tables
 
 PROFILE_WORKERS_HELP = ("three players with a turn limit (Pig, GRO): processes the sweeps run on, at most the machine's "
                         "cores (default 1; the chances are the same)")
@@ -279,6 +279,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=_workers, default=os.cpu_count() or 1,
                    help="processes the many-player sweeps run on, at most the machine's cores (default: all; the "
                    "tables are the same)")
+    p.add_argument("--add-policies", type=_whole, metavar="N", help="keep the tables; evaluate at most N more of the "
+                   "papers' policies of each table of three or more players that lacks some (GRO for three's: about "
+                   "half an hour of two cores each)")
     p = sub.add_parser("target-curve", help="scorecard games, offline: best chance of each final score vs expected-score play")
     _offline_args(p)
     p.add_argument("--max-target", dest="max_target", type=_whole, default=300, help="largest target (default 300)")
@@ -555,16 +558,10 @@ def main(argv: list[str] | None = None) -> int:
             return _table_figures(request, progress)
         if args.command == "tables":
             _writable_directory(request.get("out"))
-            # (by the name's own class: --game farkle rebuilds Farkle's table, not the penalty model's it means)
-            only = [g for g in prebuilt_games() if g.name == find_game_class(args.only).name] if args.only else None
-            if only == []:
-                raise InvalidRequestError(f"{args.only} ships no prebuilt table")
             with using_workers(workers):
-                manifest = build_tables(request.get("out"), progress, only)
+                lines = run_tables(request.get("out"), args.only, args.add_policies, progress)
             progress.close()
-            for entry in manifest["tables"]:
-                facts = ", ".join(f"{k} {v}" for k, v in entry.items() if isinstance(v, (int, float)) and k != "bytes")
-                print(f"{entry['file']}: {entry['bytes']} bytes, {facts}")
+            print("\n".join(lines))
             return 0
         with using_workers(workers):
             result = api.call(args.command, request, progress)

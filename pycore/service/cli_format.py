@@ -126,10 +126,14 @@ def _advise(head: str, result: dict) -> str:
 
 def _policies(head: str, result: dict) -> str:
     if "players" in result:
-        if not result["policies"]:
+        if not result["policies"] and "unevaluated" not in result:
             return f"{head}\nno published policies"
+        pending = [f"{', '.join(p['name'] for p in result['unevaluated'])}: {result['unevaluated_note']}"] \
+            if "unevaluated" in result else []
+        if not result["policies"]:
+            return "\n".join([head, *pending])
         return "\n".join([head, "each policy followed by one player at a time, the others the exact advice",
-                          *_followers(result, [(r["name"], r) for r in result["policies"]])])
+                          *_followers(result, [(r["name"], r) for r in result["policies"]]), *pending])
     lines = [f"{head}\n{'policy':<34} {'difference':>10} {'win rate':>9}"]
     for r in result["policies"]:
         lines.append(f"{r['name']:<34} {r['difference']:>10.4f} {r['win_rate']:>9.4f}")

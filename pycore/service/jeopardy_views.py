@@ -63,7 +63,7 @@ def _policies(game: JeopardyGame, args: dict, progress) -> dict:
         count = len(game.human_policies())
         _check_evaluation_work(game, args, f"Evaluating {count} policies", count)
     if game.players > 2:
-        return policies_for_players(game, progress, known)
+        return policies_for_players(game, progress, known, known and shipped.entry.get("policies_seconds"))
     solution, _ = solved(game, args, progress)
     # a table's policy results are computed with it (minutes for a factored game) and shipped in
     # it: a solution read from the table as it is (no sweep) answers with them

@@ -42,22 +42,31 @@ def _described(policy: Policy) -> dict:
             "expression": policy.expression}
 
 
-def policies_for_players(game: JeopardyGame, progress, shipped: list | None = None) -> dict:
+def policies_for_players(game: JeopardyGame, progress, shipped: list | None = None,
+                         shipped_seconds: float | None = None) -> dict:
     """Every paper's policy read for the players, each followed by each player alone:
-    ``shipped`` (a table's ``seat_policies``, :func:`~pycore.jeopardy.seats.profile.shipped_policy_facts`)
-    where the game's table ships them, else evaluated here."""
+    ``shipped`` (a table's ``seat_policies``, :func:`~pycore.jeopardy.seats.profile.shipped_policy_facts`,
+    with their ``policies_seconds``) where the game's table ships them, else evaluated here.
+    A table may ship the game's first policies only (GRO for three's are hours, added a part
+    at a time): the others are ``unevaluated``, with the command that adds them."""
     policies = game.human_policies()
     if shipped is None:
         results = [r.to_json() for r in follower_chances(game, policies, progress=progress)] if policies else []
-    elif [r["name"] for r in shipped] == [p.name for p in policies]:
+    elif [r["name"] for r in shipped] == [p.name for p in policies[:len(shipped)]]:
         results = [{k: v for k, v in r.items() if k != "name"} for r in shipped]
     else:
         raise TableError(f"{game.name}: the table's policies ({', '.join(r['name'] for r in shipped)}) are not the "
                          f"game's ({', '.join(p.name for p in policies)}); run `{REGENERATE}`")
+    pending = policies[len(results):]
+    each = f" (about {max(1, round(shipped_seconds / len(results) / 60))} minutes each when its table was built)" \
+        if results and shipped_seconds else ""
     return {**head(game), "players": int(game.players), "definition": definition(game),
             "seat_words": list(SEAT_WORDS[:int(game.players)]),
             "optimal": results[0]["optimal"] if results else None,
-            "policies": [{**_described(p), **r} for p, r in zip(policies, results, strict=True)]}
+            "policies": [{**_described(p), **r} for p, r in zip(policies, results, strict=False)],
+            **({"unevaluated": [_described(p) for p in pending],
+                "unevaluated_note": f"not evaluated yet at this size{each}; `{REGENERATE} --game {game.name} "
+                                    f"--add-policies {len(pending)}` adds them"} if pending else {})}
 
 
 def check_for_players(game: JeopardyGame, args: dict) -> None:

@@ -206,11 +206,13 @@ class FileCheckpoint:
             raise CheckpointError(f"the build's state cannot be kept in {self.path} ({exc.strerror or exc})") from None
         self._last_save = time.monotonic()
 
-    def clear(self) -> None:
-        """Forget the kept state and its stages' (the build it was for is written)."""
+    def clear(self, stages_only: bool = False) -> None:
+        """Forget the kept state and its stages' (the build it was for is written); with
+        ``stages_only``, its stages' alone (they were worked out for a table already built)."""
         for stage in self._stages:
             stage.clear()
-        self.path.unlink(missing_ok=True)
+        if not stages_only:
+            self.path.unlink(missing_ok=True)
 
 
 def reset_peak_memory() -> bool:

@@ -138,6 +138,32 @@ def write_tables(build: Callable, out_dir: Path | None = None, progress: Progres
     return manifest
 
 
+def add_table_facts(game, facts_of: Callable, out_dir: Path | None = None, progress: Progress | None = None) -> dict:
+    """Work out more facts of ``game``'s listed table and write them into its manifest entry,
+    the table itself kept (the hours of GRO for three's policies, a part at a time): ``facts_of(entry,
+    step, checkpoint)`` is given the entry as listed, its table checked against it (its sha256),
+    and returns the facts to set. A run stopped partway goes on from the state
+    ``checkpoint`` kept (the same as a whole build's, :func:`write_tables`). Returns the entry."""
+    out_dir = Path(out_dir or tables_dir())
+    entry = next((e for e in read_manifest(out_dir)["tables"] if e["file"] == table_file(game)), None)
+    if entry is None:
+        raise TableError(f"{table_file(game)} is not listed in {out_dir / MANIFEST}; run `{REGENERATE} --game "
+                         f"{game.name}` to build it")
+    _checked_bytes(out_dir, entry, entry["regenerate"])  # (the facts are of the values it holds)
+    step = (lambda stage, f: progress(f"{table_stem(game)}: {stage}", f)) if progress else None
+    checkpoint = FileCheckpoint(out_dir / CHECKPOINTS / f"{table_stem(game)}.npz", table_rules(game))
+    facts = facts_of(entry, step, checkpoint)
+    # read again, not before the hours of working: another build may have listed its table since
+    manifest = read_manifest(out_dir)
+    entries = [e for e in manifest["tables"] if e["file"] == table_file(game)]
+    if [e["sha256"] for e in entries] != [entry["sha256"]]:
+        raise TableError(f"{table_file(game)} was built again while its facts were worked out; run it again")
+    entries[0].update(facts)
+    (out_dir / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
+    checkpoint.clear(stages_only=True)  # (a whole build's solve, stopped, keeps its state)
+    return entries[0]
+
+
 def register_result(path: Path) -> dict:
     """List an offline result (``python -m pycore target-curve`` or ``beat-optimal``) in its
     directory's manifest."""

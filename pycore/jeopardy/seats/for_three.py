@@ -22,6 +22,9 @@ from pycore.jeopardy.solving.factored import BATCH_CELLS
 #: the seats in words, the first player's first
 SEAT_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
+#: the number of players in words (a table of three to five)
+NUMBER_WORDS = {3: "three", 4: "four", 5: "five"}
+
 #: the scores' variables in seat order from the mover (the mover's ``i``, the next player's
 #: ``j``, then ``l``, ``m``, ``n``: up to five players)
 SCORE_VARS = ("i", "j", "l", "m", "n")
@@ -184,10 +187,10 @@ class ForThreePlayers:
         if not turns:
             return "No turn limit: the values that the players' choices settle to (refused where they do not settle)."
         # (exactly the model: in a round game a last round begun and not played out has not ended)
-        unfinished = " (nobody at the goal, or a last round begun and not played out)" if self.table_end == "round" else ""
+        unfinished = " (nobody at the goal, or a last round begun and not played out)" if self.table_end in ("round", "tiebreak") else ""
         return (f"With {turns} turn{'' if turns == 1 else 's'} left in all, this one included: if the game has not "
                 f"ended by then{unfinished}, "
-                "the three share the win.")
+                f"the {NUMBER_WORDS[int(self.players)]} share the win.")
 
     def _head_start_words(self) -> str:
         return seats_in_words(self.head_start_seats)

@@ -49,7 +49,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pycore.core.errors import InvalidRequestError, SolverError
+from pycore.core.errors import InvalidRequestError, SolverError, TableError
 from pycore.core.parallel import PartPool
 from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.rules.vocabulary import Policy, probability
@@ -322,19 +322,31 @@ def follower_chances(game, policies: Sequence[Policy], everyone: bool = False, p
     return out
 
 
-def shipped_policy_facts(game, progress=None, checkpoint=None) -> dict:
+def shipped_policy_facts(game, progress=None, checkpoint=None, earlier: Mapping | None = None,
+                         most: int | None = None) -> dict:
     """What a table of more players ships of its game's papers' policies (read for them: each
     followed by each player alone, the others the exact advice; an hour and more at the
     shipped sizes of Pig and GRO, so it is computed with the table, as a two-player factored
     game's policies are): ``seat_policies``, one :meth:`FollowerChances.to_json` a policy
-    with its ``name``, and ``policies_seconds`` (every run's, where the build was stopped and
-    resumed). ``checkpoint``: the build's (:class:`~pycore.core.progress.Checkpoint`); this
-    stage keeps its own state beside the solve's, so a build stopped here goes on here."""
+    with its ``name``, in the game's order, and ``policies_seconds`` (every run's, where the
+    build was stopped and resumed).
+
+    ``earlier``: the facts an earlier run shipped with the same table (its ``seat_policies``,
+    the game's first policies, and their ``policies_seconds``); the policies after them are
+    evaluated, at most ``most`` of them (None: all), so that GRO for three's four hours of
+    policies ship a part at a time. ``checkpoint``: the build's
+    (:class:`~pycore.core.progress.Checkpoint`); this stage keeps its own state beside the
+    solve's, so a build stopped here goes on here."""
     policies = game.human_policies()
+    done = list((earlier or {}).get("seat_policies") or [])
+    if [r.get("name") for r in done] != [p.name for p in policies[:len(done)]]:
+        raise TableError(f"{game.name}: the shipped policies ({', '.join(str(r.get('name')) for r in done)}) are not "
+                         f"the game's first ({', '.join(p.name for p in policies)}); build the table again")
+    todo = policies[len(done):] if most is None else policies[len(done):len(done) + most]
     step = (lambda stage, fraction: progress(f"policies: {stage}", fraction)) if progress else None
-    kept = checkpoint.stage("policies", [p.name for p in policies]) if checkpoint is not None and policies else None
+    kept = checkpoint.stage("policies", [p.name for p in todo]) if checkpoint is not None and todo else None
     started = time.perf_counter()
-    results = follower_chances(game, policies, progress=step, checkpoint=kept) if policies else []
-    earlier = kept.earlier_seconds if kept is not None else 0.0
-    return {"seat_policies": [{"name": p.name, **r.to_json()} for p, r in zip(policies, results, strict=True)],
-            "policies_seconds": round(time.perf_counter() - started + earlier, 1)}
+    results = follower_chances(game, todo, progress=step, checkpoint=kept) if todo else []
+    earlier_seconds = (kept.earlier_seconds if kept is not None else 0.0) + float((earlier or {}).get("policies_seconds", 0.0))
+    return {"seat_policies": done + [{"name": p.name, **r.to_json()} for p, r in zip(todo, results, strict=True)],
+            "policies_seconds": round(time.perf_counter() - started + earlier_seconds, 1)}
