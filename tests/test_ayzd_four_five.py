@@ -10,7 +10,7 @@ from itertools import product
 import numpy as np
 import pytest
 from seat_checks import turned
-from test_ayzd_three import brute_force, outcomes
+from test_ayzd_three import brute_force, outcomes, round_rule
 from test_match import HOLD, roll_of, table_of
 
 from pycore import api, find_game
@@ -223,29 +223,11 @@ def turn_limited_brute_force(goal: int, bound: int, players: int, turns: int) ->
     ``players`` players of AYZD with ``turns`` turns left, by backward induction over the
     turns left written from the rules alone: with none left, ``1/P`` each; a turn is a
     recursion over (brains, shotguns) from the highest, a roll of only footprints rolled
-    again (divided out), ties held; its end the round rule of :func:`brute_force` (whose
-    stationary values, for the tied players alone, settle a tie-break)."""
+    again (divided out), ties held; its end :func:`round_rule`'s (a tie-break settled by the
+    stationary brute force of the tied players alone)."""
     rolls = outcomes()
     stay = sum(chance for chance, brains, shotguns in rolls if brains == shotguns == 0)
-    tie_breaks: dict = {}
-
-    def round_end(in_order):
-        top = max(in_order)
-        if top < goal:
-            return None
-        tied = [n for n, x in enumerate(in_order) if x == top]
-        if len(tied) == players:
-            return None if top + 3 <= bound else (1.0 / players,) * players
-        result = [0.0] * players
-        if len(tied) == 1:
-            result[tied[0]] = 1.0
-        else:
-            if (top, len(tied)) not in tie_breaks:
-                start = (top,) * len(tied)
-                tie_breaks[top, len(tied)] = brute_force(goal, bound, len(tied), start)[(1, start)]
-            for n, chance in zip(tied, tie_breaks[top, len(tied)], strict=True):
-                result[n] = chance
-        return tuple(result)
+    round_end = round_rule(goal, bound, players)
 
     rounds = [(t,) * players for t in range(goal, bound + 1)] + list(product(range(goal), repeat=players))
     starts = set()

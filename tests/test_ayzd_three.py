@@ -24,22 +24,13 @@ def outcomes():
     return [(chance, b, s) for (b, s), chance in out.items()]
 
 
-def brute_force(goal: int, bound: int, players: int, scores=None, sweeps: int = 4000, follower=None) -> dict:
-    """Each player's chance at every turn start ``(p, scores from the mover)`` of ``players``
-    players of AYZD, by plain value iteration over every state (p, scores, brains,
-    shotguns), ties held; the rounds start below the goal (``scores`` None) or from the tie
-    ``scores``. A round's end: nobody at the goal: on; one on top: they win; all tied on
-    top: another round of them (shared where nobody can roll); some tied: those play on
-    alone, the earliest first (this function again, for them). ``follower(state)``: a
-    profile's move at ``state`` (True roll, False hold, None the exact advice;
-    :func:`seat_checks.profile_iteration`), whose chances are returned (the tie-breaks
-    played by the exact advice)."""
-    rolls = outcomes()
+def round_rule(goal: int, bound: int, players: int):
+    """The round rule written from the seed: each player's chance (in round order) once a
+    round ends at ``in_order``, None if another round of everyone follows; a tie of some
+    (fewer than all) is :func:`brute_force` of the tied players from the tie."""
     tie_breaks: dict = {}
 
     def round_end(in_order):
-        """Each player's chance (in round order) once a round ends at ``in_order``, None if
-        another round of everyone follows."""
         top = max(in_order)
         if top < goal:
             return None
@@ -56,6 +47,22 @@ def brute_force(goal: int, bound: int, players: int, scores=None, sweeps: int = 
             for n, chance in zip(tied, tie_breaks[among][(1, (top,) * len(tied))], strict=True):
                 result[n] = chance
         return tuple(result)
+
+    return round_end
+
+
+def brute_force(goal: int, bound: int, players: int, scores=None, sweeps: int = 4000, follower=None) -> dict:
+    """Each player's chance at every turn start ``(p, scores from the mover)`` of ``players``
+    players of AYZD, by plain value iteration over every state (p, scores, brains,
+    shotguns), ties held; the rounds start below the goal (``scores`` None) or from the tie
+    ``scores``. A round's end: nobody at the goal: on; one on top: they win; all tied on
+    top: another round of them (shared where nobody can roll); some tied: those play on
+    alone, the earliest first (this function again, for them). ``follower(state)``: a
+    profile's move at ``state`` (True roll, False hold, None the exact advice;
+    :func:`seat_checks.profile_iteration`), whose chances are returned (the tie-breaks
+    played by the exact advice)."""
+    rolls = outcomes()
+    round_end = round_rule(goal, bound, players)
 
     low = goal if scores is None else scores[0]
     rounds = [(t,) * players for t in range(max(goal, low), bound + 1)]

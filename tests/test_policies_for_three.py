@@ -62,11 +62,31 @@ def test_policies_for_three_on_the_command_line(capsys):
     assert "unknown name 'm'" in capsys.readouterr().err
 
 
-def test_the_shipped_gro_for_three_is_refused_before_any_sweep():
+def test_the_shipped_gro_for_three_evaluated_afresh_is_refused_before_any_sweep():
     """GRO for three to 50 with 60 turns left: four policies, each a profile a player beside the
-    optimal play's sweeps, are hours; refused at once, saying how long."""
+    optimal play's sweeps, are hours; asked afresh (not from its table) they are refused at
+    once, saying how long, as is one policy followed by everyone."""
     with pytest.raises(ValueError, match=r"Evaluating 4 policies in Great Rolled Ones for three players takes about [0-9.]+ h"):
-        api.call("policies", {"game": "gro", "players": 3})
+        api.call("policies", {"game": "gro", "players": 3, "fresh": True})
+    with pytest.raises(ValueError, match=r"Evaluating a policy in Great Rolled Ones for three players takes about"):
+        api.call("evaluate", {"game": "gro", "players": 3, "policy": "Fixed Hold-At", "everyone": True})
+
+
+def test_a_papers_policy_that_a_table_ships_is_evaluated_from_it():
+    """Pig for three's *Hold at 20* (ten minutes here, past the request's minute): ``evaluate``
+    answers it at once with the table's numbers, the policies view's; followed by everyone, or
+    asked afresh, it is evaluated, so past the minute it is refused before any sweep; a typed
+    rule is never read from the table."""
+    answer = api.call("evaluate", {"game": "pig", "players": 3, "policy": "hold at 20"})
+    shipped = api.call("policies", {"game": "pig", "players": 3})["policies"][0]
+    assert answer["policy"] == shipped["name"] == "Hold at 20"
+    assert answer["seats"] == shipped["seats"] and answer["optimal"] == shipped["optimal"]
+    assert [round(s["cost"], 4) for s in answer["seats"]] == [0.0503, 0.0508, 0.051]
+    for more in ({"everyone": True}, {"fresh": True}):
+        with pytest.raises(ValueError, match=r"Evaluating a policy in Pig for three players takes about"):
+            api.call("evaluate", {"game": "pig", "players": 3, "policy": "Hold at 20", **more})
+    with pytest.raises(ValueError, match=r"Evaluating a policy in Pig for three players takes about"):
+        api.call("evaluate", {"game": "pig", "players": 3, "rule": "k < 20"})
 
 
 def test_a_table_of_three_ships_its_papers_policies_as_evaluated_here():

@@ -34,7 +34,7 @@ from ..core.errors import InvalidRequestError
 from ..jeopardy.analysis import analyse, shipped_table, ships_table
 from .arguments import flag, text, whole_number
 from .jeopardy_requests import head, model_of, solved
-from .seat_policies import check_for_players, evaluate_for_players, policies_for_players
+from .seat_policies import check_for_players, evaluate_for_players, policies_for_players, shipped_for_players
 
 
 def on_policies_model(action: Callable[[JeopardyGame, dict, Any], dict]) -> Callable[[JeopardyGame, dict, Any], dict]:
@@ -271,8 +271,12 @@ def _evaluate(game: JeopardyGame, args: dict, progress) -> dict:
     _check_rules(game, args)
     if game.players > 2:
         check_for_players(game, args)
-        _check_evaluation_work(game, args, "Evaluating a policy", 1)
-        return evaluate_for_players(game, args, progress)
+        # (a paper's policy whose table ships it answers at once: GRO for three's are half an hour each)
+        shipped = None if flag(args, "fresh") else shipped_table(game)
+        known = shipped_for_players(game, args, None if shipped is None else shipped.entry.get("seat_policies"))
+        if known is None:
+            _check_evaluation_work(game, args, "Evaluating a policy", 1)
+        return evaluate_for_players(game, args, progress, known)
     _check_evaluations(game, args, ("", "against_"))
     solution, _ = solved(game, args, progress)
     label, policy = _chosen(solution, args)

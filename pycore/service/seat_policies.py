@@ -96,10 +96,22 @@ def chosen_for_players(game: JeopardyGame, args: dict) -> Policy:
     return game_policy(game, args["policy"])
 
 
-def evaluate_for_players(game: JeopardyGame, args: dict, progress) -> dict:
-    """One policy followed by each player alone (and by everyone, with ``everyone``)."""
+def shipped_for_players(game: JeopardyGame, args: dict, shipped: list | None) -> dict | None:
+    """The answer of an ``evaluate`` request for a game of more players that a table ships
+    (``shipped``: its ``seat_policies``): a paper's policy named, each player alone (not
+    ``everyone``); None where it must be evaluated."""
+    if shipped is None or args.get("rule") is not None or flag(args, "everyone"):
+        return None
     policy = chosen_for_players(game, args)
-    result = follower_chances(game, [policy], everyone=flag(args, "everyone"), progress=progress)[0]
+    known = next((r for r in shipped if r["name"] == policy.name), None)
+    return None if known is None else {k: v for k, v in known.items() if k != "name"}
+
+
+def evaluate_for_players(game: JeopardyGame, args: dict, progress, shipped: dict | None = None) -> dict:
+    """One policy followed by each player alone (and by everyone, with ``everyone``), or its
+    ``shipped`` answer (:func:`shipped_for_players`: the same numbers, evaluated with the table)."""
+    policy = chosen_for_players(game, args)
+    result = shipped or follower_chances(game, [policy], everyone=flag(args, "everyone"), progress=progress)[0].to_json()
     return {**head(game), "players": int(game.players), "definition": definition(game),
             "seat_words": list(SEAT_WORDS[:int(game.players)]), "policy": policy.name, "against": "Optimal",
-            **_described(policy), **result.to_json()}
+            **_described(policy), **result}

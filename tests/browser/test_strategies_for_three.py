@@ -84,3 +84,25 @@ def test_pig_for_three_shows_its_shipped_policies_on_a_first_visit(site, page):
     assert _fits(page) == [True, True]
     expect(page.get_by_test_id("komi")).to_contain_text("Fairest:", timeout=TIMEOUT)
     expect(page.get_by_test_id("progress")).to_be_hidden()
+
+
+def test_gro_for_three_shows_the_policies_its_table_ships_and_names_the_others(shared_phone):
+    """GRO for three to 50 ships its papers' policies a part at a time (about half an hour of
+    two cores each): its strategies show each one shipped, the API's figures, and name any
+    not evaluated yet with the command that adds them; within the phone's width."""
+    page = shared_phone.open("#game=gro&players=3&view=strategies")
+    tables = page.get_by_test_id("paper-policies").get_by_test_id("follower-table")
+    expect(tables.first).to_be_visible(timeout=TIMEOUT)
+    expected = api.call("policies", {"game": "gro", "players": 3})
+    assert [tables.nth(n).get_attribute("data-name") for n in range(tables.count())] == [
+        p["name"] for p in expected["policies"]]
+    for n, policy in enumerate(expected["policies"]):
+        costs = [float(c) for c in tables.nth(n).get_by_test_id("follower-row").evaluate_all("rs => rs.map(r => r.dataset.cost)")]
+        assert costs == pytest.approx([s["cost"] for s in policy["seats"]], abs=1e-12)
+    pending = page.get_by_test_id("unevaluated-policies")
+    if expected.get("unevaluated"):
+        expect(pending).to_contain_text(", ".join(p["name"] for p in expected["unevaluated"]))
+        expect(pending).to_contain_text("--add-policies")
+    else:
+        expect(pending).to_have_count(0)
+    assert _fits(page) == [True] * tables.count()
