@@ -123,7 +123,8 @@ export class StrategiesView {
         ${result.policies.map((p) => followerTable(result.seat_words, p, `<strong>${escapeHtml(p.name)}</strong>
           <span class="note">(${escapeHtml(p.source)})</span>`)).join("")}
         ${pending.length ? `<p class="note" data-testid="unevaluated-policies"><strong>${pending
-          .map((p) => escapeHtml(p.name)).join(", ")}</strong>: ${escapeHtml(result.unevaluated_note)}.</p>` : ""}`;
+          .map((p) => escapeHtml(p.name)).join(", ")}</strong>: ${escapeHtml(result.unevaluated_note)
+          .replace(/`([^`]+)`/g, "<code>$1</code>")}.</p>` : ""}`;
     } catch (error) {
       box.innerHTML = `<p class="error">${escapeHtml(error.message)}</p>`;
     }
