@@ -118,6 +118,9 @@ def test_adding_policies_refuses_a_changed_table_a_missing_one_and_a_two_player_
     (empty / MANIFEST).write_text(json.dumps({"format": 1, "tables": []}))
     with pytest.raises(TableError, match=rf"{table_stem(GAME)}.roht is not listed"):
         tables.add_policies(1, empty, games=[GAME])
+    for count in (0, -1):  # (before the manifest is read)
+        with pytest.raises(InvalidRequestError, match=rf"a number of policies, 1 or more, not {count}"):
+            tables.add_policies(count, tmp_path / "nowhere", games=[GAME])
     with pytest.raises(InvalidRequestError, match="for tables of three or more players; gro's"):
         tables.add_policies(1, out, games=[find_game("gro")])
     wrong = _without_policies(whole, tmp_path / "wrong")

@@ -43,6 +43,8 @@ def add_policies(count: int, out_dir: Path | None = None, progress: Progress | N
     or more players (or of ``games``) that lacks some, its values kept (GRO for three's four
     policies are about two hours of two cores: they ship one or more at a time,
     :func:`~pycore.jeopardy.seats.profile.shipped_policy_facts`); returns the entries changed."""
+    if int(count) < 1:
+        raise InvalidRequestError(f"--add-policies is a number of policies, 1 or more, not {count}")
     games = [g for g in prebuilt_games() if int(getattr(g, "players", 1)) > 2] if games is None else games
     fewer = [g.name for g in games if int(getattr(g, "players", 1)) <= 2]
     if fewer:
