@@ -6,7 +6,9 @@ the phone's width, axe clean in light and dark."""
 import pytest
 from playwright.sync_api import expect
 
-from pycore import api
+from pycore import api, find_game
+from pycore.service.seat_policies import policies_for_players
+from pycore.store.prebuilt import read_manifest, tables_dir
 from tests.browser.test_usability import axe_violations
 
 TIMEOUT = 240_000
@@ -87,23 +89,58 @@ def test_pig_for_three_shows_its_shipped_policies_on_a_first_visit(site, page):
     expect(page.get_by_test_id("progress")).to_be_hidden()
 
 
-def test_gro_for_three_shows_the_policies_its_table_ships_and_names_the_others(shared_phone):
-    """GRO for three to 50 ships its papers' policies a part at a time (about half an hour of
-    two cores each): its strategies show each one shipped, the API's figures, and name any
-    not evaluated yet with the command that adds them; within the phone's width."""
-    page = shared_phone.open("#game=gro&players=3&view=strategies")
+def _shown_policies(page, expected: dict):
+    """The paper policies' tables of GRO for three's strategies: each the API's ``expected``
+    policy, its costs the API's (returns the tables' locator)."""
     tables = page.get_by_test_id("paper-policies").get_by_test_id("follower-table")
-    expect(tables.first).to_be_visible(timeout=TIMEOUT)
-    expected = api.call("policies", {"game": "gro", "players": 3})
+    expect(tables).to_have_count(len(expected["policies"]), timeout=TIMEOUT)
     assert [tables.nth(n).get_attribute("data-name") for n in range(tables.count())] == [
         p["name"] for p in expected["policies"]]
     for n, policy in enumerate(expected["policies"]):
         costs = [float(c) for c in tables.nth(n).get_by_test_id("follower-row").evaluate_all("rs => rs.map(r => r.dataset.cost)")]
         assert costs == pytest.approx([s["cost"] for s in policy["seats"]], abs=1e-12)
-    pending = page.get_by_test_id("unevaluated-policies")
-    if expected.get("unevaluated"):
-        expect(pending).to_contain_text(", ".join(p["name"] for p in expected["unevaluated"]))
-        expect(pending).to_contain_text("--add-policies")
-    else:
-        expect(pending).to_have_count(0)
+    return tables
+
+
+def test_gro_for_three_shows_the_four_policies_its_table_ships(shared_phone):
+    """GRO for three to 50 ships its four papers' policies (about half an hour of two cores
+    each, added a part at a time): its strategies show each one, the API's figures, none
+    named as not evaluated; within the phone's width."""
+    page = shared_phone.open("#game=gro&players=3&view=strategies")
+    expected = api.call("policies", {"game": "gro", "players": 3})
+    assert len(expected["policies"]) == 4 and "unevaluated" not in expected
+    tables = _shown_policies(page, expected)
+    expect(page.get_by_test_id("unevaluated-policies")).to_have_count(0)
     assert _fits(page) == [True] * tables.count()
+
+
+def test_a_table_shipping_its_first_policies_names_the_others_with_the_command(browser, site):
+    """A table that ships only its first policies (as GRO for three's did while they were added
+    a part at a time): the page's manifest here lists GRO for three's first three, so the
+    strategies show those and name the fourth with the command that adds it, as the API
+    does for the same entry."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
+                                  service_workers="block")  # (the worker's fetch of the manifest is routed)
+
+    def first_three(route):
+        response = route.fetch()
+        manifest = response.json()
+        for entry in manifest["tables"]:
+            if entry["rules"]["game"] == "gro-3":
+                entry["seat_policies"] = entry["seat_policies"][:3]
+        route.fulfill(response=response, json=manifest)
+
+    try:
+        context.route("**/tables/manifest.json", first_three)
+        page = context.new_page()
+        page.goto(site + "#game=gro&players=3&view=strategies")
+        entry = next(e for e in read_manifest(tables_dir())["tables"] if e["rules"]["game"] == "gro-3")
+        game = find_game("gro", players=3)
+        expected = policies_for_players(game, None, entry["seat_policies"][:3], entry["policies_seconds"])
+        tables = _shown_policies(page, expected)
+        pending = page.get_by_test_id("unevaluated-policies")
+        expect(pending).to_contain_text("Keep Pace, End Race, by Case")
+        expect(pending).to_contain_text("python -m pycore tables --game gro-3 --add-policies 1")
+        assert _fits(page) == [True] * tables.count()
+    finally:
+        context.close()
