@@ -127,7 +127,7 @@ def test_adding_policies_refuses_a_changed_table_a_missing_one_and_a_two_player_
     manifest = json.loads((wrong / MANIFEST).read_text())
     manifest["tables"][0]["seat_policies"] = whole[1]["seat_policies"][1:2]
     (wrong / MANIFEST).write_text(json.dumps(manifest))
-    with pytest.raises(TableError, match=r"the shipped policies \(Fixed Hold-At\) are not the game's first"):
+    with pytest.raises(TableError, match=r"the table.s policies \(Fixed Hold-At\) are not the game.s first"):
         tables.add_policies(1, wrong, games=[GAME])
 
 

@@ -17,11 +17,11 @@ from pycore.jeopardy.policies.strategy import game_policy, rule_policy
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import Policy
 from pycore.jeopardy.seats.for_three import SEAT_WORDS
-from pycore.jeopardy.seats.profile import follower_chances
+from pycore.jeopardy.seats.profile import follower_chances, shipped_policies
 from pycore.jeopardy.seats.seat_solution import NotForPlayers
 from pycore.jeopardy.seats.stand_in import stand_in_policy
 
-from ..core.errors import InvalidPolicyError, TableError
+from ..core.errors import InvalidPolicyError
 from ..store.prebuilt import REGENERATE
 from .arguments import flag
 from .jeopardy_requests import head
@@ -52,11 +52,8 @@ def policies_for_players(game: JeopardyGame, progress, shipped: list | None = No
     policies = game.human_policies()
     if shipped is None:
         results = [r.to_json() for r in follower_chances(game, policies, progress=progress)] if policies else []
-    elif [r["name"] for r in shipped] == [p.name for p in policies[:len(shipped)]]:
-        results = [{k: v for k, v in r.items() if k != "name"} for r in shipped]
     else:
-        raise TableError(f"{game.name}: the table's policies ({', '.join(r['name'] for r in shipped)}) are not the "
-                         f"game's ({', '.join(p.name for p in policies)}); run `{REGENERATE}`")
+        results = [{k: v for k, v in r.items() if k != "name"} for r in shipped_policies(game, shipped)]
     pending = policies[len(results):]
     each = f" (about {max(1, round(shipped_seconds / len(results) / 60))} minutes each when its table was built)" \
         if results and shipped_seconds else ""

@@ -322,6 +322,18 @@ def follower_chances(game, policies: Sequence[Policy], everyone: bool = False, p
     return out
 
 
+def shipped_policies(game, shipped: Sequence[Mapping]) -> list[dict]:
+    """A table's ``seat_policies`` (:func:`shipped_policy_facts`), checked to be the game's
+    first policies in its order (a table ships them a part at a time): a manifest listing
+    others, or another order, is refused by name, not read as the wrong policy's figures."""
+    names = [str(r.get("name")) for r in shipped]
+    policies = [p.name for p in game.human_policies()]
+    if names != policies[:len(names)]:
+        raise TableError(f"{game.name}: the table's policies ({', '.join(names)}) are not the game's first "
+                         f"({', '.join(policies)}); build its table again (python -m pycore tables --game {game.name})")
+    return [dict(r) for r in shipped]
+
+
 def shipped_policy_facts(game, progress=None, checkpoint=None, earlier: Mapping | None = None,
                          most: int | None = None) -> dict:
     """What a table of more players ships of its game's papers' policies (read for them: each
@@ -338,10 +350,7 @@ def shipped_policy_facts(game, progress=None, checkpoint=None, earlier: Mapping 
     (:class:`~pycore.core.progress.Checkpoint`); this stage keeps its own state beside the
     solve's, so a build stopped here goes on here."""
     policies = game.human_policies()
-    done = list((earlier or {}).get("seat_policies") or [])
-    if [r.get("name") for r in done] != [p.name for p in policies[:len(done)]]:
-        raise TableError(f"{game.name}: the shipped policies ({', '.join(str(r.get('name')) for r in done)}) are not "
-                         f"the game's first ({', '.join(p.name for p in policies)}); build the table again")
+    done = shipped_policies(game, (earlier or {}).get("seat_policies") or [])
     todo = policies[len(done):] if most is None else policies[len(done):len(done) + most]
     step = (lambda stage, fraction: progress(f"policies: {stage}", fraction)) if progress else None
     kept = checkpoint.stage("policies", [p.name for p in todo]) if checkpoint is not None and todo else None
