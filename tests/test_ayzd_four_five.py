@@ -103,12 +103,14 @@ def simulated_wins(players: int, games: int, seed: int) -> list[float]:
     players, simulated from the rules (three dice of a third each face; the round rule, ties
     at the top playing on among the tied), every player rolling or holding as the solved game
     of the players in play advises (the two-player game for two; every seat shares a game
-    that nobody can finish)."""
+    that nobody can finish; five players share it when their turn limit runs out before a
+    round's end, and a tie-break of fewer has no limit)."""
     goal, bound = 13, 39
     solutions = {k: analyse(find_game("ayzd" if k == 2 else f"ayzd-{k}", bound=bound), "win").solution(timed=False)[0]
                  for k in range(2, players + 1)}
     # where each game of three or more rolls, at every turn state of every turn start at once
-    policies = {k: seat_policy(solutions[k].game, solutions[k].values) for k in range(3, players + 1)}
+    # (its turns ending in the values a turn ends in: with five's turn limit, one turn fewer)
+    policies = {k: seat_policy(solutions[k].game, solutions[k].ending_values) for k in range(3, players + 1)}
     decided: dict = {}
 
     def rolls(k, anchor, b, s) -> bool:
@@ -122,9 +124,14 @@ def simulated_wins(players: int, games: int, seed: int) -> list[float]:
 
     rng = random.Random(seed)
     wins = [0.0] * players
+    limit = int(solutions[players].game.params.get("turns", 0))  # (five's: all players' turns; 0 none)
     for _ in range(games):
-        scores, active = [0] * players, list(range(players))
+        scores, active, turns_left = [0] * players, list(range(players)), limit or None
         while True:
+            if turns_left is not None and turns_left < len(active):  # (they run out before the round's end)
+                for s in range(players):
+                    wins[s] += 1 / players
+                break
             for place, seat in enumerate(active):
                 order = active[place:] + active[:place]
                 anchor = (place + 1, *(scores[s] for s in order))
@@ -136,6 +143,7 @@ def simulated_wins(players: int, games: int, seed: int) -> list[float]:
                         b = 0
                         break
                 scores[seat] += b
+            turns_left = None if turns_left is None else turns_left - len(active)
             top = max(scores[s] for s in active)
             tied = [s for s in active if scores[s] == top]
             if top >= goal and len(tied) == 1:
@@ -146,6 +154,7 @@ def simulated_wins(players: int, games: int, seed: int) -> list[float]:
                     wins[s] += 1 / len(tied)
                 break
             if top >= goal:
+                turns_left = turns_left if len(tied) == players else None  # (a tie-break: the game of fewer, no limit)
                 active = tied
     return [w / games for w in wins]
 

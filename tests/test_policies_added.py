@@ -14,6 +14,7 @@ import pytest
 from pycore import find_game
 from pycore.core.errors import InvalidRequestError, TableError
 from pycore.core.table_spec import table_stem
+from pycore.jeopardy.seats.profile import shipped_policy_facts
 from pycore.service import tables
 from pycore.service.cli import main
 from pycore.service.cli_format import format_result
@@ -148,3 +149,21 @@ def test_the_command_adds_a_policy_and_says_what_the_table_has(whole, tmp_path, 
     monkeypatch.setattr(tables, "prebuilt_games", lambda: [find_game("gro")])
     assert main(["tables", "--game", "gro", "--add-policies", "1", "--out", str(out), "--quiet"]) == 2
     assert "--add-policies is for tables of three or more players" in capsys.readouterr().err
+
+
+def test_a_table_declared_to_ship_no_policies_is_built_without_them_and_takes_them_later(tmp_path):
+    """All Yellow Zombie Dice for five declares ``policies_built=0`` (each policy is a profile
+    per seat over its 100 turns left: hours): its table's build evaluates none and says so
+    (an empty ``seat_policies``, 0 seconds); ``--add-policies 1`` then adds the first, as a
+    build of that policy alone would give."""
+    five = find_game("ayzd", players=5, goal=2, bound=5, turns=4)
+    assert five.tables.policies_built == 0 and GAME.tables.policies_built is None
+    entry = tables.build_tables(tmp_path, games=[five])["tables"][0]
+    assert entry["seat_policies"] == [] and entry["policies_seconds"] == 0.0
+    assert len(entry["seat_chances"]) == 5 and abs(sum(entry["seat_chances"]) - 1.0) < 1e-12
+    first = five.human_policies()[0]
+    added = tables.add_policies(1, tmp_path, games=[five])[0]["seat_policies"]
+    assert [r["name"] for r in added] == [first.name]
+    assert [s["seat"] for s in added[0]["seats"]] == [0, 1, 2, 3, 4]
+    alone = shipped_policy_facts(five, most=1)["seat_policies"]
+    assert added == alone and all(s["cost"] >= -1e-12 for s in alone[0]["seats"])

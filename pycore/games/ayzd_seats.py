@@ -406,9 +406,11 @@ class FivePlayerAYZD(RoundsOfAYZD):
     # the games of that many, which settle): to 6 the start's chances with 50 turns left are
     # those with 100 to 1e-9, and to 4 those without a limit
     parameters = (*parameters, turns_left(100))
-    # (2.8 million turn starts: its table would more than double what a phone precaches: the
-    # command line and the API answer it, the page and a table of five do not yet;
-    # docs/three-players.md)
+    # its table (2.8 million turn starts, 69 minutes of two workers) ships without the papers'
+    # policies: each is a profile per seat beside the optimal play's, six times the solve
+    tables = SeatTables(variants=({},), policies_built=0)
+    # (its 23 MB table is more than every other table a phone precaches: the command line
+    # and the API answer from it, the page and a table of five do not; docs/three-players.md)
     page = replace(page, offered=False)
     #: measured: to 6 (bound 18) layer 14 still changes a chance by 0.00095 after 2,000 sweeps
     unsettled_from_goal = 6

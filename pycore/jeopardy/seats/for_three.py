@@ -98,6 +98,10 @@ class SeatTables(JeopardyTables):
     last's, checked to leave the last seat a chance (:func:`seats_values_problem`)."""
 
     values_problem: Callable | None = seats_values_problem
+    #: how many of the game's papers' policies a build of the table evaluates (None: all; the
+    #: others are added later, a part at a time, by ``python -m pycore tables --add-policies``):
+    #: each is a profile per seat beside the optimal play's, hours where the table is
+    policies_built: int | None = None
 
 
 #: the views a game for three offers (its ``page``'s): the advice, the mover's boundary,

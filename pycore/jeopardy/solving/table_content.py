@@ -33,7 +33,7 @@ def table_content(game, progress=None, checkpoint=None) -> TableContent:
         **game.tables.notes,
     }
     if int(game.players) > 2:  # the papers' policies read for the players (hours at Pig's and GRO's sizes)
-        facts.update(shipped_policy_facts(game, progress, checkpoint))
+        facts.update(shipped_policy_facts(game, progress, checkpoint, most=game.tables.policies_built))
     by_turns = game.by_turns(solution)  # (a turn limit's approach to the game without: 5 s of sweeps, shipped)
     if by_turns is not None:
         facts["by_turns"] = by_turns
