@@ -183,6 +183,22 @@ def test_the_last_player_against_one_leader_has_the_same_chance_at_any_table(sol
     assert four["seat_values"]["hold"] == [0.0, 1.0, 0.0, 0.0]
 
 
+def test_the_shipped_table_of_five_answers_the_start_settled_by_its_turn_limit():
+    """AYZD for five to 13 ships its values with 99 turns left (the turns with 100 left end in
+    them): the start's chances with 100 turns left are docs/three-players.md's, sum to 1, and
+    are those with 99 to within the table's rounding (the start has settled: a longer limit
+    would not move it), the later seat the better; an advice from it names the table's model."""
+    solution = analyse(find_game("ayzd-5"), "win").solution(timed=False)[0]
+    game = solution.game
+    start = np.array(solution.start_chances())
+    assert np.round(start, 6).tolist() == [0.177125, 0.187381, 0.198685, 0.211308, 0.225501]
+    assert start.sum() == pytest.approx(1.0, abs=1e-9) and (np.diff(start) > 0).all()
+    one_fewer = solution.ending_values[layout(game).anchor_row(game.start_anchor())]
+    assert np.abs(one_fewer - start).max() < 4 * 2.0**-30
+    advice = api.call("advise", {"game": "ayzd", "players": 5, "state": "p=5,i=10,j=14,l=12,m=9,n=3,b=3,s=1"})
+    assert advice["best"] in ("roll", "hold") and "100 turns left" in advice["model_note"]
+
+
 def test_the_shipped_table_of_four_is_its_own_fixed_point(solved):
     """Sampled turn starts of the shipped ayzd-4: one turn swept from the table's values gives
     the table's values back (the optimality equations, to the table's rounding)."""
