@@ -40,10 +40,10 @@ from pycore.jeopardy.solving.turn import check_objective
 from pycore.jeopardy.views.boundary import panel_grid
 
 from ..core.cache import BoundedCache
-from ..core.errors import PycoreError
+from ..core.errors import PycoreError, TableError
 from ..core.progress import Progress
 from ..store.kept_solves import keep_values, kept_values
-from ..store.prebuilt import LoadedTable, at_anchors, load_table, table_file
+from ..store.prebuilt import LoadedTable, at_anchors, load_table, read_manifest, table_file
 
 #: (game key, fresh) -> the game's :class:`Solved` solution: the last three games solved
 SOLUTIONS = BoundedCache("solutions", 3)
@@ -75,8 +75,18 @@ def default_objective(game) -> str:
 
 
 def ships_table(game) -> bool:
-    """Whether a table of turn-start values ships for these parameters."""
-    return table_stem(game) in {table_stem(g) for g in shipped_variants(type(game))}
+    """Whether a table of turn-start values ships for these parameters, here. A game off the
+    page's menu ships its table for the command line only (build.py leaves it out of dist/,
+    as AYZD for five's 23 MB): where the manifest does not list it (the page's worker), the
+    game is answered as one without a table (its solve, or the refusal of it)."""
+    if table_stem(game) not in {table_stem(g) for g in shipped_variants(type(game))}:
+        return False
+    if game.page.on_the_page:
+        return True
+    try:
+        return table_file(game) in {entry["file"] for entry in read_manifest()["tables"]}
+    except TableError:
+        return False
 
 
 def shipped_table(game) -> LoadedTable | None:

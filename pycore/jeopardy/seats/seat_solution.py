@@ -165,7 +165,9 @@ class SeatSolution:
     @property
     def n_states(self) -> int:
         graph, _ = graph_of(self.game)
-        return len(self.values) * graph.n_configurations * (layout(self.game).var_range(self.game.turn_vars[0])[1] + 1)
+        # (the turn starts counted from the values a turn ends in: with a turn limit, read from a
+        # table, the values themselves are one more sweep of every turn start, minutes for five)
+        return len(self.ending_values) * graph.n_configurations * (layout(self.game).var_range(self.game.turn_vars[0])[1] + 1)
 
     @property
     def optimal_policy(self) -> None:
