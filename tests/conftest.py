@@ -1,3 +1,5 @@
+import json
+
 import pytest
 
 from pycore import find_game
@@ -18,6 +20,24 @@ def solved():
         return kept[key]
 
     return get
+
+
+@pytest.fixture
+def the_pages_tables(tmp_path, monkeypatch):
+    """The tables as the page's worker has them: those whose manifest entry is on the page
+    (build.py leaves the others out of dist/, as AYZD for five's 23 MB, whose panels alone
+    would take a phone's tab past its memory)."""
+    from pycore.store.prebuilt import MANIFEST, read_manifest, tables_dir
+
+    manifest = read_manifest()
+    shipped = [e for e in manifest["tables"] if e.get("on_the_page", True)]
+    for entry in shipped:
+        (tmp_path / entry["file"]).symlink_to(tables_dir() / entry["file"])
+    for result in manifest.get("results") or []:
+        (tmp_path / result["file"]).symlink_to(tables_dir() / result["file"])
+    (tmp_path / MANIFEST).write_text(json.dumps({**manifest, "tables": shipped}))
+    monkeypatch.setenv("ROLL_OR_HOLD_TABLES", str(tmp_path))
+    assert len(shipped) < len(manifest["tables"])
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -16,8 +16,7 @@ from test_match import HOLD, roll_of, table_of
 
 from pycore import api, find_game
 from pycore.core.errors import PycoreError
-from pycore.core.registry import for_players
-from pycore.jeopardy.analysis import analyse
+from pycore.jeopardy.analysis import analyse, for_players
 from pycore.jeopardy.rules.layout import layout
 from pycore.jeopardy.rules.vocabulary import State
 from pycore.jeopardy.seats import seat_solution
@@ -61,10 +60,12 @@ def test_the_merged_last_round_keeps_only_the_top_and_who_ties_it():
 def test_a_table_of_four_plays_the_game_of_four_and_five_its_tie_breaks():
     game = for_players(find_game("ayzd"), 4)
     assert game.name == "ayzd-4" and game.bound == 39 and find_game("ayzd", players=4).name == "ayzd-4"
-    # five: the command line's and the API's game; a table of five is advised by the two-player
-    # game until the page offers it (its table does not fit a phone)
+    # five: the command line's and the API's game, off the page's menu (its table does not fit
+    # a phone); a table of five plays it where its table ships (test below)
     five = find_game("ayzd", players=5)
-    assert five.name == "ayzd-5" and not five.page.offered and for_players(find_game("ayzd"), 5).name == "ayzd"
+    assert five.name == "ayzd-5" and not five.page.offered and for_players(find_game("ayzd"), 5).name == "ayzd-5"
+    # to another goal no table of five ships and the page offers none: the two-player stand-in
+    assert for_players(find_game("ayzd", goal=8), 5).name == "ayzd"
     # ties at the top play on among the tied: the game of that many, the same bound
     assert [five.game_among(k).name for k in (2, 3, 4, 5)] == ["ayzd", "ayzd-3", "ayzd-4", "ayzd-5"]
     assert {five.game_among(k).bound for k in (2, 3, 4)} == {39}
@@ -99,6 +100,41 @@ def test_four_players_at_the_table_a_tie_of_three_plays_the_game_of_three():
     three = api.call("advise", {"game": "ayzd-3", **ayzd, "state": "p=1,i=3,j=3,l=3,b=0,s=0"})
     assert reviewed["curve"][len(first_round)] == pytest.approx(three["values"][three["best"]], abs=1e-12)
     assert reviewed["curve"][-1] == 1.0
+
+
+FIVE = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+
+
+def test_a_table_of_five_plays_the_game_of_five_where_its_table_ships():
+    """On the command line and the API, where AYZD for five's table ships, five players at the
+    table play ``ayzd-5`` exactly: every score from the mover, no stand-in's opponent, no
+    measured figure; the review prices the record in it, from the table's start."""
+    brains = roll_of("brain", "brain", "footprint")
+    at = table_of("ayzd", {}, FIVE, [brains, HOLD, brains])["position"]
+    assert (at["game"], at["against"], at["seat"]) == ("ayzd-5", None, 1) and "measured" not in at
+    assert at["state"] == {"p": 2, "i": 0, "j": 0, "l": 0, "m": 0, "n": 2, "b": 2, "s": 0}
+    # Ann banks 15 brains in her first turn; the other four are shotgunned: the round ends
+    three_brains, shotguns = roll_of("brain", "brain", "brain"), roll_of("shotgun", "shotgun", "shotgun")
+    answer = table_of("ayzd", {}, FIVE, [*[three_brains] * 5, HOLD, *[shotguns] * 4])
+    assert (answer["position"]["scores"], answer["position"]["winners"]) == ([15, 0, 0, 0, 0], [0])
+    reviewed = api.call("review", {"game": "ayzd", "record": answer["record"]})
+    assert reviewed["valued_in"] == "ayzd-5" and reviewed["two_player_values"] is False
+    start = api.call("solve", {"game": "ayzd-5"})["seat_chances"][0]
+    assert round(reviewed["curve"][0], 6) == round(start, 6) == 0.177125
+    # Ann's chance after her turn: the game of five's, from the second seat's turn start
+    after = api.call("advise", {"game": "ayzd-5", "state": "p=2,i=0,j=0,l=0,m=0,n=15,b=0,s=0"})
+    assert reviewed["curve"][6] == pytest.approx(after["seat_values"]["roll"][-1], abs=1e-9)
+    assert reviewed["curve"][-1] == 1.0
+
+
+def test_a_table_of_five_in_the_page_is_advised_by_the_stand_in_and_its_measured_figure(the_pages_tables):
+    """The page's worker has no table of five (build.py leaves its 23 MB out of dist/): the
+    same table is advised by the two-player game against the strongest opponent, with what
+    simulated games of five measured it to be worth."""
+    brains = roll_of("brain", "brain", "footprint")
+    at = table_of("ayzd", {}, FIVE, [brains, HOLD, brains])["position"]
+    assert (at["game"], at["against"], at["seat"]) == ("ayzd", 0, 1)
+    assert at["measured"]["games"] == 10_000 and "the second player wins" in at["measured"]["text"]
 
 
 @functools.lru_cache(maxsize=1)

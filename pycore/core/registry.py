@@ -173,21 +173,20 @@ def names_game(name, params, game: Game) -> bool:
     return named is type(game)
 
 
-def for_players(game: Game, players: int) -> Game:
-    """The game a table of ``players`` plays exactly: ``game`` itself for its own number
-    (``game.players``), or the registered variant of it for that many that takes all of its
-    parameters (three-player Pig, its other parameters at their defaults) and that the page
-    offers (AYZD for five, whose values neither fit a phone nor are solved in one, is not), with
-    them; else ``game`` (a jeopardy table then advises by the two-player game:
-    :class:`pycore.jeopardy.play.match.Position`). A jeopardy variant for more players lists the
-    scores in seat order from the mover as its anchor."""
+def variant_for_players(game: Game, players: int) -> Game | None:
+    """The registered variant of ``game`` for ``players`` that takes all of its parameters
+    (three-player Pig, its other parameters at their defaults), with them; ``game`` itself
+    for its own number (``game.players``); None where no variant is registered. Whether a
+    table plays it exactly is the analysis's to say (its values must be had here:
+    :func:`pycore.jeopardy.analysis.for_players`). A jeopardy variant for more players lists
+    the scores in seat order from the mover as its anchor."""
     if players == getattr(game, "players", 2):
         return game
     for other in game_classes(game.kind):
-        if (other.variant_of == game.name and getattr(other, "players", 2) == players and other.page.offered
+        if (other.variant_of == game.name and getattr(other, "players", 2) == players
                 and set(game.params) <= {p.name for p in other.parameters}):
             return other(**_chosen_params(game))
-    return game
+    return None
 
 
 def _chosen_params(game: Game) -> dict:

@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from pycore.core.registry import variant_for_players
 from pycore.core.table_spec import shipped_variants, table_order, table_rules, table_stem
 from pycore.jeopardy.policies.strategy import choose_policy, mistakes
 from pycore.jeopardy.rules.layout import layout
@@ -87,6 +88,20 @@ def ships_table(game) -> bool:
         return table_file(game) in {entry["file"] for entry in read_manifest()["tables"]}
     except TableError:
         return False
+
+
+def for_players(game, players: int):
+    """The game a table of ``players`` plays exactly: ``game`` itself for its own number, or
+    the variant for that many (:func:`~pycore.core.registry.variant_for_players`) where its
+    values can be had here: one the page offers (solved live, or from its table), or one whose
+    table ships here (AYZD for five to 13 on the command line, whose table the page leaves
+    out). Else ``game``: the table is advised by the two-player game against the strongest
+    opponent (:class:`pycore.jeopardy.play.match.Position`), with what simulated games
+    measured it to be worth."""
+    variant = variant_for_players(game, players)
+    if variant is None or not (variant is game or variant.page.offered or ships_table(variant)):
+        return game
+    return variant
 
 
 def shipped_table(game) -> LoadedTable | None:

@@ -3,7 +3,7 @@
 :mod:`pycore.service.play_actions`, written once for every kind): a new game takes your seat, the
 komi and the players (for a game of three, the computer in one or two seats); a record is played
 and reviewed by the solved game of its players. A table of three plays three-player Pig exactly
-(:func:`~pycore.core.registry.for_players`): its positions, advice links and review are that
+(:func:`~pycore.jeopardy.analysis.for_players`): its positions, advice links and review are that
 game's, the record stays the table game's (``pig`` with three players); a game of three against
 the computer is a record of the game for three itself (``pig-3``, with its seed).
 """
@@ -14,6 +14,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from pycore.jeopardy.analysis import for_players
 from pycore.jeopardy.play.match import OPTIMAL, Player, Position, find_player, start_state
 from pycore.jeopardy.play.match import RULES as MATCH_RULES
 from pycore.jeopardy.play.match import Values as MatchValues
@@ -30,7 +31,6 @@ from ..core.errors import InvalidRequestError
 from ..core.play import Record, walk
 from ..core.play import play as play_game
 from ..core.quiz import Choice
-from ..core.registry import for_players
 from .arguments import whole_number
 from .jeopardy_links import fragment
 from .jeopardy_requests import choices_after, head, solved

@@ -26,7 +26,7 @@ solve or a shipped table), each turn's values recomputed from them
 (:func:`~pycore.jeopardy.solving.dispatch.win_turn_values`), exactly as the advice computes them.
 
 Three or more players (people at a table): where the game has a variant for that many
-players (:func:`~pycore.core.registry.for_players`: three-player Pig), the table plays it
+players (:func:`~pycore.jeopardy.analysis.for_players`: three-player Pig), the table plays it
 exactly: the position is that game's (every score, in seat order from the mover), and the
 advice and the review are its optimum (each player playing for their own win), the review's
 curve the first player's chance. Otherwise there is no solution of the many-player game
@@ -56,7 +56,7 @@ from pycore.core.cache import BoundedCache
 from pycore.core.errors import InvalidParameterError, InvalidPolicyError, InvalidRecordError, PycoreError
 from pycore.core.play import Record
 from pycore.core.records import MAX_SEED, whole_number
-from pycore.core.registry import for_players
+from pycore.jeopardy.analysis import for_players
 from pycore.jeopardy.policies.strategy import rule_policy
 from pycore.jeopardy.rules.moves import actions_at, check_komi, legal_actions, read_faces, turn_end
 from pycore.jeopardy.rules.notation import Notation

@@ -83,7 +83,7 @@ class Review:
 
 def review(game: JeopardyGame, values: Values, record: Record) -> Review:
     """Replay ``record`` (the game's own parameters set already) with every decision valued
-    by ``values`` (of the game the table plays: :func:`~pycore.core.registry.for_players`);
+    by ``values`` (of the game the table plays: :func:`~pycore.jeopardy.analysis.for_players`);
     InvalidRecordError naming the first move that does not fit, or a record that stops
     before the game ends. Three or more players of a game with no variant for that many:
     each decision is valued in the two-player position the table's advice shows (against the
