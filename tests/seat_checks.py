@@ -38,19 +38,69 @@ def turned(chances, by: int = 1) -> tuple:
     return tuple(chances[-by:] + chances[:-by]) if by else tuple(chances)
 
 
-def mixed(outcomes) -> tuple:
-    """The chances of a roll: ``outcomes`` are (probability, chances) pairs."""
-    total = None
-    for chance, worth in outcomes:
-        total = [chance * v for v in worth] if total is None else [t + chance * v for t, v in zip(total, worth, strict=True)]
-    return tuple(total)
+# A brute force writes each state's moves once, from the rules, as *targets*: where holding
+# and each roll lead. A target is a game's end (:class:`Final`) or ``(state, by)``: that
+# state's chances turned ``by`` seats (1: a turn that ends). Its ``plans`` map every state to
+# ``(hold, rolls)``: the hold's target (None: holding is not allowed) and the roll's
+# ``(chance, target)`` pairs (None: rolling is not allowed). The iterations below sweep every
+# state at once (Jacobi: each sweep reads the last one's chances), with numpy.
 
 
-def optimal_values(key, states, values: dict, actions_in, sweeps: int) -> dict:
+class _Moves:
+    """Every state's plan as arrays, rows in ``states``' order: where holding and each roll
+    lead (a row and a turn of the seats, or an end's chances)."""
+
+    def __init__(self, states, plans: dict, players: int):
+        row = {state: n for n, state in enumerate(states)}
+        n, width = len(states), max(len(plans[s][1] or ()) for s in states)
+        self.can_hold, self.can_roll = np.zeros(n, bool), np.zeros(n, bool)
+        self.hold_row, self.hold_by = np.zeros(n, np.int64), np.zeros(n, np.int64)
+        self.hold_end = np.zeros((n, players))  # (a hold that ends the game: its chances)
+        self.ends_game = np.zeros(n, bool)
+        self.roll_row, self.roll_by = np.zeros((n, width), np.int64), np.zeros((n, width), np.int64)
+        self.roll_chance = np.zeros((n, width))
+        self.roll_end = np.zeros((n, players))  # the rolls that end the game, weighted
+        for r, state in enumerate(states):
+            hold, rolls = plans[state]
+            if hold is not None:
+                self.can_hold[r] = True
+                if isinstance(hold, Final):
+                    self.ends_game[r], self.hold_end[r] = True, hold
+                else:
+                    self.hold_row[r], self.hold_by[r] = row[hold[0]], hold[1]
+            if rolls is not None:
+                self.can_roll[r] = True
+                for j, (chance, target) in enumerate(rolls):
+                    if isinstance(target, Final):
+                        self.roll_end[r] += chance * np.asarray(target)
+                    else:
+                        self.roll_row[r, j], self.roll_by[r, j], self.roll_chance[r, j] = row[target[0]], target[1], chance
+        self.players = players
+
+    def turned(self, values: np.ndarray) -> np.ndarray:
+        """``values`` turned 0 to players - 1 seats: [by, row, seat] (:func:`turned`)."""
+        return np.stack([np.roll(values, by, axis=1) for by in range(self.players)])
+
+    def held(self, turned: np.ndarray) -> np.ndarray:
+        return np.where(self.ends_game[:, None], self.hold_end, turned[self.hold_by, self.hold_row])
+
+    def rolled(self, turned: np.ndarray) -> np.ndarray:
+        return self.roll_end + np.einsum("rw,rwp->rp", self.roll_chance, turned[self.roll_by, self.roll_row])
+
+
+def _as_array(states, values: dict) -> np.ndarray:
+    return np.array([values[s] for s in states], dtype=float)
+
+
+def _as_dict(states, values: np.ndarray) -> dict:
+    return dict(zip(states, map(tuple, values.tolist()), strict=True))
+
+
+def optimal_values(key, states, values: dict, plans: dict, sweeps: int) -> dict:
     """The converged :func:`plain_iteration` of a brute force from ``values`` (its start), kept
     by ``key`` (the brute force's rules): the profiles' brute forces of one game share it."""
     if key not in _OPTIMAL:
-        plain_iteration(states, values, actions_in(values), sweeps)
+        plain_iteration(states, values, plans, sweeps)
         _OPTIMAL[key] = dict(values)
     return dict(_OPTIMAL[key])
 
@@ -58,54 +108,48 @@ def optimal_values(key, states, values: dict, actions_in, sweeps: int) -> dict:
 _OPTIMAL: dict = {}
 
 
-def plain_iteration(states, values: dict, actions, sweeps: int = 5000) -> None:
-    """Max-n plain value iteration in place over ``states`` (in the given order): each state's
-    chances become those of the action best for its mover, ties held; ``actions(state)`` is
-    (holding's chances or None, a function giving rolling's or None). Holding that wins the
-    game is taken (rolling is not offered there). Until no chance moves by 1e-14."""
+def plain_iteration(states, values: dict, plans: dict, sweeps: int = 5000) -> None:
+    """Max-n plain value iteration in place over ``states``: each state's chances become those
+    of the action best for its mover, ties held; ``plans[state]`` is (holding's target or
+    None, rolling's (chance, target) pairs or None). Holding that wins the game is taken
+    (rolling is not offered there). Until no chance moves by 1e-14."""
+    moves = _Moves(states, plans, len(values[states[0]]))
+    now = _as_array(states, values)
     for _ in range(sweeps):
-        change = 0.0
-        for state in states:
-            hold, roll = actions(state)
-            if roll is not None and not (hold and hold[0] == 1.0):
-                rolled = roll()
-                best = hold if hold is not None and hold[0] >= rolled[0] else rolled
-            else:
-                best = hold
-            change = max(change, max(abs(x - y) for x, y in zip(best, values[state], strict=True)))
-            values[state] = best
+        turned = moves.turned(now)
+        held, rolled = moves.held(turned), moves.rolled(turned)
+        rolls = moves.can_roll & ~(moves.can_hold & (held[:, 0] == 1.0))
+        holds = moves.can_hold & (~rolls | (held[:, 0] >= rolled[:, 0]))
+        after = np.where(holds[:, None], held, rolled)
+        change, now = np.abs(after - now).max(), after
         if change < 1e-14:
+            values.update(_as_dict(states, now))
             return
     raise AssertionError(f"the brute force did not settle (last change {change})")
 
 
-def profile_iteration(states, optimal: dict, actions_in, follower, sweeps: int = 5000) -> dict:
-    """A profile's chances at every state by plain iteration in the given order: the mover
-    plays ``follower(state)`` (True roll, False hold) where it says, the legal action where
-    that one is not (rolling is not offered where holding wins), and elsewhere (None) the
-    exact advice: rolling where it is strictly better in ``optimal`` (the converged values of
-    :func:`plain_iteration`), holding on a tie. ``actions_in(table)`` gives ``actions`` (as
-    :func:`plain_iteration` takes it) reading ``table``. Until no chance moves by 1e-14."""
-    optimal_rolls = {}
-    for state in states:
-        hold, roll = actions_in(optimal)(state)
-        legal = roll is not None and not (isinstance(hold, Final) and hold[0] == 1.0)
-        optimal_rolls[state] = legal and (hold is None or roll()[0] > hold[0])
+def profile_iteration(states, optimal: dict, plans: dict, follower, sweeps: int = 5000) -> dict:
+    """A profile's chances at every state by plain iteration: the mover plays
+    ``follower(state)`` (True roll, False hold) where it says, the legal action where that one
+    is not (rolling is not offered where holding wins), and elsewhere (None) the exact advice:
+    rolling where it is strictly better in ``optimal`` (the converged values of
+    :func:`plain_iteration`), holding on a tie. ``plans`` as :func:`plain_iteration` takes
+    them. Until no chance moves by 1e-14."""
+    moves = _Moves(states, plans, len(optimal[states[0]]))
     # (from the optimal chances, not a uniform guess: a profile differs from optimal play in a
     # few seats' moves, so its chances are near; the fixed point is the same, the profile's
     # game ending with chance 1)
-    values = dict(optimal)
-    actions = actions_in(values)
+    now = _as_array(states, optimal)
+    turned = moves.turned(now)
+    legal = moves.can_roll & ~(moves.ends_game & (moves.hold_end[:, 0] == 1.0))
+    advised = legal & (~moves.can_hold | (moves.rolled(turned)[:, 0] > moves.held(turned)[:, 0]))
+    wanted = [follower(state) for state in states]
+    chosen = np.array([a if w is None else w for w, a in zip(wanted, advised.tolist(), strict=True)], bool)
+    rolls = (legal & chosen) | ~moves.can_hold
     for _ in range(sweeps):
-        change = 0.0
-        for state in states:
-            hold, roll = actions(state)
-            legal = roll is not None and not (isinstance(hold, Final) and hold[0] == 1.0)
-            wanted = follower(state)
-            rolls = optimal_rolls[state] if wanted is None else wanted
-            now = roll() if (legal and rolls) or hold is None else hold
-            change = max(change, max(abs(x - y) for x, y in zip(now, values[state], strict=True)))
-            values[state] = now
+        turned = moves.turned(now)
+        after = np.where(rolls[:, None], moves.rolled(turned), moves.held(turned))
+        change, now = np.abs(after - now).max(), after
         if change < 1e-14:
-            return values
+            return _as_dict(states, now)
     raise AssertionError(f"the profile's iteration did not settle (last change {change})")

@@ -6,7 +6,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from seat_checks import Final, boundary_is_the_advice, mixed, optimal_values, profile_iteration, turned
+from seat_checks import Final, boundary_is_the_advice, optimal_values, profile_iteration, turned
 
 from pycore import find_game
 from pycore.core.errors import InvalidParameterError
@@ -81,27 +81,24 @@ def brute_force(goal: int, bound: int, players: int, scores=None, sweeps: int = 
                     key=lambda x: (-sum(x[1]) - x[2], -x[3], x[0]))
     values = {state: (1.0 / players,) * players for state in states}
 
-    def actions_in(table):
-        def after_turn(p, sc, gain):
-            following = (*sc[1:], sc[0] + gain)  # from the next player; this mover last
-            if p < players:
-                return turned(table[(p + 1, following, 0, 0)], 1)
-            result = round_end(following)  # (the round's order: the first player's score first)
-            return turned(table[(1, following, 0, 0)], 1) if result is None else Final(turned(result, 1))
+    def after_turn(p, sc, gain):
+        following = (*sc[1:], sc[0] + gain)  # from the next player; this mover last
+        if p < players:
+            return (p + 1, following, 0, 0), 1
+        result = round_end(following)  # (the round's order: the first player's score first)
+        return ((1, following, 0, 0), 1) if result is None else Final(turned(result, 1))
 
-        def actions(state):
-            p, sc, b, s = state
-            can_roll = sc[0] + b + 3 <= bound
-            hold = after_turn(p, sc, b) if b > 0 or s > 0 or not can_roll else None
-            return hold, (lambda: mixed((chance, after_turn(p, sc, 0) if s + shotguns >= 3 else
-                                         table[(p, sc, b + brains, s + shotguns)]) for chance, brains, shotguns in rolls)
-                          ) if can_roll else None
+    def plan(state):
+        p, sc, b, s = state
+        can_roll = sc[0] + b + 3 <= bound
+        hold = after_turn(p, sc, b) if b > 0 or s > 0 or not can_roll else None
+        return hold, [(chance, after_turn(p, sc, 0) if s + shotguns >= 3 else ((p, sc, b + brains, s + shotguns), 0))
+                      for chance, brains, shotguns in rolls] if can_roll else None
 
-        return actions
-
-    values = optimal_values(("ayzd", goal, bound, players, scores), states, values, actions_in, sweeps)
+    plans = {state: plan(state) for state in states}
+    values = optimal_values(("ayzd", goal, bound, players, scores), states, values, plans, sweeps)
     if follower is not None:
-        values = profile_iteration(states, values, actions_in, follower, sweeps)
+        values = profile_iteration(states, values, plans, follower, sweeps)
     return {(p, sc): values[(p, sc, 0, 0)] for p, sc in starts}
 
 

@@ -7,7 +7,7 @@ from math import comb
 
 import numpy as np
 import pytest
-from seat_checks import Final, boundary_is_the_advice, mixed, optimal_values, profile_iteration, turned
+from seat_checks import Final, boundary_is_the_advice, optimal_values, profile_iteration, turned
 
 from pycore import find_game
 from pycore.jeopardy.rules.layout import layout
@@ -40,28 +40,26 @@ def brute_force(goal: int, bound: int, sweeps: int = 5000, follower=None) -> dic
             chance = comb(dice, ones) * 5 ** (dice - ones) / 6**dice
             yield chance, None if o + ones >= BUST else (k + dice - ones, o + ones)
 
-    def actions_in(table):
-        def after_turn(p, sc, gain):
-            following = (*sc[1:], sc[0] + gain)  # from the next player; this mover last
-            if p < 3:
-                return turned(table[(p + 1, following, 0, 0)], 1)
-            if max(following) < goal:  # (the round's order: the first player's score first)
-                return turned(table[(1, following, 0, 0)], 1)
-            result = [0.0] * 3
-            result[following.index(max(following))] = 1.0  # the earliest of equals
-            return Final(turned(tuple(result), 1))
+    def after_turn(p, sc, gain):
+        following = (*sc[1:], sc[0] + gain)  # from the next player; this mover last
+        if p < 3:
+            return (p + 1, following, 0, 0), 1
+        if max(following) < goal:  # (the round's order: the first player's score first)
+            return (1, following, 0, 0), 1
+        result = [0.0] * 3
+        result[following.index(max(following))] = 1.0  # the earliest of equals
+        return Final(turned(tuple(result), 1))
 
-        def actions(state):
-            p, sc, k, o = state
-            hold = after_turn(p, sc, k) if k > 0 else None
-            return hold, (lambda: mixed((chance, after_turn(p, sc, 0) if then is None else table[(p, sc, *then)])
-                                        for chance, then in rolls(k, o))) if k + DICE - o <= bound else None
+    def plan(state):
+        p, sc, k, o = state
+        hold = after_turn(p, sc, k) if k > 0 else None
+        return hold, [(chance, after_turn(p, sc, 0) if then is None else ((p, sc, *then), 0))
+                      for chance, then in rolls(k, o)] if k + DICE - o <= bound else None
 
-        return actions
-
-    values = optimal_values(("gro", goal, bound, DICE, BUST), states, values, actions_in, sweeps)
+    plans = {state: plan(state) for state in states}
+    values = optimal_values(("gro", goal, bound, DICE, BUST), states, values, plans, sweeps)
     if follower is not None:
-        values = profile_iteration(states, values, actions_in, follower, sweeps)
+        values = profile_iteration(states, values, plans, follower, sweeps)
     return {start: values[(*start, 0, 0)] for start in starts}
 
 
