@@ -148,11 +148,14 @@ def exact_moves(players: int):
     # (its turns ending in the values a turn ends in: with five's turn limit, one turn fewer)
     policies = {k: seat_policy(solutions[k].game, solutions[k].ending_values) for k in range(3, players + 1)}
     decided: dict = {}
+    rows: dict = {}  # (k, anchor) -> its row (a turn start is asked about at each roll of its turn)
 
     def rolls(k, anchor, b, s) -> bool:
         game = solutions[k].game
         if k > 2:  # (a turn start's shotguns are the turn graph's configurations, 0 to 2)
-            return bool(policies[k][layout(game).anchor_row(anchor), b, s])
+            if (k, anchor) not in rows:
+                rows[k, anchor] = layout(game).anchor_row(anchor)
+            return bool(policies[k][rows[k, anchor], b, s])
         key = (anchor, b, s)
         if key not in decided:
             decided[key] = solutions[k].best_action(State(game.name, anchor, (b, s))) == "roll"

@@ -40,6 +40,13 @@ def _set_asides(rules: RuleSet, counts: Counts) -> tuple[tuple[int, int], ...]:
     return tuple(m for m in dict.fromkeys(moves) if m[1])
 
 
+@lru_cache(maxsize=64)
+def _reachable(rules: RuleSet, roll_below: int, unit: int) -> dict[tuple[int, int], None]:
+    """The (turn total, dice) of :func:`_reach` as a turn's states, in points (read at every
+    state a link or a walk checks: built once for each score's distance to the target)."""
+    return {(int(k) * unit, int(d)): None for k, d in np.argwhere(_reach(rules, roll_below))}
+
+
 @lru_cache(maxsize=16)
 def _reach(rules: RuleSet, roll_below: int) -> np.ndarray:
     """(K, 7) bool: the (turn total in units, dice to roll) a turn reaches from (0, 6),
@@ -288,8 +295,7 @@ class Farkle(JeopardyGame):
         """The (turn total, dice) a turn from ``anchor`` reaches, rolling while below the
         target: a pass up the turn total (it only grows), in units."""
         i = int(anchor[self.anchor_vars.index("i")])
-        reach = _reach(self.rules, (self.goal - i) // self.unit)
-        return {(int(k) * self.unit, int(d)): None for k, d in np.argwhere(reach)}
+        return _reachable(self.rules, (self.goal - i) // self.unit, self.unit)
 
     def gain(self, turn: tuple[int, ...]) -> int:
         return turn[0]
