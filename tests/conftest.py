@@ -27,6 +27,7 @@ def the_pages_tables(tmp_path, monkeypatch):
     """The tables as the page's worker has them: those whose manifest entry is on the page
     (build.py leaves the others out of dist/, as AYZD for five's 23 MB, whose panels alone
     would take a phone's tab past its memory)."""
+    from pycore.core.cache import clear_caches
     from pycore.store.prebuilt import MANIFEST, read_manifest, tables_dir
 
     manifest = read_manifest()
@@ -38,6 +39,9 @@ def the_pages_tables(tmp_path, monkeypatch):
     (tmp_path / MANIFEST).write_text(json.dumps({**manifest, "tables": shipped}))
     monkeypatch.setenv("ROLL_OR_HOLD_TABLES", str(tmp_path))
     assert len(shipped) < len(manifest["tables"])
+    clear_caches()  # (another runtime: what this process kept was read from the other tables)
+    yield
+    clear_caches()
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -10,15 +10,20 @@ where it stopped (:func:`extend`).
 
 A kind says what its records and positions are (:class:`PlayRules`); its positions are
 values: ``apply`` gives the position after a move and leaves the one it was given as it was.
+So the position a move leaves is kept (:data:`POSITIONS`) for the next move of the same
+game: the page sends the whole record with every move, and replaying it grew with the game
+(about 160 moves of Farkle: 55 ms in CPython, against under a millisecond kept).
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .cache import BoundedCache
 from .errors import InvalidPolicyError, InvalidRecordError, PycoreError
 from .records import check_game_named, from_link_word, read_json, record_game, to_link_word
 from .registry import find_game_class
@@ -147,8 +152,20 @@ def apply_numbered(rules: PlayRules, game, at, move: dict, n: int):
         raise InvalidRecordError(f"move {n} of the record does not fit the game: {exc}") from None
 
 
+#: (the kind, the game, a record) -> the position after its moves: the last few games moved in
+POSITIONS = BoundedCache("positions played", 4)
+
+
+def _position_key(rules: PlayRules, game, record: Record) -> tuple:
+    return type(rules).__qualname__, game.key, json.dumps(record.to_json(), sort_keys=True)
+
+
 def replay(rules: PlayRules, game, record: Record):
     """The position after the record's moves (a game in progress, or over)."""
+    return POSITIONS.get(_position_key(rules, game, record), lambda: _replayed(rules, game, record))
+
+
+def _replayed(rules: PlayRules, game, record: Record):
     _check_game(game, record)
     at = rules.start(game, record)
     for n, move in enumerate(record.moves, 1):
@@ -202,7 +219,8 @@ def extend(rules: PlayRules, game, values, record: Record, move: dict | None = N
                 raise InvalidRecordError(f"move {n} of the record does not fit: {exc}") from None
         rules.check_move(move, n, faces_needed=True)
     at = apply_numbered(rules, game, at, move, n)
-    return Record(record.game, record.params, (*record.moves, move), record.seed, record.players, record.komi), at
+    record = Record(record.game, record.params, (*record.moves, move), record.seed, record.players, record.komi)
+    return record, POSITIONS.put(_position_key(rules, game, record), at)  # (the next move starts here)
 
 
 def play(rules: PlayRules, game, values, players: tuple, seed: int, komi: int = 0) -> Record:
