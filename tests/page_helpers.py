@@ -1,6 +1,8 @@
 """What the browser tests do on a page again and again: read the advice panel, start a game
 against the computer and make a move in it."""
 
+from __future__ import annotations
+
 from playwright.sync_api import expect
 from pytest import approx
 
@@ -9,6 +11,54 @@ ADVICE = "[data-testid=advice]"
 BOARD = "[data-testid=play-board]"
 READY = (f"{BOARD}[data-over=true], {BOARD} [data-testid=play-roll], {BOARD} [data-testid=play-hold], "
          f"{BOARD} [data-testid=play-option], {BOARD} [data-testid=play-option-list]")
+
+
+class Console:
+    """Console errors and uncaught page errors seen by a page (a test that provokes one on
+    purpose clears ``page.console.errors`` after checking it)."""
+
+    watched: list[Console] = []  # the pages of the test running
+
+    def __init__(self, page):
+        self.errors: list[str] = []
+        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        Console.watched.append(self)
+
+
+def watch(page) -> None:
+    if getattr(page, "console", None) is None:
+        page.console = Console(page)
+
+
+class Tab:
+    """A page and the site it opens links of: :meth:`open` shows the answer to a link. A page
+    that shows the site already follows the link inside the page (a hashchange, Python up
+    already), so tests that check the answer to a link, or a game started from one, share one
+    page (the conftest's ``shared_phone``); a fresh page loads it (a first visit)."""
+
+    def __init__(self, page, site: str):
+        self.page = page
+        self.site = site
+        watch(page)
+
+    def open(self, link: str):
+        """The page, showing the answer to ``link`` (a fragment, ``#game=...``), in light mode on
+        screen, scrolled to the top, its console watched by the test that asks; waits for the
+        page's next answer (``data-answers``), never on time."""
+        page = self.page
+        if page.console not in Console.watched:  # (the test's first link: earlier tests' errors were theirs)
+            page.console.errors.clear()
+            Console.watched.append(page.console)
+        page.emulate_media(media="screen", color_scheme="light")
+        if not page.url.startswith(self.site):
+            page.goto(self.site + link)
+        elif page.evaluate("location.hash") != link:  # (the same link: its answer is the one shown)
+            shown = page.evaluate("Number(document.documentElement.dataset.answers || 0)")
+            page.evaluate("(link) => { location.hash = link; }", link)
+            expect(page.locator("html")).not_to_have_attribute("data-answers", str(shown), timeout=TIMEOUT)
+        page.evaluate("window.scrollTo(0, 0)")
+        return page
 
 
 def advice_of(page):
@@ -52,14 +102,45 @@ def open_play_setup(page):
     expect(page.get_by_test_id("play-new")).to_be_visible(timeout=TIMEOUT)
 
 
-def start(page, site, fragment, seed, opponent="optimal"):
-    page.goto(site + "#" + fragment + "&view=play")
+def start(tab: Tab, fragment: str, seed: int, opponent: str = "optimal", coach: bool = False):
+    """A new game against ``opponent`` in the game of ``fragment`` (``game=pig&goal=20``),
+    opened in ``tab``: you move first, the dice come from ``seed``, at fast pace, the coach on or
+    off (every choice set: a page a test shares keeps the last game's); returns its page."""
+    page = tab.open("#" + fragment + "&view=play")
     open_play_setup(page)
     expect(page.get_by_test_id("play-opponent").locator("option")).not_to_have_count(1, timeout=TIMEOUT)
     page.get_by_test_id("play-seed").fill(str(seed))
     page.get_by_test_id("play-pace").select_option("fast")
     page.get_by_test_id("play-opponent").select_option(opponent)
+    page.get_by_test_id("play-seat").select_option(index=0)
+    page.get_by_test_id("play-coach").set_checked(coach)
     page.get_by_test_id("play-new").click()
+    return page
+
+
+def open_table_setup(table) -> None:
+    """The table's setup folds away during a game (the last test's, in a shared page): open it
+    as a player would."""
+    setup = table.get_by_test_id("table-setup")
+    expect(setup).to_be_attached(timeout=TIMEOUT)
+    if setup.get_attribute("open") is None:
+        setup.locator("summary").click()
+    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
+
+
+def new_table_game(tab: Tab, link: str, players: int, coach: str = "asked", names=()):
+    """A new game at the table of ``link`` opened in ``tab``: ``players`` seats named ``names``
+    (the rest "Player N": a page a test shares keeps the last game's names), advised ``coach``
+    ("asked" or "always"); returns the table once its scores are shown."""
+    table = tab.open(link).get_by_test_id("table")
+    open_table_setup(table)
+    table.get_by_test_id("table-count").select_option(str(players))
+    for seat in range(players):
+        table.get_by_test_id(f"table-name-{seat}").fill(names[seat] if seat < len(names) else f"Player {seat + 1}")
+    table.get_by_test_id("table-coach").select_option(coach)
+    table.get_by_test_id("table-new").click()
+    expect(table.get_by_test_id("table-scores")).to_contain_text("0", timeout=TIMEOUT)
+    return table
 
 
 def my_move(page, n):

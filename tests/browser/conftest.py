@@ -5,6 +5,7 @@ here). Tests wait on page state (``expect``), never on sleeps."""
 from __future__ import annotations
 
 import fcntl
+import functools
 import shutil
 import socket
 import subprocess
@@ -12,9 +13,10 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import pytest
-from playwright.sync_api import expect
+from page_helpers import Console, Tab, watch
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -102,24 +104,6 @@ def browser():
         browser.close()
 
 
-class Console:
-    """Console errors and uncaught page errors seen by a page (a test that provokes one on
-    purpose clears ``page.console.errors`` after checking it)."""
-
-    watched: list[Console] = []  # the pages of the test running
-
-    def __init__(self, page):
-        self.errors: list[str] = []
-        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
-        page.on("pageerror", lambda e: self.errors.append(str(e)))
-        Console.watched.append(self)
-
-
-def watch(page) -> None:
-    if getattr(page, "console", None) is None:
-        page.console = Console(page)
-
-
 @pytest.fixture(autouse=True)
 def no_console_errors():
     """Issue 16: zero console errors across the whole end-to-end suite. Every page of every
@@ -155,48 +139,71 @@ def desktop_page(browser):
 
 
 class SharedPage:
-    """One page a module's tests share where what they check is the answer to a link, not a first
-    visit: Python starts once, and each test opens its link in it as a link followed inside the
-    page is (a hashchange), waiting for the page's next answer (``data-answers``), never on time."""
+    """The pages the tests of a worker share where what they check is the answer to a link (or a
+    game started from one), not a first visit: Python starts once for each, and each test opens
+    its link in it as a link followed inside the page is (:meth:`Tab.open`).
+
+    A screen or view once shown stays in the page, hidden, and some repeat another's test ids (a
+    scorecard game's ``play-new``, the table's ``play-review``): a page for each part of the app
+    (:func:`part_of`), loaded afresh if a test took it to another part's screen (the game picker)."""
+
+    #: what a page of each part must not hold (a test id another part repeats)
+    FOREIGN = {
+        "jeopardy": "#scorecard-screen [data-testid=play], #jeopardy-screen [data-testid=table]",
+        "table": "#scorecard-screen [data-testid=play], #jeopardy-screen [data-testid=play]",
+        "scorecard": "#jeopardy-screen [data-testid=play], #jeopardy-screen [data-testid=table]",
+    }
 
     def __init__(self, browser, site, **options):
-        self.context = browser.new_context(**options)
-        self.page = self.context.new_page()
-        self.site = site
-        watch(self.page)
+        self.browser, self.site, self.options = browser, site, options
+        self.tabs: dict[str, Tab] = {}
+        self.contexts: list = []
 
     def open(self, link: str):
-        """The page, showing the answer to ``link`` (a fragment, ``#game=...``), in light mode on
-        screen, scrolled to the top, its console watched by the test that asks."""
-        page = self.page
-        if page.console not in Console.watched:  # (the test's first link: earlier tests' errors were theirs)
-            page.console.errors.clear()
-            Console.watched.append(page.console)
-        page.emulate_media(media="screen", color_scheme="light")
-        if not page.url.startswith(self.site):
-            page.goto(self.site + link)
-        elif page.evaluate("location.hash") != link:  # (the same link: its answer is the one shown)
-            shown = page.evaluate("Number(document.documentElement.dataset.answers || 0)")
-            page.evaluate("(link) => { location.hash = link; }", link)
-            expect(page.locator("html")).not_to_have_attribute("data-answers", str(shown), timeout=90_000)
-        page.evaluate("window.scrollTo(0, 0)")
-        return page
+        """The page of the link's part of the app, showing the answer to ``link``."""
+        part = part_of(link)
+        if part not in self.tabs:
+            context = self.browser.new_context(**self.options)
+            self.contexts.append(context)
+            self.tabs[part] = Tab(context.new_page(), self.site)
+        page = self.tabs[part].page
+        if page.url.startswith(self.site) and page.locator(self.FOREIGN[part]).count():
+            page.goto("about:blank")  # (the next open loads the site again)
+        return self.tabs[part].open(link)
 
     def close(self):
-        self.context.close()
+        for context in self.contexts:
+            context.close()
 
 
-@pytest.fixture(scope="module")
+@functools.cache
+def _kinds() -> dict[str, str]:
+    from pycore import api
+
+    return {game["name"]: game["kind"] for game in api.call("games")["games"]}
+
+
+def part_of(link: str) -> str:
+    """The part of the app a link opens, of those whose test ids another repeats: a scorecard
+    game's screen (``play-new``, ``play-review``: a jeopardy game's play view has them too), a
+    game at the table (``play-review``), or the rest of a jeopardy game's screen."""
+    fields = parse_qs(link.lstrip("#"))
+    if _kinds().get(fields.get("game", ["pig"])[0]) == "scorecard":  # (the page opens Pig without a game)
+        return "scorecard"
+    return "table" if fields.get("view") == ["table"] else "jeopardy"
+
+
+@pytest.fixture(scope="session")
 def shared_phone(browser, site):
-    """A phone's page (360x740, touch) shared by a module's tests: ``shared_phone.open(link)``."""
+    """A phone's page (360x740, touch) shared by the tests of a worker: ``shared_phone.open(link)``."""
     shared = SharedPage(browser, site, viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
     yield shared
     shared.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def shared_desktop(browser, site):
-    """A 1280x800 desktop page shared by a module's tests: ``shared_desktop.open(link)``."""
+    """A 1280x800 desktop page shared by the tests of a worker: ``shared_desktop.open(link)``."""
     shared = SharedPage(browser, site, viewport={"width": 1280, "height": 800})
     yield shared
     shared.close()

@@ -224,8 +224,8 @@ def test_phone_screenshots(shared_phone, artifacts):
         page.screenshot(path=str(artifacts / f"phone-{game}.png"), full_page=True)
 
 
-def test_manifest_makes_it_installable(site, page):
-    page.goto(site)
+def test_manifest_makes_it_installable(shared_phone):
+    page = shared_phone.open("#game=pig&i=0&j=0&k=0")
     manifest = json.loads(page.evaluate("fetch('manifest.webmanifest').then(r => r.text())"))
     assert manifest["display"] == "standalone"
     assert {icon["sizes"] for icon in manifest["icons"]} == {"192x192", "512x512"}

@@ -5,7 +5,7 @@ in view on a 360x740 screen without scrolling."""
 import re
 
 import pytest
-from page_helpers import BOARD, READY, my_move, open_play_setup, start
+from page_helpers import BOARD, READY, my_move, new_table_game, start
 from playwright.sync_api import expect
 
 from pycore import api
@@ -25,15 +25,9 @@ def answered(page, game, state, **params):
     return expected
 
 
-def open_position(page, site, game, state, **params):
-    link = api.call("advise", {"game": game, **params, "state": state})["link"]
-    page.goto(site + link)
-    expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
-
-
-def open_shared(shared_phone, game, state, **params):
-    """The module's phone page (Python up already) showing the answer at this position."""
-    page = shared_phone.open(api.call("advise", {"game": game, **params, "state": state})["link"])
+def open_shared(shared, game, state, **params):
+    """A shared page (Python up already) showing the answer at this position."""
+    page = shared.open(api.call("advise", {"game": game, **params, "state": state})["link"])
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     return page
 
@@ -187,9 +181,8 @@ def test_an_answer_bar_not_yet_for_the_position_says_so_and_stays_opaque(shared_
     expect(page.get_by_test_id("bar-verdict")).to_have_text("Roll")
 
 
-def test_a_desktop_shows_the_answer_beside_the_position_and_no_bar(site, desktop_page):
-    page = desktop_page
-    open_position(page, site, "zombie-dice", "p=1,i=5,j=8,b=3,fp=GY,br=GGR,sg=R")
+def test_a_desktop_shows_the_answer_beside_the_position_and_no_bar(shared_desktop):
+    page = open_shared(shared_desktop, "zombie-dice", "p=1,i=5,j=8,b=3,fp=GY,br=GGR,sg=R")
     expect(page.get_by_test_id("answer-bar")).to_be_hidden()
     expect(page.get_by_test_id("verdict")).to_be_in_viewport()
 
@@ -197,19 +190,9 @@ def test_a_desktop_shows_the_answer_beside_the_position_and_no_bar(site, desktop
 # -- at the table ---------------------------------------------------------------------------
 
 
-def new_table_game(page, site, fragment, players):
-    """A new game at the table for ``players`` players; its board."""
-    page.goto(site + fragment)
-    table = page.get_by_test_id("table")
-    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
-    table.get_by_test_id("table-count").select_option(str(players))
-    table.get_by_test_id("table-new").click()
-    expect(table.get_by_test_id("table-turn")).to_contain_text("Player 1 to play", timeout=TIMEOUT)
-    return table
-
-
-def test_eight_players_fit_a_phone(site, page):
-    table = new_table_game(page, site, "#game=pig&view=table", 8)
+def test_eight_players_fit_a_phone(shared_phone):
+    table = new_table_game(shared_phone, "#game=pig&view=table", 8)
+    page = table.page
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     for n in range(8):
         expect(table.get_by_test_id("table-scores")).to_contain_text(f"Player {n + 1}")
@@ -217,10 +200,10 @@ def test_eight_players_fit_a_phone(site, page):
     assert scores["x"] + scores["width"] <= 360
 
 
-def test_a_table_game_then_another_game_at_the_table_raises_nothing(site, page):
+def test_a_table_game_then_another_game_at_the_table_raises_nothing(shared_phone):
     """The issue's path (GRO at the table, three players, then Farkle, At the table, New game)
     raised an uncaught TypeError; every console error fails a test (conftest)."""
-    new_table_game(page, site, "#game=gro&view=table", 3)
+    page = new_table_game(shared_phone, "#game=gro&view=table", 3).page
     page.get_by_test_id("game-select").select_option("farkle")
     expect(page.locator(ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     page.get_by_test_id("view-table").click()
@@ -232,8 +215,8 @@ def test_a_table_game_then_another_game_at_the_table_raises_nothing(site, page):
     expect(page.get_by_test_id("table-turn")).to_contain_text("to play", timeout=TIMEOUT)  # GRO's game resumes
 
 
-def test_undo_takes_back_what_the_roll_said(site, page):
-    table = new_table_game(page, site, "#game=pig&view=table", 2)
+def test_undo_takes_back_what_the_roll_said(shared_phone):
+    table = new_table_game(shared_phone, "#game=pig&view=table", 2)
     table.get_by_test_id("roll-pad-1").click()  # a 1: the turn is lost
     note = table.get_by_test_id("roll-note")
     expect(note).to_contain_text("No score this turn for Player 1", timeout=TIMEOUT)
@@ -269,8 +252,8 @@ def test_yahtzee_dice_are_blank_until_entered(site, shared_phone):
     assert page.url == site + "#game=yahtzee&joker=forced&card=ch:18"
 
 
-def test_yahtzee_play_does_not_reroll_when_every_die_is_kept(site, page):
-    page.goto(site + "#game=yahtzee&joker=forced")
+def test_yahtzee_play_does_not_reroll_when_every_die_is_kept(shared_phone):
+    page = shared_phone.open("#game=yahtzee&joker=forced")
     expect(page.locator(YZ_ADVICE)).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     page.get_by_test_id("yz-tab-play").click()
     play = page.get_by_test_id("play")
@@ -301,8 +284,8 @@ COUNTERS = {  # the counters of each game's turn, in its own words (from the gam
 
 
 @pytest.mark.parametrize("fragment", list(COUNTERS), ids=[f.split("&")[0][5:] for f in COUNTERS])
-def test_play_shows_every_counter_and_its_buttons_on_a_phone_screen(site, page, fragment):
-    start(page, site, fragment, 3)
+def test_play_shows_every_counter_and_its_buttons_on_a_phone_screen(shared_phone, fragment):
+    page = start(shared_phone, fragment, 3)
     expect(page.locator(READY).first).to_be_visible(timeout=TIMEOUT)
     expect(page.get_by_test_id("play-setup")).not_to_have_attribute("open", "")  # folded during a game
     turn = page.get_by_test_id("play-turn")
@@ -312,14 +295,11 @@ def test_play_shows_every_counter_and_its_buttons_on_a_phone_screen(site, page, 
     expect(move).to_be_in_viewport(ratio=1)
 
 
-def test_play_says_every_move_at_fast_pace_with_the_coach_and_takes_back(site, page):
+def test_play_says_every_move_at_fast_pace_with_the_coach_and_takes_back(shared_phone):
     """Pig to 20, seed 31: each roll and bust said in the log (the computer's too, though it moves
     at once), the coach prices each of your moves with the API's values, the chance line is the
     API's, and Take back returns to your last decision."""
-    page.goto(site + "#game=pig&goal=20&view=play")
-    open_play_setup(page)
-    page.get_by_test_id("play-coach").check()
-    start(page, site, "game=pig&goal=20", 31)
+    page = start(shared_phone, "game=pig&goal=20", 31, coach=True)
     chance = page.get_by_test_id("play-chance-value")
     first = api.call("advise", {"game": "pig", "goal": 20, "state": "i=0,j=0,k=0"})
     expect(chance).to_have_text(f"{100 * first['value']:.2f}%", timeout=TIMEOUT)
@@ -372,17 +352,15 @@ def test_every_control_is_a_24_px_target_at_least(shared_phone, link):
     assert page.evaluate(SMALL_TARGETS) == []
 
 
-def test_the_last_roll_is_readable_in_dark_mode(site, browser):
+def test_the_last_roll_is_readable_in_dark_mode(shared_phone):
     """The Last roll dice were near-white on white in dark mode (1.2:1): dark ink on the die."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme="dark")
-    page = context.new_page()
-    start(page, site, "game=pig&goal=20", 31)
+    page = start(shared_phone, "game=pig&goal=20", 31)
+    page.emulate_media(color_scheme="dark")
     expect(page.get_by_test_id("play-roll")).to_be_visible(timeout=TIMEOUT)
     page.get_by_test_id("play-roll").click()
     die = page.locator("[data-testid=play-faces] .die-face").first
     expect(die).to_be_visible(timeout=TIMEOUT)
     ink, paper = die.evaluate("(d) => [getComputedStyle(d).color, getComputedStyle(d).backgroundColor]")
-    context.close()
     assert contrast(ink, paper) >= 4.5, (ink, paper)
 
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 from commands import cli_review
-from page_helpers import READY, my_move, start
+from page_helpers import READY, Tab, my_move, start
 from playwright.sync_api import expect
 
 from pycore import api
@@ -26,9 +26,9 @@ GAMES = [
 
 
 @pytest.mark.parametrize("fragment, seed", GAMES, ids=[g[0].split("&")[0][5:] for g in GAMES])
-def test_a_whole_game_against_the_optimal_player_is_reviewed_as_the_command_line_reviews_it(site, page, tmp_path,
+def test_a_whole_game_against_the_optimal_player_is_reviewed_as_the_command_line_reviews_it(shared_phone, tmp_path,
                                                                                           fragment, seed):
-    start(page, site, fragment, seed)
+    page = start(shared_phone, fragment, seed)
     n = 0
     while my_move(page, n):
         n += 1
@@ -52,7 +52,7 @@ def test_a_link_replays_the_game_and_a_pasted_record_loads(site, page):
     """A game's link (Save, share or load) opens it where it stands, with the same review; the
     game in progress is put aside and restored with a tap; a pasted record that is not one is
     named and changes nothing."""
-    start(page, site, "game=pig&goal=20", 31)
+    start(Tab(page, site), "game=pig&goal=20", 31)
     for n in range(4):
         assert my_move(page, n)
     expect(page.locator(READY).first).to_be_visible(timeout=TIMEOUT)
@@ -93,7 +93,7 @@ def test_a_link_replays_the_game_and_a_pasted_record_loads(site, page):
 
 
 def test_a_reload_in_the_middle_of_a_game_loses_nothing(site, page):
-    start(page, site, "game=gro&goal=30", 5, "Fixed Hold-At")
+    start(Tab(page, site), "game=gro&goal=30", 5, "Fixed Hold-At")
     for _ in range(3):
         assert my_move(page, 0)  # roll, roll, roll (or the game went on without a hold)
     expect(page.locator(READY).first).to_be_visible(timeout=TIMEOUT)
@@ -109,7 +109,7 @@ def test_a_reload_in_the_middle_of_a_game_loses_nothing(site, page):
 def test_your_own_rule_as_the_opponent_and_a_corrupted_saved_game(site, page):
     """The computer plays a rule you write (refused with a message if it does not read); a saved
     game that is corrupted is named, and a new game starts."""
-    start(page, site, "game=pig&goal=20", 3, "rule")
+    start(Tab(page, site), "game=pig&goal=20", 3, "rule")
     expect(page.get_by_test_id("play-error")).to_contain_text("Write your rule")
     page.get_by_test_id("play-rule").fill("k <")
     page.get_by_test_id("play-new").click()

@@ -8,6 +8,7 @@ import json
 import re
 
 import pytest
+from page_helpers import new_table_game, open_table_setup
 from playwright.sync_api import expect
 
 from pycore import api, find_game
@@ -37,20 +38,6 @@ def enter(table, move):
         if not single:
             table.get_by_test_id("roll-apply").click()
     expect(board).not_to_have_attribute("data-moves", moves, timeout=TIMEOUT)
-
-
-def new_table_game(shared_phone, link, players, coach="asked", names=()):
-    """A new game at the table of the shared page: ``players`` seats (the first named ``names``),
-    advised ``coach`` ("asked" or "always"); returns the table once its scores are shown."""
-    table = shared_phone.open(link).get_by_test_id("table")
-    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
-    table.get_by_test_id("table-count").select_option(str(players))
-    for seat, name in enumerate(names):
-        table.get_by_test_id(f"table-name-{seat}").fill(name)
-    table.get_by_test_id("table-coach").select_option(coach)
-    table.get_by_test_id("table-new").click()
-    expect(table.get_by_test_id("table-scores")).to_contain_text("0", timeout=TIMEOUT)
-    return table
 
 
 def test_a_game_entered_die_by_die_keeps_the_score_and_is_reviewed(site, page):
@@ -131,11 +118,8 @@ def test_a_game_entered_die_by_die_keeps_the_score_and_is_reviewed(site, page):
     expect(page.get_by_test_id("view-slice")).to_have_attribute("aria-pressed", "true", timeout=TIMEOUT)
 
 
-def test_zombie_dice_rolls_are_entered_colour_and_face(site, page):
-    page.goto(site + "#game=zombie-dice&view=table")
-    table = page.get_by_test_id("table")
-    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
-    table.get_by_test_id("table-new").click()
+def test_zombie_dice_rolls_are_entered_colour_and_face(shared_phone):
+    table = new_table_game(shared_phone, "#game=zombie-dice&view=table", 2)
     for n, (colour, face) in enumerate([("G", "brain"), ("Y", "footprint"), ("R", "shotgun")]):
         table.get_by_test_id(f"roll-colour-{n}-{colour}").click()
         table.get_by_test_id(f"roll-face-{n}-{face}").click()
@@ -216,16 +200,10 @@ def test_three_players_of_pig_at_the_table(site, page):
         "Two-player advice: Ann against Bob (0), the strongest opponent; not optimal with 4 players", timeout=TIMEOUT)
 
 
-def test_three_players_of_ayzd_play_on_to_a_tie_break_at_the_table(site, page):
+def test_three_players_of_ayzd_play_on_to_a_tie_break_at_the_table(shared_phone):
     """All Yellow Zombie Dice to 3, three players (issue 36): Ann and Bob bank 3 brains, Cy 1;
     the two tied play on alone, the two-player game from the tie, and the advice says so."""
-    page.goto(site + "#game=ayzd&goal=3&bound=12&view=table")
-    table = page.get_by_test_id("table")
-    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
-    table.get_by_test_id("table-count").select_option("3")
-    for seat, name in enumerate(["Ann", "Bob", "Cy"]):
-        table.get_by_test_id(f"table-name-{seat}").fill(name)
-    table.get_by_test_id("table-new").click()
+    table = new_table_game(shared_phone, "#game=ayzd&goal=3&bound=12&view=table", 3, names=("Ann", "Bob", "Cy"))
     expect(table.get_by_test_id("table-scores")).to_have_text("Ann 0 Bob 0 Cy 0", timeout=TIMEOUT)
     brains = ["brain"] * 3
     for move in [brains, "hold", brains, "hold"]:
@@ -247,19 +225,13 @@ def test_three_players_of_ayzd_play_on_to_a_tie_break_at_the_table(site, page):
         "Exact: Ann and Bob play the tie-break on, the two-player game from the tie.")
 
 
-def test_five_players_of_farkle_at_the_table_count_each_seats_zilches(site, page):
+def test_five_players_of_farkle_at_the_table_count_each_seats_zilches(shared_phone):
     """Issue 50: Farkle's default rules (500 points for three zilches in a row) at a table of
     five failed on every move. Ann banks 1,000 and everyone zilches twice round; Ann's second
     makes her two in a row, Bob's third costs him 500. Cy, two zilches in a row himself, is
     advised by the two-player game against Ann with her two, the API's figure, said so."""
-    page.goto(site + "#game=farkle&view=table")
-    table = page.get_by_test_id("table")
-    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
-    table.get_by_test_id("table-count").select_option("5")
     names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
-    for seat, name in enumerate(names):
-        table.get_by_test_id(f"table-name-{seat}").fill(name)
-    table.get_by_test_id("table-new").click()
+    table = new_table_game(shared_phone, "#game=farkle&view=table", 5, names=names)
     expect(table.get_by_test_id("table-scores")).to_have_text("Ann 0 Bob 0 Cy 0 Dee 0 Eve 0", timeout=TIMEOUT)
     enter(table, [1, 1, 1, 2, 3, 4])
     moves = table.get_by_test_id("table-board").get_attribute("data-moves")
@@ -299,7 +271,7 @@ def test_the_players_stay_when_the_rules_change(site, shared_phone):
     and Player 2."""
     page = shared_phone.open("#game=farkle&view=table")
     table = page.get_by_test_id("table")
-    expect(table.get_by_test_id("table-new")).to_be_visible(timeout=TIMEOUT)
+    open_table_setup(table)
     table.get_by_test_id("table-count").select_option("4")
     names = ["Ann", "Bob", "Cy", "Dee"]
     for seat, name in enumerate(names):

@@ -19,7 +19,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from page_helpers import READY, TIMEOUT, advice_of, my_move, start
+from page_helpers import READY, TIMEOUT, Tab, advice_of, my_move, start
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -235,7 +235,7 @@ def test_an_update_waits_for_the_player_and_a_game_in_progress_goes_on(deploymen
     build and the game where it was."""
     first = deployment.version()
     table = context.new_page()
-    start(table, deployment.url, "game=gro&goal=30", 5, "Fixed Hold-At")
+    start(Tab(table, deployment.url), "game=gro&goal=30", 5, "Fixed Hold-At")
     for n in range(3):
         assert my_move(table, n)
     ready_offline(table)

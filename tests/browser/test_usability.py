@@ -5,7 +5,7 @@ import json
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from page_helpers import ranked_moves
+from page_helpers import ranked_moves, start
 from playwright.sync_api import expect
 
 from pycore import api
@@ -150,8 +150,10 @@ def test_yahtzee_uses_the_whole_width_of_a_desktop(shared_desktop):
     assert page.evaluate("(el) => el.scrollWidth <= el.clientWidth", target.element_handle())  # "optional" not cut
 
 
-def test_the_status_line_is_about_the_game_on_screen(shared_phone):
-    page = shared_phone.open("#game=pig&i=1&j=2&k=0")
+def test_the_status_line_is_about_the_game_on_screen(site, page):
+    """(A page of its own: a shared one keeps a kind of game's screen once shown, see the
+    conftest's SharedPage.)"""
+    page.goto(site + "#game=pig&i=1&j=2&k=0")
     ready(page)
     expect(page.get_by_test_id("status")).to_contain_text("Pig", timeout=TIMEOUT)
     page.get_by_test_id("game-select").select_option("yahtzee")
@@ -340,17 +342,15 @@ def test_a_game_in_play_survives_reload_rule_change_and_game_switch(site, page):
 # -- look and feel ------------------------------------------------------------------------
 
 
-def test_dark_mode_follows_the_system(site, browser):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme="dark")
-    page = context.new_page()
-    page.goto(site + "#game=pig&i=1&j=2&k=0")
+def test_dark_mode_follows_the_system(shared_phone):
+    page = shared_phone.open("#game=pig&i=1&j=2&k=0")
+    page.emulate_media(color_scheme="dark")  # (the phone turns dark while the answer is up)
     ready(page)
     background = page.evaluate(
         "getComputedStyle(document.body).backgroundColor || getComputedStyle(document.documentElement).backgroundColor"
     )
     paper = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
     text = page.evaluate("getComputedStyle(document.documentElement).color")
-    context.close()
     channels = [int(x) for x in paper[paper.index("(") + 1 : paper.index(")")].split(",")[:3]]
     assert max(channels) < 40, (paper, background)
     assert min(int(x) for x in text[text.index("(") + 1 : text.index(")")].split(",")[:3]) > 200
@@ -382,16 +382,11 @@ def test_the_focus_ring_is_strong_on_white(shared_phone):
         ("#game=gro-3&p=2&i=30&j=35&l=52&k=14&o=1&view=slice&axis=k", ADVICE),  # a last turn's boundary
     ],
 )
-def test_axe_finds_no_violations(site, shared_phone, shared_desktop, request, link, wait):
+def test_axe_finds_no_violations(shared_phone, shared_desktop, link, wait):
     """Issue 33: WCAG 2.2 AA (axe's wcag22aa rules, target size among them) on a phone and a
-    desktop in light mode and on a phone in dark mode (each link in the module's shared pages;
-    a game under way in pages of its own)."""
+    desktop in light mode and on a phone in dark mode (each link in the shared pages)."""
     for shared in (shared_phone, shared_desktop):
-        if "view=play" in link:
-            p = request.getfixturevalue("page" if shared is shared_phone else "desktop_page")
-            p.goto(site + link)
-        else:
-            p = shared.open(link)
+        p = shared.open(link)
         ready(p, wait)
         if "strategies" in link:
             expect(p.get_by_test_id("komi")).to_be_visible(timeout=120_000)
@@ -401,8 +396,7 @@ def test_axe_finds_no_violations(site, shared_phone, shared_desktop, request, li
             p.get_by_test_id("yz-tab-distribution").click()
             expect(p.get_by_test_id("target-curve")).to_be_visible(timeout=TIMEOUT)
         if "view=play" in link:  # a game under way: its board, dice, log and chance line
-            p.get_by_test_id("play-seed").fill("9")
-            p.get_by_test_id("play-new").click()
+            start(shared, link.removeprefix("#").removesuffix("&view=play"), 9)
             p.get_by_test_id("play-roll").click(timeout=TIMEOUT)
             expect(p.get_by_test_id("play-faces")).to_be_visible(timeout=TIMEOUT)
             expect(p.get_by_test_id("play-chance")).to_be_visible(timeout=TIMEOUT)
@@ -413,7 +407,7 @@ def test_axe_finds_no_violations(site, shared_phone, shared_desktop, request, li
             assert axe_violations(p) == [], scheme
 
 
-def test_a_finished_game_of_three_and_its_review_pass_axe_in_both_themes(site, page):
+def test_a_finished_game_of_three_and_its_review_pass_axe_in_both_themes(shared_phone):
     """A finished game at the table, opened from its share link: the scores, the review's
     totals, the first player's curve and the decisions that cost something (highlighted
     rows: once pale yellow under pale text in dark mode) pass axe, light and dark."""
@@ -421,8 +415,8 @@ def test_a_finished_game_of_three_and_its_review_pass_axe_in_both_themes(site, p
     moves = [roll(6), roll(5), hold, roll(1), roll(4), hold] + [roll(6)] * 3 + [roll(2), hold]
     record = {"game": "pig", "params": {"goal": 30}, "komi": 0, "seed": None, "players": ["Ann", "Bob", "Cy"], "moves": moves}
     share = api.call("move", {"game": "pig", "goal": 30, "record": record})["share"]
-    page.goto(site + share)
-    review = page.get_by_test_id("play-review")
+    page = shared_phone.open(share)
+    review = page.get_by_test_id("table").get_by_test_id("play-review")
     expect(review).to_have_attribute("data-ready", "true", timeout=TIMEOUT)
     expect(review.locator("tr.costly")).not_to_have_count(0)
     for scheme in ("light", "dark"):

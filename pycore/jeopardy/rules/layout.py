@@ -95,9 +95,19 @@ class AnchorLayout:
         answer without the set of them: Farkle's 40,000)."""
         return key in self.anchor_set
 
+    @cached_property
+    def _keys(self) -> BoundedCache:
+        # (a walk or a game asks for the same few anchors again and again: the game's
+        # canonical_anchor is numpy on whole arrays, some 100 µs for one anchor)
+        return BoundedCache(None, 1 << 16)
+
     def anchor_key(self, anchor: tuple[int, ...]) -> tuple[int, ...]:
         """The tabulated anchor standing for ``anchor`` (the game's ``canonical_anchor``);
         InvalidStateError if there is none."""
+        anchor = tuple(int(x) for x in anchor)
+        return self._keys.get(anchor, lambda: self._canonical_key(anchor))
+
+    def _canonical_key(self, anchor: tuple[int, ...]) -> tuple[int, ...]:
         game = self.game
         names = game.anchor_vars
         canonical = game.canonical_anchor({v: np.asarray(int(x)) for v, x in zip(names, anchor, strict=True)})

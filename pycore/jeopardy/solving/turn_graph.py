@@ -239,8 +239,9 @@ def sweep(
                 with np.errstate(divide="ignore", invalid="ignore"):
                     follow_after = np.where(roll_again, follow_total / (1.0 - stay_p), follow_hold)
                 table[g, members, :n] = np.where(rolls, follow_total + stay_p * follow_after, follow_hold).T
-    value = np.ascontiguousarray(value[: top + 1, :C].transpose(2, 0, 1))
-    tracked = [np.ascontiguousarray(t[: top + 1, :C].transpose(2, 0, 1)) for t in tracked]
+    # (B, G + 1, C) views of the working tables, not copies: a caller reads a few gains of them
+    value = value[: top + 1, :C].transpose(2, 0, 1)
+    tracked = [t[: top + 1, :C].transpose(2, 0, 1) for t in tracked]
     if permuted:  # back in the caller's order
         inverse = np.argsort(order)
         value, roll, hold = value[inverse], roll[inverse], hold[inverse]
