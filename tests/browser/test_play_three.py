@@ -42,8 +42,8 @@ def review_is_the_command_lines(page, record, tmp_path, yours):
     return expected
 
 
-def test_a_game_of_three_on_a_phone_to_its_end_with_the_review(site, page, tmp_path):
-    page.goto(site + "#game=pig-3&goal=20&turns=60&view=play")
+def test_a_game_of_three_on_a_phone_to_its_end_with_the_review(shared_phone, tmp_path):
+    page = shared_phone.open("#game=pig-3&goal=20&turns=60&view=play")
     open_play_setup(page)
     expect(page.get_by_test_id("play-opponent").locator("option")).not_to_have_count(1, timeout=TIMEOUT)
     seats = page.get_by_test_id("play-seat").locator("option")
@@ -93,7 +93,7 @@ def test_a_game_of_three_on_a_phone_to_its_end_with_the_review(site, page, tmp_p
         assert axe_violations(page) == [], scheme
 
 
-def test_a_tie_break_of_two_in_ayzd_for_three_opened_from_a_link_plays_on(site, page, tmp_path):
+def test_a_tie_break_of_two_in_ayzd_for_three_opened_from_a_link_plays_on(shared_phone, tmp_path):
     """AYZD for three to 3, seed 58 (the API's game): the first two seats tie at the top. The
     record up to the tie-break, you in the first seat, opens from its link: the board says who
     plays on, the hint is the two-player game's, and you play it to its end; the review is
@@ -104,7 +104,7 @@ def test_a_tie_break_of_two_in_ayzd_for_three_opened_from_a_link_plays_on(site, 
     tie = next(n for n, at, _, _ in walk(RULES, game, Record.from_json(played, RULES)) if at.game.name == "ayzd")
     record = {**played, "players": ["You", "Optimal", "Optimal"], "moves": played["moves"][:tie - 1]}
     share = api.call("move", {"game": "ayzd-3", **ayzd, "record": record})["share"]
-    page.goto(site + share)
+    page = shared_phone.open(share)
     expect(page.locator(READY).first).to_be_visible(timeout=TIMEOUT)
     expect(page.get_by_test_id("play-status")).to_contain_text("Tie-break: You and Optimal (2nd) play on.", timeout=TIMEOUT)
     expect(page.get_by_test_id("play-turn")).to_contain_text("Brains this turn")
