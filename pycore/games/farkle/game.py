@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import factorial
+from types import MappingProxyType
 
 import numpy as np
 
@@ -41,10 +43,11 @@ def _set_asides(rules: RuleSet, counts: Counts) -> tuple[tuple[int, int], ...]:
 
 
 @lru_cache(maxsize=64)
-def _reachable(rules: RuleSet, roll_below: int, unit: int) -> dict[tuple[int, int], None]:
+def _reachable(rules: RuleSet, roll_below: int, unit: int) -> Mapping[tuple[int, int], None]:
     """The (turn total, dice) of :func:`_reach` as a turn's states, in points (read at every
-    state a link or a walk checks: built once for each score's distance to the target)."""
-    return {(int(k) * unit, int(d)): None for k, d in np.argwhere(_reach(rules, roll_below))}
+    state a link or a walk checks: built once for each score's distance to the target, and
+    read-only, since every caller shares it)."""
+    return MappingProxyType({(int(k) * unit, int(d)): None for k, d in np.argwhere(_reach(rules, roll_below))})
 
 
 @lru_cache(maxsize=16)
@@ -291,7 +294,7 @@ class Farkle(JeopardyGame):
         top = self.goal - self.lowest + max(int(roll_moves(self.rules, n).points.max(initial=0)) for n in range(1, DICE + 1)) * self.unit
         return [(k, d) for k in range(0, top + self.unit, self.unit) for d in range(1, DICE + 1)]
 
-    def reachable_turns(self, anchor: tuple[int, ...]) -> dict[tuple[int, ...], None]:
+    def reachable_turns(self, anchor: tuple[int, ...]) -> Mapping[tuple[int, ...], None]:
         """The (turn total, dice) a turn from ``anchor`` reaches, rolling while below the
         target: a pass up the turn total (it only grows), in units."""
         i = int(anchor[self.anchor_vars.index("i")])

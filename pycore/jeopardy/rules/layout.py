@@ -98,8 +98,9 @@ class AnchorLayout:
     @cached_property
     def _keys(self) -> BoundedCache:
         # (a walk or a game asks for the same few anchors again and again: the game's
-        # canonical_anchor is numpy on whole arrays, some 100 µs for one anchor)
-        return BoundedCache(None, 1 << 16)
+        # canonical_anchor is numpy on whole arrays, some 100 µs for one anchor; 4,096 a
+        # game keep a phone's worker small and took a walk as fast as 65,536)
+        return BoundedCache(None, 1 << 12)
 
     def anchor_key(self, anchor: tuple[int, ...]) -> tuple[int, ...]:
         """The tabulated anchor standing for ``anchor`` (the game's ``canonical_anchor``);

@@ -53,8 +53,9 @@ def turn_end(game, anchor: tuple[int, ...], gain: int, probability: Fraction) ->
     """Ending a turn from ``anchor`` having banked ``gain``: the game's result or the next turn start."""
     anchor, gain = tuple(int(x) for x in anchor), int(gain)
     # (kept for the game's parameters: every state of a turn asks whether holding ends the
-    # game, and a game's end_turn is numpy on whole arrays, 0.2 ms for one anchor with more players)
-    ends = shared(game, ("turn ends", type(game)), lambda: BoundedCache(None, 1 << 16))
+    # game, and a game's end_turn is numpy on whole arrays, 0.2 ms for one anchor with more
+    # players; 4,096 a game keep a phone's worker small and took a walk as fast as 65,536)
+    ends = shared(game, ("turn ends", type(game)), lambda: BoundedCache(None, 1 << 12))
     value, others, nxt = ends.get((anchor, gain), lambda: _end_of_turn(game, anchor, gain))
     if nxt is None:
         return Transition(probability, None, value, True, others=others)
