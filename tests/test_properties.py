@@ -166,3 +166,44 @@ def test_handle_answers_any_json_with_an_answer_or_a_named_error(action, name, a
     answer = json.loads(api.handle(json.dumps(request)))
     assert isinstance(answer, dict)
     assert "error" not in answer or (answer["error"]["type"] != "InternalError" and answer["error"]["message"]), answer
+
+
+#: tables of anchors: up to four columns, each in its own step (Farkle's 50) or sparse (a
+#: column spread a thousand apart puts the index on its sorted keys)
+ANCHOR_TABLES = st.integers(1, 4).flatmap(lambda columns: st.tuples(
+    st.lists(st.tuples(*[st.integers(-3, 6)] * columns), max_size=40, unique=True),
+    st.tuples(*[st.sampled_from([1, 3, 50, 1000])] * columns),
+    st.lists(st.tuples(*[st.integers(-400, 6000)] * columns), max_size=30)))
+
+
+@settings(SETTINGS, max_examples=300)
+@given(ANCHOR_TABLES)
+def test_the_row_index_finds_each_anchor_as_a_dictionary_does(case):
+    """``RowIndex.rows`` (many keys) and ``RowIndex.row`` (one) answer what a dictionary of the
+    table's rows answers, -1 for a key not in it (off a column's step, outside its range)."""
+    from pycore.jeopardy.model.compiled import RowIndex
+
+    anchors, steps, others = case
+    table = np.array(anchors, np.int64).reshape(-1, len(steps)) * np.array(steps)
+    index = RowIndex(table)
+    where = {tuple(row): n for n, row in enumerate(table.tolist())}
+    # each anchor, its neighbours one and one step away in each column (just past a range's
+    # end, or between two steps), and keys anywhere
+    shifts = [np.eye(len(steps), dtype=np.int64)[c] * d for c in range(len(steps)) for d in (-1, 1, -steps[c], steps[c])]
+    keys = [*table.tolist(), *((row + shift).tolist() for row in table for shift in shifts), *(list(k) for k in others)]
+    want = [where.get(tuple(k), -1) for k in keys]
+    assert index.rows(np.array(keys, np.int64).reshape(-1, len(steps))).tolist() == want
+    assert [index.row(k) for k in keys] == want
+
+
+@settings(SETTINGS, max_examples=200)
+@given(st.lists(st.tuples(*[st.sampled_from([0.0, 0.25, 1 / 3, 0.5, 1.0])] * 3), max_size=60))
+def test_the_distinct_ends_of_a_turn_are_numpys_unique_rows(rows):
+    """The seats' sweep codes each game end by its row among the distinct ones: as
+    ``np.unique(axis=0)`` orders and numbers them."""
+    from pycore.jeopardy.seats.sweep import _distinct_rows
+
+    ends = np.array(rows, float).reshape(-1, 3)
+    distinct, places = _distinct_rows(ends)
+    want, want_places = np.unique(ends, axis=0, return_inverse=True)
+    assert np.array_equal(distinct, want) and places.tolist() == want_places.ravel().tolist()

@@ -156,7 +156,7 @@ class RoundsLayout(AnchorLayout):
         return RowIndex(self.anchors)
 
     def anchor_row(self, anchor: tuple[int, ...]) -> int:
-        return int(self.index.rows(np.array([self.anchor_key(anchor)], np.int64))[0])
+        return self.index.row(self.anchor_key(anchor))
 
 
 class RoundsOfAYZD(RoundOfThree, AllYellowZombieDice):

@@ -317,6 +317,7 @@ class RowIndex:
         # each column's step: the greatest common divisor of its offsets (1 where all are equal)
         self.step = np.maximum(np.gcd.reduce(table - self.low, axis=0), 1) if len(table) else np.ones_like(self.low)
         self.shape = tuple(int(x) for x in (high - self.low) // self.step + 1)
+        self._low, self._step = [int(x) for x in self.low], [int(x) for x in self.step]
         self.sorted_keys = self.sorted_rows = None
         if int(np.prod(self.shape, dtype=np.float64)) > SPARSE_ABOVE * max(len(table), 1):
             # a sparse table (AYZD for five: 2.8 million of 5 x 40^5 keys, 4 GB dense): its flat
@@ -335,11 +336,29 @@ class RowIndex:
         inside = np.ones(len(keys), dtype=bool)
         for v, size in enumerate(self.shape):
             offset = keys[:, v] - self.low[v]
-            column = offset // self.step[v]
-            inside &= (offset >= 0) & (column < size) & (offset % self.step[v] == 0)
+            if self.step[v] == 1:  # (most columns: numpy's integer division is its slowest step)
+                column = offset
+                inside &= (offset >= 0) & (offset < size)
+            else:
+                column = offset // self.step[v]
+                inside &= (offset >= 0) & (column < size) & (offset % self.step[v] == 0)
             flat *= size
             flat += column
         return flat, inside
+
+    def row(self, key) -> int:
+        """The row of one key (V,), -1 where absent: :meth:`rows` of one, in Python's numbers
+        (a position's lookup; numpy's calls on one key cost more than the lookup)."""
+        flat = 0
+        for value, low, step, size in zip(key, self._low, self._step, self.shape, strict=True):
+            column, rest = divmod(int(value) - low, step)
+            if column < 0 or rest or column >= size:
+                return -1
+            flat = flat * size + column
+        if self.sorted_keys is not None:
+            at = min(int(np.searchsorted(self.sorted_keys, flat)), len(self.sorted_keys) - 1)
+            return int(self.sorted_rows[at]) if len(self.sorted_keys) and self.sorted_keys[at] == flat else -1
+        return int(self.dense.reshape(-1)[flat]) if self.dense.size else -1
 
     def rows(self, keys: np.ndarray) -> np.ndarray:
         """(N,) the row of each key (N, V); -1 where absent."""

@@ -88,16 +88,31 @@ class _PartEndings:
         terminal, rows, everyone = endings.at(anchors, players)
         _, roll_ok, hold_ok = endings.masks(anchors, terminal, columns, can_roll)
         ended = ~np.isnan(terminal)
-        results, codes = np.unique(everyone[ended], axis=0, return_inverse=True)
+        results, codes = _distinct_rows(everyone[ended])
         if len(results) >= 2**16:
             raise SolverError(f"{endings.game.name}: over 65,535 different results of a game's end")
         # (a byte a cell where it does; AYZD for four and five has more: a tie of two, three or
         # four at each top, in every placement among the seats)
         code = np.zeros(terminal.shape, np.uint8 if len(results) < 2**8 else np.uint16)
-        code[ended] = codes.ravel() + 1
+        code[ended] = codes + 1
         rows = np.where(ended | (rows < 0), 0, rows)
         small = np.int32 if len(endings.anchors) < 2**31 else np.int64
         return cls(rows.astype(small), code, np.vstack([np.full(players, np.nan), results]), roll_ok, hold_ok)
+
+
+def _distinct_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(K, P) the distinct rows of ``rows`` (R, P), the first column's order first, and (R,)
+    each row's place among them: ``np.unique(rows, axis=0, return_inverse=True)``'s answer,
+    by a lexsort (``np.unique`` sorts the rows as records: 2.9 s against 0.1 s for a million
+    ends of AYZD for three, a fifth of its solve)."""
+    order = np.lexsort(rows.T[::-1])
+    ranked = rows[order]
+    new = np.empty(len(rows), bool)
+    new[:1] = True
+    np.any(ranked[1:] != ranked[:-1], axis=1, out=new[1:])
+    places = np.empty(len(rows), np.intp)
+    places[order] = np.cumsum(new) - 1
+    return ranked[new], places
 
 
 def _turn(graph, W: np.ndarray, end: _PartEndings, players: int, zero_gain_chance: bool = False,

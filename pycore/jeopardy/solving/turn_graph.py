@@ -40,6 +40,7 @@ Arrays: ``value``, ``roll`` and ``hold`` are (G + 1, C), indexed [gain / step, c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -83,6 +84,17 @@ class TurnGraph:
     @property
     def n_outcomes(self) -> int:
         return int(self.outcome.max(initial=-1)) + 1
+
+    def leaving(self, configuration: int) -> np.ndarray:
+        """The transitions from ``configuration``, in order (a turn's advice reads one
+        state's roll: the mask over every transition was most of the time of a state's)."""
+        order, bounds = self._by_source
+        return order[bounds[configuration] : bounds[configuration + 1]]
+
+    @cached_property
+    def _by_source(self) -> tuple[np.ndarray, np.ndarray]:
+        order = np.argsort(self.src, kind="stable")
+        return order, np.searchsorted(self.src[order], np.arange(self.n_configurations + 1))
 
     def check(self) -> None:
         """Probabilities per configuration sum to 1; zero-gain rolls go up in order or stay;
@@ -166,6 +178,14 @@ def sweep(
     choices = graph.choice is not None
     if choose is not None:
         choose = np.broadcast_to(choose, (B, top + 1, graph.n_outcomes))
+    # each payoff's (B, G + 1) hold values, at gain 0 its bust value; the value's first
+    payoffs = [(hold_value, bust_value)]
+    for h, u in follow:
+        u = np.broadcast_to(np.asarray(u, float), (B,))
+        h = np.array(np.broadcast_to(np.asarray(h, float), (B, top + 1)))
+        h[:, 0] = u  # (a zero-gain ending pays what a bust pays)
+        payoffs.append((h, u))
+    K = len(payoffs)
     # rows by decreasing last gain they may roll at: at each gain the rows still rolling are a
     # prefix, and only it is swept (a batch of Farkle turns from scores far apart rolls up to
     # very different gains; most of a batch holds, or wins, at the top)
@@ -173,75 +193,66 @@ def sweep(
     order = np.argsort(-last, kind="stable")
     permuted = bool(np.any(order != np.arange(B)))
     if permuted:
-        hold_value, bust_value, last = hold_value[order], bust_value[order], last[order]
+        payoffs = [(h[order], u[order]) for h, u in payoffs]
+        last = last[order]
         roll_allowed, hold_allowed = roll_allowed[order], hold_allowed[order]
         policy = None if policy is None else policy[order]
         choose = None if choose is None else choose[order]
     rolling = np.searchsorted(-last, -np.arange(top + 1), side="right")  # (G + 1,) rows rolling at each gain
     chosen = np.zeros((B, top + 1, graph.n_outcomes), np.int32) if choices and record_choices else None
-    roll = np.full((B, top + 1, C), np.nan)
-    hold = np.where(hold_allowed, hold_value[:, :, None], np.nan)
-    # the working tables are rows last, (gain, cell, B): a gather at one gain then reads whole
-    # contiguous rows of the batch (rows first, an outcome's few cells per row, it was 3-5x slower)
-    value = gather_table(B, top, C, max_gain, bust_value)
-    # each followed payoff: its table and what holding pays, filled in where holding is allowed
-    tracks = []
-    for h, u in follow:
-        h, u = np.broadcast_to(np.asarray(h, float), (B, top + 1)), np.broadcast_to(np.asarray(u, float), (B,))
-        if permuted:
-            h, u = h[order], u[order]
-        tracks.append((np.where(hold_allowed, h[:, :, None], np.nan), u))
-    tracked = [gather_table(B, top, C, max_gain, u) for _, u in tracks]
+    # the working tables are (gain, cell, payoff, B), rows last: a gather at one gain reads, for
+    # each cell, every payoff's whole contiguous rows of the batch at once (rows first, an
+    # outcome's few cells per row, it was 3-5x slower; a table per payoff, each gather and
+    # each step once per payoff: the followed payoffs of three players were half a sweep)
+    pays = np.array([h.T for h, _ in payoffs])  # (K, G + 1, B) what holding pays at each gain
+    may_hold = np.ascontiguousarray(hold_allowed.transpose(1, 2, 0))  # (G + 1, C, B)
+    hold = np.where(hold_allowed, payoffs[0][0][:, :, None], np.nan)  # (B, G + 1, C)
+    table = gather_table(B, top, C, max_gain, np.array([u for _, u in payoffs]))
+    cells = table.reshape(-1, K, B)
+    roll = np.full((top + 1, C, B), np.nan)
     width = C + 2
-    for g in range(top, lowest_gain - 1, -1):
-        n = int(rolling[g])
-        if n < B:  # these rows roll nowhere at this gain (Farkle: the target is reached): hold or nothing
-            value[g, :C, n:] = hold[n:, g].T
-            for (held, bust_payoff), table in zip(tracks, tracked, strict=True):
-                table[g, :C, n:] = (held[n:, g] if g else np.where(np.isnan(hold[n:, g]), np.nan, bust_payoff[n:, None])).T
-        if not n:
-            continue
-        for level in levels:
-            members, outcome, stay_p = level.members, level.at, level.stay_p
-            roll_ok = roll_allowed[:n, g, members]
-            at = g * width + outcome  # each transition's cell at this gain (see sweep_layout.groups)
-            taken = None  # (outcomes, n) each outcome's alternative taken, as a position in ``at``
-            best = None  # (outcomes, n) the best alternative's value, where the sweep takes the best
-            flat = value.reshape(-1, B)[:, :n]
-            if choices:
-                if choose is not None:
-                    taken = level.position[choose[:n, g, level.outcomes]].T
+    with np.errstate(divide="ignore", invalid="ignore"):  # (1 - stay_p is 0 where a state only rolls back)
+        for g in range(top, lowest_gain - 1, -1):
+            n = int(rolling[g])
+            # (C, K, B) what holding pays at this gain, nan where it is not allowed
+            held = np.where(may_hold[g, :, None, :], pays[None, :, g, :], np.nan)
+            if n < B:  # these rows roll nowhere at this gain (Farkle: the target is reached): hold or nothing
+                table[g, :C, :, n:] = held[:, :, n:]
+            if not n:
+                continue
+            values = cells[:, 0, :n]  # (cells, n) the value's table, this gain's rows
+            for level in levels:
+                members, outcome, stay_p = level.members, level.at, level.stay_p[:, None]
+                at = g * width + outcome  # each transition's cell at this gain (see sweep_layout.groups)
+                taken = None  # (outcomes, n) each outcome's alternative taken, as a position in ``at``
+                best = None  # (outcomes, n) the best alternative's value, where the sweep takes the best
+                if choices:
+                    if choose is not None:
+                        taken = level.position[choose[:n, g, level.outcomes]].T
+                    else:
+                        best, taken = best_alternatives(values, level, g * width, K > 1 or chosen is not None)
+                    if chosen is not None:
+                        chosen[:n, g, level.outcomes] = level.transitions[taken].T
+                total = expected(cells, n, level, at, taken, best)  # (members, K, n)
+                h = held[members, :, :n]
+                value_held = h[:, 0]
+                again = total / (1.0 - stay_p[:, :, None])
+                if policy is None:
+                    roll_again = np.isnan(value_held) | (again[:, 0] > value_held)
                 else:
-                    best, taken = best_alternatives(flat, level, g * width, tracks or chosen is not None)
-                if chosen is not None:
-                    chosen[:n, g, level.outcomes] = level.transitions[taken].T
-
-            total = expected(flat, level, at, taken, best)
-            h = hold[:n, g, members]
-            with np.errstate(divide="ignore", invalid="ignore"):
-                again = total / (1.0 - stay_p)
-            if policy is None:
-                roll_again = np.isnan(h) | (again > h)
-            else:
-                # a fixed policy: in the same configuration it does what it did the first time
-                roll_again = policy[:n, g, members] | np.isnan(h)
-            after = np.where(roll_again, again, h)
-            q_roll = np.where(roll_ok, total + stay_p * after, np.nan)
-            roll[:n, g, members] = q_roll
-            if policy is None:
-                rolls = ~np.isnan(q_roll) & (np.isnan(h) | (q_roll > h))
-            else:
-                rolls = ~np.isnan(q_roll) & (policy[:n, g, members] | np.isnan(h))
-            value[g, members, :n] = np.where(rolls, q_roll, h).T
-            for (held, bust_payoff), table in zip(tracks, tracked, strict=True):
-                follow_total = expected(table.reshape(-1, B)[:, :n], level, at, taken if choices else None, None)
-                follow_hold = held[:n, g, members] if g else np.where(np.isnan(h), np.nan, bust_payoff[:n, None])
-                with np.errstate(divide="ignore", invalid="ignore"):
-                    follow_after = np.where(roll_again, follow_total / (1.0 - stay_p), follow_hold)
-                table[g, members, :n] = np.where(rolls, follow_total + stay_p * follow_after, follow_hold).T
+                    # a fixed policy: in the same configuration it does what it did the first time
+                    roll_again = policy[:n, g, members].T | np.isnan(value_held)
+                q = total + stay_p[:, :, None] * np.where(roll_again[:, None], again, h)
+                q_roll = np.where(roll_allowed[:n, g, members].T, q[:, 0], np.nan)
+                roll[g, members, :n] = q_roll
+                if policy is None:
+                    rolls = ~np.isnan(q_roll) & (np.isnan(value_held) | (q_roll > value_held))
+                else:
+                    rolls = ~np.isnan(q_roll) & (policy[:n, g, members].T | np.isnan(value_held))
+                table[g, members, :, :n] = np.where(rolls[:, None], q, h)
     # (B, G + 1, C) views of the working tables, not copies: a caller reads a few gains of them
-    value = value[: top + 1, :C].transpose(2, 0, 1)
-    tracked = [t[: top + 1, :C].transpose(2, 0, 1) for t in tracked]
+    value, *tracked = (table[: top + 1, :C, k].transpose(2, 0, 1) for k in range(K))
+    roll = roll.transpose(2, 0, 1)
     if permuted:  # back in the caller's order
         inverse = np.argsort(order)
         value, roll, hold = value[inverse], roll[inverse], hold[inverse]
@@ -447,8 +458,8 @@ class FactoredTurnValues:
         if values[ROLL] is not None:
             # the roll's own outcomes, then the best actions (as the sweep's policy)
             expected = self.after_roll(self.turn.followed[0], 0.0, turn)
-            starts = self.graph.src == config
-            out[ROLL] = (float(np.sum(self.graph.prob[starts & (self.graph.dst < 0)])), expected)
+            leaving = self.graph.leaving(config)
+            out[ROLL] = (float(np.sum(self.graph.prob[leaving[self.graph.dst[leaving] < 0]])), expected)
         return out
 
     def after_roll(self, table: np.ndarray, bust: float, turn: tuple[int, ...]) -> float:
@@ -456,7 +467,7 @@ class FactoredTurnValues:
         roll from ``turn``: at each outcome's state (the best alternative, where the roll
         offers a choice), ``bust`` where it busts."""
         gain, config = self._cell(turn)
-        starts = self.graph.src == config
+        starts = self.graph.leaving(config)
         dst, step, prob = self.graph.dst[starts], self.graph.gain[starts], self.graph.prob[starts]
         landed = dst >= 0
         if self.graph.choice is not None:  # each outcome's best alternative only
