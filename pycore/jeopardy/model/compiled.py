@@ -317,7 +317,7 @@ class RowIndex:
         # each column's step: the greatest common divisor of its offsets (1 where all are equal)
         self.step = np.maximum(np.gcd.reduce(table - self.low, axis=0), 1) if len(table) else np.ones_like(self.low)
         self.shape = tuple(int(x) for x in (high - self.low) // self.step + 1)
-        self._low, self._step = [int(x) for x in self.low], [int(x) for x in self.step]
+        self._low, self._step = [int(x) for x in self.low], [int(x) for x in self.step]  # (for row())
         self.sorted_keys = self.sorted_rows = None
         if int(np.prod(self.shape, dtype=np.float64)) > SPARSE_ABOVE * max(len(table), 1):
             # a sparse table (AYZD for five: 2.8 million of 5 x 40^5 keys, 4 GB dense): its flat

@@ -222,7 +222,7 @@ def sweep(
                 continue
             values = cells[:, 0, :n]  # (cells, n) the value's table, this gain's rows
             for level in levels:
-                members, outcome, stay_p = level.members, level.at, level.stay_p[:, None]
+                members, outcome, stay_p = level.members, level.at, level.stay_p[:, None, None]
                 at = g * width + outcome  # each transition's cell at this gain (see sweep_layout.groups)
                 taken = None  # (outcomes, n) each outcome's alternative taken, as a position in ``at``
                 best = None  # (outcomes, n) the best alternative's value, where the sweep takes the best
@@ -236,13 +236,13 @@ def sweep(
                 total = expected(cells, n, level, at, taken, best)  # (members, K, n)
                 h = held[members, :, :n]
                 value_held = h[:, 0]
-                again = total / (1.0 - stay_p[:, :, None])
+                again = total / (1.0 - stay_p)
                 if policy is None:
                     roll_again = np.isnan(value_held) | (again[:, 0] > value_held)
                 else:
                     # a fixed policy: in the same configuration it does what it did the first time
                     roll_again = policy[:n, g, members].T | np.isnan(value_held)
-                q = total + stay_p[:, :, None] * np.where(roll_again[:, None], again, h)
+                q = total + stay_p * np.where(roll_again[:, None], again, h)
                 q_roll = np.where(roll_allowed[:n, g, members].T, q[:, 0], np.nan)
                 roll[g, members, :n] = q_roll
                 if policy is None:
