@@ -49,13 +49,17 @@ def explore(game, solution, limit: int | None = None) -> int:
     # moves by 1e-12, so a backup may differ by a few times that
     tolerance = 1e-13 if players == 2 else 1e-10
     start = start_state(game)
-    known: dict = {}  # (a state is met from many: each seat's chance there, read once)
+    notation = Notation(game)
+    # (a state is met from many: each seat's chance there, read once; within a turn, and where
+    # a turn ends)
+    known: tuple[dict, dict] = ({}, {})
 
     def seats_at(state, turn_ended: bool) -> np.ndarray:
-        if (state, turn_ended) not in known:
-            known[state, turn_ended] = (ending_seats(solution, state) if turn_ended
-                                        else np.asarray(solution.seat_values(state)))
-        return known[state, turn_ended]
+        seats = known[turn_ended].get(state)
+        if seats is None:
+            seats = known[turn_ended][state] = (ending_seats(solution, state) if turn_ended
+                                                else np.asarray(solution.seat_values(state)))
+        return seats
 
     seen = {start}
     cells = set()
@@ -68,8 +72,8 @@ def explore(game, solution, limit: int | None = None) -> int:
             cells.add(model.cell(state))  # raises if the solver's table lacks it
         actions = legal_actions(game, state)
         assert actions, state
-        assert Notation(game).from_json(Notation(game).to_json(state)) == state
-        assert Notation(game).from_text(Notation(game).to_text(state)) == state
+        assert notation.from_json(notation.to_json(state)) == state
+        assert notation.from_text(notation.to_text(state)) == state
         backups = {}
         for action in actions:
             outcomes = game.transitions(state, action)
@@ -94,8 +98,9 @@ def explore(game, solution, limit: int | None = None) -> int:
                         queue.append(n)
             backups[action] = backup
         assert solution.value(state) == pytest.approx(max(b[0] for b in backups.values()), abs=tolerance)
+        action_values = solution.action_values(state)
         for action, backup in backups.items():
-            assert solution.action_values(state)[action] == pytest.approx(backup[0], abs=tolerance)
+            assert action_values[action] == pytest.approx(backup[0], abs=tolerance)
         # each seat's chance: the backup of the action taken (ties held)
         taken = backups[solution.best_action(state)]
         assert solution.seat_values(state) == pytest.approx(list(taken), abs=tolerance)

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from commands import cli, cli_json
+from commands import cli, cli_json, cli_process
 
 from pycore.core.table_spec import table_rules, table_stem
 
@@ -186,7 +186,7 @@ def test_errors_are_json_under_json():
 def test_a_record_that_is_not_a_regular_file_is_refused_without_waiting(tmp_path):
     fifo = tmp_path / "record"
     os.mkfifo(fifo)
-    done = cli("review", "pig", "--record", str(fifo), timeout=60)
+    done = cli_process("review", "pig", "--record", str(fifo), timeout=60)  # (a child: a wait would hang this one)
     assert done.returncode == 2 and "not a regular file" in done.stderr
 
 
@@ -204,7 +204,7 @@ def test_an_output_folder_that_cannot_be_written_is_refused_before_computing(tmp
     blocked = tmp_path / "file"
     blocked.write_text("not a folder")
     for args in (("target-curve", "--out", str(blocked / "inside")), ("tables", "--game", "pig", "--out", str(blocked))):
-        done = cli(*args, "--quiet", timeout=60)
+        done = cli_process(*args, "--quiet", timeout=60)  # (a child: computing would not end)
         assert done.returncode == 2 and "cannot write to the directory" in done.stderr, done.stderr
 
 

@@ -172,8 +172,8 @@ def test_profiles_on_two_workers_give_the_serial_values(small_parts, monkeypatch
 def test_evaluate_and_policies_on_two_workers_print_what_one_prints(args):
     """``evaluate --workers 2`` and ``policies --workers 2`` (the command line's way to the
     sweeps on every core: GRO's general sweep, Pig's chain solver)."""
-    from commands import cli
+    from commands import cli_process
 
-    one, two = cli(*args), cli(*args, "--workers", "2")
+    one, two = cli_process(*args), cli_process(*args, "--workers", "2")
     assert one.returncode == 0 and "the third" in one.stdout, one.stderr
     assert two.stdout == one.stdout

@@ -207,3 +207,67 @@ def test_the_distinct_ends_of_a_turn_are_numpys_unique_rows(rows):
     distinct, places = _distinct_rows(ends)
     want, want_places = np.unique(ends, axis=0, return_inverse=True)
     assert np.array_equal(distinct, want) and places.tolist() == want_places.ravel().tolist()
+
+
+@settings(SETTINGS, max_examples=200)
+@given(st.integers(1, 6), st.integers(1, 4), st.integers(1, 3), st.data())
+def test_the_first_best_alternative_is_the_same_by_argmax_and_by_arithmetic(k, m, n, data):
+    """A sweep takes the first of an outcome's best alternatives (nan: no value; none with one:
+    the first) by numpy's argmax on a single anchor's few rows and by arithmetic on a batch's:
+    the same positions, ties, -0.0 and all-nan outcomes included."""
+    from pycore.jeopardy.solving import sweep_layout
+
+    values = data.draw(st.lists(st.sampled_from([np.nan, -0.0, 0.0, 0.25, 0.5, 1.0]), min_size=k * m * n,
+                                max_size=k * m * n))
+    alternatives = np.array(values).reshape(k, m, n)
+    top = np.fmax.reduce(alternatives, axis=0)
+    by_argmax = sweep_layout._first_of_the_best(alternatives, top)
+    kept = sweep_layout.ARGMAX_ELEMENTS
+    try:
+        sweep_layout.ARGMAX_ELEMENTS = 0  # (the batch's way)
+        by_arithmetic = sweep_layout._first_of_the_best(alternatives, top)
+    finally:
+        sweep_layout.ARGMAX_ELEMENTS = kept
+    first = [next((j for j in range(k) if alternatives[j, a, b] == top[a, b]), 0) for a in range(m) for b in range(n)]
+    assert by_argmax.ravel().tolist() == by_arithmetic.ravel().tolist() == first
+
+
+class _Bits:
+    """A generator whose 53 random bits are given: each draw's fraction chosen."""
+
+    def __init__(self, bits):
+        self.bits = iter(bits)
+
+    def getrandbits(self, k):
+        assert k == 53
+        return next(self.bits)
+
+
+@settings(SETTINGS, max_examples=200)
+@given(st.lists(st.integers(1, 50), min_size=1, max_size=12), st.integers(0, 3), st.booleans(), st.data())
+def test_a_roll_draws_the_face_the_walk_over_the_chances_draws(weights, short, as_tuple, data):
+    """``dice.roll`` (a search in the cumulative chances, kept for a kept distribution) draws
+    what walking the distribution draws: the first face whose chance the drawn fraction, less
+    the chances before it, is below; the last where the chances sum short of 1. The fractions
+    drawn include each cumulative chance exactly and the numbers next to it."""
+    from pycore.core.dice import roll
+
+    total = 64  # (a power of two: every cumulative chance is a fraction of 53 bits)
+    assume(sum(weights) + short <= total)
+    distribution = [(Fraction(w, total), (n,)) for n, w in enumerate(weights)]
+    distribution = tuple(distribution) if as_tuple else distribution
+    edges = [sum(weights[: n + 1]) << 47 for n in range(len(weights))]
+    bits = data.draw(st.lists(st.sampled_from([0, 2**53 - 1] + [e + d for e in edges for d in (-1, 0, 1)
+                                                               if 0 <= e + d < 2**53]) | st.integers(0, 2**53 - 1),
+                              min_size=1, max_size=20))
+
+    def walked(pick_bits):
+        pick = Fraction(pick_bits, 1 << 53)
+        for probability, faces in distribution:
+            if pick < probability:
+                return faces
+            pick -= probability
+        return distribution[-1][1]
+
+    rng = _Bits(bits)
+    assert [roll(distribution, rng) for _ in bits] == [walked(b) for b in bits]

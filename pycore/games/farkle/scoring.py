@@ -138,7 +138,7 @@ class RuleSet:
             out = gcd(out, v)
         return out
 
-    @property
+    @cached_property  # (asked for each table name a request reads: a frozen value, computed once)
     def digest(self) -> str:
         """Twelve hex digits naming what these rules score and allow (not their name or words): a
         changed rule set's table file, and a table's check that its rules are still the set's."""

@@ -31,18 +31,35 @@ def best_alternatives(flat: np.ndarray, level: Level, offset: int, want_taken: b
         top = np.fmax.reduce(alternatives, axis=0)  # fmax passes over nan
         best[columns] = top
         if want_taken:
-            # the first of the best: the least of j where alternative j reaches it, else k + j
-            # (arithmetic: a masked copy per alternative was five times slower)
-            first = np.full(top.shape, k - 1, np.int16)
-            for j in range(k - 2, -1, -1):
-                short = ~(alternatives[j] >= top)  # nan never reaches it
-                np.minimum(first, short.view(np.int8) * np.int16(k) + np.int16(j), out=first)
-            first[np.isnan(top)] = 0  # no alternative has a value: the first, as any
-            taken[columns] = first
+            taken[columns] = _first_of_the_best(alternatives, top)
     best = best[level.blocked.inverse]
     if want_taken:
         taken = taken[level.blocked.inverse] + level.alt_starts[:, None]
     return best, taken
+
+
+#: the most elements an alternative of a block may have for :func:`_first_of_the_best` to take
+#: numpy's argmax (an alternative's row of one anchor's turn, or a few; numpy's argmax over the
+#: first axis copies the block and was 15-30 times slower on a batch's rows)
+ARGMAX_ELEMENTS = 512
+
+
+def _first_of_the_best(alternatives: np.ndarray, top: np.ndarray) -> np.ndarray:
+    """(m, n) int16: the position of the first alternative of ``alternatives`` ((k, m, n))
+    reaching ``top`` (their ``fmax``), 0 where none has a value (a state no play reaches)."""
+    k = len(alternatives)
+    if top.size <= ARGMAX_ELEMENTS:
+        # small (a single anchor's turn): the first maximum, nan below any value; 4 calls where
+        # the arithmetic below makes 4 for each alternative (a Farkle turn: 82 of them a gain)
+        return np.where(np.isnan(alternatives), -np.inf, alternatives).argmax(axis=0).astype(np.int16)
+    # the least of j where alternative j reaches it, else k + j (arithmetic: a masked copy per
+    # alternative was five times slower)
+    first = np.full(top.shape, k - 1, np.int16)
+    for j in range(k - 2, -1, -1):
+        short = ~(alternatives[j] >= top)  # nan never reaches it
+        np.minimum(first, short.view(np.int8) * np.int16(k) + np.int16(j), out=first)
+    first[np.isnan(top)] = 0  # no alternative has a value: the first, as any
+    return first
 
 
 def expected(cells: np.ndarray, n: int, level: Level, at: np.ndarray, taken, best) -> np.ndarray:

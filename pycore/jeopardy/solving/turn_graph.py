@@ -319,7 +319,7 @@ def banked_chances(graph: TurnGraph, rolls: np.ndarray, chosen: np.ndarray | Non
     chance = np.zeros((B, top1 * C))  # (gain, configuration) flat
     chance[:, graph.start] = 1.0
     out = np.zeros((B, top1))
-    row = np.arange(B)[:, None] * (top1 * C)
+    rows = np.arange(B)[:, None]
     for g in range(top1):
         for configs, moves, at in levels:
             here = chance[:, g * C + configs]  # (B, L)
@@ -334,8 +334,14 @@ def banked_chances(graph: TurnGraph, rolls: np.ndarray, chosen: np.ndarray | Non
             bust = np.broadcast_to(dst < 0, weight.shape)
             out[:, 0] += np.where(bust, weight, 0.0).sum(axis=1)
             lands = ~bust & (weight > 0)  # (a move not made may point past the top gain)
-            landed = np.broadcast_to(row + (g + graph.gain[taken]) * C + dst, weight.shape)[lands]
-            chance += np.bincount(landed, weight[lands], minlength=B * top1 * C).reshape(B, -1)
+            if not lands.any():
+                continue
+            # the moves land within a few gains above this one: only those columns are added to
+            # (a bincount over every row's whole table made this quadratic in the gains)
+            column = np.broadcast_to((g + graph.gain[taken]) * C + dst, weight.shape)[lands]
+            low, width = int(column.min()), int(column.max()) + 1 - int(column.min())
+            landed = np.broadcast_to(rows, weight.shape)[lands] * width + (column - low)
+            chance[:, low : low + width] += np.bincount(landed, weight[lands], minlength=B * width).reshape(B, width)
     return out
 
 
