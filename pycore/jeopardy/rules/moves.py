@@ -43,6 +43,21 @@ def actions_at(game, anchor: tuple[int, ...], turn: tuple[int, ...],
     return tuple(actions)
 
 
+def rolls_allowed(game, anchor: tuple[int, ...], turns: list[tuple[int, ...]]) -> np.ndarray:
+    """(len(turns),) bool: whether rolling is among :func:`actions_at` at ``anchor`` in each
+    turn state, the rules asked once for all of them (they are numpy on whole arrays) and
+    whether holding wins read only where both moves are allowed."""
+    n = len(turns)
+    columns = dict(zip(game.anchor_vars, (np.asarray(int(x)) for x in anchor), strict=True))
+    columns.update(zip(game.turn_vars, (np.array(c) for c in zip(*turns, strict=True)), strict=True))
+    can_roll = np.broadcast_to(np.asarray(game.can_roll(columns), bool), (n,))
+    can_hold = np.broadcast_to(np.asarray(game.can_hold(columns), bool), (n,))
+    rolls = can_roll.copy()
+    for at in np.flatnonzero(can_roll & can_hold):  # (holding would win on the spot: it is taken)
+        rolls[at] = turn_end(game, anchor, game.gain(turns[at]), Fraction(1)).mover_value != 1.0
+    return rolls
+
+
 def legal_actions(game, state: State) -> tuple[str, ...]:
     """The moves in a state. Where holding wins the game on the spot the
     win is taken: holding is the only move (as the papers count it)."""

@@ -73,9 +73,9 @@ from pycore.core.params import StateVar
 from pycore.core.table_spec import TableSpec
 from pycore.jeopardy.rules.hints import JeopardyPage
 from pycore.jeopardy.rules.layout import AnchorLayout, JeopardyTables, layout
-from pycore.jeopardy.rules.moves import actions_at, legal_actions, turn_end
+from pycore.jeopardy.rules.moves import legal_actions, rolls_allowed, turn_end
 from pycore.jeopardy.rules.notation import Notation, column_names, columns_of, variable_of
-from pycore.jeopardy.rules.vocabulary import HOLD, ROLL, Choice, Policy, State, Transition, TurnEnd, options_of
+from pycore.jeopardy.rules.vocabulary import HOLD, Choice, Policy, State, Transition, TurnEnd, options_of
 from pycore.jeopardy.solving.budget import SolveCost
 
 
@@ -286,19 +286,39 @@ class JeopardyGame(Game):
         if key not in cache:
             if len(cache) > 4096:
                 cache.clear()
-            seen = {tuple(self.turn_start): None}
-            stack = [tuple(self.turn_start)]
+            # where this anchor's rules let the mover roll, asked a wave of new states at a time
+            # (the rules on whole arrays: a state at a time was 16 ms an anchor of Pig)
+            start = tuple(self.turn_start)
+            rolls: dict[tuple[int, ...], bool] = {}
+            wave = [start]
+            while wave:
+                rolls.update(zip(wave, rolls_allowed(self, key, wave).tolist(), strict=True))
+                wave = list(dict.fromkeys(nxt for turn in wave if rolls[turn] for nxt in self._rolled_into(turn)
+                                          if nxt not in rolls))
+            # the order found: depth first, as a person's walk from the start finds them
+            seen = {start: None}
+            stack = [start]
             while stack:
                 turn = stack.pop()
-                if ROLL not in actions_at(self, key, turn):
+                if not rolls[turn]:
                     continue
-                for _, outcome in self.roll_outcomes(turn):
-                    for nxt in options_of(outcome):
-                        if nxt not in seen:
-                            seen[nxt] = None
-                            stack.append(nxt)
+                for nxt in self._rolled_into(turn):
+                    if nxt not in seen:
+                        seen[nxt] = None
+                        stack.append(nxt)
             cache[key] = seen
         return cache[key]
+
+    def _rolled_into(self, turn: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        """The turn states a roll from ``turn`` offers, outcome by outcome (the same at every
+        anchor: kept, up to 65,536 turn states a game)."""
+        kept = self.__dict__.setdefault("_rolled_into_kept", {})
+        found = kept.get(turn)
+        if found is None:
+            if len(kept) >= 1 << 16:
+                kept.clear()
+            found = kept[turn] = tuple(nxt for _, outcome in self.roll_outcomes(turn) for nxt in options_of(outcome))
+        return found
 
     def panel_configuration(self, start_values: np.ndarray, anchors: np.ndarray, columns: dict) -> np.ndarray:
         """A factored game's boundary picture: the configuration (B,) of each anchor's turn the
