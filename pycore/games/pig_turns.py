@@ -40,7 +40,7 @@ from fractions import Fraction
 import numpy as np
 
 from pycore.jeopardy.rules.hints import JeopardyPage
-from pycore.jeopardy.rules.layout import AnchorLayout, JeopardyTables, layout, shared
+from pycore.jeopardy.rules.layout import AnchorLayout, JeopardyTables, shared
 from pycore.jeopardy.rules.notation import Notation
 from pycore.jeopardy.rules.protocol import JeopardyGame
 from pycore.jeopardy.rules.vocabulary import Choice, Policy, TurnEnd
@@ -376,16 +376,17 @@ class PigTurns(JeopardyGame):
 
     def target_choice(self, target: int):
         """A policy's choices in :meth:`start_graph`: the target ``min(target, max(2, T - i))`` at
-        every anchor, as a function of the anchors' columns -> (B, G + 1, N) transitions."""
+        every anchor, as a function of the anchors' columns -> (B, 1, N) transitions, the same
+        at every gain (the sweeps broadcast them: a copy for each gain was a third of a
+        designer's row)."""
         graph, columns, _ = start_graph_of(self)
         first = np.unique(graph.choice, return_index=True)[1]
         by_target = {int(columns["s"][graph.dst[t]]): t for t in np.flatnonzero(graph.choice == 0)}
-        top = layout(self).var_range("k")[1]
 
         def choose(state):
             wanted = np.minimum(target, np.maximum(2, self.goal - state["i"][:, 0, 0]))
-            out = np.broadcast_to(first, (len(wanted), top + 1, len(first))).copy()
-            out[:, :, 0] = np.array([by_target[int(w)] for w in wanted])[:, None]
+            out = np.broadcast_to(first, (len(wanted), 1, len(first))).copy()
+            out[:, 0, 0] = [by_target[int(w)] for w in wanted]
             return out
 
         return choose

@@ -176,8 +176,9 @@ def sweep(
     if np.any(roll_allowed & (np.arange(top + 1)[None, :, None] + max_gain[None, None, :] > top)):
         raise TurnGraphError("a roll allowed near the top gain could lead past it")
     choices = graph.choice is not None
-    if choose is not None:
-        choose = np.broadcast_to(choose, (B, top + 1, graph.n_outcomes))
+    if choose is not None:  # (1 or B, 1 or G + 1, N): broadcast once in the rows' order
+        choose = np.asarray(choose)
+        choose = choose.reshape((1,) * (3 - choose.ndim) + choose.shape)
     # each payoff's (B, G + 1) hold values, at gain 0 its bust value; the value's first
     payoffs = [(hold_value, bust_value)]
     for h, u in follow:
@@ -195,9 +196,12 @@ def sweep(
     if permuted:
         payoffs = [(h[order], u[order]) for h, u in payoffs]
         last = last[order]
-        roll_allowed, hold_allowed = roll_allowed[order], hold_allowed[order]
-        policy = None if policy is None else policy[order]
-        choose = None if choose is None else choose[order]
+        # (an input the same for every row is left as it is: permuting its broadcast copies it)
+        roll_allowed, hold_allowed = _in_order(roll_allowed, order), _in_order(hold_allowed, order)
+        policy = None if policy is None else _in_order(policy, order)
+        choose = None if choose is None or len(choose) == 1 else choose[order]
+    if choose is not None:
+        choose = np.broadcast_to(choose, (B, top + 1, graph.n_outcomes))
     rolling = np.searchsorted(-last, -np.arange(top + 1), side="right")  # (G + 1,) rows rolling at each gain
     chosen = np.zeros((B, top + 1, graph.n_outcomes), np.int32) if choices and record_choices else None
     # the working tables are (gain, cell, payoff, B), rows last: a gather at one gain reads, for
@@ -293,6 +297,11 @@ def reachable(graph: TurnGraph, top: int, roll_limit: int) -> np.ndarray:
         new = landed[~flat_reach[landed]]
         flat_reach[new] = True
     return reach
+
+
+def _in_order(rows: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """(B, ...) ``rows`` in ``order``: a broadcast that is the same for every row, as it is."""
+    return rows if rows.strides[0] == 0 else rows[order]
 
 
 def banked_chances(graph: TurnGraph, rolls: np.ndarray, chosen: np.ndarray | None = None) -> np.ndarray:
