@@ -47,7 +47,6 @@ import numpy as np
 from pycore.core.cache import BoundedCache
 from pycore.core.errors import TurnGraphError
 from pycore.jeopardy.rules.layout import layout, shared
-from pycore.jeopardy.rules.moves import turn_end
 from pycore.jeopardy.rules.vocabulary import HOLD, ROLL, Choice, best_of, options_of, two_seats
 from pycore.jeopardy.solving.sweep_layout import best_alternatives, expected, gather_table, groups
 
@@ -553,12 +552,18 @@ def ending_values(game, anchor: tuple[int, ...], anchor_value) -> np.ndarray:
     """(G + 1,) the mover's value of ending the turn at ``anchor`` having banked each gain:
     the game's result, or ``1 - anchor_value(next anchor)`` (``nan`` past the bound)."""
     step = game.gain_step
-    top = layout(game).var_range(game.turn_vars[0])[1] // step
-    out = np.full(top + 1, np.nan)  # nan: a gain past the bound, which no turn reaches
-    for n in range(top + 1):
-        end = turn_end(game, tuple(anchor), n * step, 1)
-        if end.mover_value is not None:
-            out[n] = end.mover_value
-        elif layout(game).has_anchor(tuple(int(x) for x in end.state.anchor)):
-            out[n] = 1.0 - anchor_value(end.state.anchor)
+    where = layout(game)
+    top = where.var_range(game.turn_vars[0])[1] // step
+    # every gain's end at once (the rules on whole arrays: a gain at a time was most of a turn
+    # recomputed for Farkle with its zilch counts), then the anchor each passes the dice to
+    end = game.end_turn({v: np.asarray(int(x)) for v, x in zip(game.anchor_vars, anchor, strict=True)},
+                        np.arange(top + 1) * step)
+    out = np.broadcast_to(np.asarray(end.mover_value, float), (top + 1,)).copy()
+    passed = np.flatnonzero(np.isnan(out))
+    following = {v: np.broadcast_to(np.asarray(end.next_anchor[v]), (top + 1,)) for v in game.anchor_vars} \
+        if passed.size else {}
+    for n in passed:  # (nan stays where the next anchor is past the bound: no turn reaches it)
+        nxt = tuple(int(following[v][n]) for v in game.anchor_vars)
+        if where.has_anchor(nxt):
+            out[n] = 1.0 - anchor_value(nxt)
     return out
