@@ -246,7 +246,7 @@ class _Bits:
 @settings(SETTINGS, max_examples=200)
 @given(st.lists(st.integers(1, 50), min_size=1, max_size=12), st.integers(0, 3), st.booleans(), st.data())
 def test_a_roll_draws_the_face_the_walk_over_the_chances_draws(weights, short, as_tuple, data):
-    """``dice.roll`` (a search in the cumulative chances, kept for a kept distribution) draws
+    """``dice.roll`` (a search in the cumulative chances, which a Distribution keeps) draws
     what walking the distribution draws: the first face whose chance the drawn fraction, less
     the chances before it, is below; the last where the chances sum short of 1. The fractions
     drawn include each cumulative chance exactly and the numbers next to it."""

@@ -14,7 +14,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import accumulate, combinations_with_replacement
 from math import factorial
 
@@ -23,21 +23,27 @@ from .errors import InvalidStateError
 Faces = tuple[Hashable, ...]
 
 
-Distribution = Sequence[tuple[Fraction, Faces]]
+class Distribution(tuple):
+    """The exact chances of what a roll shows: ``(probability, faces)`` pairs, in order; its
+    cumulative chances are worked out once, for :func:`roll`."""
+
+    @cached_property
+    def cumulative(self) -> list[Fraction]:
+        return list(accumulate(probability for probability, _ in self))
 
 
 def uniform_dice(n_dice: int, faces: Sequence[Hashable]) -> Distribution:
     """Every multiset of ``n_dice`` fair dice with these faces (sorted by face
     order) and its exact probability: the multinomial count over ``len(faces) ** n``.
     A face listed more than once is on that many sides (a die of two brains, two
-    shotguns and two footprints: each kind listed twice). A tuple, kept: a game in play, a
+    shotguns and two footprints: each kind listed twice). Kept: a game in play, a
     simulation and a turn's walk ask for the same few rolls again and again (1.2 ms for six
-    dice), and :func:`roll` keeps what it reads of each."""
+    dice)."""
     return _uniform_dice(n_dice, tuple(faces))
 
 
 @lru_cache(maxsize=64)
-def _uniform_dice(n_dice: int, faces: tuple[Hashable, ...]) -> tuple[tuple[Fraction, Faces], ...]:
+def _uniform_dice(n_dice: int, faces: tuple[Hashable, ...]) -> Distribution:
     sides = {}
     for face in faces:
         sides[face] = sides.get(face, 0) + 1
@@ -49,34 +55,18 @@ def _uniform_dice(n_dice: int, faces: tuple[Hashable, ...]) -> tuple[tuple[Fract
         for face in set(shown):
             ways = ways // factorial(shown.count(face)) * sides[face] ** shown.count(face)
         out.append((Fraction(ways, total), tuple(sorted(shown, key=order.__getitem__))))
-    return tuple(out)
+    return Distribution(out)
 
 
-def roll(distribution: Distribution, rng: random.Random) -> Faces:
+def roll(distribution: Sequence[tuple[Fraction, Faces]], rng: random.Random) -> Faces:
     """One draw from an exact distribution of shown faces (``rng`` seeded by the caller): the
     first whose cumulative chance passes a 53-bit fraction drawn from ``rng``."""
     pick = Fraction(rng.getrandbits(53), 1 << 53)
     # (exact: the first j with pick < p_1 + ... + p_j; a walk subtracting each chance made
     # thousands of Fraction steps a roll of GRO's ten dice)
-    at = bisect_right(_cumulative(distribution), pick)
+    kept = distribution if isinstance(distribution, Distribution) else Distribution(distribution)
+    at = bisect_right(kept.cumulative, pick)
     return distribution[min(at, len(distribution) - 1)][1]  # (past the end: a sum short of 1)
-
-
-#: the cumulative chances of the distributions :func:`uniform_dice` keeps, by identity (each
-#: kept with its distribution, so that an identity is never another's)
-_CUMULATIVE: dict[int, tuple[Distribution, list[Fraction]]] = {}
-
-
-def _cumulative(distribution: Distribution) -> list[Fraction]:
-    kept = _CUMULATIVE.get(id(distribution))
-    if kept is not None and kept[0] is distribution:
-        return kept[1]
-    cumulative = list(accumulate(probability for probability, _ in distribution))
-    if isinstance(distribution, tuple):  # (a list may change: read afresh each time)
-        if len(_CUMULATIVE) >= 64:
-            _CUMULATIVE.clear()
-        _CUMULATIVE[id(distribution)] = (distribution, cumulative)
-    return cumulative
 
 
 def is_face(face) -> bool:
