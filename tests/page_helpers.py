@@ -152,6 +152,9 @@ def my_move(page, n):
     if board.get_attribute("data-over") == "true":
         return False
     moves = board.get_attribute("data-moves")
+    # (the moves offered are drawn once the page is ready: wait for one before counting them)
+    offered = "[data-testid=play-option-list], [data-testid=play-option], [data-testid=play-roll], [data-testid=play-hold]"
+    expect(board.locator(offered).first).to_be_visible(timeout=TIMEOUT)
     options, listed = page.get_by_test_id("play-option"), page.get_by_test_id("play-option-list")
     hold = page.get_by_test_id("play-hold")
     if listed.count():
