@@ -169,6 +169,8 @@ def test_three_player_turn_starts_are_counted_ranged_and_checked_without_listing
     box = [range(low - 1, high + 2) for low, high in layout(game).anchor_ranges().values()]
     for key in itertools.product(*box):
         assert layout(game).has_anchor(key) == (key in tabulated), key
+    # and each one's row in the list (a table's order) without a dict of them all
+    assert [layout(game).anchor_row(tuple(int(x) for x in row)) for row in listed] == list(range(len(listed)))
 
 
 def _traced_peak(action: str, args: dict):

@@ -12,7 +12,7 @@ import numpy as np
 
 from pycore.jeopardy.solving.turn_graph import TurnGraph
 
-from ...core.errors import InvalidParameterError, InvalidStateError
+from ...core.errors import InvalidParameterError, InvalidStateError, TurnGraphError
 
 COLOURS = "GYR"
 CUP = (6, 4, 3)  # green, yellow, red dice in a full cup
@@ -134,72 +134,133 @@ _FACE_LIST = {c: ["brain"] * f[0] + ["shotgun"] * f[1] + ["footprint"] * f[2] fo
 Configuration = tuple[Dice, Dice, Dice]  # (hand of footprints, brain dice set aside, shotgun dice)
 
 
-def configurations() -> list[Configuration]:
-    """Every configuration of dice during a turn (10,820): at most 3 in hand, 2 shotguns."""
+@cache
+def configurations() -> tuple[Configuration, ...]:
+    """Every configuration of dice during a turn (10,820): at most 3 in hand, 2 shotguns; by
+    hand, then shotguns, then brains set aside, each as ``product`` counts them."""
     out = []
-    for hand in product(range(4), repeat=3):
+    for hand in product(range(HAND + 1), repeat=3):
         if sum(hand) > HAND:
             continue
         for shotguns in product(range(BUST_SHOTGUNS), repeat=3):
             if sum(shotguns) >= BUST_SHOTGUNS:
                 continue
-            for brains in product(*(range(n + 1) for n in CUP)):
-                if all(h + s + b <= n for h, s, b, n in zip(hand, shotguns, brains, CUP, strict=True)):
-                    out.append((hand, brains, shotguns))
-    return out
+            # the brain dice set aside: what is left of each colour
+            room = [n - h - s for h, s, n in zip(hand, shotguns, CUP, strict=True)]
+            if min(room) >= 0:
+                out.extend((hand, brains, shotguns) for brains in product(*(range(n + 1) for n in room)))
+    return tuple(out)
 
 
-def configuration_outcomes(
-    config: Configuration, reading: str = "after", exact: bool = True
-) -> dict[tuple[Configuration | None, int], Fraction | float]:
+def configuration_outcomes(config: Configuration, reading: str = "after") -> dict[tuple[Configuration | None, int], Fraction]:
     """Exact outcomes of a roll from a configuration: {(next configuration or None for a bust,
-    brains gained): probability} (floats, five times faster, with ``exact=False``)."""
+    brains gained): probability}."""
     hand, brains_aside, shotguns_aside = config
-    draws = draw_distribution(hand, brains_aside, shotguns_aside, reading) if exact else _float_draws(config, reading)
     out: dict = {}
-    for p_draw, drawn, returned in draws:
+    for p_draw, drawn, returned in draw_distribution(hand, brains_aside, shotguns_aside, reading):
         kept = (0, 0, 0) if returned else brains_aside
-        rolls = roll_distribution(dice_plus(hand, drawn)) if exact else _float_rolls(dice_plus(hand, drawn))
-        for p_roll, brains, shotguns, footprints in rolls:
+        for p_roll, brains, shotguns, footprints in roll_distribution(dice_plus(hand, drawn)):
             shot = dice_plus(shotguns_aside, shotguns)
             key = (None, 0) if sum(shot) >= BUST_SHOTGUNS else ((footprints, dice_plus(kept, brains), shot), sum(brains))
             out[key] = out.get(key, 0) + p_draw * p_roll
     return out
 
 
-def _float_draws(config: Configuration, reading: str):
-    return tuple((float(p), drawn, returned) for p, drawn, returned in draw_distribution(*config, reading))
+def _dice_code(dice) -> np.ndarray:
+    """A number for each colour mix (by colour, each count below 7: 13 dice at most), so that
+    the code of a sum is the sum of the codes."""
+    dice = np.asarray(dice, dtype=np.int64)
+    return (dice[..., 0] * 7 + dice[..., 1]) * 7 + dice[..., 2]
 
 
-@cache
-def _float_rolls(dice: Dice):
-    return tuple((float(p), *rest) for p, *rest in roll_distribution(dice))
+def _roll_table() -> tuple[np.ndarray, ...]:
+    """Every roll of three dice, by roll, each hand's rolls together in
+    :func:`roll_distribution`'s order: (the code of the dice rolled, the probability (its
+    fraction as a float), and the codes and counts of the brains, shotguns and footprints)."""
+    rows = [(_dice_code(hand), float(p), brains, shotguns, footprints)
+            for hand in product(range(HAND + 1), repeat=3) if sum(hand) == HAND
+            for p, brains, shotguns, footprints in roll_distribution(hand)]
+    code, prob, *faces = zip(*rows, strict=True)
+    faces = [np.array(face, dtype=np.int64) for face in faces]
+    return (np.array(code), np.array(prob), *(_dice_code(f) for f in faces), *(f.sum(axis=1) for f in faces))
+
+
+def _draw_table(configs: np.ndarray, reading: str) -> tuple[np.ndarray, ...]:
+    """Every configuration's draws before a roll, by draw, each configuration's together in
+    :func:`draw_distribution`'s order: (its configuration, the probability (the fraction's
+    float: a quotient of integers), the code of the hand it makes, whether the brain dice went
+    back into the cup). ``configs``: (C, 9) the hand's, brains' and shotguns' counts."""
+    hand, brains, shotguns = configs[:, 0:3], configs[:, 3:6], configs[:, 6:9]
+    need = HAND - hand.sum(axis=1)
+    cup = np.array(CUP) - hand - brains - shotguns
+    short = cup.sum(axis=1) < need
+    if reading == "before":  # every die needed from the cup and the brains together
+        pool, base = np.where(short[:, None], cup + brains, cup), np.zeros_like(cup)
+    else:  # the cup's last dice first, the rest from the brains
+        pool, base = np.where(short[:, None], brains, cup), np.where(short[:, None], cup, 0)
+    count = need - base.sum(axis=1)
+    # each colour mix of at most three dice, as _draws_from lists them: greens, then yellows
+    mixes = np.array(sorted((g, y, r) for g in range(HAND + 1) for y in range(HAND + 1 - g) for r in range(HAND + 1 - g - y)))
+    fits = (mixes.sum(axis=1)[None, :] == count[:, None]) & np.all(mixes[None] <= pool[:, None], axis=2)
+    which, mix = np.nonzero(fits)
+    choose = np.array([[comb(n, k) for k in range(14)] for n in range(14)], dtype=np.int64)
+    ways = np.prod(choose[pool[which], mixes[mix]], axis=1)
+    prob = ways / choose[pool.sum(axis=1), count][which]
+    return which, prob, _dice_code(hand + base)[which] + _dice_code(mixes[mix]), short[which]
 
 
 @lru_cache(maxsize=2)
 def turn_graph(reading: str = "after") -> TurnGraph:
-    """Every configuration's roll transitions as arrays (floats; their sums checked to 1e-12;
-    ``tests/test_zombie_dice.py`` checks the exact fractions sum to 1)."""
+    """Every configuration's roll transitions as arrays: each draw and roll of
+    :func:`configuration_outcomes` as a row of numpy arrays (floats: the same products,
+    summed in the same order; their totals checked to 1e-12; ``tests/test_zombie_dice.py``
+    checks the exact fractions sum to 1), listed by configuration, each one's outcomes in the
+    order they first occur."""
+    if reading not in READINGS:
+        raise InvalidParameterError(f"reading must be one of {', '.join(READINGS)}, got {reading!r}")
     configs = configurations()
-    index = {c: n for n, c in enumerate(configs)}
-    src, dst, gain, prob = [], [], [], []
-    for n, config in enumerate(configs):
-        for (nxt, brains), p in configuration_outcomes(config, reading, exact=False).items():
-            src.append(n)
-            dst.append(-1 if nxt is None else index[nxt])
-            gain.append(brains)
-            prob.append(float(p))
+    columns = np.array([c[0] + c[1] + c[2] for c in configs], dtype=np.int64)
+    hand, brains_aside, shotguns_aside = (_dice_code(columns[:, n:n + 3]) for n in (0, 3, 6))
+    source, p_draw, rolled, returned = _draw_table(columns, reading)
+    roll_code, p_roll, brains, shotguns, footprints, brains_n, shotguns_n, _ = _roll_table()
+    # each draw's rolls: the rolls of the hand it makes, in order (a row of each)
+    first = np.searchsorted(roll_code, rolled)
+    runs = np.searchsorted(roll_code, rolled, side="right") - first
+    draw = np.repeat(np.arange(len(source)), runs)
+    roll = np.arange(len(draw)) + np.repeat(first - (np.cumsum(runs) - runs), runs)
+    src = source[draw]
+    prob = p_draw[draw] * p_roll[roll]
+    bust = columns[:, 6:9].sum(axis=1)[src] + shotguns_n[roll] >= BUST_SHOTGUNS
+    # the configuration each leads to, by code (a code of a sum is the sum of the codes)
+    kept = np.where(returned[draw], 0, brains_aside[src]) + brains[roll]
+    key = (footprints[roll] * 343 + kept) * 343 + shotguns_aside[src] + shotguns[roll]
+    listed_keys = (hand * 343 + brains_aside) * 343 + shotguns_aside
+    by_key = np.argsort(listed_keys)
+    found = by_key[np.searchsorted(listed_keys, key, sorter=by_key).clip(0, len(configs) - 1)]
+    if np.any(~bust & (listed_keys[found] != key)):
+        raise TurnGraphError("a roll leads to a configuration not listed")
+    dst = np.where(bust, -1, found)
+    gain = np.where(bust, 0, brains_n[roll])
+    # one transition per (configuration, next, gain), in the order each first occurs, its
+    # probability summed in the rows' order (as the dict of configuration_outcomes sums them)
+    outcome = (src.astype(np.int64) * (len(configs) + 1) + dst + 1) * (HAND + 1) + gain  # (int64: a phone's intp is 32 bits)
+    _, at, inverse = np.unique(outcome, return_index=True, return_inverse=True)
+    rank = np.empty(len(at), np.intp)
+    rank[np.argsort(at)] = np.arange(len(at))
+    total = np.zeros(len(at))
+    np.add.at(total, rank[inverse], prob)
+    listed = np.sort(at)
     # a roll with no brain and no shotgun fills the hand with footprints: more shotguns or a
     # fuller hand, or the same configuration (three footprints rolled again)
-    order = np.array([4 * sum(shotguns) + sum(hand) for hand, _, shotguns in configs])
+    order = columns[:, 6:9].sum(axis=1) * 4 + columns[:, 0:3].sum(axis=1)
     graph = TurnGraph(
-        tuple(configs),
-        np.array(src, dtype=np.intp),  # intp: numpy's index type (32 bits in the browser)
-        np.array(dst, dtype=np.intp),
-        np.array(gain, dtype=np.intp),
-        np.array(prob),
+        configs,
+        src[listed].astype(np.intp),  # intp: numpy's index type (32 bits in the browser)
+        dst[listed].astype(np.intp),
+        gain[listed].astype(np.intp),
+        total,
         order,
-        index[((0, 0, 0), (0, 0, 0), (0, 0, 0))],
+        configs.index(((0, 0, 0), (0, 0, 0), (0, 0, 0))),
     )
     graph.check()
     return graph

@@ -75,20 +75,26 @@ class AnchorLayout:
         return {}
 
     @cached_property
-    def ranges(self) -> dict[str, tuple[int, int]]:
-        """Every column's inclusive range in the tabulated states."""
-        game = self.game
+    def _anchor_column_ranges(self) -> dict[str, tuple[int, int]]:
         ranges = self.anchor_ranges()
-        for table, names in ((None if ranges else self.anchors, game.anchor_vars), (self.turns, game.turn_vars)):
-            for n, var in enumerate(names):
-                if table is not None:
-                    ranges[var] = (int(table[:, n].min()), int(table[:, n].max()))
+        if not ranges:
+            ranges = {var: (int(self.anchors[:, n].min()), int(self.anchors[:, n].max()))
+                      for n, var in enumerate(self.game.anchor_vars)}
         return ranges
+
+    @cached_property
+    def _turn_column_ranges(self) -> dict[str, tuple[int, int]]:
+        # (apart from the anchors': a game whose turn states are many, Zombie Dice's 292,140,
+        # ranges them by arithmetic, and an anchor column's range must not list them)
+        turns = self.turns
+        return {var: (int(turns[:, n].min()), int(turns[:, n].max())) for n, var in enumerate(self.game.turn_vars)}
 
     def var_range(self, var: str) -> tuple[int, int]:
         """Inclusive range of a state column in the tabulated states (kept: three-player Pig
         has 10^6 anchors, and every state checked asks for each column's)."""
-        return self.ranges[var]
+        if var in self.game.turn_vars:
+            return self._turn_column_ranges[var]
+        return self._anchor_column_ranges[var]
 
     def has_anchor(self, key: tuple[int, ...]) -> bool:
         """Whether a canonical anchor is tabulated (a layout with a regular grid of anchors may
