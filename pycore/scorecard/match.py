@@ -43,7 +43,7 @@ from ..core.play import Record
 from ..core.quiz import Choice
 from ..core.records import whole_number
 from .rules import ScorecardGame
-from .solitaire import TurnOption, turn_options
+from .solitaire import TurnOption, turn_options, turn_table
 
 ROLL, BOX = "roll", "box"
 OPTIMAL = "Optimal"
@@ -164,9 +164,7 @@ class CardPosition:
 
 def _points_now(game: ScorecardGame, card, dice: tuple[int, ...]) -> np.ndarray:
     """[boxes] the points each box scores now with ``dice`` (bonuses included; -inf: not allowed)."""
-    anchor = game.anchor_of(card)
-    r = game.dice.roll_index[tuple(sorted(dice))]
-    return game.outcomes(np.array([anchor]), game.zero_values)[:, r, 0]
+    return turn_table(game, game.anchor_of(card))[:, game.dice.roll_index[tuple(sorted(dice))]]
 
 
 def _dice_text(dice) -> str:

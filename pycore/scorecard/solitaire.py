@@ -112,6 +112,25 @@ class TurnOption:
     points: float = 0.0
 
 
+#: the last few anchors' end-of-turn tables (a review, a game or the page's dice ask about one
+#: anchor at each of a turn's three decisions: two tables each, most of an answer's time)
+_TURN_TABLES: BoundedCache = BoundedCache("turn tables", 8)
+
+
+def turn_table(game: ScorecardGame, anchor: int, values: np.ndarray | None = None) -> np.ndarray:
+    """[boxes, rolls] the value of ending the turn from ``anchor`` in each box with each roll:
+    points now plus ``values`` of the anchor it leads to (None: the points alone), -inf where
+    not allowed; kept for the last few asked. ``values`` are told apart by identity (the cache
+    holds them, so no other array takes theirs): a table must not change once asked about."""
+    key = (game.key, int(anchor), None if values is None else id(values))
+    def make():
+        table = game.outcomes(np.array([anchor]), game.zero_values if values is None else values)[:, :, 0]
+        table.flags.writeable = False  # (shared by every caller)
+        return values, table
+
+    return _TURN_TABLES.get(key, make)[1]
+
+
 def turn_options(
     game: ScorecardGame, values: np.ndarray, anchor: int, roll: tuple[int, ...], rerolls_left: int
 ) -> tuple[list[TurnOption], list[TurnOption]]:
@@ -119,10 +138,9 @@ def turn_options(
 
     ``keeps`` is empty when no reroll is left; ``boxes`` lists filling each allowed box now.
     Recomputed from the anchor values alone (the seed's "redo the calculation for that
-    component"): one end-of-turn table [boxes, rolls] and the keep recursion for one anchor."""
-    anchors = np.array([anchor])
-    total = game.outcomes(anchors, values)[:, :, 0]  # [boxes, rolls]
-    return options_from_table(game, anchor, total, roll, rerolls_left)
+    component"): one end-of-turn table [boxes, rolls] (:func:`turn_table`) and the keep
+    recursion for one anchor."""
+    return options_from_table(game, anchor, turn_table(game, anchor, values), roll, rerolls_left)
 
 
 def options_from_table(
@@ -131,7 +149,7 @@ def options_from_table(
     """(keeps, boxes) best first, from ``total`` [boxes, rolls]: the value of ending the turn in
     each box with each roll (-inf where not allowed), under any objective."""
     dice = game.dice
-    points = game.outcomes(np.array([anchor]), game.zero_values)[:, :, 0]
+    points = turn_table(game, anchor)
     r = dice.roll_index[tuple(sorted(roll))]
     boxes = [
         TurnOption("box", float(total[b, r]), box=b, points=float(points[b, r]))

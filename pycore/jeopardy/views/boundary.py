@@ -119,15 +119,15 @@ def table_csv(solution, grid: PanelGrid) -> str:
     header = list(column_names(game)) + ["best", "p_roll", "p_hold"]
     lines = [",".join(header)]
     i_var, j_var, t_var = grid.axes
-    names = column_names(game)
+    # each line's state columns as one format (the fixed ones written in once)
+    axis_of = {i_var: "{0}", j_var: "{1}", t_var: "{2}"}
+    state = ",".join(axis_of.get(v) or str(fixed[v]).replace("{", "{{").replace("}", "}}") for v in column_names(game))
     at = np.argwhere(grid.roll >= 0)
     cells = tuple(at.T)
     # (Python's numbers read out once: a numpy scalar for each cell was 0.15 s for Pig's panel)
-    for (i, j, t), rolls, pr, ph in zip(at.tolist(), grid.roll[cells].tolist(), grid.p_roll[cells].tolist(),
-                                         grid.p_hold[cells].tolist(), strict=True):
-        values = {i_var: i, j_var: j, t_var: t, **fixed}
-        lines.append(
-            ",".join(str(values[v]) for v in names)
-            + f",{'roll' if rolls == 1 else 'hold'},{'' if isnan(pr) else repr(pr)},{'' if isnan(ph) else repr(ph)}"
-        )
+    lines.extend(
+        f"{state.format(i, j, t)},{'roll' if rolls == 1 else 'hold'},{'' if isnan(pr) else repr(pr)},{'' if isnan(ph) else repr(ph)}"
+        for (i, j, t), rolls, pr, ph in zip(at.tolist(), grid.roll[cells].tolist(), grid.p_roll[cells].tolist(),
+                                             grid.p_hold[cells].tolist(), strict=True)
+    )
     return "\n".join(lines) + "\n"
