@@ -57,6 +57,8 @@ class Game:
             value = params.get(p.name)
             self.params[p.name] = p.default if value is None else p.check(self.name, value)
         self._check_params()
+        # (made once: every cache lookup asks for it, half a million times in a walk of a game)
+        self._key = (self.name, tuple(sorted(self.params.items())))
 
     def _check_params(self) -> None:
         """Hook for relations between parameters (may fill in derived defaults)."""
@@ -85,8 +87,9 @@ class Game:
 
     @property
     def key(self) -> tuple:
-        """Identifies the game and parameters (caches, table files)."""
-        return (self.name, tuple(sorted(self.params.items())))
+        """Identifies the game and parameters (caches, table files); the parameters are fixed
+        once the game is made."""
+        return self._key
 
     #: what its prebuilt tables are (which parameter sets ship, what a table holds): declared
     #: data beside the rules, read by the functions of :mod:`pycore.core.table_spec`
