@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -14,6 +16,16 @@ def test_the_python_is_lint_free():
         cwd=ROOT, capture_output=True, text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("script", sorted(p.name for p in (ROOT / "bench").glob("bench_*.py")
+                                            if "argparse" in p.read_text()))
+def test_every_benchmark_starts(script):
+    """Each benchmark with options answers ``--help``: its imports hold (bench_open and bench_web
+    read the browser tests' conftest, which once read a module they did not put on the path)."""
+    result = subprocess.run([sys.executable, str(ROOT / "bench" / script), "--help"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and "usage" in result.stdout, result.stderr[-2000:]
 
 
 # -- what issue 34 still has to take apart (a ratchet: these lists may only shrink) ------------

@@ -126,7 +126,7 @@ class KeptContext:
     visited before and kept nothing. What the browser keeps stays: the service worker with the
     app, and the code it compiled (Chrome keeps a script's or a WebAssembly module's compiled
     code once it has run twice: a page's Python then starts on about 4.5 CPU-seconds of the
-    machine's instead of 7.9, service worker install included). A test of a first visit (the
+    machine's instead of about 7.8, service worker install included). A test of a first visit (the
     app kept for offline use, an update) makes a context of its own."""
 
     def __init__(self, browser, options: dict):
