@@ -186,12 +186,16 @@ def _chain_turns(held: list[np.ndarray], goal: int, p_bust: float, outcomes, rol
     ``k`` (the block's rows, (..., T)), or None for their best; ``chosen``: {k: (..., T)},
     filled with where the mover rolled. Outcomes of equal chance are summed before one product
     (Pig's six faces: five sums and one product a seat, where a product each was twice the
-    work)."""
+    work). Returns (..., T) arrays."""
     seats = len(held) - 1
     by_chance: dict[float, list[int | None]] = {}
     by_chance.setdefault(p_bust, []).append(None)  # a bust: banking 0, the mover's score as it was
     for g, p in outcomes:
         by_chance.setdefault(p, []).append(g)
+    # the mover's score first, here: each slice below is then one run of memory (with it last,
+    # every operation was a loop over rows as short as the scores left, most of a solve's time);
+    # each element is summed as before, in the same order: the same values to the bit
+    held = [np.ascontiguousarray(np.moveaxis(h, -1, 0)) for h in held]
     values: dict[int, list[np.ndarray]] = {}
     largest = max(g for g, _ in outcomes)
     for k in range(goal - 1, -1, -1):
@@ -199,17 +203,17 @@ def _chain_turns(held: list[np.ndarray], goal: int, p_bust: float, outcomes, rol
         roll = None
         for p, gains in by_chance.items():
             if gains[0] is None:  # the bust first: its copy starts the sum
-                total = [held[c][..., :m].copy() for c in range(seats)]
+                total = [held[c][:m].copy() for c in range(seats)]
             else:
-                total = [np.zeros(held[0].shape[:-1] + (m,)) for _ in range(seats)]
+                total = [np.zeros((m,) + held[0].shape[1:]) for _ in range(seats)]
             for g in gains:
                 if g is None:
                     continue
                 live = m - g  # the scores at which this roll does not reach the goal
                 if live > 0:
                     for c in range(seats):
-                        total[c][..., :live] += values[k + g][c]
-                total[0][..., max(live, 0):] += 1.0  # the roll reaches the goal: the mover wins
+                        total[c][:live] += values[k + g][c]
+                total[0][max(live, 0):] += 1.0  # the roll reaches the goal: the mover wins
             if roll is None:
                 roll = total
                 for c in range(seats):
@@ -218,13 +222,14 @@ def _chain_turns(held: list[np.ndarray], goal: int, p_bust: float, outcomes, rol
                 for c in range(seats):
                     roll[c] += p * total[c]
         if k:
-            hold = [h[..., k:] for h in held]
+            hold = [h[k:] for h in held]
             told = rolls_at(k) if rolls_at is not None else None
-            keep = ~(roll[0] > hold[0]) if told is None else ~told[..., :m]  # ties go to holding
+            # ties go to holding
+            keep = ~(roll[0] > hold[0]) if told is None else ~np.moveaxis(told, -1, 0)[:m]
             if chosen is not None:
-                chosen[k][..., :m] = ~keep
+                np.moveaxis(chosen[k], -1, 0)[:m] = ~keep
             for c in range(seats):
                 np.copyto(roll[c], hold[c], where=keep)
         values[k] = roll
         values.pop(k + largest, None)
-    return values[0]
+    return [np.moveaxis(v, 0, -1) for v in values[0]]
