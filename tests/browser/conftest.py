@@ -17,6 +17,12 @@ from urllib.parse import parse_qs
 
 import pytest
 from page_helpers import Console, Tab, watch
+from playwright.sync_api import expect
+
+# An ``expect`` without a timeout of its own waits up to 30 s, not Playwright's 5: what it waits
+# for (a redraw after a tap, an answer from the worker) comes at once on a quiet machine, and a
+# busy one may take longer; a state that never comes still fails the test.
+expect.set_options(timeout=30_000)
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -85,7 +86,7 @@ def counts_to_letters(var: StateVar, counts) -> str:
 
 def read_value(game, key: str, raw: str) -> object:
     """One position value from text: letters for a dice variable, else a whole number."""
-    if key in variable_names(game) and variable_of(game, key).letters:
+    if any(var.name == key and var.letters for var in game.variables):
         return raw.strip()
     return read_whole_number(raw, f"{game.name}: {key}", InvalidStateError)
 
@@ -96,16 +97,25 @@ class Notation:
 
     game: Game  #: a jeopardy game (:class:`~pycore.jeopardy.rules.protocol.JeopardyGame`)
 
+    @cached_property
+    def _names(self) -> tuple[str, ...]:
+        # (a walk of every state reads thousands of positions: the game's description once)
+        return variable_names(self.game)
+
+    @cached_property
+    def _missing(self) -> dict[str, int]:
+        return missing_values(self.game)
+
     def from_values(self, **values) -> State:
         """A position from keyword values; a missing ``p`` is player 1, a missing turns left the
         game's start, any other missing value 0 (so ``i=10`` is the start of player 1's turn
         with 10 points against 0). Raises InvalidStateError."""
         game = self.game
-        names = variable_names(game)
+        names = self._names
         for key in values:
             if key not in names:
                 raise InvalidStateError(f"{game.name} has no state variable {key!r}; valid keys: {', '.join(names)}")
-        defaults = missing_values(game)
+        defaults = self._missing
         full: dict[str, int] = {}
         for var in game.variables:
             if var.name not in values:
