@@ -131,7 +131,7 @@ class JeopardyGame(Game):
                     f"{cls.name}: variables give columns {columns}, anchor_vars + turn_vars are "
                     f"{list(cls.anchor_vars + cls.turn_vars)}"
                 )
-        names = {v.name for v in cls.variables} if "variables" in cls.__dict__ or hasattr(cls, "variables") else set()
+        names = {v.name for v in getattr(cls, "variables", ())}  # (a base class declares none)
         page = cls.__dict__.get("page")
         for group in page.entered_together if isinstance(page, JeopardyPage) else ():
             if not set(group) <= names or len(group) < 2:
