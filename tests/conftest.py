@@ -48,8 +48,9 @@ def the_pages_tables(tmp_path, monkeypatch):
 def pytest_xdist_auto_num_workers(config):
     """``-n auto``: one test worker more than the machine has cores (``--maxprocesses`` caps it).
     A browser test's worker mostly waits while Chromium works, and its Chromium does not fill a
-    core either: on two cores, two workers kept the machine 94% busy and three 99.7% (a run's
-    ``/proc/stat``), 723 s against 696 s with the same code."""
+    core either: on two cores, two workers kept the machine 94% busy and three (with
+    ``--dist worksteal``) 99.7%, a run's ``/proc/stat`` read every second; the same code took
+    723 s and 696 s (docs/speed.md, The test suite)."""
     return (os.cpu_count() or 1) + 1
 
 
