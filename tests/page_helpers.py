@@ -6,6 +6,9 @@ from __future__ import annotations
 from playwright.sync_api import expect
 from pytest import approx
 
+#: the browser context options of a phone (360x740, touch) and of a desktop window (1280x800, mouse)
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 TIMEOUT = 90_000  # first visit: Python starts and the game is solved in the page
 ADVICE = "[data-testid=advice]"
 BOARD = "[data-testid=play-board]"

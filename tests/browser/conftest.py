@@ -16,7 +16,7 @@ from pathlib import Path
 from urllib.parse import parse_qs
 
 import pytest
-from page_helpers import Console, Tab, watch
+from page_helpers import DESKTOP, PHONE, Console, Tab, watch
 from playwright.sync_api import expect
 
 # An ``expect`` without a timeout of its own waits up to 30 s, not Playwright's 5: what it waits
@@ -118,10 +118,6 @@ def no_console_errors():
     yield
     errors = [e for console in Console.watched for e in console.errors]
     assert errors == [], errors
-
-
-PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 
 
 class KeptContext:

@@ -4,6 +4,7 @@ advice; every player's chance and the follower's cost equal to the API's, the ta
 the phone's width, axe clean in light and dark."""
 
 import pytest
+from page_helpers import PHONE
 from playwright.sync_api import expect
 
 from pycore import api, find_game
@@ -119,8 +120,7 @@ def test_a_table_shipping_its_first_policies_names_the_others_with_the_command(b
     a part at a time): the page's manifest here lists GRO for three's first three, so the
     strategies show those and name the fourth with the command that adds it, as the API
     does for the same entry."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
-                                  service_workers="block")  # (the worker's fetch of the manifest is routed)
+    context = browser.new_context(**PHONE, service_workers="block")  # (the worker's fetch of the manifest is routed)
 
     def first_three(route):
         response = route.fetch()

@@ -19,7 +19,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from page_helpers import READY, TIMEOUT, Tab, advice_of, my_move, start
+from page_helpers import PHONE, READY, TIMEOUT, Tab, advice_of, my_move, start
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,7 +101,7 @@ def deployment(tmp_path):
 @pytest.fixture
 def context(browser):
     """A browser profile of its own (its own service worker and caches), phone-sized."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    context = browser.new_context(**PHONE)
     yield context
     context.close()
 
